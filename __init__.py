@@ -1,0 +1,3 @@
+"""agent-memory: long-term memory for a personal AI agent."""
+
+__version__ = "0.1.0"
