@@ -20,7 +20,7 @@ Vector = list[float]
 
 
 class Embedder(Protocol):
-    """Turns texts into unit vectors of `dim` floats; None for a text it could not embed."""
+    """Texts to unit vectors of `dim` floats; None for a text it could not embed."""
 
     @property
     def dim(self) -> int: ...

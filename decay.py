@@ -1,0 +1,52 @@
+"""How much a fact still counts after a while: pure math here, I/O in DecayService.
+
+Confidence follows an Ebbinghaus-style curve, `base × exp(−rate × days^0.8)`, where
+`base` is the confidence at creation or at the last access and `days` counts from
+then. Decay is always computed from that anchor, never from last night's value, so
+running the job twice, or skipping nights, gives the same answer. A rate of 0 marks
+a confirmed fact: it never decays. Each access adds a little confidence back
+(`0.05 · log(1 + access_count / 20)`, capped at 1).
+"""
+
+from __future__ import annotations
+
+import math
+
+DAY = 86_400.0
+DECAY_EXPONENT = 0.8
+REINFORCE_SCALE = 0.05
+REINFORCE_COUNT_SCALE = 20.0
+
+
+def decayed(base_confidence: float, decay_rate: float, days: float) -> float:
+    """Confidence after `days` without access, starting from `base_confidence`."""
+    if decay_rate <= 0.0:
+        return base_confidence
+    return base_confidence * math.exp(
+        -decay_rate * math.pow(max(days, 0.0), DECAY_EXPONENT)
+    )
+
+
+def reinforced(confidence: float, access_count: int) -> float:
+    """Confidence after one more access; `access_count` includes this access."""
+    bonus = REINFORCE_SCALE * math.log1p(max(access_count, 0) / REINFORCE_COUNT_SCALE)
+    return min(1.0, confidence + bonus)
+
+
+def days_between(start: float, end: float) -> float:
+    return max(end - start, 0.0) / DAY
+
+
+def days_until_below(
+    confidence: float, decay_rate: float, threshold: float
+) -> float | None:
+    """Days from an anchor at `confidence` until decay takes it below `threshold`.
+
+    None when it never will (rate 0) ; 0 when it already is.
+    """
+    if confidence < threshold:
+        return 0.0
+    if decay_rate <= 0.0 or threshold <= 0.0:
+        return None
+    # base·exp(−r·d^0.8) = t  ⇔  d = (ln(base/t) / r)^(1/0.8)
+    return math.pow(math.log(confidence / threshold) / decay_rate, 1 / DECAY_EXPONENT)

@@ -1,0 +1,285 @@
+"""MemoryExtension: the composition root the host loads (`main:MemoryExtension`).
+
+It reads the configuration, opens storage, finds the optional pieces (embedder,
+model) and wires the hot path, context injection, tools and the nightly task.
+Everything host-facing follows ../shared/host-contract.md; host objects are used
+by duck typing only. Event handlers never wait for the disk: a turn is queued
+and the handler returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Coroutine, Mapping
+from pathlib import Path
+from typing import Any
+
+from .config import MemoryConfig, load_config
+from .embeddings import Embedder, EmbeddingCapability, HostEmbedder
+from .indexer import EpisodeIndexer
+from .records import EpisodeDraft
+from .retrieval import Retriever
+from .storage import MemoryStorage
+
+log = logging.getLogger("agent_memory")
+
+DB_NAME = "memory.db"
+DEFAULT_THREAD = "default"
+CONTEXT_TIMEOUT_S = 2.0
+
+
+def _done_future() -> asyncio.Future[None]:
+    future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    future.set_result(None)
+    return future
+
+
+def is_error_marker(text: str) -> bool:
+    """The host's placeholders for a failed turn, e.g. "(Error: ...)"."""
+    stripped = text.strip()
+    return (
+        stripped.startswith("(")
+        and stripped.endswith(")")
+        and (stripped.startswith("(Error") or stripped.startswith("(No agent"))
+    )
+
+
+class MemoryExtension:
+    """Long-term memory of the agent: hot-path ingestion, context, tools, nightly."""
+
+    ConfigModel = MemoryConfig
+
+    def __init__(self) -> None:
+        self.config = MemoryConfig()
+        self.storage: MemoryStorage | None = None
+        self.embedder: Embedder | None = None
+        self.indexer: EpisodeIndexer | None = None
+        self.retriever: Retriever | None = None
+        self._context: Any = None
+        self._tools: list[Any] = []
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._last_thread: dict[str, str] = {}
+        self._consolidating: set[str] = set()
+        self._started = False
+        self._log = log
+
+    # -- lifecycle -------------------------------------------------------------
+
+    async def initialize(self, context: Any) -> None:
+        self._context = context
+        self._log = getattr(context, "logger", None) or log
+        self.config = load_config(_merged_config(context))
+        data_dir = Path(context.data_dir)
+        self.storage = await MemoryStorage.open(
+            data_dir / DB_NAME,
+            dim=self.config.embedding_dimensions,
+            batch_size=self.config.writer_batch_size,
+        )
+        self.embedder = self._find_embedder(context)
+        self.indexer = EpisodeIndexer(self.storage, self.embedder)
+        self.retriever = Retriever(self.storage, self.embedder, self.config)
+        context.subscribe("user_message", self.on_user_message)
+        context.subscribe("agent_response", self.on_agent_response)
+        subscribe_event = getattr(context, "subscribe_event", None)
+        if subscribe_event is not None:
+            subscribe_event("thread.completed", self.on_thread_completed)
+        self._tools = self._build_tools()
+
+    async def start(self) -> None:
+        assert self.indexer is not None, "initialize() first"
+        self.indexer.start()
+        self._started = True
+        self._spawn(self.indexer.backfill(), "embedding backfill")
+
+    async def stop(self) -> None:
+        """Finish queued writes, stop background work. Safe to call twice."""
+        self._started = False
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.indexer is not None:
+            await self.indexer.stop()
+        if self.storage is not None:
+            await self.storage.drain()
+
+    async def destroy(self) -> None:
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    def health_check(self) -> bool:
+        return self.storage is not None
+
+    # -- capabilities ------------------------------------------------------------
+
+    def get_tools(self) -> list[Any]:
+        return list(self._tools)
+
+    @property
+    def context_priority(self) -> int:
+        return 50
+
+    async def get_context(self, prompt: str, turn_context: Any) -> str | None:
+        """The memory block for this turn, or None. Never raises (contract §4)."""
+        if self.storage is None or not prompt or not prompt.strip():
+            return None
+        try:
+            return await asyncio.wait_for(
+                self._build_context(prompt, turn_context), CONTEXT_TIMEOUT_S
+            )
+        except Exception:
+            self._log.exception("memory context failed; the turn goes on without it")
+            return None
+
+    async def execute_task(self, task_name: str) -> dict[str, Any] | None:
+        """Scheduled work. Never raises: the host would retry every minute."""
+        if task_name != "run_nightly_maintenance":
+            self._log.warning("unknown memory task %r ignored", task_name)
+            return None
+        try:
+            return await self._run_nightly()
+        except Exception as exc:
+            self._log.exception("nightly maintenance failed")
+            return {"text": f"Memory maintenance failed: {exc}"}
+
+    # -- hot path -----------------------------------------------------------------
+
+    def on_user_message(self, payload: Mapping[str, Any]) -> asyncio.Future[None]:
+        """Queue the user's turn; switch threads if it starts a new one.
+
+        Synchronous on purpose: the turn is queued before we return, whether or
+        not the host awaits handlers. The returned future is already done, so a
+        host that awaits it does not wait either.
+        """
+        thread = self._ingest(payload, "user")
+        user = str(payload.get("user_id") or "")
+        if thread is not None:
+            previous = self._last_thread.get(user)
+            self._last_thread[user] = thread
+            if previous is not None and previous != thread:
+                self.schedule_consolidation(previous)
+        return _done_future()
+
+    def on_agent_response(self, payload: Mapping[str, Any]) -> asyncio.Future[None]:
+        """Queue the agent's answer (host error markers are not memories)."""
+        self._ingest(payload, "orchestrator")
+        return _done_future()
+
+    async def on_thread_completed(self, event: Any) -> None:
+        """Bus event, delivered at least once: consolidating twice is a no-op."""
+        payload = getattr(event, "payload", None) or {}
+        thread = payload.get("thread_id") if isinstance(payload, Mapping) else None
+        if thread:
+            self.schedule_consolidation(str(thread))
+
+    def _ingest(self, payload: Mapping[str, Any], role: str) -> str | None:
+        storage, indexer = self.storage, self.indexer
+        if storage is None or indexer is None:
+            return None
+        text = payload.get("text")
+        if not isinstance(text, str):
+            self._log.warning("memory skipped a %s event without text", role)
+            return None
+        if not text.strip() or (role == "orchestrator" and is_error_marker(text)):
+            return None
+        thread = str(payload.get("thread_id") or DEFAULT_THREAD)
+        attributes: dict[str, Any] = {}
+        limit = self.config.max_episode_chars
+        if len(text) > limit:
+            attributes = {"truncated": True, "original_chars": len(text)}
+            text = text[:limit]
+        if payload.get("user_id") is not None:
+            attributes["user_id"] = str(payload["user_id"])
+        draft = EpisodeDraft(text, thread, role, time.time(), attributes)
+        indexer.add(storage.submit_episode(draft))
+        return thread
+
+    # -- background work ------------------------------------------------------
+
+    def schedule_consolidation(self, thread_id: str) -> None:
+        """Consolidate a finished thread in the background (once at a time)."""
+        if thread_id in self._consolidating:
+            return
+        self._consolidating.add(thread_id)
+        self._spawn(self._consolidate_guarded(thread_id), f"consolidate {thread_id}")
+
+    async def _consolidate_guarded(self, thread_id: str) -> None:
+        try:
+            await self.consolidate_thread(thread_id)
+        finally:
+            self._consolidating.discard(thread_id)
+
+    async def consolidate_thread(self, thread_id: str) -> bool:
+        """Entry point of the write path; False while no consolidator is wired."""
+        return False
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> None:
+        task = asyncio.create_task(coro, name=f"memory: {what}")
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done(what))
+
+    def _task_done(self, what: str) -> Callable[[asyncio.Task[Any]], None]:
+        def done(task: asyncio.Task[Any]) -> None:
+            self._tasks.discard(task)
+            if not task.cancelled() and task.exception() is not None:
+                self._log.error(
+                    "memory background task %s failed: %r", what, task.exception()
+                )
+
+        return done
+
+    async def drain(self) -> None:
+        """Wait for queued writes and indexing (tests, CLI, shutdown)."""
+        if self.storage is not None:
+            await self.storage.drain()
+        if self.indexer is not None:
+            await self.indexer.drain()
+        if self.storage is not None:
+            await self.storage.drain()
+
+    # -- wiring points filled by retrieval, tools and the write path -----------
+
+    async def _build_context(self, prompt: str, turn_context: Any) -> str | None:
+        assert self.retriever is not None
+        return await self.retriever.context_block(prompt)
+
+    def _build_tools(self) -> list[Any]:
+        return []
+
+    async def _run_nightly(self) -> dict[str, Any] | None:
+        return None
+
+    def _find_embedder(self, context: Any) -> Embedder | None:
+        router = getattr(context, "model_router", None)
+        if router is None:
+            self._log.info("memory: no model router; search uses FTS and graph only")
+            return None
+        try:
+            capability = router.get_capability(EmbeddingCapability)
+        except Exception as exc:
+            self._log.info(
+                "memory: no embedding capability (%s); FTS and graph only", exc
+            )
+            return None
+        if capability is None:
+            self._log.info("memory: no embedding capability; FTS and graph only")
+            return None
+        return HostEmbedder(
+            capability, self.config.embedding_model, self.config.embedding_dimensions
+        )
+
+
+def _merged_config(context: Any) -> dict[str, Any]:
+    """The merged settings: `context.config` if it is a mapping, else key by key."""
+    config = getattr(context, "config", None)
+    if isinstance(config, Mapping):
+        return dict(config)
+    values: dict[str, Any] = {}
+    for key in MemoryConfig.known_keys():
+        value = context.get_config(key, None)
+        if value is not None:
+            values[key] = value
+    return values

@@ -1,0 +1,669 @@
+"""MemoryStorage: the graph in one SQLite file, written by one queue, read freely.
+
+Writes are queued (writer.py) and grouped into transactions, so the hot path
+costs a `put_nowait` and the disk sees a few large commits instead of many small
+ones. Reads (storage_reads.py) use a second, read-only connection. Callers get
+dataclasses (records.py), never rows.
+
+Each episode's `context` column holds the text of up to two turns before and two
+after it in the same thread; it is the second FTS column, so a turn is also found
+by the words around it. The writer fills it as turns arrive and refreshes the
+two previous turns when a new one lands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from . import decay
+from .db import Driver, connect, find_driver, migrate
+from .records import (
+    EdgeDraft,
+    Entity,
+    EntityType,
+    EpisodeDraft,
+    NodeDraft,
+    Stats,
+    dump_attributes,
+    name_key,
+)
+from .storage_reads import StorageReads, marks, pack_vector
+from .writer import WriteQueue
+
+log = logging.getLogger(__name__)
+
+NEIGHBOURS = 2  # turns on each side kept in an episode's context column
+NEIGHBOUR_CHARS = 400  # of each neighbour's text
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_UPDATABLE = {
+    "content",
+    "confidence",
+    "base_confidence",
+    "decay_rate",
+    "attributes",
+    "event_time",
+    "last_accessed",
+    "access_count",
+}
+
+
+def clean_text(text: str) -> str:
+    """Text SQLite can store: lone surrogates replaced, control characters dropped."""
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return _CONTROL.sub("", text)
+
+
+class MemoryStorage(StorageReads):
+    """The memory graph. Open with `await MemoryStorage.open(path, dim=...)`."""
+
+    def __init__(
+        self,
+        path: Path,
+        write_db: aiosqlite.Connection,
+        read_db: aiosqlite.Connection,
+        driver: Driver,
+        *,
+        dim: int,
+        batch_size: int,
+    ) -> None:
+        self.path = path
+        self.dim = dim
+        self.has_vectors = driver.has_vec
+        self._write_db = write_db
+        self._read = read_db
+        self._writer = WriteQueue(write_db, batch_size=batch_size)
+        self._writer.start()
+
+    @classmethod
+    async def open(
+        cls, path: Path, *, dim: int = 256, batch_size: int = 512
+    ) -> MemoryStorage:
+        driver = find_driver()
+        write_db = await connect(path, driver)
+        try:
+            await migrate(write_db, dim, driver.has_vec)
+            read_db = await connect(path, driver, readonly=True)
+        except BaseException:
+            await write_db.close()
+            raise
+        return cls(path, write_db, read_db, driver, dim=dim, batch_size=batch_size)
+
+    async def drain(self) -> None:
+        """Wait until every write queued so far is committed."""
+        await self._writer.drain()
+
+    async def close(self) -> None:
+        """Drain the queue and close both connections. Idempotent."""
+        await self._writer.close()
+        for db in (self._read, self._write_db):
+            if db._connection is not None:
+                await db.close()
+
+    @property
+    def pending_writes(self) -> int:
+        return self._writer.pending
+
+    async def run_write(
+        self, op: Callable[[aiosqlite.Connection], Awaitable[Any]]
+    ) -> Any:
+        """Run a write function inside the writer (tests and migrations use it)."""
+        return await self._writer.run(op)
+
+    # -- hot path ------------------------------------------------------------
+
+    def submit_episode(self, draft: EpisodeDraft) -> asyncio.Future[int]:
+        """Queue one turn and return at once; the future gives its node id.
+
+        Writes the episodic node, a temporal edge from the thread's previous
+        episode and the thread's row in sessions_consolidations, in one batch.
+        """
+        return self._writer.submit(_insert_episodes, draft)
+
+    async def add_episode(self, draft: EpisodeDraft) -> int:
+        return int(await self.submit_episode(draft))
+
+    # -- nodes ---------------------------------------------------------------
+
+    async def add_nodes(self, drafts: Sequence[NodeDraft]) -> list[int]:
+        futures = [self._writer.submit(_insert_nodes, d) for d in drafts]
+        return [int(i) for i in await asyncio.gather(*futures)]
+
+    async def add_node(self, draft: NodeDraft) -> int:
+        (node_id,) = await self.add_nodes([draft])
+        return node_id
+
+    async def update_node(self, node_id: int, **fields: Any) -> None:
+        """Set some columns of a node (content, confidence, decay_rate, ...)."""
+        unknown = set(fields) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"cannot update node fields: {sorted(unknown)}")
+        if "attributes" in fields:
+            fields["attributes"] = dump_attributes(fields["attributes"])
+        if "content" in fields:
+            fields["content"] = clean_text(fields["content"])
+        assignments = ", ".join(f"{key} = ?" for key in fields)
+
+        async def op(db: aiosqlite.Connection) -> None:
+            await db.execute(
+                f"update nodes set {assignments} where id = ?",
+                (*fields.values(), node_id),
+            )
+
+        await self._writer.run(op)
+
+    async def update_confidences(self, values: Sequence[tuple[int, float]]) -> None:
+        """Set (node id, confidence) pairs in one transaction (nightly decay)."""
+
+        async def op(db: aiosqlite.Connection) -> None:
+            await db.executemany(
+                "update nodes set confidence = ? where id = ?",
+                [(conf, node_id) for node_id, conf in values],
+            )
+
+        await self._writer.run(op)
+
+    async def soft_delete(
+        self, node_ids: Sequence[int], *, at: float | None = None
+    ) -> int:
+        """Mark nodes invalid (history kept); returns how many were still valid.
+
+        They leave the FTS and vector indexes, and their text leaves the
+        context column of neighbouring turns.
+        """
+        when = time.time() if at is None else at
+        ids = list(node_ids)
+        has_vectors = self.has_vectors
+
+        async def op(db: aiosqlite.Connection) -> int:
+            rows = list(
+                await db.execute_fetchall(
+                    "select id, session_id, type from nodes"
+                    f" where id in ({marks(len(ids))}) and valid_until is null",
+                    ids,
+                )
+            )
+            live = [row[0] for row in rows]
+            if not live:
+                return 0
+            await db.executemany(
+                "update nodes set valid_until = ? where id = ?",
+                [(when, node_id) for node_id in live],
+            )
+            await _drop_vectors(db, live, has_vectors)
+            for row in rows:
+                if row[2] == "episodic" and row[1] is not None:
+                    await _refresh_context_around(db, row[1], row[0])
+            return len(live)
+
+        return int(await self._writer.run(op))
+
+    async def save_embeddings(
+        self, items: Sequence[tuple[int, Sequence[float]]]
+    ) -> None:
+        """Store vectors in the node column and the vector index, one transaction."""
+        rows = [
+            (pack_vector(vec), node_id)
+            for node_id, vec in items
+            if len(vec) == self.dim
+        ]
+        if len(rows) != len(items):
+            log.warning(
+                "skipped %d embeddings of the wrong width", len(items) - len(rows)
+            )
+        has_vectors = self.has_vectors
+
+        async def op(db: aiosqlite.Connection) -> None:
+            await db.executemany(
+                "update nodes set embedding = ? where id = ? and valid_until is null",
+                rows,
+            )
+            if has_vectors:
+                ids = [node_id for _, node_id in rows]
+                await _drop_vectors(db, ids, True)
+                await db.executemany(
+                    "insert into vec_nodes (node_id, embedding) select id, embedding"
+                    " from nodes where id = ? and embedding is not null"
+                    " and valid_until is null",
+                    [(node_id,) for node_id in ids],
+                )
+
+        await self._writer.run(op)
+
+    async def record_access(
+        self, node_ids: Sequence[int], *, at: float | None = None
+    ) -> None:
+        """Reinforce nodes handed to the agent (queued; the caller need not wait)."""
+        when = time.time() if at is None else at
+        ids = list(dict.fromkeys(node_ids))
+
+        async def op(db: aiosqlite.Connection) -> None:
+            rows = await db.execute_fetchall(
+                "select id, base_confidence, decay_rate, access_count,"
+                " coalesce(last_accessed, created_at) from nodes"
+                f" where id in ({marks(len(ids))}) and valid_until is null",
+                ids,
+            )
+            updates = []
+            for node_id, base, rate, count, since in rows:
+                current = decay.decayed(base, rate, decay.days_between(since, when))
+                new = decay.reinforced(current, count + 1)
+                updates.append((new, new, count + 1, when, node_id))
+            await db.executemany(
+                "update nodes set confidence = ?, base_confidence = ?,"
+                " access_count = ?, last_accessed = ? where id = ?",
+                updates,
+            )
+
+        if ids:
+            await self._writer.run(op)
+
+    # -- edges ---------------------------------------------------------------
+
+    async def add_edges(self, drafts: Sequence[EdgeDraft]) -> int:
+        """Insert edges; an edge that exists (same ends and type) is kept as is.
+
+        Returns how many were new.
+        """
+        now = time.time()
+        rows = [
+            (
+                d.src_id,
+                d.dst_id,
+                d.type,
+                d.predicate,
+                d.weight,
+                d.confidence,
+                now,
+                d.evidence,
+                now,
+            )
+            for d in drafts
+            if d.src_id != d.dst_id
+        ]
+
+        async def op(db: aiosqlite.Connection) -> int:
+            before = db.total_changes
+            await db.executemany(
+                "insert or ignore into edges (src_id, dst_id, type, predicate, weight,"
+                " confidence, valid_from, evidence, created_at)"
+                " values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            return int(db.total_changes - before)
+
+        return int(await self._writer.run(op)) if rows else 0
+
+    # -- entities ------------------------------------------------------------
+
+    async def upsert_entity(
+        self,
+        name: str,
+        *,
+        type: EntityType = "concept",
+        aliases: Sequence[str] = (),
+        mentions: int = 1,
+    ) -> Entity:
+        """The entity known by `name` or any alias, created if new.
+
+        New aliases are merged in and mention_count grows by `mentions`.
+        """
+        name = clean_text(name).strip()
+        if not name:
+            raise ValueError("an entity needs a name")
+        names = [name, *(clean_text(a).strip() for a in aliases)]
+
+        async def op(db: aiosqlite.Connection) -> int:
+            return await _upsert_entity(db, names, type, mentions)
+
+        entity_id = int(await self._writer.run(op))
+        entity = await self.get_entity(entity_id)
+        assert entity is not None
+        return entity
+
+    async def link_entities(self, pairs: Sequence[tuple[int, int]]) -> None:
+        """Link (node id, entity id) pairs; existing links are kept."""
+
+        async def op(db: aiosqlite.Connection) -> None:
+            await db.executemany(
+                "insert or ignore into node_entities (node_id, entity_id)"
+                " values (?, ?)",
+                pairs,
+            )
+
+        if pairs:
+            await self._writer.run(op)
+
+    async def update_entity(
+        self,
+        entity_id: int,
+        *,
+        summary: str | None = None,
+        type: EntityType | None = None,
+        embedding: Sequence[float] | None = None,
+    ) -> None:
+        now = time.time()
+        if embedding is not None and len(embedding) != self.dim:
+            raise ValueError(f"entity embedding must have {self.dim} dimensions")
+        has_vectors = self.has_vectors
+
+        async def op(db: aiosqlite.Connection) -> None:
+            if summary is not None:
+                await db.execute(
+                    "update entities set summary = ?, updated_at = ? where id = ?",
+                    (clean_text(summary), now, entity_id),
+                )
+            if type is not None:
+                await db.execute(
+                    "update entities set type = ?, updated_at = ? where id = ?",
+                    (type, now, entity_id),
+                )
+            if embedding is not None:
+                blob = pack_vector(embedding)
+                await db.execute(
+                    "update entities set embedding = ? where id = ?", (blob, entity_id)
+                )
+                if has_vectors:
+                    await db.execute(
+                        "delete from vec_entities where entity_id = ?", (entity_id,)
+                    )
+                    await db.execute(
+                        "insert into vec_entities (entity_id, embedding) values (?, ?)",
+                        (entity_id, blob),
+                    )
+
+        await self._writer.run(op)
+
+    # -- sessions, maintenance -------------------------------------------------
+
+    async def mark_session_consolidated(self, session_id: str, until_id: int) -> None:
+        """Record that the thread is consolidated up to episode `until_id`.
+
+        The thread becomes pending again only if it has episodes after that.
+        """
+        now = time.time()
+
+        async def op(db: aiosqlite.Connection) -> None:
+            await db.execute(
+                "update sessions_consolidations set consolidated_at = ?,"
+                " consolidated_until_id = max(consolidated_until_id, ?),"
+                " last_error = null, status = case when exists (select 1 from nodes"
+                "  where session_id = ? and type = 'episodic' and id > ?)"
+                "  then 'pending' else 'consolidated' end"
+                " where session_id = ?",
+                (now, until_id, session_id, until_id, session_id),
+            )
+
+        await self._writer.run(op)
+
+    async def record_session_failure(self, session_id: str, error: str) -> None:
+        async def op(db: aiosqlite.Connection) -> None:
+            await db.execute(
+                "update sessions_consolidations set attempts = attempts + 1,"
+                " last_error = ? where session_id = ?",
+                (error[:1000], session_id),
+            )
+
+        await self._writer.run(op)
+
+    async def mark_causal_checked(self, pairs: Sequence[tuple[int, int]]) -> None:
+        now = time.time()
+
+        async def op(db: aiosqlite.Connection) -> None:
+            await db.executemany(
+                "insert or ignore into causal_checked (src_id, dst_id, checked_at)"
+                " values (?, ?, ?)",
+                [(a, b, now) for a, b in pairs],
+            )
+
+        await self._writer.run(op)
+
+    async def record_maintenance(
+        self, step: str, duration_ms: float, counts: dict[str, Any], error: str | None
+    ) -> None:
+        import json
+
+        now = time.time()
+
+        async def op(db: aiosqlite.Connection) -> None:
+            await db.execute(
+                "insert or replace into maintenance_runs"
+                " (step, finished_at, duration_ms, counts, error)"
+                " values (?, ?, ?, ?, ?)",
+                (step, now, duration_ms, json.dumps(counts), error),
+            )
+
+        await self._writer.run(op)
+
+    async def stats(self) -> Stats:
+        """Counts for memory_stats."""
+        by_type = dict(
+            await self._rows(
+                "select type, count(*) from nodes where valid_until is null"
+                " group by type"
+            )
+        )
+        edges = dict(
+            await self._rows(
+                "select type, count(*) from edges where valid_until is null"
+                " group by type"
+            )
+        )
+        (row,) = await self._rows(
+            "select (select count(*) from entities),"
+            " (select count(*) from nodes n where valid_until is null"
+            "  and not exists (select 1 from edges e where e.src_id = n.id"
+            "   or e.dst_id = n.id)"
+            "  and not exists (select 1 from node_entities x where x.node_id = n.id)),"
+            " (select count(*) from nodes where valid_until is not null),"
+            " (select count(*) from sessions_consolidations where status = 'pending'),"
+            " (select count(*) from nodes where embedding is not null"
+            "  and valid_until is null),"
+            " (select page_count * page_size from pragma_page_count, pragma_page_size)"
+        )
+        wal = self.path.with_name(self.path.name + "-wal")
+        size = int(row[5]) + (wal.stat().st_size if wal.exists() else 0)
+        return Stats(
+            nodes_by_type=by_type,
+            edges_by_type=edges,
+            entities=row[0],
+            orphan_nodes=row[1],
+            soft_deleted_nodes=row[2],
+            db_size_bytes=size,
+            unconsolidated_threads=row[3],
+            embedded_nodes=row[4],
+            maintenance=await self.maintenance_runs(),
+        )
+
+
+# -- write functions run inside the writer's transaction ----------------------
+
+
+async def _insert_episodes(
+    db: aiosqlite.Connection, drafts: Sequence[EpisodeDraft]
+) -> list[int]:
+    # Ids are assigned here, inside the write transaction, so the temporal edges
+    # and neighbour updates can be written with executemany in the same batch.
+    (row,) = await db.execute_fetchall("select coalesce(max(id), 0) from nodes")
+    next_id = int(row[0]) + 1
+    now = time.time()
+    sessions = list(dict.fromkeys(d.session_id for d in drafts))
+    recent = {s: await _recent_episodes(db, s, 2 * NEIGHBOURS) for s in sessions}
+    nodes, edges, refresh, ids = [], [], {}, []
+    for draft in drafts:
+        node_id, next_id = next_id, next_id + 1
+        ids.append(node_id)
+        thread = recent[draft.session_id]
+        if thread:
+            edges.append((thread[-1][0], node_id, "temporal", draft.event_time, now))
+        text = clean_text(draft.content)
+        thread.append((node_id, text))
+        nodes.append(
+            (
+                node_id,
+                "episodic",
+                text,
+                _context(thread, len(thread) - 1),
+                draft.event_time,
+                now,
+                draft.event_time,
+                0.0,
+                draft.source_type,
+                draft.source_role,
+                draft.session_id,
+                dump_attributes(draft.attributes),
+            )
+        )
+        for back in range(2, min(NEIGHBOURS, len(thread) - 1) + 2):
+            position = len(thread) - back
+            refresh[thread[position][0]] = _context(thread, position)
+    await db.executemany(
+        "insert into nodes (id, type, content, context, event_time, created_at,"
+        " valid_from, decay_rate, source_type, source_role, session_id, attributes)"
+        " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        nodes,
+    )
+    await db.executemany(
+        "update nodes set context = ? where id = ?",
+        [(ctx, node_id) for node_id, ctx in refresh.items()],
+    )
+    await db.executemany(
+        "insert or ignore into edges (src_id, dst_id, type, valid_from, created_at)"
+        " values (?, ?, ?, ?, ?)",
+        edges,
+    )
+    await db.executemany(
+        "insert into sessions_consolidations (session_id, first_seen, last_activity,"
+        " episode_count) values (?, ?, ?, 1) on conflict (session_id) do update set"
+        " last_activity = max(last_activity, excluded.last_activity),"
+        " episode_count = episode_count + 1, status = 'pending'",
+        [(d.session_id, d.event_time, d.event_time) for d in drafts],
+    )
+    return ids
+
+
+async def _recent_episodes(
+    db: aiosqlite.Connection, session_id: str, count: int
+) -> list[tuple[int, str]]:
+    rows = await db.execute_fetchall(
+        "select id, content from nodes where session_id = ? and type = 'episodic'"
+        " and valid_until is null order by id desc limit ?",
+        (session_id, count),
+    )
+    return [(row[0], row[1]) for row in reversed(list(rows))]
+
+
+def _context(thread: Sequence[tuple[int, str]], position: int) -> str:
+    """The neighbouring turns' text of thread[position], this turn left out."""
+    lo, hi = max(position - NEIGHBOURS, 0), position + NEIGHBOURS + 1
+    return "\n".join(
+        text[:NEIGHBOUR_CHARS]
+        for index, (_, text) in enumerate(thread[lo:hi], start=lo)
+        if index != position
+    )
+
+
+async def _refresh_context_around(
+    db: aiosqlite.Connection, session_id: str, node_id: int
+) -> None:
+    """Rebuild the context of the valid turns around `node_id` (after a delete)."""
+    rows = await db.execute_fetchall(
+        "select * from (select id, content from nodes where session_id = ?"
+        " and type = 'episodic' and valid_until is null and id < ?"
+        " order by id desc limit ?) union all select * from (select id, content"
+        " from nodes where session_id = ? and type = 'episodic'"
+        " and valid_until is null and id > ? order by id limit ?)",
+        (session_id, node_id, 2 * NEIGHBOURS, session_id, node_id, 2 * NEIGHBOURS),
+    )
+    thread = sorted((row[0], row[1]) for row in rows)
+    await db.executemany(
+        "update nodes set context = ? where id = ?",
+        [(_context(thread, i), thread[i][0]) for i in range(len(thread))],
+    )
+
+
+async def _insert_nodes(
+    db: aiosqlite.Connection, drafts: Sequence[NodeDraft]
+) -> list[int]:
+    now = time.time()
+    ids = []
+    for d in drafts:
+        cursor = await db.execute(
+            "insert into nodes (type, content, event_time, created_at, valid_from,"
+            " confidence, base_confidence, decay_rate, source_type, source_role,"
+            " session_id, attributes) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                d.type,
+                clean_text(d.content),
+                d.event_time,
+                now,
+                now,
+                d.confidence,
+                d.confidence,
+                d.decay_rate,
+                d.source_type,
+                d.source_role,
+                d.session_id,
+                dump_attributes(d.attributes),
+            ),
+        )
+        assert cursor.lastrowid is not None
+        ids.append(cursor.lastrowid)
+    return ids
+
+
+async def _drop_vectors(
+    db: aiosqlite.Connection, ids: Sequence[int], has_vectors: bool
+) -> None:
+    if ids and has_vectors:
+        await db.executemany(
+            "delete from vec_nodes where node_id = ?", [(i,) for i in ids]
+        )
+
+
+async def _upsert_entity(
+    db: aiosqlite.Connection, names: Sequence[str], type: EntityType, mentions: int
+) -> int:
+    now = time.time()
+    keys = [name_key(n) for n in names if name_key(n)]
+    rows = list(
+        await db.execute_fetchall(
+            f"select id from entities where name_key in ({marks(len(keys))})"
+            f" union all select entity_id from entity_aliases"
+            f" where alias_key in ({marks(len(keys))}) limit 1",
+            (*keys, *keys),
+        )
+    )
+    if rows:
+        entity_id = int(rows[0][0])
+        await db.execute(
+            "update entities set mention_count = mention_count + ?, updated_at = ?"
+            " where id = ?",
+            (mentions, now, entity_id),
+        )
+    else:
+        cursor = await db.execute(
+            "insert into entities (name, name_key, type, mention_count, created_at,"
+            " updated_at) values (?, ?, ?, ?, ?, ?)",
+            (names[0], keys[0], type, mentions, now, now),
+        )
+        assert cursor.lastrowid is not None
+        entity_id = cursor.lastrowid
+    (canonical,) = list(
+        await db.execute_fetchall(
+            "select name_key from entities where id = ?", (entity_id,)
+        )
+    )
+    await db.executemany(
+        "insert or ignore into entity_aliases (alias_key, alias, entity_id)"
+        " values (?, ?, ?)",
+        [(name_key(n), n, entity_id) for n in names if name_key(n) != canonical[0]],
+    )
+    return entity_id
