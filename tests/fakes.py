@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+from agent_memory.embeddings import normalise
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = yaml.safe_load((ROOT / "manifest.yaml").read_text())
@@ -74,3 +77,33 @@ class FakeHostContext:
 
     async def get_thread_history(self, thread_id: str) -> list[dict[str, Any]] | None:
         return None
+
+
+class HashEmbedder:
+    """Deterministic bag-of-words embedding: texts sharing words are close.
+
+    Stands in for an embedding API at the process boundary: same shapes (unit
+    vectors of `dim` floats, None for empty text), no network.
+    """
+
+    def __init__(self, dim: int = 8) -> None:
+        self._dim = dim
+        self.calls: list[list[str]] = []
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    async def embed_batch(self, texts: list[str]) -> list[list[float] | None]:
+        self.calls.append(list(texts))
+        return [self._embed(text) for text in texts]
+
+    def _embed(self, text: str) -> list[float] | None:
+        words = re.findall(r"\w+", text.lower())
+        if not words:
+            return None
+        vector = [0.0] * self._dim
+        for word in words:
+            digest = hashlib.md5(word.encode()).digest()
+            vector[digest[0] % self._dim] += 1.0 if digest[1] % 2 else 0.5
+        return normalise(vector)
