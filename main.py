@@ -22,6 +22,7 @@ from .indexer import EpisodeIndexer
 from .records import EpisodeDraft
 from .retrieval import Retriever
 from .storage import MemoryStorage
+from .tools import ToolDeps, build_tools
 
 log = logging.getLogger("agent_memory")
 
@@ -247,7 +248,9 @@ class MemoryExtension:
         return await self.retriever.context_block(prompt)
 
     def _build_tools(self) -> list[Any]:
-        return []
+        assert self.storage is not None and self.retriever is not None
+        deps = ToolDeps(self.storage, self.retriever, self.config, self.embedder)
+        return list(build_tools(deps))
 
     async def _run_nightly(self) -> dict[str, Any] | None:
         return None

@@ -416,6 +416,54 @@ class StorageReads:
             for row in rows
         }
 
+    # -- tool queries --------------------------------------------------------
+
+    async def entities_named_like(
+        self, fragment: str, *, limit: int = 5
+    ) -> list[Entity]:
+        """Entities whose name or an alias contains `fragment` (any case)."""
+        key = name_key(fragment)
+        if not key:
+            return []
+        pattern = (
+            "%"
+            + key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            + "%"
+        )
+        rows = await self._rows(
+            f"select {ENTITY_COLUMNS} from entities e where e.name_key like ?"
+            " escape '\\' or e.id in (select entity_id from entity_aliases"
+            " where alias_key like ? escape '\\')"
+            " order by e.mention_count desc, e.id limit ?",
+            (pattern, pattern, limit),
+        )
+        return [entity_from_row(row) for row in rows]
+
+    async def entity_nodes_between(
+        self,
+        entity_id: int,
+        *,
+        after: float | None = None,
+        before: float | None = None,
+        limit: int = 50,
+    ) -> list[Node]:
+        """Valid nodes linked to the entity inside a time window, newest first."""
+        columns = ", ".join(f"n.{c.strip()}" for c in NODE_COLUMNS.split(","))
+        rows = await self._rows(
+            f"select {columns} from node_entities ne join nodes n on n.id = ne.node_id"
+            " where ne.entity_id = ? and n.valid_until is null"
+            " and coalesce(n.event_time, n.created_at) >= ?"
+            " and coalesce(n.event_time, n.created_at) < ?"
+            " order by coalesce(n.event_time, n.created_at) desc, n.id desc limit ?",
+            (
+                entity_id,
+                float("-inf") if after is None else after,
+                float("inf") if before is None else before,
+                limit,
+            ),
+        )
+        return [node_from_row(row) for row in rows]
+
 
 def _json_ids(ids: Iterable[int]) -> str:
     return "[" + ",".join(str(int(i)) for i in ids) + "]"
