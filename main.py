@@ -254,7 +254,9 @@ class MemoryExtension:
 
     def _build_tools(self) -> list[Any]:
         assert self.storage is not None and self.retriever is not None
-        deps = ToolDeps(self.storage, self.retriever, self.config, self.embedder)
+        deps = ToolDeps(
+            self.storage, self.retriever, self.config, self.embedder, self.linker
+        )
         return list(build_tools(deps))
 
     async def _run_nightly(self) -> dict[str, Any] | None:
