@@ -228,9 +228,15 @@ async def find_duplicate(
     for node in sorted(candidates, key=lambda n: -n.id):
         if normalize_fact(node.content) == key:
             return node
-    if vector is None or not deps.storage.has_vectors:
+    if vector is None:
         return None
     threshold = deps.config.dedup_similarity_threshold
+    # The search candidates are compared directly (the vector index may be
+    # crowded with episodes); the index then catches facts the search missed.
+    stored = await deps.storage.node_embeddings([n.id for n in candidates])
+    for node in candidates:
+        if node.id in stored and cosine(vector, stored[node.id]) >= threshold:
+            return node
     near = await deps.storage.knn_search(vector, limit=20)
     close = [
         i for i, distance in near if 1.0 - distance >= threshold and i not in exclude

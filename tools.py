@@ -11,7 +11,7 @@ model cannot fix (disk, SQLite) raises, and the SDK reports it as a tool error.
 
 from __future__ import annotations
 
-from agents import FunctionTool, function_tool
+from agents import Tool, function_tool
 
 from . import tool_ops, tool_reads
 from .records import NODE_TYPES, NodeType
@@ -57,7 +57,7 @@ class Invalid(Exception):
         self.problem = Problem(error=message)
 
 
-def build_tools(deps: ToolDeps) -> list[FunctionTool]:
+def build_tools(deps: ToolDeps) -> list[Tool]:
     """The ten tools, in host-contract order, bound to `deps`."""
 
     @function_tool(strict_mode=False)

@@ -6,16 +6,17 @@ from __future__ import annotations
 import json
 
 from agent_memory.records import EdgeDraft, EpisodeDraft
+from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
-from agent_memory.tools import ToolDeps
-from agents import FunctionTool
-from tool_harness import add_fact, call, deps, embedder, ids, run_calls, tools
+from agent_memory.tools import ToolDeps, build_tools
+from agents import Tool
+from tool_harness import CONFIG, add_fact, call, deps, embedder, ids, run_calls, tools
 
 __all__ = ["deps", "embedder", "tools"]  # fixtures used by name
 
 
 async def test_remember_fact_stores_embeds_and_links_entities(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     out = await call(
         tools, "remember_fact", fact="The user's sister Anna lives in Berlin."
@@ -37,7 +38,7 @@ async def test_remember_fact_stores_embeds_and_links_entities(
 
 
 async def test_remember_fact_twice_reinforces_instead_of_duplicating(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     first = await call(tools, "remember_fact", fact="User drinks green tea")
 
@@ -52,7 +53,7 @@ async def test_remember_fact_twice_reinforces_instead_of_duplicating(
 
 
 async def test_remember_fact_dedups_by_embedding_similarity(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     # Same words in another order: different text, identical bag-of-words vector.
     first = await call(tools, "remember_fact", fact="green tea is what the user drinks")
@@ -64,7 +65,7 @@ async def test_remember_fact_dedups_by_embedding_similarity(
 
 
 async def test_parallel_duplicate_remembers_store_one_fact(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     call_args = {"fact": "User owns a red bicycle"}
 
@@ -76,7 +77,7 @@ async def test_parallel_duplicate_remembers_store_one_fact(
 
 
 async def test_remember_fact_rejects_bad_arguments(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     empty = await call(tools, "remember_fact", fact="   ")
     unsure = await call(tools, "remember_fact", fact="x is y", confidence=1.5)
@@ -89,7 +90,7 @@ async def test_remember_fact_rejects_bad_arguments(
 
 
 async def test_correct_fact_by_id_supersedes_and_search_shows_only_new(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     old = await call(tools, "remember_fact", fact="The user lives in Berlin")
 
@@ -108,7 +109,7 @@ async def test_correct_fact_by_id_supersedes_and_search_shows_only_new(
 
 
 async def test_correct_fact_keeps_entity_links(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     old = await call(tools, "remember_fact", fact="The user's boss Vitya likes golf")
 
@@ -122,7 +123,7 @@ async def test_correct_fact_keeps_entity_links(
 
 
 async def test_correct_fact_by_text_picks_the_clear_match(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     berlin = await add_fact(storage, "User lives in Berlin")
     await add_fact(storage, "User's favourite colour is blue")
@@ -136,7 +137,7 @@ async def test_correct_fact_by_text_picks_the_clear_match(
 
 
 async def test_correct_fact_by_ambiguous_text_changes_nothing(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     a = await add_fact(storage, "User's sister works in Berlin")
     b = await add_fact(storage, "User's brother works in Berlin")
@@ -151,7 +152,7 @@ async def test_correct_fact_by_ambiguous_text_changes_nothing(
 
 
 async def test_correct_fact_validation_messages(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     episode = await storage.add_episode(
         EpisodeDraft("I live in Oslo", "t1", "user", 1.0)
@@ -179,7 +180,7 @@ async def test_correct_fact_validation_messages(
 
 
 async def test_correcting_a_replaced_fact_points_to_its_successor(
-    tools: list[FunctionTool],
+    tools: list[Tool],
 ) -> None:
     old = await call(tools, "remember_fact", fact="User has one cat")
     new = await call(
@@ -195,7 +196,7 @@ async def test_correcting_a_replaced_fact_points_to_its_successor(
 
 
 async def test_explain_shows_the_chain_after_two_corrections(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     episode = await storage.add_episode(
         EpisodeDraft("I just started at Acme", "t1", "user", 1_700_000_000.0)
@@ -223,7 +224,7 @@ async def test_explain_shows_the_chain_after_two_corrections(
 
 
 async def test_explain_fact_reports_source_and_entities(
-    tools: list[FunctionTool],
+    tools: list[Tool],
 ) -> None:
     fact = await call(tools, "remember_fact", fact="Project Apollo ships in June 2025")
 
@@ -237,7 +238,7 @@ async def test_explain_fact_reports_source_and_entities(
 
 
 async def test_confirm_fact_protects_from_decay(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     fact = await add_fact(storage, "User is allergic to nuts", confidence=0.4)
     episode = await storage.add_episode(EpisodeDraft("hello there", "t1", "user", 1.0))
@@ -255,7 +256,7 @@ async def test_confirm_fact_protects_from_decay(
 
 
 async def test_forget_fact_by_text_hides_it_from_search(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     fact = await add_fact(storage, "User's bank PIN hint is the dog's name")
 
@@ -273,7 +274,7 @@ async def test_forget_fact_by_text_hides_it_from_search(
 
 
 async def test_forget_fact_accepts_an_episode_id_for_privacy(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     episode = await storage.add_episode(
         EpisodeDraft("my password is hunter2", "t1", "user", 1.0)
@@ -287,7 +288,7 @@ async def test_forget_fact_accepts_an_episode_id_for_privacy(
 
 
 async def test_fact_tools_reject_empty_references(
-    deps: ToolDeps, tools: list[FunctionTool]
+    deps: ToolDeps, tools: list[Tool]
 ) -> None:
     assert await call(tools, "forget_fact", fact="") == {
         "error": "fact is empty; give it a value."
@@ -298,3 +299,21 @@ async def test_fact_tools_reject_empty_references(
     assert await call(tools, "explain_fact", fact_id="") == {
         "error": "fact_id is empty; give it a value."
     }
+
+
+async def test_without_an_embedder_dedup_and_text_lookup_use_words(
+    storage: MemoryStorage, deps: ToolDeps
+) -> None:
+    plain = build_tools(
+        ToolDeps(storage, Retriever(storage, None, CONFIG), CONFIG, None, None)
+    )
+    first = await call(plain, "remember_fact", fact="User plays the cello")
+
+    again = await call(plain, "remember_fact", fact="user plays the cello!")
+    fixed = await call(
+        plain, "correct_fact", old_fact="plays the cello", new_fact="User plays viola"
+    )
+
+    assert again["status"] == "already_exists" and again["id"] == first["id"]
+    assert fixed["replaces"]["id"] == first["id"]
+    assert (await storage.stats()).embedded_nodes == 0

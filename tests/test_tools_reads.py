@@ -10,7 +10,7 @@ import time
 from agent_memory.main import MemoryExtension
 from agent_memory.records import EdgeDraft, EpisodeDraft
 from agent_memory.storage import MemoryStorage
-from agents import FunctionTool
+from agents import FunctionTool, Tool
 from fakes import FakeHostContext
 from tool_harness import add_fact, call, deps, embedder, ids, run_calls, tools
 
@@ -57,7 +57,7 @@ async def test_extension_offers_exactly_the_host_tools(host: FakeHostContext) ->
 
 
 async def test_search_memory_returns_ids_types_dates_and_entities(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     stored = await call(tools, "remember_fact", fact="The user's dentist is Dr Weber")
     await storage.add_episode(
@@ -78,7 +78,7 @@ async def test_search_memory_returns_ids_types_dates_and_entities(
 
 
 async def test_search_memory_filters_by_time_window_and_entity(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     old = await storage.add_episode(
         EpisodeDraft("Trip to Lisbon with Marta", "t1", "user", day("2024-01-10"))
@@ -100,7 +100,7 @@ async def test_search_memory_filters_by_time_window_and_entity(
     assert ids(with_marta["results"]) == [f"#{old}"]
 
 
-async def test_search_memory_validation_messages(tools: list[FunctionTool]) -> None:
+async def test_search_memory_validation_messages(tools: list[Tool]) -> None:
     empty = await call(tools, "search_memory", query="  ")
     bad_type = await call(tools, "search_memory", query="x", type="memes")
     bad_date = await call(tools, "search_memory", query="x", after="yesterday-ish")
@@ -121,7 +121,7 @@ async def test_search_memory_validation_messages(tools: list[FunctionTool]) -> N
 
 
 async def test_search_memory_reads_fts_syntax_as_words(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     await add_fact(storage, "User said NEAR the end: AND OR NOT")
 
@@ -135,7 +135,7 @@ async def test_search_memory_reads_fts_syntax_as_words(
 
 
 async def test_search_output_is_bounded(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     for i in range(60):
         await add_fact(storage, f"elephant fact {i} " + "trumpets loudly " * 100)
@@ -151,7 +151,7 @@ async def test_search_output_is_bounded(
 
 
 async def test_get_entity_info_by_alias(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     vitya = await storage.upsert_entity("Viktor", type="person", aliases=["Vitya"])
     await storage.update_entity(vitya.id, summary="The user's manager.")
@@ -174,7 +174,7 @@ async def test_get_entity_info_by_alias(
 
 
 async def test_memory_stats_counts_and_maintenance(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     await call(tools, "remember_fact", fact="The user's cat is called Tom")
     await storage.add_episode(EpisodeDraft("hi", "t1", "user", 1.0))
@@ -193,7 +193,7 @@ async def test_memory_stats_counts_and_maintenance(
 
 
 async def test_weak_facts_lists_days_left_and_superseding_version(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     weak = await add_fact(
         storage, "User might like jazz", confidence=0.2, decay_rate=0.1
@@ -218,7 +218,7 @@ async def test_weak_facts_lists_days_left_and_superseding_version(
 
 
 async def test_get_timeline_orders_windows_and_bounds(
-    storage: MemoryStorage, tools: list[FunctionTool]
+    storage: MemoryStorage, tools: list[Tool]
 ) -> None:
     days = ["2024-01-01", "2024-02-01", "2024-03-01", "2024-04-01"]
     made = [

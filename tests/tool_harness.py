@@ -16,7 +16,7 @@ from agent_memory.records import NodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
 from agent_memory.tools import ToolDeps, build_tools
-from agents import Agent, FunctionTool, RunConfig, Runner
+from agents import Agent, RunConfig, Runner, Tool
 from agents.testing import ScriptedModel, assistant_message, function_call
 from fakes import HashEmbedder
 
@@ -42,12 +42,12 @@ async def deps(
 
 
 @pytest.fixture
-def tools(deps: ToolDeps) -> list[FunctionTool]:
+def tools(deps: ToolDeps) -> list[Tool]:
     return build_tools(deps)
 
 
 async def run_calls(
-    tools: list[FunctionTool], calls: list[tuple[str, dict[str, Any]]]
+    tools: list[Tool], calls: list[tuple[str, dict[str, Any]]]
 ) -> list[str]:
     """Run one agent turn whose model calls `calls` in parallel; the raw outputs."""
     model = ScriptedModel(
@@ -74,7 +74,7 @@ async def run_calls(
     return [outputs[f"call-{i}"] for i in range(len(calls))]
 
 
-async def call(tools: list[FunctionTool], name: str, **args: Any) -> dict[str, Any]:
+async def call(tools: list[Tool], name: str, **args: Any) -> dict[str, Any]:
     """One tool call through a real agent run; the JSON the model received."""
     (output,) = await run_calls(tools, [(name, args)])
     value = json.loads(output)
