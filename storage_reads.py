@@ -203,9 +203,12 @@ class StorageReads:
         `match` must already be a safe expression (retrieval.build_fts_query).
         """
         type_sql = f" and n.type in ({marks(len(types))})" if types else ""
+        # `cross join` keeps the FTS match as the outer loop: with a type filter
+        # SQLite otherwise walks every node of those types and runs the match
+        # once per node (measured: 4 ms -> 360 ms at 2,000 nodes).
         rows = await self._rows(
             "select n.id, bm25(nodes_fts, 1.0, ?) as score from nodes_fts"
-            " join nodes n on n.id = nodes_fts.rowid"
+            " cross join nodes n on n.id = nodes_fts.rowid"
             f" where nodes_fts match ? and n.valid_until is null{type_sql}"
             " order by score limit ?",
             (context_weight, match, *types, limit),
