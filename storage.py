@@ -252,9 +252,8 @@ class MemoryStorage(StorageReads):
                 ids,
             )
             updates = []
-            for node_id, base, rate, count, since in rows:
-                current = decay.decayed(base, rate, decay.days_between(since, when))
-                new = decay.reinforced(current, count + 1)
+            for node_id, base, _rate, count, _since in rows:
+                new = decay.on_access(base, count + 1)
                 updates.append((new, new, count + 1, when, node_id))
             await db.executemany(
                 "update nodes set confidence = ?, base_confidence = ?,"
