@@ -18,6 +18,7 @@ from typing import Any
 
 from .config import MemoryConfig, load_config
 from .embeddings import Embedder, EmbeddingCapability, HostEmbedder
+from .entities import EntityLinker
 from .indexer import EpisodeIndexer
 from .records import EpisodeDraft
 from .retrieval import Retriever
@@ -56,6 +57,7 @@ class MemoryExtension:
         self.storage: MemoryStorage | None = None
         self.embedder: Embedder | None = None
         self.indexer: EpisodeIndexer | None = None
+        self.linker: EntityLinker | None = None
         self.retriever: Retriever | None = None
         self._context: Any = None
         self._tools: list[Any] = []
@@ -78,7 +80,10 @@ class MemoryExtension:
             batch_size=self.config.writer_batch_size,
         )
         self.embedder = self._find_embedder(context)
-        self.indexer = EpisodeIndexer(self.storage, self.embedder)
+        self.linker = EntityLinker(self.storage)
+        self.indexer = EpisodeIndexer(
+            self.storage, self.embedder, hooks=[self.linker.on_episodes]
+        )
         self.retriever = Retriever(self.storage, self.embedder, self.config)
         context.subscribe("user_message", self.on_user_message)
         context.subscribe("agent_response", self.on_agent_response)

@@ -1,4 +1,4 @@
--- agent-memory graph schema, current version (see SCHEMA_VERSION in storage.py).
+-- agent-memory graph schema, current version (see SCHEMA_VERSION in db.py).
 -- Applied on every open after the migrations, so every statement is idempotent.
 -- Times are unix seconds (REAL). Soft delete = valid_until set; reads filter it.
 -- The vector tables (vec_nodes, vec_entities) are created in storage.py because
