@@ -18,7 +18,7 @@ import logging
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import jinja2
 from agents import Agent, FunctionTool, RunConfig, Runner
@@ -139,3 +139,19 @@ def model_from_env(env: Mapping[str, str] | None = None) -> Model | None:
     client = AsyncOpenAI(api_key=key or "unused", base_url=base_url or None)
     name = env.get("AGENT_MEMORY_MODEL") or DEFAULT_ENV_MODEL
     return OpenAIChatCompletionsModel(model=name, openai_client=client)
+
+
+def find_memory_model(context: Any) -> tuple[Model | None, str]:
+    """(model, where it came from): the host's router for `memory_agent`, or,
+    with no router (standalone), the environment. The reason says why not."""
+    router = getattr(context, "model_router", None)
+    if router is None:
+        model = model_from_env()
+        return model, ("environment" if model else "no router, no OPENAI_* env")
+    try:
+        model = router.get_model("memory_agent")
+    except KeyError:
+        return None, "nothing configured in the host's model router"
+    if model is None:
+        return None, "the host's model router returned none"
+    return model, "the host's model router"

@@ -18,12 +18,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from agents import FunctionTool, RunContextWrapper, function_tool
 from pydantic import BaseModel, Field
 
 from .embeddings import Embedder
+from .entities import EntityLinker
 from .records import ENTITY_TYPES, EdgeDraft, EntityType, Node, NodeDraft, NodeType
 from .retrieval import Retriever
 from .storage import MemoryStorage
@@ -33,13 +34,6 @@ log = logging.getLogger(__name__)
 FactType = Literal["semantic", "procedural", "opinion"]
 CAUSAL_CONFIDENCE = 0.7
 CONFLICT_TYPES: tuple[NodeType, ...] = ("semantic", "procedural", "opinion")
-RECENT_ENTITY_NODES = 20  # nodes sharing an entity that get an `entity` edge
-
-
-class Linker(Protocol):
-    """Offline entity linking (entities.EntityLinker) as the tools use it."""
-
-    async def link_text(self, node_id: int, text: str) -> Any: ...
 
 
 @dataclass
@@ -49,7 +43,7 @@ class WriteContext:
     storage: MemoryStorage
     retriever: Retriever
     embedder: Embedder | None = None
-    linker: Linker | None = None
+    linker: EntityLinker | None = None
     session_id: str | None = None
     decay_rate: float = 0.1
     episodes: list[Node] = field(default_factory=list)  # shown as [1], [2], ...
@@ -62,6 +56,12 @@ class WriteContext:
 
     def count(self, key: str, n: int = 1) -> None:
         self.counts[key] = self.counts.get(key, 0) + n
+
+    @property
+    def entity_linker(self) -> EntityLinker:
+        if self.linker is None:
+            self.linker = EntityLinker(self.storage)
+        return self.linker
 
 
 class FactIn(BaseModel):
@@ -124,25 +124,6 @@ async def _embed(ctx: WriteContext, items: list[tuple[int, str]]) -> None:
     pairs = [(i, v) for (i, _), v in zip(items, vectors, strict=False) if v]
     if pairs:
         await ctx.storage.save_embeddings(pairs)
-
-
-async def _link_entity_nodes(ctx: WriteContext, entity_id: int, ids: list[int]) -> int:
-    """Link nodes to the entity and add `entity` edges to recent nodes sharing it."""
-    await ctx.storage.link_entities([(node_id, entity_id) for node_id in ids])
-    recent = await ctx.storage.nodes_of_entity(entity_id, limit=RECENT_ENTITY_NODES)
-    edges = [
-        EdgeDraft(new, other.id, "entity", predicate="shares_entity", weight=0.5)
-        for new in ids
-        for other in recent
-        if other.id != new and other.id not in ids
-    ]
-    edges += [
-        EdgeDraft(a, b, "entity", predicate="shares_entity", weight=0.5)
-        for a in ids
-        for b in ids
-        if a < b
-    ]
-    return await ctx.storage.add_edges(edges)
 
 
 @function_tool(failure_error_function=None)
@@ -212,9 +193,8 @@ async def save_nodes_batch(
             wc.facts.append(node_id)
         numbered.append(f"F{wc.facts.index(node_id) + 1}")
     await _embed(wc, new)
-    if wc.linker is not None:
-        for node_id, text in new:
-            await wc.linker.link_text(node_id, text)
+    for node_id, text in new:
+        await wc.entity_linker.link_text(node_id, text)
     wc.count("facts", len(new))
     return f"saved {', '.join(numbered)} ({len(new)} new)"
 
@@ -259,7 +239,10 @@ async def extract_and_link_entities(
         entity = await wc.storage.upsert_entity(
             item.name, type=item.type, aliases=item.aliases
         )
-        wc.count("entity_edges", await _link_entity_nodes(wc, entity.id, ids))
+        if entity.type != item.type:  # the model's type beats the regex guess
+            await wc.storage.update_entity(entity.id, type=item.type)
+        for node_id in dict.fromkeys(ids):
+            await wc.entity_linker.link_entities(node_id, [entity])
         names.append(entity.name)
     wc.count("entities", len(names))
     return f"linked {', '.join(names)}" if names else "no entities given"

@@ -28,9 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .agent import MemoryAgent
-from .agent_tools import Linker, WriteContext
+from .agent_tools import WriteContext
 from .config import MemoryConfig
 from .embeddings import Embedder
+from .entities import EntityLinker
 from .records import EpisodeDraft
 from .retrieval import Retriever
 from .storage import MemoryStorage
@@ -69,7 +70,7 @@ class Consolidator:
         agent: AgentSource,
         *,
         embedder: Embedder | None = None,
-        linker: Linker | None = None,
+        linker: EntityLinker | None = None,
         history: HistoryFn | None = None,
     ) -> None:
         self._storage = storage
