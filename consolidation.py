@@ -103,8 +103,9 @@ class Consolidator:
         for state in pending:
             result = await self.consolidate(state.session_id)
             counts[result.outcome] += 1
-            counts["recovered"] += result.recovered
             counts.update(result.counts)
+            if result.recovered:
+                counts["recovered"] += result.recovered
         return dict(counts)
 
     async def _consolidate(self, session_id: str) -> ConsolidationResult:
