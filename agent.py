@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 Mode = Literal["consolidation", "causal", "enrichment"]
 DEFAULT_ENV_MODEL = "gpt-4o-mini"
-MAX_TURNS: dict[Mode, int] = {"consolidation": 16, "causal": 4, "enrichment": 4}
+MAX_TURNS: dict[Mode, int] = {"consolidation": 24, "causal": 4, "enrichment": 4}
 TOOLS: dict[Mode, list[FunctionTool]] = {
     "consolidation": CONSOLIDATION_TOOLS,
     "causal": CAUSAL_TOOLS,

@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 FactType = Literal["semantic", "procedural", "opinion"]
 CAUSAL_CONFIDENCE = 0.7
+CONFLICT_CANDIDATES = 5  # related memories shown per new fact
 CONFLICT_TYPES: tuple[NodeType, ...] = ("semantic", "procedural", "opinion")
 
 
@@ -249,22 +250,33 @@ async def extract_and_link_entities(
 
 
 @function_tool(failure_error_function=None)
-async def detect_conflicts(ctx: RunContextWrapper[WriteContext], fact: int) -> str:
-    """List stored memories that may contradict a fact you just saved.
+async def detect_conflicts(
+    ctx: RunContextWrapper[WriteContext], facts: list[int]
+) -> str:
+    """List stored memories that may contradict facts you just saved.
 
     Args:
-        fact: The saved fact's number, e.g. 1 for F1.
+        facts: The saved facts' numbers, e.g. [1, 3] for F1 and F3.
     """
     wc = ctx.context
     try:
-        (node_id,) = _pick([fact], wc.facts, "fact F")
+        node_ids = _pick(facts, wc.facts, "fact F")
     except ValueError as exc:
         return str(exc)
-    node = await wc.storage.get_node(node_id)
-    if node is None:
-        return f"F{fact} is no longer valid"
+    sections = []
+    for number, node_id in zip(facts, node_ids, strict=True):
+        node = await wc.storage.get_node(node_id)
+        found = await _candidates(wc, node.content) if node else []
+        sections.append(f"F{number}:" + "".join(f"\n  {line}" for line in found))
+        if not found:
+            sections[-1] += " no related memories"
+    return "\n".join(sections)
+
+
+async def _candidates(wc: WriteContext, text: str) -> list[str]:
+    """Related older memories as `M<n>: text` lines (numbers stable per run)."""
     hits = await wc.retriever.search(
-        node.content, types=CONFLICT_TYPES, limit=8, reinforce=False
+        text, types=CONFLICT_TYPES, limit=CONFLICT_CANDIDATES, reinforce=False
     )
     lines = []
     for hit in hits:
@@ -273,7 +285,7 @@ async def detect_conflicts(ctx: RunContextWrapper[WriteContext], fact: int) -> s
         if hit.node.id not in wc.candidates:
             wc.candidates.append(hit.node.id)
         lines.append(f"M{wc.candidates.index(hit.node.id) + 1}: {hit.node.content}")
-    return "\n".join(lines) if lines else "no related memories"
+    return lines
 
 
 @function_tool(failure_error_function=None)

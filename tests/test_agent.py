@@ -175,7 +175,7 @@ async def test_wrong_numbers_are_explained(storage: MemoryStorage) -> None:
     await add_turns(storage, "t1", [("user", "I live in Porto")])
     model = ScriptedModel(
         [
-            [call("detect_conflicts", {"fact": 1})],
+            [call("detect_conflicts", {"facts": [1]})],
             [call("resolve_conflict", {"new_fact": 1, "old_memory": 3})],
             [call("extract_and_link_entities", _entity("Porto", [], [2]))],
             [call("get_session_episodes", {"offset": 5, "limit": 10})],

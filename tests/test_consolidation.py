@@ -137,7 +137,7 @@ async def test_contradiction_supersedes_the_old_fact(storage: MemoryStorage) -> 
                     {"facts": [fact("The user lives in Lisbon", [1])]},
                 )
             ],
-            [call("detect_conflicts", {"fact": 1})],
+            [call("detect_conflicts", {"facts": [1]})],
             [call("resolve_conflict", {"new_fact": 1, "old_memory": 1})],
             *finish_chunk(),
         ]
