@@ -152,6 +152,8 @@ def find_memory_model(context: Any) -> tuple[Model | None, str]:
         model = router.get_model("memory_agent")
     except KeyError:
         return None, "nothing configured in the host's model router"
+    except Exception as exc:  # a misconfigured provider must not stop the rest
+        return None, f"the host's model router failed: {exc!r}"
     if model is None:
         return None, "the host's model router returned none"
     return model, "the host's model router"

@@ -106,6 +106,8 @@ def test_router_model_is_used_and_key_error_means_none() -> None:
     model, why = find_memory_model(Context(Router(KeyError("memory_agent"))))
     assert model is None and "nothing configured" in why
     assert find_memory_model(Context(Router(None)))[0] is None
+    broken, why = find_memory_model(Context(Router(ValueError("no provider 'x'"))))
+    assert broken is None and "no provider 'x'" in why
 
 
 async def test_alias_merging_across_threads(storage: MemoryStorage) -> None:
