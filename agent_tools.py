@@ -68,7 +68,8 @@ class WriteContext:
 class FactIn(BaseModel):
     type: FactType = Field(description="semantic (a fact), procedural, or opinion")
     content: str = Field(description="One atomic, self-contained statement.")
-    confidence: float = Field(ge=0.0, le=1.0, description="0..1")
+    # No ge/le: range keywords are not accepted by every strict-schema endpoint.
+    confidence: float = Field(description="How sure the episodes make it, 0 to 1.")
     episodes: list[int] = Field(description="Numbers [n] of the source episodes.")
 
 
@@ -204,7 +205,7 @@ def _draft(wc: WriteContext, fact: FactIn) -> NodeDraft:
     return NodeDraft(
         type=fact.type,
         content=fact.content.strip(),
-        confidence=fact.confidence,
+        confidence=min(max(fact.confidence, 0.0), 1.0),
         decay_rate=wc.decay_rate,
         source_type="consolidation",
         source_role="memory_agent",

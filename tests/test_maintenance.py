@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -235,3 +236,30 @@ async def test_thread_completed_consolidates_with_the_router_model(
     model.assert_complete()
     assert memory.storage is not None
     assert await memory.storage.pending_sessions() == []
+
+
+async def test_a_thread_switch_consolidates_the_previous_thread(
+    memory: MemoryExtension, host: FakeHostContext
+) -> None:
+    model = ScriptedModel(finish_chunk())
+    host.model_router.model = model
+    await host.emit("user_message", user("Plan the trip to Porto", "t1"))
+    await memory.drain()
+
+    await host.emit("user_message", user("Something else entirely", "t2"))
+    assert memory.storage is not None
+    state = await asyncio.wait_for(_consolidated(memory.storage, "t1"), 5)
+
+    model.assert_complete()
+    assert state.consolidated_until_id > 0
+    await memory.drain()
+    t2 = await memory.storage.get_session("t2")
+    assert t2 is not None and t2.status == "pending"
+
+
+async def _consolidated(storage: MemoryStorage, thread: str) -> Any:
+    while True:
+        state = await storage.get_session(thread)
+        if state is not None and state.status == "consolidated":
+            return state
+        await asyncio.sleep(0.01)
