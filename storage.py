@@ -33,6 +33,7 @@ from .records import (
     Stats,
     dump_attributes,
 )
+from .storage_admin import StorageAdmin
 from .storage_reads import StorageReads, marks, pack_vector
 from .storage_writes import (
     clean_text,
@@ -58,7 +59,7 @@ _UPDATABLE = {
 }
 
 
-class MemoryStorage(StorageReads):
+class MemoryStorage(StorageReads, StorageAdmin):
     """The memory graph. Open with `await MemoryStorage.open(path, dim=...)`."""
 
     def __init__(
