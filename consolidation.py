@@ -43,6 +43,7 @@ AgentSource = Callable[[], MemoryAgent | None]
 Outcome = Literal["consolidated", "already", "empty", "no_model", "failed"]
 MAX_THREAD_EPISODES = 1_000_000  # compared with a recovered history
 ROLES = {"user": "user", "assistant": "orchestrator"}
+MAX_FAILURES_IN_A_ROW = 3  # a sweep stops after this many failed threads
 
 
 class ChunkNotFinished(RuntimeError):
@@ -100,9 +101,16 @@ class Consolidator:
         if pending and self._agent() is None:
             counts["skipped_no_model"] = len(pending)
             return dict(counts)
+        failures = 0
         for state in pending:
             result = await self.consolidate(state.session_id)
             counts[result.outcome] += 1
+            failures = failures + 1 if result.outcome == "failed" else 0
+            if failures >= MAX_FAILURES_IN_A_ROW:
+                # The endpoint is likely down: with a timeout per thread, going
+                # on would block the host's scheduler for hours.
+                counts["stopped_early"] = 1
+                break
             counts.update(result.counts)
             if result.recovered:
                 counts["recovered"] += result.recovered

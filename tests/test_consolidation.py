@@ -397,3 +397,18 @@ def _tool_output(model: ScriptedModel, call_index: int) -> str:
         if isinstance(i, dict) and i.get("type") == "function_call_output"
     ]
     return str(outputs[-1]["output"])
+
+
+async def test_sweep_stops_after_three_failures_in_a_row(
+    storage: MemoryStorage,
+) -> None:
+    for thread in ("a", "b", "c", "d"):
+        await add_turns(storage, thread, TURNS[:1])
+    model = ScriptedModel([ModelStep.raise_error(connection_error())] * 3)
+    worker = consolidator(storage, model, consolidation_idle_minutes=0)
+
+    counts = await worker.sweep()
+
+    model.assert_complete()
+    assert counts == {"pending": 4, "failed": 3, "stopped_early": 1}
+    assert len(await storage.pending_sessions()) == 4
