@@ -18,7 +18,11 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
-	$(BIN)/mypy
+	@# The root is the package; mypy names modules after their folder, so check
+	@# it through a link called agent_memory (the clone's folder name may vary).
+	tmp=$$(mktemp -d) && ln -s "$(CURDIR)" $$tmp/agent_memory && \
+		cd $$tmp && $(abspath $(BIN))/mypy --config-file "$(CURDIR)/pyproject.toml" \
+		-p agent_memory; status=$$?; rm -rf $$tmp; exit $$status
 	$(BIN)/pytest -q
 
 bench: $(VENV)/.installed

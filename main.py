@@ -16,10 +16,13 @@ from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
 from typing import Any
 
+from .agent import MemoryAgent, find_memory_model
 from .config import MemoryConfig, load_config
+from .consolidation import Consolidator
 from .embeddings import Embedder, EmbeddingCapability, HostEmbedder
 from .entities import EntityLinker
 from .indexer import EpisodeIndexer
+from .maintenance import NightlyPipeline
 from .records import EpisodeDraft
 from .retrieval import Retriever
 from .storage import MemoryStorage
@@ -60,6 +63,10 @@ class MemoryExtension:
         self.indexer: EpisodeIndexer | None = None
         self.linker: EntityLinker | None = None
         self.retriever: Retriever | None = None
+        self.consolidator: Consolidator | None = None
+        self.pipeline: NightlyPipeline | None = None
+        self._memory_agent: MemoryAgent | None = None
+        self._no_model_logged = False
         self._context: Any = None
         self._tools: list[Any] = []
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -86,6 +93,7 @@ class MemoryExtension:
             self.storage, self.embedder, hooks=[self.linker.on_episodes]
         )
         self.retriever = Retriever(self.storage, self.embedder, self.config)
+        self._wire_write_path(context)
         context.subscribe("user_message", self.on_user_message)
         context.subscribe("agent_response", self.on_agent_response)
         subscribe_event = getattr(context, "subscribe_event", None)
@@ -219,8 +227,11 @@ class MemoryExtension:
             self._consolidating.discard(thread_id)
 
     async def consolidate_thread(self, thread_id: str) -> bool:
-        """Entry point of the write path; False while no consolidator is wired."""
-        return False
+        """Consolidate a thread now; True when it ends up consolidated."""
+        if self.consolidator is None:
+            return False
+        result = await self.consolidator.consolidate(thread_id)
+        return result.outcome in ("consolidated", "already")
 
     def _spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> None:
         task = asyncio.create_task(coro, name=f"memory: {what}")
@@ -260,7 +271,51 @@ class MemoryExtension:
         return list(build_tools(deps))
 
     async def _run_nightly(self) -> dict[str, Any] | None:
-        return None
+        """The four nightly steps; text for the user only when a step failed."""
+        if self.pipeline is None:
+            return None
+        text = (await self.pipeline.run()).summary()
+        return {"text": text} if text else None
+
+    def _wire_write_path(self, context: Any) -> None:
+        assert self.storage is not None and self.retriever is not None
+        self.consolidator = Consolidator(
+            self.storage,
+            self.retriever,
+            self.config,
+            self.memory_agent,
+            embedder=self.embedder,
+            linker=self.linker,
+            history=getattr(context, "get_thread_history", None),
+        )
+        self.pipeline = NightlyPipeline(
+            self.storage,
+            self.retriever,
+            self.config,
+            self.memory_agent,
+            self.consolidator,
+            embedder=self.embedder,
+        )
+
+    def memory_agent(self) -> MemoryAgent | None:
+        """The write-path agent, or None (logged once) when no model is configured."""
+        if self._memory_agent is None:
+            model, source = find_memory_model(self._context)
+            if model is None:
+                if not self._no_model_logged:
+                    self._no_model_logged = True
+                    self._log.warning(
+                        "memory: no model for memory_agent (%s); consolidation,"
+                        " entity enrichment and causal inference are skipped and"
+                        " threads stay pending",
+                        source,
+                    )
+                return None
+            self._log.info("memory: write-path model from %s", source)
+            self._memory_agent = MemoryAgent(
+                model, timeout_seconds=self.config.llm_timeout_seconds
+            )
+        return self._memory_agent
 
     def _find_embedder(self, context: Any) -> Embedder | None:
         router = getattr(context, "model_router", None)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -33,16 +32,21 @@ from .records import (
     NodeDraft,
     Stats,
     dump_attributes,
-    name_key,
 )
+from .storage_admin import StorageAdmin
 from .storage_reads import StorageReads, marks, pack_vector
+from .storage_writes import (
+    clean_text,
+    drop_vectors,
+    insert_episodes,
+    insert_nodes,
+    refresh_context_around,
+    upsert_entity_row,
+)
 from .writer import WriteQueue
 
 log = logging.getLogger(__name__)
 
-NEIGHBOURS = 2  # turns on each side kept in an episode's context column
-NEIGHBOUR_CHARS = 400  # of each neighbour's text
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _UPDATABLE = {
     "content",
     "confidence",
@@ -55,13 +59,7 @@ _UPDATABLE = {
 }
 
 
-def clean_text(text: str) -> str:
-    """Text SQLite can store: lone surrogates replaced, control characters dropped."""
-    text = text.encode("utf-8", "replace").decode("utf-8")
-    return _CONTROL.sub("", text)
-
-
-class MemoryStorage(StorageReads):
+class MemoryStorage(StorageReads, StorageAdmin):
     """The memory graph. Open with `await MemoryStorage.open(path, dim=...)`."""
 
     def __init__(
@@ -125,7 +123,7 @@ class MemoryStorage(StorageReads):
         Writes the episodic node, a temporal edge from the thread's previous
         episode and the thread's row in sessions_consolidations, in one batch.
         """
-        return self._writer.submit(_insert_episodes, draft)
+        return self._writer.submit(insert_episodes, draft)
 
     async def add_episode(self, draft: EpisodeDraft) -> int:
         return int(await self.submit_episode(draft))
@@ -133,7 +131,7 @@ class MemoryStorage(StorageReads):
     # -- nodes ---------------------------------------------------------------
 
     async def add_nodes(self, drafts: Sequence[NodeDraft]) -> list[int]:
-        futures = [self._writer.submit(_insert_nodes, d) for d in drafts]
+        futures = [self._writer.submit(insert_nodes, d) for d in drafts]
         return [int(i) for i in await asyncio.gather(*futures)]
 
     async def add_node(self, draft: NodeDraft) -> int:
@@ -197,10 +195,10 @@ class MemoryStorage(StorageReads):
                 "update nodes set valid_until = ? where id = ?",
                 [(when, node_id) for node_id in live],
             )
-            await _drop_vectors(db, live, has_vectors)
+            await drop_vectors(db, live, has_vectors)
             for row in rows:
                 if row[2] == "episodic" and row[1] is not None:
-                    await _refresh_context_around(db, row[1], row[0])
+                    await refresh_context_around(db, row[1], row[0])
             return len(live)
 
         return int(await self._writer.run(op))
@@ -227,7 +225,7 @@ class MemoryStorage(StorageReads):
             )
             if has_vectors:
                 ids = [node_id for _, node_id in rows]
-                await _drop_vectors(db, ids, True)
+                await drop_vectors(db, ids, True)
                 await db.executemany(
                     "insert into vec_nodes (node_id, embedding) select id, embedding"
                     " from nodes where id = ? and embedding is not null"
@@ -252,9 +250,8 @@ class MemoryStorage(StorageReads):
                 ids,
             )
             updates = []
-            for node_id, base, rate, count, since in rows:
-                current = decay.decayed(base, rate, decay.days_between(since, when))
-                new = decay.reinforced(current, count + 1)
+            for node_id, base, _rate, count, _since in rows:
+                new = decay.on_access(base, count + 1)
                 updates.append((new, new, count + 1, when, node_id))
             await db.executemany(
                 "update nodes set confidence = ?, base_confidence = ?,"
@@ -321,7 +318,7 @@ class MemoryStorage(StorageReads):
         names = [name, *(clean_text(a).strip() for a in aliases)]
 
         async def op(db: aiosqlite.Connection) -> int:
-            return await _upsert_entity(db, names, type, mentions)
+            return await upsert_entity_row(db, names, type, mentions)
 
         entity_id = int(await self._writer.run(op))
         entity = await self.get_entity(entity_id)
@@ -481,189 +478,3 @@ class MemoryStorage(StorageReads):
             embedded_nodes=row[4],
             maintenance=await self.maintenance_runs(),
         )
-
-
-# -- write functions run inside the writer's transaction ----------------------
-
-
-async def _insert_episodes(
-    db: aiosqlite.Connection, drafts: Sequence[EpisodeDraft]
-) -> list[int]:
-    # Ids are assigned here, inside the write transaction, so the temporal edges
-    # and neighbour updates can be written with executemany in the same batch.
-    (row,) = await db.execute_fetchall("select coalesce(max(id), 0) from nodes")
-    next_id = int(row[0]) + 1
-    now = time.time()
-    sessions = list(dict.fromkeys(d.session_id for d in drafts))
-    recent = {s: await _recent_episodes(db, s, 2 * NEIGHBOURS) for s in sessions}
-    nodes, edges, refresh, ids = [], [], {}, []
-    for draft in drafts:
-        node_id, next_id = next_id, next_id + 1
-        ids.append(node_id)
-        thread = recent[draft.session_id]
-        if thread:
-            edges.append((thread[-1][0], node_id, "temporal", draft.event_time, now))
-        text = clean_text(draft.content)
-        thread.append((node_id, text))
-        nodes.append(
-            (
-                node_id,
-                "episodic",
-                text,
-                _context(thread, len(thread) - 1),
-                draft.event_time,
-                now,
-                draft.event_time,
-                0.0,
-                draft.source_type,
-                draft.source_role,
-                draft.session_id,
-                dump_attributes(draft.attributes),
-            )
-        )
-        for back in range(2, min(NEIGHBOURS, len(thread) - 1) + 2):
-            position = len(thread) - back
-            refresh[thread[position][0]] = _context(thread, position)
-    await db.executemany(
-        "insert into nodes (id, type, content, context, event_time, created_at,"
-        " valid_from, decay_rate, source_type, source_role, session_id, attributes)"
-        " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        nodes,
-    )
-    await db.executemany(
-        "update nodes set context = ? where id = ?",
-        [(ctx, node_id) for node_id, ctx in refresh.items()],
-    )
-    await db.executemany(
-        "insert or ignore into edges (src_id, dst_id, type, valid_from, created_at)"
-        " values (?, ?, ?, ?, ?)",
-        edges,
-    )
-    await db.executemany(
-        "insert into sessions_consolidations (session_id, first_seen, last_activity,"
-        " episode_count) values (?, ?, ?, 1) on conflict (session_id) do update set"
-        " last_activity = max(last_activity, excluded.last_activity),"
-        " episode_count = episode_count + 1, status = 'pending'",
-        [(d.session_id, d.event_time, d.event_time) for d in drafts],
-    )
-    return ids
-
-
-async def _recent_episodes(
-    db: aiosqlite.Connection, session_id: str, count: int
-) -> list[tuple[int, str]]:
-    rows = await db.execute_fetchall(
-        "select id, content from nodes where session_id = ? and type = 'episodic'"
-        " and valid_until is null order by id desc limit ?",
-        (session_id, count),
-    )
-    return [(row[0], row[1]) for row in reversed(list(rows))]
-
-
-def _context(thread: Sequence[tuple[int, str]], position: int) -> str:
-    """The neighbouring turns' text of thread[position], this turn left out."""
-    lo, hi = max(position - NEIGHBOURS, 0), position + NEIGHBOURS + 1
-    return "\n".join(
-        text[:NEIGHBOUR_CHARS]
-        for index, (_, text) in enumerate(thread[lo:hi], start=lo)
-        if index != position
-    )
-
-
-async def _refresh_context_around(
-    db: aiosqlite.Connection, session_id: str, node_id: int
-) -> None:
-    """Rebuild the context of the valid turns around `node_id` (after a delete)."""
-    rows = await db.execute_fetchall(
-        "select * from (select id, content from nodes where session_id = ?"
-        " and type = 'episodic' and valid_until is null and id < ?"
-        " order by id desc limit ?) union all select * from (select id, content"
-        " from nodes where session_id = ? and type = 'episodic'"
-        " and valid_until is null and id > ? order by id limit ?)",
-        (session_id, node_id, 2 * NEIGHBOURS, session_id, node_id, 2 * NEIGHBOURS),
-    )
-    thread = sorted((row[0], row[1]) for row in rows)
-    await db.executemany(
-        "update nodes set context = ? where id = ?",
-        [(_context(thread, i), thread[i][0]) for i in range(len(thread))],
-    )
-
-
-async def _insert_nodes(
-    db: aiosqlite.Connection, drafts: Sequence[NodeDraft]
-) -> list[int]:
-    now = time.time()
-    ids = []
-    for d in drafts:
-        cursor = await db.execute(
-            "insert into nodes (type, content, event_time, created_at, valid_from,"
-            " confidence, base_confidence, decay_rate, source_type, source_role,"
-            " session_id, attributes) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                d.type,
-                clean_text(d.content),
-                d.event_time,
-                now,
-                now,
-                d.confidence,
-                d.confidence,
-                d.decay_rate,
-                d.source_type,
-                d.source_role,
-                d.session_id,
-                dump_attributes(d.attributes),
-            ),
-        )
-        assert cursor.lastrowid is not None
-        ids.append(cursor.lastrowid)
-    return ids
-
-
-async def _drop_vectors(
-    db: aiosqlite.Connection, ids: Sequence[int], has_vectors: bool
-) -> None:
-    if ids and has_vectors:
-        await db.executemany(
-            "delete from vec_nodes where node_id = ?", [(i,) for i in ids]
-        )
-
-
-async def _upsert_entity(
-    db: aiosqlite.Connection, names: Sequence[str], type: EntityType, mentions: int
-) -> int:
-    now = time.time()
-    keys = [name_key(n) for n in names if name_key(n)]
-    rows = list(
-        await db.execute_fetchall(
-            f"select id from entities where name_key in ({marks(len(keys))})"
-            f" union all select entity_id from entity_aliases"
-            f" where alias_key in ({marks(len(keys))}) limit 1",
-            (*keys, *keys),
-        )
-    )
-    if rows:
-        entity_id = int(rows[0][0])
-        await db.execute(
-            "update entities set mention_count = mention_count + ?, updated_at = ?"
-            " where id = ?",
-            (mentions, now, entity_id),
-        )
-    else:
-        cursor = await db.execute(
-            "insert into entities (name, name_key, type, mention_count, created_at,"
-            " updated_at) values (?, ?, ?, ?, ?, ?)",
-            (names[0], keys[0], type, mentions, now, now),
-        )
-        assert cursor.lastrowid is not None
-        entity_id = cursor.lastrowid
-    (canonical,) = list(
-        await db.execute_fetchall(
-            "select name_key from entities where id = ?", (entity_id,)
-        )
-    )
-    await db.executemany(
-        "insert or ignore into entity_aliases (alias_key, alias, entity_id)"
-        " values (?, ?, ?)",
-        [(name_key(n), n, entity_id) for n in names if name_key(n) != canonical[0]],
-    )
-    return entity_id

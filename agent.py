@@ -1,0 +1,159 @@
+"""MemoryAgent: the private openai-agents Agent that organises the memory.
+
+One Jinja template (prompt.jinja2) renders the instructions of every mode:
+consolidation, causal inference and entity enrichment; each mode gets only its
+own tools (agent_tools.py). The model is injected: production passes the one
+from the host's model router (agent_config `memory_agent`) or, standalone, an
+OpenAI-compatible endpoint from the environment (`model_from_env`); tests pass
+`agents.testing.ScriptedModel`. Every run is bounded by `max_turns` and a
+wall-clock timeout, with tracing off (our runs are background work the user
+never sees).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import jinja2
+from agents import Agent, FunctionTool, RunConfig, Runner
+from agents.models.interface import Model
+
+from .agent_tools import (
+    CAUSAL_TOOLS,
+    CONSOLIDATION_TOOLS,
+    ENRICHMENT_TOOLS,
+    WriteContext,
+)
+from .records import Entity, Node
+
+log = logging.getLogger(__name__)
+
+Mode = Literal["consolidation", "causal", "enrichment"]
+DEFAULT_ENV_MODEL = "gpt-4o-mini"
+MAX_TURNS: dict[Mode, int] = {"consolidation": 24, "causal": 4, "enrichment": 4}
+TOOLS: dict[Mode, list[FunctionTool]] = {
+    "consolidation": CONSOLIDATION_TOOLS,
+    "causal": CAUSAL_TOOLS,
+    "enrichment": ENRICHMENT_TOOLS,
+}
+START = {
+    "consolidation": "Consolidate the episodes above.",
+    "causal": "Judge the pairs above.",
+    "enrichment": "Summarise the entity above.",
+}
+
+_templates = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).parent),
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    autoescape=False,  # plain-text prompt, not HTML
+)
+
+
+def render_instructions(
+    mode: Mode,
+    *,
+    episodes: Sequence[Node] = (),
+    pairs: Sequence[tuple[Node, Node]] = (),
+    entity: Entity | None = None,
+    notes: Sequence[Node] = (),
+    today: dt.date | None = None,
+) -> str:
+    """The instructions of one run, rendered from prompt.jinja2."""
+    if mode == "enrichment" and entity is None:
+        raise ValueError("enrichment needs an entity")
+    return _templates.get_template("prompt.jinja2").render(
+        mode=mode,
+        episodes=list(episodes),
+        pairs=list(pairs),
+        entity=entity,
+        notes=list(notes),
+        today=(today or dt.date.today()).isoformat(),
+    )
+
+
+class MemoryAgent:
+    """Runs the write-path Agent in one mode over a WriteContext."""
+
+    def __init__(self, model: Model, *, timeout_seconds: float) -> None:
+        self.model = model
+        self.timeout_seconds = timeout_seconds
+
+    def build(self, mode: Mode, instructions: str) -> Agent[WriteContext]:
+        return Agent[WriteContext](
+            name=f"memory-{mode}",
+            instructions=instructions,
+            tools=list(TOOLS[mode]),
+            model=self.model,
+        )
+
+    async def run(
+        self,
+        mode: Mode,
+        context: WriteContext,
+        *,
+        entity: Entity | None = None,
+        notes: Sequence[Node] = (),
+    ) -> str:
+        """Run the agent to its final answer; model errors and timeouts propagate."""
+        instructions = render_instructions(
+            mode,
+            episodes=context.episodes,
+            pairs=context.pairs,
+            entity=entity,
+            notes=notes,
+        )
+        result = await asyncio.wait_for(
+            Runner.run(
+                self.build(mode, instructions),
+                START[mode],
+                context=context,
+                max_turns=MAX_TURNS[mode],
+                run_config=RunConfig(tracing_disabled=True),
+            ),
+            self.timeout_seconds,
+        )
+        return str(result.final_output or "")
+
+
+def model_from_env(env: Mapping[str, str] | None = None) -> Model | None:
+    """An OpenAI-compatible chat model from OPENAI_API_KEY / OPENAI_BASE_URL /
+    AGENT_MEMORY_MODEL (standalone use: OpenAI, Ollama, vLLM, llama.cpp), or None
+    when neither a key nor a base URL is set."""
+    env = os.environ if env is None else env
+    key, base_url = env.get("OPENAI_API_KEY"), env.get("OPENAI_BASE_URL")
+    if not key and not base_url:
+        return None
+    from agents import OpenAIChatCompletionsModel
+    from openai import AsyncOpenAI
+
+    # Local servers take any key; the client insists on one being set.
+    client = AsyncOpenAI(api_key=key or "unused", base_url=base_url or None)
+    name = env.get("AGENT_MEMORY_MODEL") or DEFAULT_ENV_MODEL
+    return OpenAIChatCompletionsModel(model=name, openai_client=client)
+
+
+def find_memory_model(context: Any) -> tuple[Model | None, str]:
+    """(model, where it came from): the host's router for `memory_agent`, or,
+    with no router (standalone), the environment. The reason says why not."""
+    router = getattr(context, "model_router", None)
+    if router is None:
+        model = model_from_env()
+        return model, ("environment" if model else "no router, no OPENAI_* env")
+    try:
+        model = router.get_model("memory_agent")
+    except KeyError:
+        return None, "nothing configured in the host's model router"
+    except Exception as exc:  # a misconfigured provider must not stop the rest
+        return None, f"the host's model router failed: {exc!r}"
+    if model is None:
+        return None, "the host's model router returned none"
+    return model, "the host's model router"

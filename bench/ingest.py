@@ -1,0 +1,137 @@
+"""Hot-path ingestion benchmark: handler latency and durable throughput.
+
+    python bench/ingest.py [--episodes 20000] [--prefill 100000] [--json]
+
+1. Handler latency: `MemoryExtension.on_user_message` timed per call (p50/p99),
+   the way the host calls it, while the writer drains in the background.
+2. Durable throughput: episodes/s from the first submit until the writer has
+   committed the last one (FTS triggers and neighbour context on), into an
+   empty database and into one already holding `--prefill` nodes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from agent_memory.main import MemoryExtension
+from agent_memory.records import EpisodeDraft
+from agent_memory.storage import MemoryStorage
+
+WORDS = (
+    "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike "
+    "november oscar papa quebec romeo sierra tango uniform victor whiskey xray"
+).split()
+
+
+def sentence(n: int) -> str:
+    return " ".join(WORDS[(n * 7 + i * 3) % len(WORDS)] for i in range(12 + n % 9))
+
+
+class BenchHost:
+    """Just enough of the host context for the hot path."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.config: dict[str, Any] = {}
+        self.model_router = None
+        self.logger = logging.getLogger("bench")
+
+    def get_config(self, key: str, default: Any = None) -> Any:
+        return default
+
+    def subscribe(self, event: str, handler: Any) -> None:
+        pass
+
+    def subscribe_event(self, topic: str, handler: Any) -> None:
+        pass
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def handler_latency(episodes: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        memory = MemoryExtension()
+        await memory.initialize(BenchHost(Path(tmp)))
+        await memory.start()
+        timings = []
+        for n in range(episodes):
+            payload = {"text": sentence(n), "user_id": "u", "thread_id": f"t{n % 5}"}
+            start = time.perf_counter()
+            memory.on_user_message(payload)
+            timings.append((time.perf_counter() - start) * 1000)
+            if n % 100 == 99:
+                await asyncio.sleep(0)  # let the writer run, as between turns
+        await memory.stop()
+        await memory.destroy()
+    return {
+        "p50_ms": statistics.median(timings),
+        "p99_ms": percentile(timings, 0.99),
+        "max_ms": max(timings),
+    }
+
+
+async def throughput(episodes: int, prefill: int) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        storage = await MemoryStorage.open(Path(tmp) / "memory.db", dim=256)
+        for start in range(0, prefill, 5000):
+            futures = [
+                storage.submit_episode(
+                    EpisodeDraft(sentence(n), f"old{n % 50}", "user", time.time())
+                )
+                for n in range(start, min(start + 5000, prefill))
+            ]
+            await asyncio.gather(*futures)
+        began = time.perf_counter()
+        futures = [
+            storage.submit_episode(
+                EpisodeDraft(sentence(n), f"t{n % 50}", "user", time.time())
+            )
+            for n in range(episodes)
+        ]
+        await asyncio.gather(*futures)
+        elapsed = time.perf_counter() - began
+        await storage.close()
+    return episodes / elapsed
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--episodes", type=int, default=20_000)
+    parser.add_argument("--prefill", type=int, default=100_000)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    latency = await handler_latency(args.episodes)
+    result = {
+        "handler": latency,
+        "durable_eps_empty": await throughput(args.episodes, 0),
+        f"durable_eps_{args.prefill}": await throughput(args.episodes, args.prefill),
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(
+        f"handler latency: p50 {latency['p50_ms']:.4f} ms, "
+        f"p99 {latency['p99_ms']:.4f} ms, max {latency['max_ms']:.3f} ms"
+    )
+    print(
+        f"durable throughput, empty db: {result['durable_eps_empty']:,.0f} episodes/s"
+    )
+    print(
+        f"durable throughput, {args.prefill:,} nodes: "
+        f"{result[f'durable_eps_{args.prefill}']:,.0f} episodes/s"
+    )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,217 @@
+"""Write functions that run inside the writer's transaction (see writer.py).
+
+Each takes the write connection and returns plain values. The episode writer is
+the hot path's other half: it assigns ids itself, inside the transaction, so a
+whole burst of turns (their nodes, temporal edges, neighbour context and thread
+rows) goes to SQLite as a handful of `executemany` calls.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+
+import aiosqlite
+
+from .records import EntityType, EpisodeDraft, NodeDraft, dump_attributes, name_key
+from .storage_reads import marks
+
+NEIGHBOURS = 2  # turns on each side kept in an episode's context column
+NEIGHBOUR_CHARS = 400  # of each neighbour's text
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def clean_text(text: str) -> str:
+    """Text SQLite can store: lone surrogates replaced, control characters dropped."""
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return _CONTROL.sub("", text)
+
+
+async def insert_episodes(
+    db: aiosqlite.Connection, drafts: Sequence[EpisodeDraft]
+) -> list[int]:
+    """Write a burst of turns; returns their node ids in order."""
+    # Ids are assigned here, inside the write transaction, so edges and context
+    # for the whole burst can be computed first and written with executemany.
+    (row,) = await db.execute_fetchall("select coalesce(max(id), 0) from nodes")
+    next_id = int(row[0]) + 1
+    now = time.time()
+    threads = {
+        s: await _recent_episodes(db, s, 2 * NEIGHBOURS)
+        for s in dict.fromkeys(d.session_id for d in drafts)
+    }
+    known = {s: len(turns) for s, turns in threads.items()}
+    ids, edges = [], []
+    for draft in drafts:
+        turns = threads[draft.session_id]
+        if turns:
+            edges.append((turns[-1][0], next_id, "temporal", draft.event_time, now))
+        turns.append((next_id, clean_text(draft.content)))
+        ids.append(next_id)
+        next_id += 1
+    contexts = {
+        turns[i][0]: _context(turns, i)
+        for s, turns in threads.items()
+        for i in range(max(known[s] - NEIGHBOURS, 0), len(turns))
+    }
+    texts = {node_id: text for turns in threads.values() for node_id, text in turns}
+    await db.executemany(
+        "insert into nodes (id, type, content, context, event_time, created_at,"
+        " valid_from, decay_rate, source_type, source_role, session_id, attributes)"
+        " values (?, 'episodic', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+        [
+            (
+                node_id,
+                texts[node_id],
+                contexts[node_id],
+                d.event_time,
+                now,
+                d.event_time,
+                d.source_type,
+                d.source_role,
+                d.session_id,
+                dump_attributes(d.attributes),
+            )
+            for node_id, d in zip(ids, drafts, strict=True)
+        ],
+    )
+    # Turns stored before this burst gain later neighbours: refresh them.
+    fresh = set(ids)
+    await db.executemany(
+        "update nodes set context = ? where id = ?",
+        [(ctx, node_id) for node_id, ctx in contexts.items() if node_id not in fresh],
+    )
+    await db.executemany(
+        "insert or ignore into edges (src_id, dst_id, type, valid_from, created_at)"
+        " values (?, ?, ?, ?, ?)",
+        edges,
+    )
+    await db.executemany(
+        "insert into sessions_consolidations (session_id, first_seen, last_activity,"
+        " episode_count) values (?, ?, ?, 1) on conflict (session_id) do update set"
+        " last_activity = max(last_activity, excluded.last_activity),"
+        " episode_count = episode_count + 1, status = 'pending'",
+        [(d.session_id, d.event_time, d.event_time) for d in drafts],
+    )
+    return ids
+
+
+async def _recent_episodes(
+    db: aiosqlite.Connection, session_id: str, count: int
+) -> list[tuple[int, str]]:
+    rows = await db.execute_fetchall(
+        "select id, content from nodes where session_id = ? and type = 'episodic'"
+        " and valid_until is null order by id desc limit ?",
+        (session_id, count),
+    )
+    return [(row[0], row[1]) for row in reversed(list(rows))]
+
+
+def _context(thread: Sequence[tuple[int, str]], position: int) -> str:
+    """The neighbouring turns' text of thread[position], this turn left out."""
+    lo, hi = max(position - NEIGHBOURS, 0), position + NEIGHBOURS + 1
+    return "\n".join(
+        text[:NEIGHBOUR_CHARS]
+        for index, (_, text) in enumerate(thread[lo:hi], start=lo)
+        if index != position
+    )
+
+
+async def refresh_context_around(
+    db: aiosqlite.Connection, session_id: str, node_id: int
+) -> None:
+    """Rebuild the context of the valid turns around `node_id` (after a delete)."""
+    rows = await db.execute_fetchall(
+        "select * from (select id, content from nodes where session_id = ?"
+        " and type = 'episodic' and valid_until is null and id < ?"
+        " order by id desc limit ?) union all select * from (select id, content"
+        " from nodes where session_id = ? and type = 'episodic'"
+        " and valid_until is null and id > ? order by id limit ?)",
+        (session_id, node_id, 2 * NEIGHBOURS, session_id, node_id, 2 * NEIGHBOURS),
+    )
+    thread = sorted((row[0], row[1]) for row in rows)
+    await db.executemany(
+        "update nodes set context = ? where id = ?",
+        [(_context(thread, i), thread[i][0]) for i in range(len(thread))],
+    )
+
+
+async def insert_nodes(
+    db: aiosqlite.Connection, drafts: Sequence[NodeDraft]
+) -> list[int]:
+    now = time.time()
+    ids = []
+    for d in drafts:
+        cursor = await db.execute(
+            "insert into nodes (type, content, event_time, created_at, valid_from,"
+            " confidence, base_confidence, decay_rate, source_type, source_role,"
+            " session_id, attributes) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                d.type,
+                clean_text(d.content),
+                d.event_time,
+                now,
+                now,
+                d.confidence,
+                d.confidence,
+                d.decay_rate,
+                d.source_type,
+                d.source_role,
+                d.session_id,
+                dump_attributes(d.attributes),
+            ),
+        )
+        assert cursor.lastrowid is not None
+        ids.append(cursor.lastrowid)
+    return ids
+
+
+async def drop_vectors(
+    db: aiosqlite.Connection, ids: Sequence[int], has_vectors: bool
+) -> None:
+    if ids and has_vectors:
+        await db.executemany(
+            "delete from vec_nodes where node_id = ?", [(i,) for i in ids]
+        )
+
+
+async def upsert_entity_row(
+    db: aiosqlite.Connection, names: Sequence[str], type: EntityType, mentions: int
+) -> int:
+    now = time.time()
+    keys = [name_key(n) for n in names if name_key(n)]
+    rows = list(
+        await db.execute_fetchall(
+            f"select id from entities where name_key in ({marks(len(keys))})"
+            f" union all select entity_id from entity_aliases"
+            f" where alias_key in ({marks(len(keys))}) limit 1",
+            (*keys, *keys),
+        )
+    )
+    if rows:
+        entity_id = int(rows[0][0])
+        await db.execute(
+            "update entities set mention_count = mention_count + ?, updated_at = ?"
+            " where id = ?",
+            (mentions, now, entity_id),
+        )
+    else:
+        cursor = await db.execute(
+            "insert into entities (name, name_key, type, mention_count, created_at,"
+            " updated_at) values (?, ?, ?, ?, ?, ?)",
+            (names[0], keys[0], type, mentions, now, now),
+        )
+        assert cursor.lastrowid is not None
+        entity_id = cursor.lastrowid
+    (canonical,) = list(
+        await db.execute_fetchall(
+            "select name_key from entities where id = ?", (entity_id,)
+        )
+    )
+    await db.executemany(
+        "insert or ignore into entity_aliases (alias_key, alias, entity_id)"
+        " values (?, ?, ?)",
+        [(name_key(n), n, entity_id) for n in names if name_key(n) != canonical[0]],
+    )
+    return entity_id
