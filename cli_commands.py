@@ -1,59 +1,37 @@
 """The CLI's commands: each opens the standalone host, does one thing, prints.
 
-Reads go through the same functions the agent's tools use where those exist,
-so what a person sees here is what the agent sees. Every command returns its
-exit code; bad input raises CliError (exit 2) with a message saying what to do.
+Reading (search, explain, entity, stats, weak, timeline) and changing facts
+(remember, forget) call the orchestrator's own tool functions (tool_reads.py,
+tool_ops.py) with the same argument checks (tool_args.py), so what a person sees
+here is what the agent sees: `--json` prints the tool's result as the model
+reads it, the default lays it out as text (cli_render.py). Every command returns
+its exit code; bad input (a tool's Problem, a bad argument) raises CliError or
+ValueError (exit 2) with a message saying what to do.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
+import contextlib
+import json
 import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from . import cli_render as render
+from . import tool_args as check
+from . import tool_ops, tool_reads
 from .cli import CliError, Output, ProgressBar, open_host
 from .conversations import Turn, read_conversations
-from .records import EpisodeDraft, Node
-from .retrieval import parse_time_filter
+from .records import EpisodeDraft
+from .tool_models import Problem, ToolResult, parse_id
+from .tool_ops import ToolDeps
 from .transfer import export_jsonl, import_jsonl, read_header
 from .transfer import reindex as rebuild
 
 INGEST_BATCH = 256
-
-
-def day(timestamp: float | None) -> str:
-    if timestamp is None:
-        return "-"
-    return dt.datetime.fromtimestamp(timestamp, dt.UTC).strftime("%Y-%m-%d %H:%M")
-
-
-def node_dict(node: Node) -> dict[str, Any]:
-    return {
-        "id": node.id,
-        "type": node.type,
-        "content": node.content,
-        "when": day(node.when),
-        "confidence": round(node.confidence, 3),
-        "valid": node.is_valid,
-        "thread": node.session_id,
-        "role": node.source_role,
-    }
-
-
-def node_line(node: Node) -> str:
-    return (
-        f"#{node.id} [{node.type}, {day(node.when)}, conf {node.confidence:.2f}]"
-        f" {node.content[:200]}"
-    )
-
-
-def parse_id(text: str) -> int:
-    digits = text.strip().lstrip("#")
-    if not digits.isdigit():
-        raise CliError(f"{text!r} is not a memory id (ids look like 42 or #42)")
-    return int(digits)
+R = TypeVar("R", bound=ToolResult)
 
 
 # -- writing ------------------------------------------------------------------------
@@ -118,40 +96,47 @@ async def maintenance(args: argparse.Namespace, out: Output) -> int:
     return 1 if failed else 0
 
 
-# -- reading ------------------------------------------------------------------------
+# -- reading and changing, through the orchestrator's own tool functions ------------
+
+
+@contextlib.asynccontextmanager
+async def tool_deps(
+    args: argparse.Namespace, *, embed: bool = False
+) -> AsyncIterator[ToolDeps]:
+    """What the orchestrator's tools close over, in an opened standalone host."""
+    async with open_host(args, embed=embed) as host:
+        assert host.memory.tool_deps is not None
+        yield host.memory.tool_deps
+
+
+def show(out: Output, result: R | Problem, text: Callable[[R], str]) -> int:
+    """Print a tool result (JSON: exactly what the model reads); a Problem is
+    bad input: its message goes to stderr with exit code 2."""
+    if isinstance(result, Problem):
+        raise CliError(render.problem(result))
+    data = json.loads(result.model_dump_json(exclude_none=True))
+    out.result(data, lambda: text(result))
+    return 0
 
 
 async def search(args: argparse.Namespace, out: Output) -> int:
-    after = parse_time_filter(args.after) if args.after else None
-    before = parse_time_filter(args.before) if args.before else None
-    if args.limit < 1:
-        raise CliError("--limit must be at least 1")
-    async with open_host(args) as host:
-        assert host.memory.retriever is not None and host.memory.storage is not None
-        if args.entity and await host.memory.storage.find_entity(args.entity) is None:
-            raise CliError(
-                f"no entity called {args.entity!r} (see `agent-memory stats`)"
-            )
-        hits = await host.memory.retriever.search(
-            args.query,
-            limit=args.limit,
-            types=(args.type,) if args.type else (),
-            entity_name=args.entity,
+    query = check.required(args.query, "query")
+    types = check.node_types(args.type)
+    after, before = check.window(args.after, args.before)
+    limit = check.limit(args.limit, check.MAX_SEARCH)
+    async with tool_deps(args, embed=True) as deps:
+        # Looking must not change the memory: no access reinforcement here.
+        result = await tool_reads.search(
+            deps,
+            query,
+            types=types,
+            entity_name=(args.entity or "").strip() or None,
             after=after,
             before=before,
+            limit=limit,
             reinforce=False,
         )
-    results = [
-        {
-            **node_dict(h.node),
-            "score": h.score,
-            "entities": [e.name for e in h.entities],
-        }
-        for h in hits
-    ]
-    lines = [node_line(h.node) for h in hits] or ["nothing found"]
-    out.result({"count": len(results), "results": results}, "\n".join(lines))
-    return 0
+    return show(out, result, render.search)
 
 
 async def context(args: argparse.Namespace, out: Output) -> int:
@@ -162,87 +147,57 @@ async def context(args: argparse.Namespace, out: Output) -> int:
 
 
 async def stats(args: argparse.Namespace, out: Output) -> int:
-    async with open_host(args, embed=False) as host:
-        assert host.memory.storage is not None
-        found = await host.memory.storage.stats()
-    data = {
-        "nodes_by_type": found.nodes_by_type,
-        "edges_by_type": found.edges_by_type,
-        "entities": found.entities,
-        "orphan_nodes": found.orphan_nodes,
-        "soft_deleted_nodes": found.soft_deleted_nodes,
-        "embedded_nodes": found.embedded_nodes,
-        "unconsolidated_threads": found.unconsolidated_threads,
-        "db_size_bytes": found.db_size_bytes,
-        "maintenance": {k: day(v.finished_at) for k, v in found.maintenance.items()},
-    }
-    lines = [f"{key}: {value}" for key, value in data.items()]
-    out.result(data, "\n".join(lines))
-    return 0
+    async with tool_deps(args) as deps:
+        result = await tool_reads.stats(deps)
+    return show(out, result, render.stats)
 
 
 async def explain(args: argparse.Namespace, out: Output) -> int:
-    node_id = parse_id(args.id)
-    async with open_host(args, embed=False) as host:
-        storage = host.memory.storage
-        assert storage is not None
-        node = await storage.get_node(node_id, history=True)
-        if node is None:
-            raise CliError(f"there is no memory #{node_id}")
-        edges = await storage.edges_of([node_id], history=True)
-        entities = (await storage.entities_of_nodes([node_id])).get(node_id, [])
-    links = [
-        {"type": e.type, "from": e.src_id, "to": e.dst_id, "predicate": e.predicate}
-        for e in edges
-    ]
-    data = {
-        "node": {**node_dict(node), "source": node.source_type},
-        "edges": links,
-        "entities": [e.name for e in entities],
-    }
-    lines = [node_line(node), f"source: {node.source_type}, thread {node.session_id}"]
-    lines += [f"  {x['type']}: #{x['from']} -> #{x['to']}" for x in links]
-    if entities:
-        lines.append("entities: " + ", ".join(e.name for e in entities))
-    out.result(data, "\n".join(lines))
-    return 0
+    reference = check.required(args.id, "id")
+    # Text is matched like the tool does (search); an id needs no vectors.
+    async with tool_deps(args, embed=parse_id(reference) is None) as deps:
+        result = await tool_reads.explain(deps, reference)
+    return show(out, result, render.explanation)
 
 
 async def entity(args: argparse.Namespace, out: Output) -> int:
-    async with open_host(args, embed=False) as host:
-        storage = host.memory.storage
-        assert storage is not None
-        found = await storage.find_entity(args.name)
-        if found is None:
-            raise CliError(f"no entity called {args.name!r}")
-        nodes = await storage.nodes_of_entity(found.id, limit=20)
-    data = {
-        "name": found.name,
-        "type": found.type,
-        "aliases": list(found.aliases),
-        "summary": found.summary,
-        "mentions": found.mention_count,
-        "memories": [node_dict(n) for n in nodes],
-    }
-    lines = [f"{found.name} ({found.type}, {found.mention_count} mentions)"]
-    if found.summary:
-        lines.append(found.summary)
-    lines += [node_line(n) for n in nodes]
-    out.result(data, "\n".join(lines))
-    return 0
+    name = check.required(args.name, "name")
+    async with tool_deps(args) as deps:
+        result = await tool_reads.entity_info(deps, name)
+    return show(out, result, render.entity)
 
 
 async def weak(args: argparse.Namespace, out: Output) -> int:
-    if not 0.0 <= args.threshold <= 1.0:
-        raise CliError("--threshold must be between 0 and 1")
-    async with open_host(args, embed=False) as host:
-        assert host.memory.storage is not None
-        nodes = await host.memory.storage.weak_nodes(args.threshold, args.limit)
-    lines = [node_line(n) for n in nodes] or [f"no facts below {args.threshold}"]
-    out.result(
-        {"count": len(nodes), "facts": [node_dict(n) for n in nodes]}, "\n".join(lines)
-    )
-    return 0
+    threshold = check.threshold(args.threshold)
+    limit = check.limit(args.limit, check.MAX_SEARCH)
+    async with tool_deps(args) as deps:
+        result = await tool_reads.weak_facts(deps, threshold, limit)
+    return show(out, result, render.weak_facts)
+
+
+async def timeline(args: argparse.Namespace, out: Output) -> int:
+    after, before = check.window(args.after, args.before)
+    limit = check.limit(args.limit, check.MAX_TIMELINE)
+    async with tool_deps(args) as deps:
+        result = await tool_reads.timeline(
+            deps, (args.entity or "").strip(), after=after, before=before, limit=limit
+        )
+    return show(out, result, render.timeline)
+
+
+async def remember(args: argparse.Namespace, out: Output) -> int:
+    fact = check.fact_text(args.text, "text")
+    confidence = check.confidence(args.confidence)
+    async with tool_deps(args, embed=True) as deps:
+        result = await tool_ops.remember(deps, fact, confidence)
+    return show(out, result, render.change)
+
+
+async def forget(args: argparse.Namespace, out: Output) -> int:
+    reference = check.required(args.reference, "id or text")
+    async with tool_deps(args, embed=parse_id(reference) is None) as deps:
+        result = await tool_ops.forget(deps, reference)
+    return show(out, result, render.change)
 
 
 # -- export / import / reindex ------------------------------------------------------

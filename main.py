@@ -69,6 +69,8 @@ class MemoryExtension:
         self._no_model_logged = False
         self._context: Any = None
         self._tools: list[Any] = []
+        # What the orchestrator's tools close over; the CLI reads through it too.
+        self.tool_deps: ToolDeps | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._last_thread: dict[str, str] = {}
         self._consolidating: set[str] = set()
@@ -265,10 +267,10 @@ class MemoryExtension:
 
     def _build_tools(self) -> list[Any]:
         assert self.storage is not None and self.retriever is not None
-        deps = ToolDeps(
+        self.tool_deps = ToolDeps(
             self.storage, self.retriever, self.config, self.embedder, self.linker
         )
-        return list(build_tools(deps))
+        return list(build_tools(self.tool_deps))
 
     async def _run_nightly(self) -> dict[str, Any] | None:
         """The four nightly steps; text for the user only when a step failed."""

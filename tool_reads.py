@@ -19,11 +19,19 @@ from .tool_models import (
     WeakFactsResult,
     clip,
     fact_item,
+    parse_id,
     show_date,
     show_id,
     show_size,
 )
-from .tool_ops import FACT_TYPES, ToolDeps, newer_versions, supersedes_chain
+from .tool_ops import (
+    FACT_TYPES,
+    ToolDeps,
+    newer_versions,
+    resolve_any,
+    resolve_fact,
+    supersedes_chain,
+)
 
 ENTITY_FACTS = 10
 ENTITY_EPISODES = 10
@@ -42,7 +50,10 @@ async def search(
     after: float | None,
     before: float | None,
     limit: int,
+    reinforce: bool = True,
 ) -> SearchResult | Problem:
+    """Hits best first; `reinforce=False` looks without strengthening (people
+    browsing their memory must not change what it keeps)."""
     if entity_name:
         problem = await unknown_entity(deps, entity_name)
         if problem is not None:
@@ -54,6 +65,7 @@ async def search(
         entity_name=entity_name,
         after=after,
         before=before,
+        reinforce=reinforce,
     )
     results = [fact_item(hit.node, hit.entities) for hit in hits]
     note = None
@@ -118,7 +130,20 @@ async def stats(deps: ToolDeps) -> StatsResult:
     )
 
 
-async def explain(deps: ToolDeps, node: Node) -> Explanation:
+async def explain(deps: ToolDeps, reference: str) -> Explanation | Problem:
+    """Provenance of the node `reference` means: an id (valid or retired) or a
+    fact's text (valid facts and episodes)."""
+    node_id = parse_id(reference)
+    if node_id is None:
+        found = await resolve_fact(deps, reference, allow_episodes=True)
+    else:
+        found = await resolve_any(deps, node_id)
+    if isinstance(found, Problem):
+        return found
+    return await explain_node(deps, found)
+
+
+async def explain_node(deps: ToolDeps, node: Node) -> Explanation:
     """Provenance of any node, valid or not (history is read)."""
     storage = deps.storage
     derived = await storage.edges_of([node.id], types=["derived_from"])

@@ -4,8 +4,9 @@
 the host runs them with its own run context, so ours cannot travel in it. Names
 and parameters are the host's (its prompts name them); the docstrings are the
 schema the model reads, so they say when to use each tool. This file only checks
-arguments and turns a mistake the model can fix into a short `Problem`; what the
-tools do lives in tool_ops.py (changes) and tool_reads.py (reads). A fault the
+arguments (with tool_args.py, which the CLI shares) and turns a mistake the model
+can fix into a short `Problem`; what the tools do lives in tool_ops.py (changes)
+and tool_reads.py (reads), which the CLI calls too. A fault the
 model cannot fix (disk, SQLite) raises, and the SDK reports it as a tool error.
 """
 
@@ -13,10 +14,10 @@ from __future__ import annotations
 
 from agents import Tool, function_tool
 
+from . import tool_args as check
 from . import tool_ops, tool_reads
-from .records import NODE_TYPES, NodeType
-from .retrieval import TimeFilterError, parse_time_filter
-from .tool_models import Problem, ToolResult, parse_id
+from .tool_args import MAX_SEARCH, MAX_TIMELINE, Invalid
+from .tool_models import ToolResult
 from .tool_ops import ToolDeps
 
 __all__ = ["TOOL_NAMES", "ToolDeps", "build_tools"]
@@ -33,28 +34,6 @@ TOOL_NAMES = (
     "get_timeline",
     "forget_fact",
 )
-MAX_FACT_CHARS = 2000
-MAX_SEARCH = 50
-MAX_TIMELINE = 200
-_TYPE_WORDS: dict[str, NodeType] = {
-    **{t: t for t in NODE_TYPES},
-    "fact": "semantic",
-    "facts": "semantic",
-    "episode": "episodic",
-    "episodes": "episodic",
-    "conversation": "episodic",
-    "procedure": "procedural",
-    "procedures": "procedural",
-    "opinions": "opinion",
-}
-
-
-class Invalid(Exception):
-    """An argument the model can fix; carries the Problem to hand back."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.problem = Problem(error=message)
 
 
 def build_tools(deps: ToolDeps) -> list[Tool]:
@@ -87,10 +66,10 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             limit: How many results, 1 to 50.
         """
         try:
-            text = _required(query, "query")
-            types = _types(type)
-            start, end = _window(after, before)
-            count = _limit(limit, MAX_SEARCH)
+            text = check.required(query, "query")
+            types = check.node_types(type)
+            start, end = check.window(after, before)
+            count = check.limit(limit, MAX_SEARCH)
         except Invalid as bad:
             return bad.problem
         return await tool_reads.search(
@@ -116,9 +95,8 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             confidence: How sure you are, 0.0 to 1.0 (1.0 = the user said so).
         """
         try:
-            text = _fact_text(fact, "fact")
-            if not 0.0 <= confidence <= 1.0:
-                raise Invalid("confidence must be between 0.0 and 1.0.")
+            text = check.fact_text(fact, "fact")
+            check.confidence(confidence)
         except Invalid as bad:
             return bad.problem
         return await tool_ops.remember(deps, text, confidence)
@@ -135,8 +113,8 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             new_fact: The correct fact as one short self-contained sentence.
         """
         try:
-            old = _required(old_fact, "old_fact")
-            new = _fact_text(new_fact, "new_fact")
+            old = check.required(old_fact, "old_fact")
+            new = check.fact_text(new_fact, "new_fact")
         except Invalid as bad:
             return bad.problem
         return await tool_ops.correct(deps, old, new)
@@ -149,7 +127,7 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             fact_id: The fact's id, like #12 (search_memory shows ids).
         """
         try:
-            reference = _required(fact_id, "fact_id")
+            reference = check.required(fact_id, "fact_id")
         except Invalid as bad:
             return bad.problem
         return await tool_ops.confirm(deps, reference)
@@ -165,7 +143,7 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             entity_name: Its name or any alias, any case.
         """
         try:
-            name = _required(entity_name, "entity_name")
+            name = check.required(entity_name, "entity_name")
         except Invalid as bad:
             return bad.problem
         return await tool_reads.entity_info(deps, name)
@@ -183,17 +161,10 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             fact_id: The fact's id, like #12 (works for retired facts too).
         """
         try:
-            reference = _required(fact_id, "fact_id")
+            reference = check.required(fact_id, "fact_id")
         except Invalid as bad:
             return bad.problem
-        node_id = parse_id(reference)
-        if node_id is None:
-            found = await tool_ops.resolve_fact(deps, reference, allow_episodes=True)
-        else:
-            found = await tool_ops.resolve_any(deps, node_id)
-        if isinstance(found, Problem):
-            return found
-        return await tool_reads.explain(deps, found)
+        return await tool_reads.explain(deps, reference)
 
     @function_tool(strict_mode=False)
     async def weak_facts(threshold: float = 0.3, limit: int = 10) -> ToolResult:
@@ -206,9 +177,8 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             limit: How many, 1 to 50.
         """
         try:
-            if not 0.0 < threshold <= 1.0:
-                raise Invalid("threshold must be above 0.0 and at most 1.0.")
-            count = _limit(limit, MAX_SEARCH)
+            check.threshold(threshold)
+            count = check.limit(limit, MAX_SEARCH)
         except Invalid as bad:
             return bad.problem
         return await tool_reads.weak_facts(deps, threshold, count)
@@ -226,8 +196,8 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             limit: At most this many of the newest items, 1 to 200.
         """
         try:
-            start, end = _window(after, before)
-            count = _limit(limit, MAX_TIMELINE)
+            start, end = check.window(after, before)
+            count = check.limit(limit, MAX_TIMELINE)
         except Invalid as bad:
             return bad.problem
         return await tool_reads.timeline(
@@ -244,7 +214,7 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             fact: The fact's id (like #12) or its text. Conversation turns only by id.
         """
         try:
-            reference = _required(fact, "fact")
+            reference = check.required(fact, "fact")
         except Invalid as bad:
             return bad.problem
         return await tool_ops.forget(deps, reference)
@@ -261,52 +231,3 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
         get_timeline,
         forget_fact,
     ]
-
-
-# -- argument checks -----------------------------------------------------------
-
-
-def _required(value: str | None, name: str) -> str:
-    text = (value or "").strip()
-    if not text:
-        raise Invalid(f"{name} is empty; give it a value.")
-    return text
-
-
-def _fact_text(value: str | None, name: str) -> str:
-    text = _required(value, name)
-    if len(text) > MAX_FACT_CHARS:
-        raise Invalid(
-            f"{name} is {len(text)} characters; store one atomic fact of at most "
-            f"{MAX_FACT_CHARS} (split it into several calls)."
-        )
-    return text
-
-
-def _types(value: str | None) -> tuple[NodeType, ...]:
-    text = (value or "").strip().casefold()
-    if not text or text == "all":
-        return ()
-    if text not in _TYPE_WORDS:
-        raise Invalid(
-            f"unknown type {value!r}: use semantic, episodic, procedural or opinion, "
-            "or leave it empty for all."
-        )
-    return (_TYPE_WORDS[text],)
-
-
-def _limit(value: int, most: int) -> int:
-    if not 1 <= value <= most:
-        raise Invalid(f"limit must be between 1 and {most}.")
-    return value
-
-
-def _window(after: str | None, before: str | None) -> tuple[float | None, float | None]:
-    try:
-        start = parse_time_filter(after) if after and after.strip() else None
-        end = parse_time_filter(before) if before and before.strip() else None
-    except TimeFilterError as exc:
-        raise Invalid(str(exc)) from None
-    if start is not None and end is not None and start >= end:
-        raise Invalid("after must be earlier than before.")
-    return start, end

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
@@ -9,6 +10,8 @@ from typing import Any
 
 import pytest
 from agent_memory.cli import main
+from agent_memory.host import StandaloneHost
+from tool_harness import call
 
 TURNS = [
     {
@@ -68,7 +71,8 @@ def test_search_finds_ingested_turns_with_their_times(
 
     assert found["count"] == 2
     assert found["results"][0]["content"] == "My sister Lena lives in Vienna"
-    assert found["results"][0]["when"] == "2024-05-01 10:00"
+    assert found["results"][0]["date"] == "2024-05-01"
+    assert found["results"][0]["type"] == "episodic"
 
 
 def test_search_time_filters_and_bad_dates(
@@ -114,19 +118,92 @@ def test_explain_shows_a_node_and_rejects_unknown_ids(
 
     explained = run_json(capsys, "--db", db, "explain", node_id)
     missing = run(capsys, "--db", db, "explain", "99999")
-    garbage = run(capsys, "--db", db, "explain", "lena")
+    unmatched = run(capsys, "--db", db, "explain", "zebra crossing")
 
-    assert explained["node"]["content"] == "My sister Lena lives in Vienna"
+    assert explained["fact"]["content"] == "My sister Lena lives in Vienna"
+    assert explained["source"] == "import from user in thread t1"
     assert missing[0] == 2 and "no memory #99999" in missing[2]
-    assert garbage[0] == 2 and "not a memory id" in garbage[2]
+    assert unmatched[0] == 2 and "No stored fact matches" in unmatched[2]
 
 
 def test_entity_and_weak(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "--db", db, "entity", "Nobody Known")
     weak = run_json(capsys, "--db", db, "weak", "--threshold", "0.5")
 
-    assert code == 2 and "no entity" in err
+    assert code == 2 and "No entity called 'Nobody Known'" in err
     assert weak["count"] == 0
+
+
+def test_search_prints_readable_lines_by_default(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "--db", db, "search", "Pepper chicken")
+
+    assert code == 0
+    assert out.splitlines() == [
+        "#3 [episodic, 2024-05-06] Pepper the dog is allergic to chicken"
+    ]
+
+
+def test_timeline_shows_turns_in_time_order_within_a_window(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    everything = run_json(capsys, "--db", db, "timeline")
+    later = run_json(capsys, "--db", db, "timeline", "--after", "2024-05-03")
+    newest = run_json(capsys, "--db", db, "timeline", "--limit", "1")
+    bad_date = run(capsys, "--db", db, "timeline", "--before", "someday")
+    nobody = run(capsys, "--db", db, "timeline", "--entity", "Nobody Known")
+    too_many = run(capsys, "--db", db, "timeline", "--limit", "500")
+
+    assert [i["content"] for i in everything["items"]] == [t["text"] for t in TURNS]
+    assert everything["items"][0]["date"] == "2024-05-01 10:00"
+    assert everything["items"][0]["role"] == "user"
+    assert later["items"] == everything["items"][2:]
+    assert newest["items"] == everything["items"][2:] and "newest 1" in newest["note"]
+    assert bad_date[0] == 2 and "last_week" in bad_date[2]
+    assert nobody[0] == 2 and "No entity called" in nobody[2]
+    assert too_many[0] == 2 and "between 1 and 200" in too_many[2]
+
+
+def test_remember_deduplicates_and_forget_hides_the_fact(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fact = "Lena's favourite colour is green"
+    stored = run_json(capsys, "--db", db, "remember", fact)
+    again = run_json(capsys, "--db", db, "remember", fact.upper())
+    forgotten = run_json(capsys, "--db", db, "forget", fact)
+    found = run_json(capsys, "--db", db, "search", "favourite colour", "--type", "fact")
+    twice = run(capsys, "--db", db, "forget", stored["id"])
+    empty = run(capsys, "--db", db, "remember", "  ")
+
+    assert stored["status"] == "stored" and stored["content"] == fact
+    assert again["status"] == "already_exists" and again["id"] == stored["id"]
+    assert forgotten["status"] == "forgotten" and forgotten["id"] == stored["id"]
+    assert found["count"] == 0
+    assert twice[0] == 2 and "was forgotten" in twice[2]
+    assert empty[0] == 2 and "text is empty" in empty[2]
+
+
+def test_explain_json_is_what_explain_fact_returns_to_the_model(
+    db: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    old = run_json(capsys, "--db", db, "remember", "Lena lives in Vienna")["id"]
+
+    async def through_the_tools() -> dict[str, Any]:
+        async with StandaloneHost(Path(db).parent) as host:
+            await call(
+                host.tools, "correct_fact", old_fact=old, new_fact="Lena lives in Graz"
+            )
+            return await call(host.tools, "explain_fact", fact_id=old)
+
+    model_saw = asyncio.run(through_the_tools())
+    printed = run_json(capsys, "--db", db, "explain", old)
+
+    assert printed == model_saw
+    assert printed["status"].startswith("replaced by #")
+    assert [f["content"] for f in printed["replaced_by"]] == ["Lena lives in Graz"]
 
 
 def test_maintenance_runs_the_nightly_task_and_rejects_unknown_ones(
@@ -204,13 +281,14 @@ def test_locomo_files_are_ingested_one_thread_per_session(
 
     stored = run_json(capsys, "--db", db, "ingest", str(path))
     found = run_json(capsys, "--db", db, "search", "clay bowl")
+    explained = run_json(capsys, "--db", db, "explain", found["results"][0]["id"])
 
     assert stored == {"turns": 3, "threads": 2}
     assert (
         found["results"][0]["content"] == "Bo: Show me! [shares a photo: a clay bowl]"
     )
-    assert found["results"][0]["when"] == "2023-05-08 13:56"
-    assert found["results"][0]["thread"] == "conv-1:session_1"
+    assert explained["fact"]["date"] == "2023-05-08 13:56"
+    assert explained["source"].endswith("in thread conv-1:session_1")
 
 
 def test_export_import_reindex_round_trip(
