@@ -26,13 +26,13 @@ from typing import Any
 
 import yaml
 
+from .agent import model_from_env
 from .embeddings import Embedder
 from .main import MemoryExtension
 
 log = logging.getLogger("agent_memory.host")
 
 ROOT = Path(__file__).resolve().parent
-DEFAULT_CHAT_MODEL = "gpt-4o-mini"
 Handler = Callable[[Any], Any]
 
 
@@ -214,7 +214,7 @@ class EmbeddingAdapter:
 class ModelRouter:
     """`get_model(agent_id)` and `get_capability(protocol)` as the host has them.
 
-    Models come from a factory (the environment by default); with none,
+    Models come from a factory (the CLI passes `model_factory_from_env`); with none,
     `get_model` raises KeyError like the host does when nothing is configured.
     """
 
@@ -247,25 +247,12 @@ class ModelRouter:
 
 
 def model_factory_from_env() -> Callable[[str], Any] | None:
-    """A chat-model factory when OPENAI_API_KEY or OPENAI_BASE_URL is set, else None.
-
-    AGENT_MEMORY_MODEL names the model (default gpt-4o-mini); any
-    OpenAI-compatible server (Ollama, vLLM, llama.cpp) works through the base URL.
-    """
-    key = os.environ.get("OPENAI_API_KEY")
-    base_url = os.environ.get("OPENAI_BASE_URL")
-    if not key and not base_url:
+    """The environment's chat model (agent.model_from_env) for every agent id, or
+    None when neither OPENAI_API_KEY nor OPENAI_BASE_URL is set."""
+    model = model_from_env()
+    if model is None:
         return None
-    name = os.environ.get("AGENT_MEMORY_MODEL") or DEFAULT_CHAT_MODEL
-
-    def build(agent_id: str) -> Any:
-        from agents import OpenAIChatCompletionsModel
-        from openai import AsyncOpenAI
-
-        client = AsyncOpenAI(api_key=key or "not-needed", base_url=base_url)
-        return OpenAIChatCompletionsModel(model=name, openai_client=client)
-
-    return build
+    return lambda agent_id: model
 
 
 # -- context and host -------------------------------------------------------------

@@ -17,7 +17,9 @@ from agent_memory.host import (
     Scheduler,
     StandaloneHost,
     load_manifest,
+    model_factory_from_env,
 )
+from agents import OpenAIChatCompletionsModel
 from fakes import HashEmbedder
 
 
@@ -155,3 +157,21 @@ async def test_settings_override_manifest_config_shallowly(tmp_path: Path) -> No
     assert host.context.get_config("context_token_budget") == 500
     assert host.context.get_config("rrf_k") == 60
     assert host.context.get_config("missing", "fallback") == "fallback"
+
+
+def test_the_model_router_gets_the_environment_model_of_agent_py(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    assert model_factory_from_env() is None
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:11434/v1")
+    monkeypatch.setenv("AGENT_MEMORY_MODEL", "qwen3")
+
+    factory = model_factory_from_env()
+
+    assert factory is not None
+    router = ModelRouter(model_factory=factory)
+    model = router.get_model("memory_agent")
+    assert isinstance(model, OpenAIChatCompletionsModel) and model.model == "qwen3"
+    assert router.get_model("orchestrator") is model
