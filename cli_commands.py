@@ -12,10 +12,9 @@ ValueError (exit 2) with a message saying what to do.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,7 +24,7 @@ from . import tool_ops, tool_reads
 from .cli import CliError, Output, ProgressBar, open_host
 from .conversations import Turn, read_conversations
 from .records import EpisodeDraft
-from .tool_models import Problem, ToolResult, parse_id
+from .tool_models import Problem, SearchResult, ToolResult, parse_id
 from .tool_ops import ToolDeps
 from .transfer import export_jsonl, import_jsonl, read_header
 from .transfer import reindex as rebuild
@@ -99,19 +98,20 @@ async def maintenance(args: argparse.Namespace, out: Output) -> int:
 # -- reading and changing, through the orchestrator's own tool functions ------------
 
 
-@contextlib.asynccontextmanager
-async def tool_deps(
-    args: argparse.Namespace, *, embed: bool = False
-) -> AsyncIterator[ToolDeps]:
-    """What the orchestrator's tools close over, in an opened standalone host."""
+async def run_tool(
+    args: argparse.Namespace,
+    out: Output,
+    call: Callable[[ToolDeps], Awaitable[R | Problem]],
+    text: Callable[[R], str],
+    *,
+    embed: bool = False,
+) -> int:
+    """Run one tool function in an opened host and print its result: JSON exactly
+    as the model reads it, or `text(result)`. A Problem is bad input: its message
+    (with any candidates) goes to stderr, exit code 2."""
     async with open_host(args, embed=embed) as host:
         assert host.memory.tool_deps is not None
-        yield host.memory.tool_deps
-
-
-def show(out: Output, result: R | Problem, text: Callable[[R], str]) -> int:
-    """Print a tool result (JSON: exactly what the model reads); a Problem is
-    bad input: its message goes to stderr with exit code 2."""
+        result = await call(host.memory.tool_deps)
     if isinstance(result, Problem):
         raise CliError(render.problem(result))
     data = json.loads(result.model_dump_json(exclude_none=True))
@@ -124,19 +124,22 @@ async def search(args: argparse.Namespace, out: Output) -> int:
     types = check.node_types(args.type)
     after, before = check.window(args.after, args.before)
     limit = check.limit(args.limit, check.MAX_SEARCH)
-    async with tool_deps(args, embed=True) as deps:
+    entity_name = (args.entity or "").strip() or None
+
+    def call(deps: ToolDeps) -> Awaitable[SearchResult | Problem]:
         # Looking must not change the memory: no access reinforcement here.
-        result = await tool_reads.search(
+        return tool_reads.search(
             deps,
             query,
             types=types,
-            entity_name=(args.entity or "").strip() or None,
+            entity_name=entity_name,
             after=after,
             before=before,
             limit=limit,
             reinforce=False,
         )
-    return show(out, result, render.search)
+
+    return await run_tool(args, out, call, render.search, embed=True)
 
 
 async def context(args: argparse.Namespace, out: Output) -> int:
@@ -147,57 +150,74 @@ async def context(args: argparse.Namespace, out: Output) -> int:
 
 
 async def stats(args: argparse.Namespace, out: Output) -> int:
-    async with tool_deps(args) as deps:
-        result = await tool_reads.stats(deps)
-    return show(out, result, render.stats)
+    return await run_tool(args, out, tool_reads.stats, render.stats)
 
 
 async def explain(args: argparse.Namespace, out: Output) -> int:
     reference = check.required(args.id, "id")
     # Text is matched like the tool does (search); an id needs no vectors.
-    async with tool_deps(args, embed=parse_id(reference) is None) as deps:
-        result = await tool_reads.explain(deps, reference)
-    return show(out, result, render.explanation)
+    return await run_tool(
+        args,
+        out,
+        lambda deps: tool_reads.explain(deps, reference),
+        render.explanation,
+        embed=parse_id(reference) is None,
+    )
 
 
 async def entity(args: argparse.Namespace, out: Output) -> int:
     name = check.required(args.name, "name")
-    async with tool_deps(args) as deps:
-        result = await tool_reads.entity_info(deps, name)
-    return show(out, result, render.entity)
+    return await run_tool(
+        args, out, lambda deps: tool_reads.entity_info(deps, name), render.entity
+    )
 
 
 async def weak(args: argparse.Namespace, out: Output) -> int:
     threshold = check.threshold(args.threshold)
     limit = check.limit(args.limit, check.MAX_SEARCH)
-    async with tool_deps(args) as deps:
-        result = await tool_reads.weak_facts(deps, threshold, limit)
-    return show(out, result, render.weak_facts)
+    return await run_tool(
+        args,
+        out,
+        lambda deps: tool_reads.weak_facts(deps, threshold, limit),
+        render.weak_facts,
+    )
 
 
 async def timeline(args: argparse.Namespace, out: Output) -> int:
     after, before = check.window(args.after, args.before)
     limit = check.limit(args.limit, check.MAX_TIMELINE)
-    async with tool_deps(args) as deps:
-        result = await tool_reads.timeline(
-            deps, (args.entity or "").strip(), after=after, before=before, limit=limit
-        )
-    return show(out, result, render.timeline)
+    name = (args.entity or "").strip()
+    return await run_tool(
+        args,
+        out,
+        lambda deps: tool_reads.timeline(
+            deps, name, after=after, before=before, limit=limit
+        ),
+        render.timeline,
+    )
 
 
 async def remember(args: argparse.Namespace, out: Output) -> int:
     fact = check.fact_text(args.text, "text")
     confidence = check.confidence(args.confidence)
-    async with tool_deps(args, embed=True) as deps:
-        result = await tool_ops.remember(deps, fact, confidence)
-    return show(out, result, render.change)
+    return await run_tool(
+        args,
+        out,
+        lambda deps: tool_ops.remember(deps, fact, confidence),
+        render.change,
+        embed=True,
+    )
 
 
 async def forget(args: argparse.Namespace, out: Output) -> int:
     reference = check.required(args.reference, "id or text")
-    async with tool_deps(args, embed=parse_id(reference) is None) as deps:
-        result = await tool_ops.forget(deps, reference)
-    return show(out, result, render.change)
+    return await run_tool(
+        args,
+        out,
+        lambda deps: tool_ops.forget(deps, reference),
+        render.change,
+        embed=parse_id(reference) is None,
+    )
 
 
 # -- export / import / reindex ------------------------------------------------------

@@ -279,11 +279,10 @@ async def remember(deps: ToolDeps, fact: str, confidence: float) -> FactChange:
         existing = await find_duplicate(deps, fact, vector)
         if existing is not None:
             await deps.storage.record_access([existing.id])
-            return FactChange(
-                status="already_exists",
-                id=show_id(existing.id),
-                content=fact_item(existing).content,
-                note="A fact saying this is already stored; it was reinforced.",
+            return _changed(
+                "already_exists",
+                existing,
+                "A fact saying this is already stored; it was reinforced.",
             )
         node_id, entities = await store_fact(
             deps, fact, type="semantic", confidence=confidence, vector=vector
@@ -343,11 +342,8 @@ async def confirm(deps: ToolDeps, fact_id: str) -> FactChange | Problem:
         await deps.storage.update_node(
             node.id, decay_rate=0.0, confidence=1.0, base_confidence=1.0
         )
-    return FactChange(
-        status="confirmed",
-        id=show_id(node.id),
-        content=fact_item(node).content,
-        note="Confidence set to 1.0; this fact no longer fades.",
+    return _changed(
+        "confirmed", node, "Confidence set to 1.0; this fact no longer fades."
     )
 
 
@@ -357,9 +353,13 @@ async def forget(deps: ToolDeps, fact: str) -> FactChange | Problem:
         if isinstance(node, Problem):
             return node
         await deps.storage.soft_delete([node.id])
+    return _changed(
+        "forgotten", node, "It will not be searched or shown again (history is kept)."
+    )
+
+
+def _changed(status: str, node: Node, note: str) -> FactChange:
+    """The outcome of a change that touched one existing node."""
     return FactChange(
-        status="forgotten",
-        id=show_id(node.id),
-        content=fact_item(node).content,
-        note="It will not be searched or shown again (history is kept).",
+        status=status, id=show_id(node.id), content=fact_item(node).content, note=note
     )

@@ -6,7 +6,7 @@ timeline. Each is a few storage/retrieval calls shaped into a bounded result
 from __future__ import annotations
 
 from . import decay
-from .records import Node, NodeType
+from .records import Entity, Node, NodeType
 from .tool_models import (
     EntityInfo,
     Explanation,
@@ -55,9 +55,9 @@ async def search(
     """Hits best first; `reinforce=False` looks without strengthening (people
     browsing their memory must not change what it keeps)."""
     if entity_name:
-        problem = await unknown_entity(deps, entity_name)
-        if problem is not None:
-            return problem
+        known = await known_entity(deps, entity_name)
+        if isinstance(known, Problem):
+            return known
     hits = await deps.retriever.search(
         query,
         limit=limit,
@@ -74,10 +74,11 @@ async def search(
     return SearchResult(count=len(results), results=results, note=note)
 
 
-async def unknown_entity(deps: ToolDeps, name: str) -> Problem | None:
-    """A Problem naming close entities when `name` is not known, else None."""
-    if await deps.storage.find_entity(name) is not None:
-        return None
+async def known_entity(deps: ToolDeps, name: str) -> Entity | Problem:
+    """The entity called `name` (or an alias), or a Problem naming close ones."""
+    entity = await deps.storage.find_entity(name)
+    if entity is not None:
+        return entity
     similar = await deps.storage.entities_named_like(name, limit=5)
     hint = (
         " Known names that contain it: " + ", ".join(e.name for e in similar) + "."
@@ -88,11 +89,9 @@ async def unknown_entity(deps: ToolDeps, name: str) -> Problem | None:
 
 
 async def entity_info(deps: ToolDeps, name: str) -> EntityInfo | Problem:
-    entity = await deps.storage.find_entity(name)
-    if entity is None:
-        problem = await unknown_entity(deps, name)
-        assert problem is not None
-        return problem
+    entity = await known_entity(deps, name)
+    if isinstance(entity, Problem):
+        return entity
     facts = await deps.storage.nodes_of_entity(
         entity.id, types=FACT_TYPES, limit=ENTITY_FACTS
     )
@@ -226,13 +225,12 @@ async def timeline(
     limit: int,
 ) -> TimelineResult | Problem:
     """The newest `limit` nodes in the window, shown oldest first."""
-    entity = None
+    shown_name = None
     if entity_name:
-        entity = await deps.storage.find_entity(entity_name)
-        if entity is None:
-            problem = await unknown_entity(deps, entity_name)
-            assert problem is not None
-            return problem
+        entity = await known_entity(deps, entity_name)
+        if isinstance(entity, Problem):
+            return entity
+        shown_name = entity.name
         nodes = await deps.storage.entity_nodes_between(
             entity.id, after=after, before=before, limit=limit + 1
         )
@@ -249,9 +247,7 @@ async def timeline(
         )
     elif not items:
         note = "Nothing in that window."
-    return TimelineResult(
-        entity=entity.name if entity else None, count=len(items), items=items, note=note
-    )
+    return TimelineResult(entity=shown_name, count=len(items), items=items, note=note)
 
 
 def _timeline_item(node: Node) -> FactItem:
