@@ -135,7 +135,7 @@ class Consolidator:
             )
             if not chunk:
                 break
-            context = self._context(session_id, chunk)
+            context = self.write_context(session_id=session_id, episodes=chunk)
             try:
                 await agent.run("consolidation", context)
                 if not context.finished:
@@ -148,15 +148,16 @@ class Consolidator:
             _add(result.counts, context.counts)
         return result
 
-    def _context(self, session_id: str, chunk: list[Any]) -> WriteContext:
+    def write_context(self, **fields: Any) -> WriteContext:
+        """A fresh context for one MemoryAgent run (the nightly steps use it too,
+        so every write-path run touches the same storage, indexes and linker)."""
         return WriteContext(
             storage=self._storage,
             retriever=self._retriever,
             embedder=self._embedder,
             linker=self._linker,
-            session_id=session_id,
             decay_rate=self._config.decay_rate_default,
-            episodes=chunk,
+            **fields,
         )
 
     async def _failed(

@@ -291,12 +291,7 @@ class MemoryExtension:
             history=getattr(context, "get_thread_history", None),
         )
         self.pipeline = NightlyPipeline(
-            self.storage,
-            self.retriever,
-            self.config,
-            self.memory_agent,
-            self.consolidator,
-            embedder=self.embedder,
+            self.storage, self.config, self.memory_agent, self.consolidator
         )
 
     def memory_agent(self) -> MemoryAgent | None:

@@ -16,12 +16,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .agent_tools import WriteContext
 from .config import MemoryConfig
 from .consolidation import AgentSource, Consolidator
 from .decay import DecayService
-from .embeddings import Embedder
-from .retrieval import Retriever
 from .storage import MemoryStorage
 
 log = logging.getLogger(__name__)
@@ -61,19 +58,15 @@ class NightlyPipeline:
     def __init__(
         self,
         storage: MemoryStorage,
-        retriever: Retriever,
         config: MemoryConfig,
         agent: AgentSource,
         consolidator: Consolidator,
-        *,
-        embedder: Embedder | None = None,
     ) -> None:
         self._storage = storage
-        self._retriever = retriever
         self._config = config
         self._agent = agent
+        # The consolidator also hands out the agent runs' contexts (one recipe).
         self._consolidator = consolidator
-        self._embedder = embedder
         self._decay = DecayService(storage, config.decay_threshold)
 
     async def run(self, now: float | None = None) -> NightlyReport:
@@ -127,7 +120,7 @@ class NightlyPipeline:
             notes = await self._storage.nodes_of_entity(
                 entity.id, limit=NOTES_PER_ENTITY
             )
-            context = self._write_context(entity_id=entity.id)
+            context = self._consolidator.write_context(entity_id=entity.id)
             await agent.run("enrichment", context, entity=entity, notes=notes)
             done += context.counts.get("summaries", 0)
         return {"entities": len(entities), "summarised": done}
@@ -142,17 +135,8 @@ class NightlyPipeline:
         agent = self._agent()
         if agent is None:
             return {"pairs": len(pairs), "skipped_no_model": len(pairs)}
-        context = self._write_context(pairs=pairs)
+        context = self._consolidator.write_context(pairs=pairs)
         await agent.run("causal", context)
         # Only after a successful run: a failed one is asked again next night.
         await self._storage.mark_causal_checked([(a.id, b.id) for a, b in pairs])
         return {"pairs": len(pairs), "edges": context.counts.get("causal_edges", 0)}
-
-    def _write_context(self, **fields: Any) -> WriteContext:
-        return WriteContext(
-            storage=self._storage,
-            retriever=self._retriever,
-            embedder=self._embedder,
-            decay_rate=self._config.decay_rate_default,
-            **fields,
-        )

@@ -30,10 +30,10 @@ def pipeline(
     config = MemoryConfig(entity_enrichment_min_mentions=3)
     retriever = Retriever(storage, embedder, config)
     agent = MemoryAgent(model, timeout_seconds=10) if model else None
-    consolidator = Consolidator(storage, retriever, config, lambda: agent)
-    return NightlyPipeline(
-        storage, retriever, config, lambda: agent, consolidator, embedder=embedder
+    consolidator = Consolidator(
+        storage, retriever, config, lambda: agent, embedder=embedder
     )
+    return NightlyPipeline(storage, config, lambda: agent, consolidator)
 
 
 def enrichment_steps(summary: str) -> list[Any]:
