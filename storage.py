@@ -35,7 +35,7 @@ from .records import (
     dump_attributes,
     name_key,
 )
-from .storage_reads import StorageReads, marks, pack_vector
+from .storage_reads import RetrievalReads, StorageReads, marks, pack_vector
 from .writer import WriteQueue
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,7 @@ def clean_text(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
-class MemoryStorage(StorageReads):
+class MemoryStorage(StorageReads, RetrievalReads):
     """The memory graph. Open with `await MemoryStorage.open(path, dim=...)`."""
 
     def __init__(

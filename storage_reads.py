@@ -419,3 +419,96 @@ class StorageReads:
 
 def _json_ids(ids: Iterable[int]) -> str:
     return "[" + ",".join(str(int(i)) for i in ids) + "]"
+
+
+# -- retrieval queries --------------------------------------------------------
+
+
+class RetrievalReads:
+    """Reads the hybrid search needs (mixed into MemoryStorage with StorageReads)."""
+
+    _read: aiosqlite.Connection
+
+    async def entities_by_keys(self, keys: Sequence[str]) -> list[Entity]:
+        """Entities whose canonical name or alias key is one of `keys` (name_key)."""
+        wanted = list(dict.fromkeys(name_key(k) for k in keys if name_key(k)))
+        if not wanted:
+            return []
+        found: dict[int, Entity] = {}
+        for start in range(0, len(wanted), 400):
+            chunk = wanted[start : start + 400]
+            rows = await self._read.execute_fetchall(
+                f"select {ENTITY_COLUMNS} from entities e where e.id in ("
+                f" select id from entities where name_key in ({marks(len(chunk))})"
+                " union select entity_id from entity_aliases"
+                f" where alias_key in ({marks(len(chunk))}))",
+                (*chunk, *chunk),
+            )
+            for row in rows:
+                entity = entity_from_row(row)
+                found[entity.id] = entity
+        return list(found.values())
+
+    async def entity_node_ids(
+        self,
+        entity_ids: Sequence[int],
+        *,
+        limit: int,
+        types: Sequence[NodeType] = (),
+    ) -> list[tuple[int, int]]:
+        """(node id, linked named entities) for valid nodes, most links then newest."""
+        if not entity_ids:
+            return []
+        type_sql = f" and n.type in ({marks(len(types))})" if types else ""
+        rows = await self._read.execute_fetchall(
+            "select n.id, count(*) as links from node_entities ne"
+            " join nodes n on n.id = ne.node_id"
+            f" where ne.entity_id in ({marks(len(entity_ids))})"
+            f" and n.valid_until is null{type_sql}"
+            " group by n.id order by links desc,"
+            " coalesce(n.event_time, n.created_at) desc, n.id desc limit ?",
+            (*entity_ids, *types, limit),
+        )
+        return [(row[0], row[1]) for row in rows]
+
+    async def superseded_by(self, node_ids: Sequence[int]) -> dict[int, list[int]]:
+        """Older versions (history) each node replaced via `supersedes` edges."""
+        if not node_ids:
+            return {}
+        rows = await self._read.execute_fetchall(
+            "select src_id, dst_id from edges where type = 'supersedes'"
+            f" and src_id in ({marks(len(node_ids))})",
+            tuple(node_ids),
+        )
+        out: dict[int, list[int]] = {}
+        for row in rows:
+            out.setdefault(row[0], []).append(row[1])
+        return out
+
+    async def sources_of(self, node_ids: Sequence[int]) -> dict[int, list[int]]:
+        """Valid nodes each node was derived from (`derived_from` edges)."""
+        if not node_ids:
+            return {}
+        rows = await self._read.execute_fetchall(
+            "select e.src_id, e.dst_id from edges e join nodes n on n.id = e.dst_id"
+            " where e.type = 'derived_from' and e.valid_until is null"
+            f" and n.valid_until is null and e.src_id in ({marks(len(node_ids))})",
+            tuple(node_ids),
+        )
+        out: dict[int, list[int]] = {}
+        for row in rows:
+            out.setdefault(row[0], []).append(row[1])
+        return out
+
+    async def superseded_ids(self, node_ids: Sequence[int]) -> set[int]:
+        """Those of `node_ids` a valid newer node supersedes (`supersedes` edge
+        from the new node to the old one)."""
+        if not node_ids:
+            return set()
+        rows = await self._read.execute_fetchall(
+            "select e.dst_id from edges e join nodes n on n.id = e.src_id"
+            " where e.type = 'supersedes' and n.valid_until is null"
+            f" and e.dst_id in ({marks(len(node_ids))})",
+            tuple(node_ids),
+        )
+        return {row[0] for row in rows}

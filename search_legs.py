@@ -1,0 +1,141 @@
+"""The search strategies and the boosts, each a small function over storage.
+
+Each leg returns (node id, score; higher is better), best first:
+- `fts_leg`: FTS5 bm25 over the turn and its neighbouring turns (the context
+  column), terms OR-ed;
+- `vector_leg`: nearest vectors (cosine similarity);
+- `entity_leg`: nodes linked to entities the query names;
+- `graph_leg`: by intent, from the best seed nodes: why → causal chain,
+  when → temporal chain, who/what → the seeds' entities.
+Boosts then reward what the question points at directly: a person it names
+speaking the turn, an entity it names linked to the node, a date it names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from .intent import Intent
+from .query_text import DateSpan
+from .records import Entity, Node, NodeType
+from .storage import MemoryStorage
+
+Ranked = list[tuple[int, float]]
+
+HOP_DECAY = 0.5  # a node n hops from a seed scores seed × HOP_DECAY**n
+SPEAKER_BOOST = 0.25
+ENTITY_BOOST = 0.2
+DATE_BOOST = 0.3
+_SPEAKER = re.compile(r"^\s*([^\W\d_][\w .'-]{0,40}?):\s", re.UNICODE)
+_BEFORE = re.compile(r"\bbefore\b|\bearlier\b|(?<!\w)(?:до|перед|раньше)(?!\w)", re.I)
+_AFTER = re.compile(r"\bafter\b|\blater\b|(?<!\w)(?:после|потом)(?!\w)", re.I)
+
+
+async def fts_leg(
+    storage: MemoryStorage, match: str, *, limit: int, types: Sequence[NodeType]
+) -> Ranked:
+    found = await storage.fts_search(match, limit=limit, types=types)
+    return [(node_id, -score) for node_id, score in found]
+
+
+async def vector_leg(
+    storage: MemoryStorage, vector: Sequence[float], *, limit: int
+) -> Ranked:
+    found = await storage.knn_search(vector, limit=limit)
+    return [(node_id, max(1.0 - distance, 0.0)) for node_id, distance in found]
+
+
+async def entity_leg(
+    storage: MemoryStorage,
+    entities: Sequence[Entity],
+    *,
+    limit: int,
+    types: Sequence[NodeType],
+) -> Ranked:
+    pairs = await storage.entity_node_ids(
+        [e.id for e in entities], limit=limit, types=types
+    )
+    # Most named entities linked first, then newest; scores fall with rank.
+    return [(node_id, 1.0 / (1 + rank)) for rank, (node_id, _) in enumerate(pairs)]
+
+
+def walk_direction(query: str) -> tuple[bool, bool]:
+    """(walk forward, walk backward) along the temporal chain for a `when` query."""
+    after, before = bool(_AFTER.search(query)), bool(_BEFORE.search(query))
+    if after != before:
+        return after, before
+    return True, True
+
+
+async def graph_leg(
+    storage: MemoryStorage,
+    intent: Intent,
+    query: str,
+    seeds: Sequence[tuple[int, float]],
+    *,
+    depth: int,
+    limit: int,
+) -> Ranked:
+    """Nodes reached from the seeds by the intent's edges, scored by distance."""
+    if not seeds or depth <= 0:
+        return []
+    scores: dict[int, float] = {}
+    for seed_id, seed_score in seeds:
+        for node_id, hops in await _reach(storage, intent, query, seed_id, depth):
+            score = seed_score * HOP_DECAY**hops
+            scores[node_id] = max(scores.get(node_id, 0.0), score)
+    if intent in ("who", "what"):
+        linked = await storage.entities_of_nodes([s for s, _ in seeds])
+        entities = {e.id: e for es in linked.values() for e in es}
+        for node_id, score in await entity_leg(
+            storage, list(entities.values()), limit=limit, types=()
+        ):
+            scores[node_id] = max(scores.get(node_id, 0.0), score * HOP_DECAY)
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    return ranked[:limit]
+
+
+async def _reach(
+    storage: MemoryStorage, intent: Intent, query: str, seed: int, depth: int
+) -> list[tuple[int, int]]:
+    if intent == "why":
+        # causes first (edges point cause → effect), then effects
+        back = await storage.walk([seed], "causal", forward=False, depth=depth)
+        ahead = await storage.walk([seed], "causal", forward=True, depth=depth)
+        return back + ahead
+    if intent == "when":
+        forward, backward = walk_direction(query)
+        out: list[tuple[int, int]] = []
+        if forward:
+            out += await storage.walk([seed], "temporal", forward=True, depth=depth)
+        if backward:
+            out += await storage.walk([seed], "temporal", forward=False, depth=depth)
+        return out
+    return []
+
+
+def speaker_of(content: str) -> str | None:
+    """The name in a "Name: text" turn (how transcripts attribute a speaker)."""
+    m = _SPEAKER.match(content)
+    return m[1].strip().casefold() if m else None
+
+
+def boost(
+    node: Node,
+    linked: Iterable[Entity],
+    *,
+    query_words: set[str],
+    named_entities: set[int],
+    dates: Sequence[DateSpan],
+) -> float:
+    """Multiplier ≥ 1 for what the question names directly."""
+    factor = 1.0
+    speaker = speaker_of(node.content)
+    if speaker is not None and speaker in query_words:
+        factor += SPEAKER_BOOST
+    if named_entities and any(e.id in named_entities for e in linked):
+        factor += ENTITY_BOOST
+    if any(span.start <= node.when < span.end for span in dates):
+        factor += DATE_BOOST
+    return factor
