@@ -23,7 +23,7 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SCHEMA = (Path(__file__).parent / "schema.sql").read_text(encoding="utf-8")
 
 
@@ -140,8 +140,17 @@ async def _m002_consolidation_progress(db: aiosqlite.Connection) -> None:
     )
 
 
+async def _m003_fts_vocab(db: aiosqlite.Connection) -> None:
+    """v3 adds nodes_fts_vocab (term document counts) for query-term pruning."""
+    await db.execute(
+        "create virtual table if not exists nodes_fts_vocab"
+        " using fts5vocab(nodes_fts, row)"
+    )
+
+
 MIGRATIONS: dict[int, Callable[[aiosqlite.Connection], Any]] = {
     2: _m002_consolidation_progress,
+    3: _m003_fts_vocab,
 }
 
 

@@ -13,6 +13,7 @@ import calendar
 import datetime as dt
 import re
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 DAY = 86_400.0
@@ -28,7 +29,8 @@ STOP_WORDS = frozenset(
     shall she should so some such than that the their theirs them then there
     these they this those through to too under until up upon us very was we
     were what whatever when where whether which while who whom whose why will
-    with would yet you your yours
+    with would yet you your yours likely something anything thing things one ones
+    type types sort sorts ways many often still else another someone whats
     и в во на с со что как это то а но или же ли бы не ни по к у о об от до
     за из для при про я ты он она мы вы они мне меня мой моя мои твой его её
     ее их был была были было есть ещё еще уже когда где кто почему зачем какой
@@ -61,7 +63,11 @@ def parse_time_filter(value: str, *, now: float | None = None) -> float:
 def query_terms(text: str) -> list[str]:
     """Lower-cased words of `text` without stop words, in order, each once."""
     words = (w.lower() for w in _WORD.findall(text))
-    return list(dict.fromkeys(w for w in words if w not in STOP_WORDS))
+    return list(
+        dict.fromkeys(
+            w for w in words if w not in STOP_WORDS and (len(w) > 1 or w.isdigit())
+        )
+    )
 
 
 def build_fts_query(text: str) -> str | None:
@@ -69,10 +75,43 @@ def build_fts_query(text: str) -> str | None:
 
     Every term is a quoted string, so no user text can be read as FTS5 syntax.
     """
-    terms = query_terms(text)
+    return fts_match(query_terms(text))
+
+
+def fts_match(terms: Sequence[str]) -> str | None:
+    """The OR of the quoted terms; None for no terms."""
     if not terms:
         return None
     return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+
+
+def prune_terms(
+    terms: Sequence[str],
+    doc_counts: Mapping[str, int],
+    total: int,
+    *,
+    budget: int,
+    min_rows: int = 2000,
+) -> list[str]:
+    """The terms worth matching, in their order.
+
+    Only for a large index (`min_rows`): a term in more than half the rows has
+    a bm25 weight of about zero but makes FTS5 score all those rows, so it is
+    dropped; then, while the rows the terms can match exceed `budget`, the most
+    common term goes. The rarest term present in the index always stays.
+    """
+    if total < min_rows or len(terms) <= 1:
+        return list(terms)
+    present = sorted(
+        (t for t in terms if doc_counts.get(t, 0) > 0), key=lambda t: doc_counts[t]
+    )
+    if not present:
+        return list(terms)
+    kept = [t for t in present if doc_counts[t] <= total / 2] or present[:1]
+    while len(kept) > 1 and sum(doc_counts[t] for t in kept) > budget:
+        kept.pop()
+    chosen = set(kept)
+    return [t for t in terms if t in chosen]
 
 
 def name_candidates(text: str, *, max_words: int = 3) -> list[str]:

@@ -149,7 +149,7 @@ class Retriever:
         )
         fused = self._fuse(ranked)
         wanted = await self._entity_filter(entity_name)
-        hits = await self._rank_hits(query, fused, named, history)
+        hits = await self._rank_hits(query, fused, named)
         hits = [
             h
             for h in hits
@@ -255,9 +255,9 @@ class Retriever:
         legs: Collection[str],
     ) -> dict[str, Ranked]:
         ranked: dict[str, Ranked] = {}
-        match = build_fts_query(query)
-        if "fts" in legs and match is not None:
-            ranked["fts"] = await fts_leg(self._storage, match, limit=pool, types=types)
+        terms = query_terms(query)
+        if "fts" in legs and terms:
+            ranked["fts"] = await fts_leg(self._storage, terms, limit=pool, types=types)
         if "vector" in legs:
             vector = query_vector
             if vector is None:
@@ -302,11 +302,12 @@ class Retriever:
         query: str,
         fused: list[tuple[int, float]],
         named: Sequence[Entity],
-        history: bool,
     ) -> list[SearchHit]:
         ids = [node_id for node_id, _ in fused]
         nodes = await self._storage.get_nodes(ids)
-        hidden = set() if history else await self._storage.superseded_ids(ids)
+        # Superseded facts leave the ranking; with `history` they come back
+        # right after the fact that replaced them (_with_history).
+        hidden = await self._storage.superseded_ids(ids)
         entities = await self._storage.entities_of_nodes(list(nodes))
         words = {w.casefold() for w in query_terms(query)}
         named_ids = {e.id for e in named}

@@ -17,25 +17,35 @@ import re
 from collections.abc import Iterable, Sequence
 
 from .intent import Intent
-from .query_text import DateSpan
+from .query_text import DateSpan, fts_match, prune_terms
 from .records import Entity, Node, NodeType
 from .storage import MemoryStorage
 
 Ranked = list[tuple[int, float]]
 
-HOP_DECAY = 0.5  # a node n hops from a seed scores seed × HOP_DECAY**n
-SPEAKER_BOOST = 0.25
+MATCH_BUDGET = 5000  # rows an FTS query may score; see prune_terms
+HOP_DECAY = 0.5
+SPEAKER_BOOST = 0.6
 ENTITY_BOOST = 0.2
-DATE_BOOST = 0.3
+DATE_BOOST = 1.0
 _SPEAKER = re.compile(r"^\s*([^\W\d_][\w .'-]{0,40}?):\s", re.UNICODE)
 _BEFORE = re.compile(r"\bbefore\b|\bearlier\b|(?<!\w)(?:до|перед|раньше)(?!\w)", re.I)
 _AFTER = re.compile(r"\bafter\b|\blater\b|(?<!\w)(?:после|потом)(?!\w)", re.I)
 
 
 async def fts_leg(
-    storage: MemoryStorage, match: str, *, limit: int, types: Sequence[NodeType]
+    storage: MemoryStorage,
+    terms: Sequence[str],
+    *,
+    limit: int,
+    types: Sequence[NodeType],
+    budget: int = MATCH_BUDGET,
 ) -> Ranked:
-    found = await storage.fts_search(match, limit=limit, types=types)
+    total, doc_counts = await storage.term_doc_counts(terms)
+    match = fts_match(prune_terms(terms, doc_counts, total, budget=budget))
+    if match is None:
+        return []
+    found = await storage.fts_ranked(match, limit=limit, types=types)
     return [(node_id, -score) for node_id, score in found]
 
 

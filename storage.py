@@ -35,7 +35,8 @@ from .records import (
     dump_attributes,
     name_key,
 )
-from .storage_reads import RetrievalReads, StorageReads, marks, pack_vector
+from .storage_reads import StorageReads, marks, pack_vector
+from .storage_retrieval import RetrievalReads
 from .writer import WriteQueue
 
 log = logging.getLogger(__name__)
