@@ -13,7 +13,7 @@ import calendar
 import datetime as dt
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 DAY = 86_400.0
@@ -83,35 +83,6 @@ def fts_match(terms: Sequence[str]) -> str | None:
     if not terms:
         return None
     return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
-
-
-def prune_terms(
-    terms: Sequence[str],
-    doc_counts: Mapping[str, int],
-    total: int,
-    *,
-    budget: int,
-    min_rows: int = 2000,
-) -> list[str]:
-    """The terms worth matching, in their order.
-
-    Only for a large index (`min_rows`): a term in more than half the rows has
-    a bm25 weight of about zero but makes FTS5 score all those rows, so it is
-    dropped; then, while the rows the terms can match exceed `budget`, the most
-    common term goes. The rarest term present in the index always stays.
-    """
-    if total < min_rows or len(terms) <= 1:
-        return list(terms)
-    present = sorted(
-        (t for t in terms if doc_counts.get(t, 0) > 0), key=lambda t: doc_counts[t]
-    )
-    if not present:
-        return list(terms)
-    kept = [t for t in present if doc_counts[t] <= total / 2] or present[:1]
-    while len(kept) > 1 and sum(doc_counts[t] for t in kept) > budget:
-        kept.pop()
-    chosen = set(kept)
-    return [t for t in terms if t in chosen]
 
 
 def name_candidates(text: str, *, max_words: int = 3) -> list[str]:

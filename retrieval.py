@@ -258,16 +258,19 @@ class Retriever:
         terms = query_terms(query)
         if "fts" in legs and terms:
             ranked["fts"] = await fts_leg(self._storage, terms, limit=pool, types=types)
+        if "entity" in legs and named:
+            ranked["entity"] = await entity_leg(
+                self._storage, named, limit=pool, types=types
+            )
         if "vector" in legs:
             vector = query_vector
             if vector is None:
                 vector = await self.embed_query(query)
             if vector is not None and self._storage.has_vectors:
-                ranked["vector"] = await vector_leg(self._storage, vector, limit=pool)
-        if "entity" in legs and named:
-            ranked["entity"] = await entity_leg(
-                self._storage, named, limit=pool, types=types
-            )
+                candidates = [i for leg in ranked.values() for i, _ in leg]
+                ranked["vector"] = await vector_leg(
+                    self._storage, vector, limit=pool, candidates=candidates
+                )
         if "graph" in legs:
             seeds = self._fuse(ranked)[:SEEDS]
             top = max((score for _, score in seeds), default=0.0) or 1.0

@@ -161,8 +161,3 @@ after update of content, context, valid_until on nodes begin
     select new.id, new.content, new.context
     where new.valid_until is null;
 end;
-
--- Per-term document counts of nodes_fts (a read-only view of the index, no
--- data of its own): retrieval drops query terms that most turns contain,
--- which cost time on a large memory and add almost nothing to bm25.
-create virtual table if not exists nodes_fts_vocab using fts5vocab(nodes_fts, row);

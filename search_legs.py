@@ -17,13 +17,13 @@ import re
 from collections.abc import Iterable, Sequence
 
 from .intent import Intent
-from .query_text import DateSpan, fts_match, prune_terms
+from .query_text import DateSpan, fts_match
 from .records import Entity, Node, NodeType
 from .storage import MemoryStorage
 
 Ranked = list[tuple[int, float]]
 
-MATCH_BUDGET = 5000  # rows an FTS query may score; see prune_terms
+BIT_K = 20  # nearest by sign bits added when the lexical candidates are few
 HOP_DECAY = 0.5
 SPEAKER_BOOST = 0.6
 ENTITY_BOOST = 0.2
@@ -39,10 +39,8 @@ async def fts_leg(
     *,
     limit: int,
     types: Sequence[NodeType],
-    budget: int = MATCH_BUDGET,
 ) -> Ranked:
-    total, doc_counts = await storage.term_doc_counts(terms)
-    match = fts_match(prune_terms(terms, doc_counts, total, budget=budget))
+    match = fts_match(terms)
     if match is None:
         return []
     found = await storage.fts_ranked(match, limit=limit, types=types)
@@ -50,9 +48,28 @@ async def fts_leg(
 
 
 async def vector_leg(
-    storage: MemoryStorage, vector: Sequence[float], *, limit: int
+    storage: MemoryStorage,
+    vector: Sequence[float],
+    *,
+    limit: int,
+    candidates: Sequence[int] = (),
 ) -> Ranked:
-    found = await storage.knn_search(vector, limit=limit)
+    """Cosine similarity of the other legs' candidates, re-scored exactly.
+
+    A float scan of 100k vectors costs ~65 ms here, so the scan is restricted:
+    the lexical candidates are scored (~1 ms), plus, when they are fewer than
+    `limit`, the BIT_K nearest by sign bits (~8 ms at 100k). With no candidate
+    at all (a query of stop words only) the float scan runs. Measured on
+    LoCoMo: scoring the candidates is what raises recall; the exact scan of
+    the whole index as a fusion leg lowered it (docs/retrieval.md).
+    """
+    if not candidates:
+        found = await storage.knn_search(vector, limit=limit)
+    else:
+        few = len(set(candidates)) < limit
+        near = await storage.knn_bits(vector, limit=BIT_K) if few else []
+        ids = list(dict.fromkeys([*candidates, *near]))
+        found = await storage.vector_distances(vector, ids)
     return [(node_id, max(1.0 - distance, 0.0)) for node_id, distance in found]
 
 

@@ -235,6 +235,12 @@ class MemoryStorage(StorageReads, RetrievalReads):
                     " and valid_until is null",
                     [(node_id,) for node_id in ids],
                 )
+                await db.executemany(
+                    "insert into vec_nodes_bit (node_id, embedding)"
+                    " select id, vec_quantize_binary(embedding) from nodes"
+                    " where id = ? and embedding is not null and valid_until is null",
+                    [(node_id,) for node_id in ids],
+                )
 
         await self._writer.run(op)
 
@@ -626,6 +632,9 @@ async def _drop_vectors(
     if ids and has_vectors:
         await db.executemany(
             "delete from vec_nodes where node_id = ?", [(i,) for i in ids]
+        )
+        await db.executemany(
+            "delete from vec_nodes_bit where node_id = ?", [(i,) for i in ids]
         )
 
 

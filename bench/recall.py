@@ -68,9 +68,31 @@ class HashEmbedder:
         return out
 
 
+class WordLlamaEmbedder:
+    """A small static embedder that ships its weights (bench-only stand-in for
+    the local model while that is being built); needs numpy, not runtime code."""
+
+    def __init__(self) -> None:
+        import wordllama
+
+        self._model = wordllama.WordLlama.load(
+            cache_dir=Path(wordllama.__file__).parent, disable_download=True
+        )
+
+    @property
+    def dim(self) -> int:
+        return 256
+
+    async def embed_batch(self, texts: list[str]) -> list[list[float] | None]:
+        rows = self._model.embed(texts, norm=True)
+        return [normalise([float(x) for x in row]) for row in rows]
+
+
 def load_embedder(name: str) -> Embedder | None:
     if name == "hash":
         return HashEmbedder()
+    if name == "wordllama":
+        return WordLlamaEmbedder()
     if name == "local":
         try:
             from agent_memory.local_embedder import (  # type: ignore[import-not-found]
@@ -162,7 +184,7 @@ async def ask(retriever: Retriever, question: str, legs: tuple[str, ...]) -> lis
 
 async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
     embedder = load_embedder(args.embedder)
-    config = MemoryConfig(fusion=args.fusion)
+    config = MemoryConfig(fusion=args.fusion, linear_weight_vector=args.vector_weight)
     names = [n for n in STRATEGIES if embedder is not None or "vector" not in n]
     names = [n for n in names if n != "hybrid" or embedder is not None]
     sums: dict[str, dict[str, dict[int, float]]] = {
@@ -231,12 +253,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--embedder", choices=("none", "hash", "local"), default="none")
+    parser.add_argument(
+        "--embedder", choices=("none", "hash", "local", "wordllama"), default="none"
+    )
     parser.add_argument(
         "--threads", choices=("session", "conversation"), default="session"
     )
     parser.add_argument("--fusion", choices=("linear", "rrf"), default="linear")
     parser.add_argument("--no-captions", action="store_true")
+    parser.add_argument("--vector-weight", type=float, default=0.3)
     args = parser.parse_args(argv)
     if not Path(args.data).exists():
         print(f"no data at {args.data}", file=sys.stderr)

@@ -25,6 +25,7 @@ from typing import Any
 
 from agent_memory.config import MemoryConfig
 from agent_memory.embeddings import normalise
+from agent_memory.query_text import STOP_WORDS
 from agent_memory.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
@@ -54,11 +55,19 @@ def random_vector(rng: random.Random) -> list[float]:
 
 
 def make_words(rng: random.Random) -> list[str]:
+    """Zipf ranks: English function words first (as in real text, where the
+    most frequent words are stop words), then invented content words."""
     letters = "abcdefghijklmnopqrstuvwxyz"
-    words: set[str] = set()
-    while len(words) < VOCAB:
-        words.add("".join(rng.choice(letters) for _ in range(rng.randint(3, 9))))
-    return sorted(words)
+    head = sorted(w for w in STOP_WORDS if w.isascii())
+    rng.shuffle(head)
+    words: set[str] = set(head)
+    tail: list[str] = []
+    while len(head) + len(tail) < VOCAB:
+        word = "".join(rng.choice(letters) for _ in range(rng.randint(3, 9)))
+        if word not in words:
+            words.add(word)
+            tail.append(word)
+    return head + tail
 
 
 def sentence(rng: random.Random, words: list[str], weights: list[float]) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from pathlib import Path
+from typing import Any
 
 import pytest
 from agent_memory.config import MemoryConfig
@@ -180,3 +182,50 @@ async def test_reinforcement_caps_at_one(storage: MemoryStorage) -> None:
     await storage.drain()
     got = await storage.get_node(node)
     assert got is not None and got.confidence == 1.0 and got.access_count == 401
+
+
+async def test_bit_index_follows_saves_and_deletes(storage: MemoryStorage) -> None:
+    a = await fact(storage, "alpha")
+    b = await fact(storage, "beta")
+    east, west = [1.0] + [0.0] * 7, [-1.0] + [0.0] * 7
+    await storage.save_embeddings([(a, east), (b, west)])
+    assert await storage.knn_bits(east, limit=1) == [a]
+    near = await storage.vector_distances(east, [b, a])
+    assert [i for i, _ in near] == [a, b]
+    assert near[0][1] == pytest.approx(0.0) and near[1][1] == pytest.approx(2.0)
+    await storage.soft_delete([a])
+    assert await storage.knn_bits(east, limit=2) == [b]
+    assert [i for i, _ in await storage.vector_distances(east, [a, b])] == [b]
+
+
+async def test_bit_index_backfilled_for_an_older_file(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    store = await MemoryStorage.open(path, dim=8)
+    node = await fact(store, "gamma")
+    await store.save_embeddings([(node, [0.0, 1.0] + [0.0] * 6)])
+
+    async def drop(db: Any) -> None:
+        await db.execute("drop table vec_nodes_bit")
+
+    await store.run_write(drop)  # as a file written before the bit index
+    await store.close()
+    reopened = await MemoryStorage.open(path, dim=8)
+    try:
+        assert await reopened.knn_bits([0.0, 1.0] + [0.0] * 6, limit=3) == [node]
+    finally:
+        await reopened.close()
+
+
+async def test_vector_scores_the_lexical_candidates(storage: MemoryStorage) -> None:
+    embedder = HashEmbedder(dim=8)
+    ids = [await fact(storage, f"tea note {w}") for w in ("green", "black", "herbal")]
+    vectors = await embedder.embed_batch([f"tea note {w}" for w in ("x", "y", "z")])
+    await storage.save_embeddings(
+        [(i, v) for i, v in zip(ids, vectors, strict=True) if v is not None]
+    )
+    (herbal,) = await embedder.embed_batch(["tea note herbal"])
+    assert herbal is not None
+    await storage.save_embeddings([(ids[2], herbal)])
+    r = retriever(storage, embedder)
+    hits = await r.search("tea note", query_vector=herbal, reinforce=False)
+    assert hits[0].node.id == ids[2]  # lexical tie broken by the vector

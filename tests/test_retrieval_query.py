@@ -16,7 +16,6 @@ from agent_memory.query_text import (
     build_fts_query,
     name_candidates,
     parse_time_filter,
-    prune_terms,
     query_dates,
 )
 from fakes import HashEmbedder
@@ -92,19 +91,6 @@ def test_fts_syntax_in_user_text_is_quoted(
 def test_stop_words_dropped_and_terms_ored() -> None:
     assert build_fts_query("What is the plan for Anna?") == '"plan" OR "anna"'
     assert build_fts_query("what is the") is None
-
-
-def test_prune_drops_terms_in_most_rows_keeps_the_rarest() -> None:
-    counts = {"anna": 5, "like": 900, "tea": 300}
-    terms = ["like", "anna", "tea", "unseen"]
-    assert prune_terms(terms, counts, 1000, budget=10_000, min_rows=10) == [
-        "anna",
-        "tea",
-    ]
-    assert prune_terms(terms, counts, 1000, budget=100, min_rows=10) == ["anna"]
-    assert prune_terms(["like"], counts, 1000, budget=1, min_rows=10) == ["like"]
-    # a small memory is cheap to search: nothing is pruned
-    assert prune_terms(terms, counts, 1000, budget=100, min_rows=5000) == terms
 
 
 def test_time_filters() -> None:
