@@ -12,12 +12,13 @@ it falls back to the keywords when the prompt could not be embedded.
 from __future__ import annotations
 
 import logging
+import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from .embeddings import Embedder, cosine
+from .embeddings import Embedder, normalise
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +144,7 @@ class EmbeddingIntentClassifier:
             log.warning("intent exemplars could not be embedded: %s", exc)
             return False
         self._exemplars = [
-            (intent, list(vector))
+            (intent, normalise(vector))
             for (intent, _), vector in zip(pairs, vectors, strict=False)
             if vector is not None
         ]
@@ -154,8 +155,10 @@ class EmbeddingIntentClassifier:
             return self._fallback.classify(text)
         best: Intent = "general"
         best_score = self._threshold
+        query = normalise(vector)
         for intent, exemplar in self._exemplars:
-            score = cosine(vector, exemplar)
+            # both unit length: cosine is the dot product (runs every turn)
+            score = sum(map(operator.mul, query, exemplar))
             if score >= best_score:
                 best, best_score = intent, score
         return best

@@ -24,6 +24,7 @@ from .storage import MemoryStorage
 Ranked = list[tuple[int, float]]
 
 BIT_K = 20  # nearest by sign bits added when the lexical candidates are few
+MAX_BIT_K = 50  # ... and when there is none (vec0 cost grows with k)
 HOP_DECAY = 0.5
 SPEAKER_BOOST = 0.6
 ENTITY_BOOST = 0.2
@@ -54,22 +55,22 @@ async def vector_leg(
     limit: int,
     candidates: Sequence[int] = (),
 ) -> Ranked:
-    """Cosine similarity of the other legs' candidates, re-scored exactly.
+    """Cosine similarity of candidate nodes, re-scored exactly with floats.
 
     A float scan of 100k vectors costs ~65 ms here, so the scan is restricted:
-    the lexical candidates are scored (~1 ms), plus, when they are fewer than
-    `limit`, the BIT_K nearest by sign bits (~8 ms at 100k). With no candidate
-    at all (a query of stop words only) the float scan runs. Measured on
-    LoCoMo: scoring the candidates is what raises recall; the exact scan of
-    the whole index as a fusion leg lowered it (docs/retrieval.md).
+    the other legs' candidates are scored (~1 ms), plus, when they are fewer
+    than `limit`, the nearest by sign bits (~8 ms for 20 at 100k; more with no
+    candidate at all). Measured on LoCoMo: scoring the lexical candidates is
+    what raises recall; the exact top of the whole index as a fusion leg
+    lowered it (docs/retrieval.md).
     """
-    if not candidates:
-        found = await storage.knn_search(vector, limit=limit)
-    else:
-        few = len(set(candidates)) < limit
-        near = await storage.knn_bits(vector, limit=BIT_K) if few else []
-        ids = list(dict.fromkeys([*candidates, *near]))
-        found = await storage.vector_distances(vector, ids)
+    wanted = set(candidates)
+    near: list[int] = []
+    if len(wanted) < limit:
+        k = BIT_K if wanted else min(limit, MAX_BIT_K)
+        near = await storage.knn_bits(vector, limit=k)
+    ids = list(dict.fromkeys([*candidates, *near]))
+    found = await storage.vector_distances(vector, ids)
     return [(node_id, max(1.0 - distance, 0.0)) for node_id, distance in found]
 
 
