@@ -64,6 +64,9 @@ log = logging.getLogger(__name__)
 
 LEGS = ("fts", "vector", "entity", "graph")
 SEEDS = 3  # best fused nodes the graph walks start from
+# A pasted document as the prompt would make thousands of terms and name
+# candidates; the start of it says enough about what to look for.
+MAX_QUERY_CHARS = 1000
 LINEAR_WEIGHTS = {"graph": 0.15, "entity": 0.1}
 
 
@@ -142,6 +145,7 @@ class Retriever:
         """The best valid nodes for `query`, best first."""
         if limit <= 0:
             return []
+        query = query[:MAX_QUERY_CHARS]
         pool = max(limit * 5, 50)
         named = await self._named_entities(query)
         ranked = await self._run_legs(
@@ -200,7 +204,7 @@ class Retriever:
         if not prompt.strip():
             return None
         self._prepare_in_background()
-        vector = await self.embed_query(prompt)
+        vector = await self.embed_query(prompt[: 8 * MAX_QUERY_CHARS])
         intent = self.intent_classifier.classify(prompt, vector)
         plan = plan_query(
             prompt, intent, default_budget=self._config.context_token_budget
@@ -216,7 +220,7 @@ class Retriever:
         hits = [hit for hit in hits if not is_echo(hit.node, prompt)]
         if not hits:
             return None
-        named = await self._named_entities(prompt)
+        named = await self._named_entities(prompt[:MAX_QUERY_CHARS])
         block, used = await build_context_block(
             self._storage, hits, named, budget or plan.token_budget
         )

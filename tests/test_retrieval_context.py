@@ -142,3 +142,12 @@ async def test_sections_facts_entities_timeline_evidence(
     await storage.drain()
     shown = await storage.get_node(fact)
     assert shown is not None and shown.access_count == 1  # reinforced once shown
+
+
+async def test_a_pasted_document_as_prompt(storage: MemoryStorage) -> None:
+    await storage.add_node(NodeDraft("semantic", "the invoice template lives in drive"))
+    r = Retriever(storage, HashEmbedder(8), MemoryConfig(embedding_dimensions=8))
+    prompt = "invoice template? " + " ".join(f"word{i} Name{i}" for i in range(5000))
+    block = await r.get_context(prompt)
+    assert block is not None and "invoice template" in block
+    await r.drain()
