@@ -45,6 +45,7 @@ from .search_legs import (
     entity_leg,
     fts_leg,
     graph_leg,
+    reply_bonus,
     vector_leg,
 )
 from .storage import MemoryStorage
@@ -67,7 +68,7 @@ SEEDS = 3  # best fused nodes the graph walks start from
 # A pasted document as the prompt would make thousands of terms and name
 # candidates; the start of it says enough about what to look for.
 MAX_QUERY_CHARS = 1000
-LINEAR_WEIGHTS = {"graph": 0.15, "entity": 0.1}
+LINEAR_WEIGHTS = {"graph": 0.1, "entity": 0.1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +154,7 @@ class Retriever:
         )
         fused = self._fuse(ranked)
         wanted = await self._entity_filter(entity_name)
-        hits = await self._rank_hits(query, fused, named)
+        hits = await self._rank_hits(query, fused, named, replies="graph" in legs)
         hits = [
             h
             for h in hits
@@ -309,9 +310,19 @@ class Retriever:
         query: str,
         fused: list[tuple[int, float]],
         named: Sequence[Entity],
+        *,
+        replies: bool,
     ) -> list[SearchHit]:
         ids = [node_id for node_id, _ in fused]
         nodes = await self._storage.get_nodes(ids)
+        if replies:
+            bonus = await reply_bonus(self._storage, fused, nodes)
+            if bonus:
+                fused = _add_scores(fused, bonus)
+                ids = [node_id for node_id, _ in fused]
+                nodes.update(
+                    await self._storage.get_nodes([i for i in bonus if i not in nodes])
+                )
         # Superseded facts leave the ranking; with `history` they come back
         # right after the fact that replaced them (_with_history).
         hidden = await self._storage.superseded_ids(ids)
@@ -352,6 +363,15 @@ class Retriever:
                     seen.add(item.node.id)
                     out.append(item)
         return out[:limit]
+
+
+def _add_scores(
+    fused: list[tuple[int, float]], extra: dict[int, float]
+) -> list[tuple[int, float]]:
+    total = dict(fused)
+    for node_id, score in extra.items():
+        total[node_id] = total.get(node_id, 0.0) + score
+    return sorted(total.items(), key=lambda item: (-item[1], item[0]))
 
 
 def _in_window(node: Node, after: float | None, before: float | None) -> bool:

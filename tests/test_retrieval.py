@@ -229,3 +229,28 @@ async def test_vector_scores_the_lexical_candidates(storage: MemoryStorage) -> N
     r = retriever(storage, embedder)
     hits = await r.search("tea note", query_vector=herbal, reinforce=False)
     assert hits[0].node.id == ids[2]  # lexical tie broken by the vector
+
+
+async def test_the_reply_to_a_matching_question_moves_up(
+    storage: MemoryStorage,
+) -> None:
+    turns = [
+        "What inspired your painting of the lake?",
+        "I went there at dawn with my sister",
+        "Sounds lovely",
+    ]
+    ids = [
+        await storage.add_episode(EpisodeDraft(t, "chat", "user", T0 + i))
+        for i, t in enumerate(turns)
+    ]
+    for i, text in enumerate(["painting the lake house", "lake painting class"]):
+        await storage.add_episode(EpisodeDraft(text, f"other{i}", "user", T0 + 9 + i))
+    r = retriever(storage)
+    query = "what inspired the lake painting?"
+    plain = {h.node.id: h.score for h in await r.search(query, legs=("fts",))}
+    # Without the graph the reply is found only through its neighbours' words,
+    # like any other turn near the question.
+    assert plain[ids[1]] == pytest.approx(plain[ids[2]])
+    graph = [h.node.id for h in await r.search(query, legs=("fts", "graph"))]
+    assert graph.index(ids[1]) == graph.index(ids[0]) + 1
+    assert graph.index(ids[1]) < graph.index(ids[2])
