@@ -100,6 +100,7 @@ class Retriever:
         )
         self._tasks: set[asyncio.Task[object]] = set()
         self._preparing = False
+        self._last_named: tuple[str, list[Entity]] | None = None
 
     @property
     def intent_classifier(self) -> IntentClassifier:
@@ -240,7 +241,12 @@ class Retriever:
         task.add_done_callback(self._reinforced)
 
     async def _named_entities(self, query: str) -> list[Entity]:
-        return await self._storage.entities_by_keys(name_candidates(query))
+        # get_context asks twice for the same prompt (search, then the block).
+        if self._last_named is not None and self._last_named[0] == query:
+            return self._last_named[1]
+        named = await self._storage.entities_by_keys(name_candidates(query))
+        self._last_named = (query, named)
+        return named
 
     async def _entity_filter(self, entity_name: str | None) -> int | None:
         if not entity_name:

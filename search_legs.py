@@ -23,8 +23,8 @@ from .storage import MemoryStorage
 
 Ranked = list[tuple[int, float]]
 
-BIT_K = 20  # nearest by sign bits added when the lexical candidates are few
-MAX_BIT_K = 50  # ... and when there is none (vec0 cost grows with k)
+BIT_K = 10  # nearest by sign bits added when the lexical candidates are few
+MAX_BIT_K = 20  # ... and when there is none (vec0 cost grows with k)
 REPLY_SHARE = 0.4  # a question turn's next turn gets this share of its score
 REPLY_SEEDS = 30  # among the best fused nodes
 HOP_DECAY = 0.5
@@ -61,7 +61,7 @@ async def vector_leg(
 
     A float scan of 100k vectors costs ~65 ms here, so the scan is restricted:
     the other legs' candidates are scored (~1 ms), plus, when they are fewer
-    than `limit`, the nearest by sign bits (~8 ms for 20 at 100k; more with no
+    than `limit`, the nearest by sign bits (~6 ms for 10 at 100k; more with no
     candidate at all). Measured on LoCoMo: scoring the lexical candidates is
     what raises recall; the exact top of the whole index as a fusion leg
     lowered it (docs/retrieval.md).

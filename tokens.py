@@ -9,6 +9,7 @@ characters / 4 (one warning), rounding up so the budget still holds.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 from collections.abc import Callable
@@ -47,8 +48,12 @@ def _load_counter() -> Callable[[str], int]:
     return count
 
 
+@functools.lru_cache(maxsize=4096)
 def count_tokens(text: str) -> int:
-    """Tokens in `text` (cl100k_base), or an upward estimate without tiktoken."""
+    """Tokens in `text` (cl100k_base), or an upward estimate without tiktoken.
+
+    Cached: assembling a block counts each line more than once.
+    """
     global _counter
     if _counter is None:
         _counter = _load_counter()
