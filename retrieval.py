@@ -144,7 +144,14 @@ class Retriever:
         depth: int = 2,
         legs: Collection[str] = LEGS,
     ) -> list[SearchHit]:
-        """The best valid nodes for `query`, best first."""
+        """The best valid nodes for `query`, best first.
+
+        `history` also returns facts a newer one superseded (after it);
+        `query_vector` saves embedding the query again; `intent` and `depth`
+        steer the graph leg (keywords decide the intent when not given);
+        `legs` picks strategies among LEGS (the benchmark compares them).
+        Access is reinforced in the background unless `reinforce=False`.
+        """
         if limit <= 0:
             return []
         query = query[:MAX_QUERY_CHARS]
