@@ -262,8 +262,11 @@ class MemoryExtension:
     # -- wiring points filled by retrieval, tools and the write path -----------
 
     async def _build_context(self, prompt: str, turn_context: Any) -> str | None:
-        assert self.retriever is not None
-        return await self.retriever.context_block(prompt)
+        # Embeds the prompt once, leaves out the just-stored current message,
+        # never raises (retrieval.Retriever.get_context).
+        if self.retriever is None:
+            return None
+        return await self.retriever.get_context(prompt)
 
     def _build_tools(self) -> list[Any]:
         assert self.storage is not None and self.retriever is not None

@@ -1,131 +1,74 @@
-"""Finding what matters: query parsing, search over the indexes, the context block.
+"""Finding what matters: hybrid search over the memory and the context block.
 
-First version: FTS5 only (terms OR-ed, stop words dropped), time filters, and a
-plain markdown block. The hybrid search (vector, graph, fusion) builds on the same
-interface: `Retriever.search` and `Retriever.context_block`.
+`Retriever.search` runs the strategies (search_legs.py) for one query, fuses
+them (fusion.py: a linear mix of normalised scores by default, weighted RRF by
+config), boosts what the question names (people, entities, dates), filters
+(valid nodes, superseded facts hidden unless `history`, type, entity, time)
+and reinforces what it hands out without waiting for the write.
+`Retriever.get_context` is the per-turn entry point: embed the prompt once,
+classify it (intent.py), search, and assemble a block within the token budget
+(context_block.py). The query-text helpers live in query_text.py and are
+re-exported here.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import re
-import time
-from collections.abc import Sequence
+import asyncio
+import logging
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from .config import MemoryConfig
+from .context_block import build_context_block, is_echo
 from .embeddings import Embedder
+from .fusion import linear_fuse, rrf_fuse
+from .intent import (
+    EmbeddingIntentClassifier,
+    Intent,
+    IntentClassifier,
+    KeywordIntentClassifier,
+    plan_query,
+)
+from .query_text import (
+    STOP_WORDS,
+    TimeFilterError,
+    build_fts_query,
+    name_candidates,
+    parse_time_filter,
+    query_dates,
+    query_terms,
+)
 from .records import Entity, Node, NodeType
+from .search_legs import (
+    Ranked,
+    boost,
+    entity_leg,
+    fts_leg,
+    graph_leg,
+    reply_bonus,
+    vector_leg,
+)
 from .storage import MemoryStorage
 
-DAY = 86_400.0
-_WORD = re.compile(r"\w+", re.UNICODE)
-STOP_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "been",
-        "but",
-        "by",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "for",
-        "from",
-        "had",
-        "has",
-        "have",
-        "he",
-        "her",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "me",
-        "my",
-        "of",
-        "on",
-        "or",
-        "our",
-        "she",
-        "so",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "to",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-    ]
-)
+__all__ = [
+    "LEGS",
+    "STOP_WORDS",
+    "Retriever",
+    "SearchHit",
+    "TimeFilterError",
+    "build_fts_query",
+    "parse_time_filter",
+    "query_terms",
+]
 
+log = logging.getLogger(__name__)
 
-class TimeFilterError(ValueError):
-    """A time filter the memory does not understand; the message says what works."""
-
-
-def parse_time_filter(value: str, *, now: float | None = None) -> float:
-    """Unix time for `last_week`, `last_month` or `YYYY-MM-DD` (UTC midnight)."""
-    now = time.time() if now is None else now
-    text = value.strip().lower()
-    if text == "last_week":
-        return now - 7 * DAY
-    if text == "last_month":
-        return now - 30 * DAY
-    try:
-        day = dt.date.fromisoformat(text)
-    except ValueError:
-        raise TimeFilterError(
-            f"unknown time filter {value!r}: use last_week, last_month or YYYY-MM-DD"
-        ) from None
-    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp()
-
-
-def query_terms(text: str) -> list[str]:
-    """Lower-cased words of `text` without stop words, in order, each once."""
-    words = (w.lower() for w in _WORD.findall(text))
-    return list(dict.fromkeys(w for w in words if w not in STOP_WORDS))
-
-
-def build_fts_query(text: str) -> str | None:
-    """A MATCH expression that OR-s the quoted terms; None when nothing is left.
-
-    Every term is a quoted string, so no user text can be read as FTS5 syntax.
-    """
-    terms = query_terms(text)
-    if not terms:
-        return None
-    return " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+LEGS = ("fts", "vector", "entity", "graph")
+SEEDS = 3  # best fused nodes the graph walks start from
+# A pasted document as the prompt would make thousands of terms and name
+# candidates; the start of it says enough about what to look for.
+MAX_QUERY_CHARS = 1000
+LINEAR_WEIGHTS = {"graph": 0.1, "entity": 0.1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +90,42 @@ class Retriever:
         self._storage = storage
         self._embedder = embedder
         self._config = config
+        self._keywords = KeywordIntentClassifier()
+        self._embedded_intents = (
+            EmbeddingIntentClassifier(
+                embedder, threshold=config.intent_similarity_threshold
+            )
+            if embedder is not None
+            else None
+        )
+        self._tasks: set[asyncio.Task[object]] = set()
+        self._preparing = False
+        self._last_named: tuple[str, list[Entity]] | None = None
+
+    @property
+    def intent_classifier(self) -> IntentClassifier:
+        """The embedding classifier once its exemplars are embedded, else keywords."""
+        if self._embedded_intents is not None and self._embedded_intents.ready:
+            return self._embedded_intents
+        return self._keywords
+
+    async def prepare(self) -> None:
+        """Embed the intent exemplars (once; later calls do nothing)."""
+        if self._embedded_intents is not None and not self._embedded_intents.ready:
+            await self._embedded_intents.prepare()
+
+    async def embed_query(self, text: str) -> list[float] | None:
+        """The query's vector, or None (no embedder, no vector index, or failure)."""
+        if self._embedder is None or not self._storage.has_vectors:
+            return None
+        try:
+            (vector,) = await self._embedder.embed_batch([text])
+        except Exception as exc:  # the embedder is a process boundary
+            log.warning("embedding the query failed; FTS and graph only: %s", exc)
+            return None
+        if vector is None or len(vector) != self._storage.dim:
+            return None
+        return list(vector)
 
     async def search(
         self,
@@ -158,43 +137,254 @@ class Retriever:
         after: float | None = None,
         before: float | None = None,
         reinforce: bool = True,
+        history: bool = False,
+        exclude_ids: Collection[int] = (),
+        query_vector: Sequence[float] | None = None,
+        intent: Intent | None = None,
+        depth: int = 2,
+        legs: Collection[str] = LEGS,
     ) -> list[SearchHit]:
-        """The best valid nodes for `query`, best first."""
-        match = build_fts_query(query)
-        if match is None:
+        """The best valid nodes for `query`, best first.
+
+        `history` also returns facts a newer one superseded (after it);
+        `query_vector` saves embedding the query again; `intent` and `depth`
+        steer the graph leg (keywords decide the intent when not given);
+        `legs` picks strategies among LEGS (the benchmark compares them).
+        Access is reinforced in the background unless `reinforce=False`.
+        """
+        if limit <= 0:
             return []
-        found = await self._storage.fts_search(match, limit=limit * 5, types=types)
-        nodes = await self._storage.get_nodes([node_id for node_id, _ in found])
-        entities = await self._storage.entities_of_nodes(list(nodes))
-        wanted = None
-        if entity_name:
-            entity = await self._storage.find_entity(entity_name)
-            wanted = entity.id if entity else -1
-        hits = []
-        for node_id, score in found:
-            node = nodes.get(node_id)
-            if node is None or not _in_window(node, after, before):
-                continue
-            linked = entities.get(node_id, [])
-            if wanted is not None and all(e.id != wanted for e in linked):
-                continue
-            hits.append(SearchHit(node, -score, linked))
-            if len(hits) == limit:
-                break
+        query = query[:MAX_QUERY_CHARS]
+        pool = max(limit * 5, 50)
+        named = await self._named_entities(query)
+        ranked = await self._run_legs(
+            query, pool, types, named, query_vector, intent, depth, legs
+        )
+        fused = self._fuse(ranked)
+        wanted = await self._entity_filter(entity_name)
+        hits = await self._rank_hits(query, fused, named, replies="graph" in legs)
+        hits = [
+            h
+            for h in hits
+            if h.node.id not in exclude_ids
+            and (not types or h.node.type in types)
+            and _in_window(h.node, after, before)
+            and (wanted is None or any(e.id == wanted for e in h.entities))
+        ][:limit]
+        if history:
+            hits = await self._with_history(hits, limit)
         if reinforce and hits:
-            await self._storage.record_access([hit.node.id for hit in hits])
+            self.reinforce([hit.node.id for hit in hits])
         return hits
+
+    async def get_context(
+        self, prompt: str, *, budget: int | None = None
+    ) -> str | None:
+        """The memory block for one agent turn, or None. Never raises."""
+        try:
+            return await self._get_context(prompt, budget)
+        except Exception:
+            log.exception("building the memory context failed")
+            return None
 
     async def context_block(self, prompt: str) -> str | None:
         """Markdown for the agent's instructions, or None when nothing is relevant."""
-        hits = await self.search(prompt, limit=5)
+        return await self.get_context(prompt)
+
+    def reinforce(self, node_ids: Sequence[int]) -> None:
+        """Count an access for each node, through the writer, without waiting."""
+        task = asyncio.ensure_future(self._storage.record_access(list(node_ids)))
+        self._tasks.add(task)
+        task.add_done_callback(self._reinforced)
+
+    async def drain(self) -> None:
+        """Wait for queued reinforcement writes (tests, shutdown)."""
+        if self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # -- internals -------------------------------------------------------------
+
+    def _reinforced(self, task: asyncio.Task[object]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("recording memory access failed: %r", task.exception())
+
+    async def _get_context(self, prompt: str, budget: int | None) -> str | None:
+        if not prompt.strip():
+            return None
+        self._prepare_in_background()
+        vector = await self.embed_query(prompt[: 8 * MAX_QUERY_CHARS])
+        intent = self.intent_classifier.classify(prompt, vector)
+        plan = plan_query(
+            prompt, intent, default_budget=self._config.context_token_budget
+        )
+        hits = await self.search(
+            prompt,
+            limit=plan.limit,
+            query_vector=vector,
+            intent=intent,
+            depth=plan.depth,
+            reinforce=False,
+        )
+        hits = [hit for hit in hits if not is_echo(hit.node, prompt)]
         if not hits:
             return None
-        lines = ["## Memory", ""]
+        named = await self._named_entities(prompt[:MAX_QUERY_CHARS])
+        block, used = await build_context_block(
+            self._storage, hits, named, budget or plan.token_budget
+        )
+        if used:
+            self.reinforce(used)
+        return block
+
+    def _prepare_in_background(self) -> None:
+        # Exemplars are embedded once, off the turn: keywords answer meanwhile.
+        classifier = self._embedded_intents
+        if classifier is None or classifier.ready or self._preparing:
+            return
+        self._preparing = True
+        task = asyncio.ensure_future(classifier.prepare())
+        self._tasks.add(task)
+        task.add_done_callback(self._reinforced)
+
+    async def _named_entities(self, query: str) -> list[Entity]:
+        # get_context asks twice for the same prompt (search, then the block).
+        if self._last_named is not None and self._last_named[0] == query:
+            return self._last_named[1]
+        named = await self._storage.entities_by_keys(name_candidates(query))
+        self._last_named = (query, named)
+        return named
+
+    async def _entity_filter(self, entity_name: str | None) -> int | None:
+        if not entity_name:
+            return None
+        entity = await self._storage.find_entity(entity_name)
+        return entity.id if entity else -1
+
+    async def _run_legs(
+        self,
+        query: str,
+        pool: int,
+        types: Sequence[NodeType],
+        named: Sequence[Entity],
+        query_vector: Sequence[float] | None,
+        intent: Intent | None,
+        depth: int,
+        legs: Collection[str],
+    ) -> dict[str, Ranked]:
+        ranked: dict[str, Ranked] = {}
+        terms = query_terms(query)
+        if "fts" in legs and terms:
+            ranked["fts"] = await fts_leg(self._storage, terms, limit=pool, types=types)
+        if "entity" in legs and named:
+            ranked["entity"] = await entity_leg(
+                self._storage, named, limit=pool, types=types
+            )
+        if "vector" in legs:
+            vector = query_vector
+            if vector is None:
+                vector = await self.embed_query(query)
+            if vector is not None and self._storage.has_vectors:
+                candidates = [i for leg in ranked.values() for i, _ in leg]
+                ranked["vector"] = await vector_leg(
+                    self._storage, vector, limit=pool, candidates=candidates
+                )
+        if "graph" in legs:
+            seeds = self._fuse(ranked)[:SEEDS]
+            top = max((score for _, score in seeds), default=0.0) or 1.0
+            ranked["graph"] = await graph_leg(
+                self._storage,
+                intent or self._keywords.classify(query),
+                query,
+                [(node_id, score / top) for node_id, score in seeds],
+                depth=depth,
+                limit=pool,
+            )
+        return ranked
+
+    def _fuse(self, ranked: dict[str, Ranked]) -> list[tuple[int, float]]:
+        config = self._config
+        if config.fusion == "rrf":
+            weights = {
+                "fts": config.rrf_weight_fts,
+                "vector": config.rrf_weight_vector,
+                "graph": config.rrf_weight_graph,
+                "entity": config.rrf_weight_graph,
+            }
+            return rrf_fuse(ranked, weights, k=config.rrf_k)
+        vector_weight = config.linear_weight_vector if "vector" in ranked else 0.0
+        if "fts" not in ranked:
+            vector_weight = 1.0
+        weights = {"fts": 1.0 - vector_weight, "vector": vector_weight}
+        return linear_fuse(ranked, {**weights, **LINEAR_WEIGHTS})
+
+    async def _rank_hits(
+        self,
+        query: str,
+        fused: list[tuple[int, float]],
+        named: Sequence[Entity],
+        *,
+        replies: bool,
+    ) -> list[SearchHit]:
+        ids = [node_id for node_id, _ in fused]
+        nodes = await self._storage.get_nodes(ids)
+        if replies:
+            bonus = await reply_bonus(self._storage, fused, nodes)
+            if bonus:
+                fused = _add_scores(fused, bonus)
+                ids = [node_id for node_id, _ in fused]
+                nodes.update(
+                    await self._storage.get_nodes([i for i in bonus if i not in nodes])
+                )
+        # Superseded facts leave the ranking; with `history` they come back
+        # right after the fact that replaced them (_with_history).
+        hidden = await self._storage.superseded_ids(ids)
+        entities = await self._storage.entities_of_nodes(list(nodes))
+        words = {w.casefold() for w in query_terms(query)}
+        named_ids = {e.id for e in named}
+        dates = query_dates(query)
+        hits = []
+        for node_id, score in fused:
+            node = nodes.get(node_id)
+            if node is None or node_id in hidden:
+                continue
+            linked = entities.get(node_id, [])
+            factor = boost(
+                node, linked, query_words=words, named_entities=named_ids, dates=dates
+            )
+            hits.append(SearchHit(node, score * factor, linked))
+        hits.sort(key=lambda hit: (-hit.score, hit.node.id))
+        return hits
+
+    async def _with_history(self, hits: list[SearchHit], limit: int) -> list[SearchHit]:
+        """Add the older versions each hit superseded, right after it."""
+        older = await self._storage.superseded_by([h.node.id for h in hits])
+        if not older:
+            return hits
+        nodes = await self._storage.get_nodes(
+            [i for ids in older.values() for i in ids], history=True
+        )
+        out: list[SearchHit] = []
+        seen: set[int] = set()
         for hit in hits:
-            day = dt.datetime.fromtimestamp(hit.node.when, dt.UTC).date().isoformat()
-            lines.append(f"- [{hit.node.type}, {day}] {hit.node.content[:300]}")
-        return "\n".join(lines)
+            for item in [hit] + [
+                SearchHit(nodes[i], hit.score * 0.9)
+                for i in older.get(hit.node.id, [])
+                if i in nodes
+            ]:
+                if item.node.id not in seen:
+                    seen.add(item.node.id)
+                    out.append(item)
+        return out[:limit]
+
+
+def _add_scores(
+    fused: list[tuple[int, float]], extra: dict[int, float]
+) -> list[tuple[int, float]]:
+    total = dict(fused)
+    for node_id, score in extra.items():
+        total[node_id] = total.get(node_id, 0.0) + score
+    return sorted(total.items(), key=lambda item: (-item[1], item[0]))
 
 
 def _in_window(node: Node, after: float | None, before: float | None) -> bool:

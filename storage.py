@@ -35,6 +35,7 @@ from .records import (
 )
 from .storage_admin import StorageAdmin
 from .storage_reads import StorageReads, marks, pack_vector
+from .storage_retrieval import RetrievalReads
 from .storage_writes import (
     clean_text,
     drop_vectors,
@@ -59,7 +60,7 @@ _UPDATABLE = {
 }
 
 
-class MemoryStorage(StorageReads, StorageAdmin):
+class MemoryStorage(StorageReads, RetrievalReads, StorageAdmin):
     """The memory graph. Open with `await MemoryStorage.open(path, dim=...)`."""
 
     def __init__(
@@ -230,6 +231,12 @@ class MemoryStorage(StorageReads, StorageAdmin):
                     "insert into vec_nodes (node_id, embedding) select id, embedding"
                     " from nodes where id = ? and embedding is not null"
                     " and valid_until is null",
+                    [(node_id,) for node_id in ids],
+                )
+                await db.executemany(
+                    "insert into vec_nodes_bit (node_id, embedding)"
+                    " select id, vec_quantize_binary(embedding) from nodes"
+                    " where id = ? and embedding is not null and valid_until is null",
                     [(node_id,) for node_id in ids],
                 )
 

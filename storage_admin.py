@@ -135,7 +135,7 @@ class StorageAdmin:
         return int(await self.run_write(op))
 
     async def rebuild_vectors(self) -> tuple[int, int]:
-        """Refill vec_nodes and vec_entities from the embedding columns.
+        """Refill vec_nodes, vec_nodes_bit and vec_entities from the embedding columns.
 
         Returns (nodes, entities) indexed; vectors of the wrong width are left out
         (they get re-embedded, see `clear_wrong_width_embeddings`).
@@ -146,12 +146,17 @@ class StorageAdmin:
 
         async def op(db: aiosqlite.Connection) -> tuple[int, int]:
             await db.execute("delete from vec_nodes")
+            await db.execute("delete from vec_nodes_bit")
             await db.execute("delete from vec_entities")
             nodes = await db.execute(
                 "insert into vec_nodes (node_id, embedding) select id, embedding"
                 " from nodes where valid_until is null and embedding is not null"
                 " and length(embedding) = ?",
                 (width,),
+            )
+            await db.execute(
+                "insert into vec_nodes_bit (node_id, embedding)"
+                " select node_id, vec_quantize_binary(embedding) from vec_nodes"
             )
             entities = await db.execute(
                 "insert into vec_entities (entity_id, embedding) select id, embedding"

@@ -174,6 +174,9 @@ async def drop_vectors(
         await db.executemany(
             "delete from vec_nodes where node_id = ?", [(i,) for i in ids]
         )
+        await db.executemany(
+            "delete from vec_nodes_bit where node_id = ?", [(i,) for i in ids]
+        )
 
 
 async def upsert_entity_row(

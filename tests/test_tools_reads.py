@@ -123,13 +123,13 @@ async def test_search_memory_validation_messages(tools: list[Tool]) -> None:
 async def test_search_memory_reads_fts_syntax_as_words(
     storage: MemoryStorage, tools: list[Tool]
 ) -> None:
-    await add_fact(storage, "User said NEAR the end: AND OR NOT")
+    await add_fact(storage, "User said NEAR the column: AND OR NOT")
 
-    out = await call(tools, "search_memory", query='"NEAR(" AND * OR -col:x ^')
+    out = await call(tools, "search_memory", query='"NEAR(" AND * OR -column:x ^')
     blank = await call(tools, "search_memory", query="the of and")
 
     assert [r["content"] for r in out["results"]] == [
-        "User said NEAR the end: AND OR NOT"
+        "User said NEAR the column: AND OR NOT"
     ]
     assert blank["results"] == [] and blank["note"].startswith("Nothing found")
 

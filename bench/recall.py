@@ -1,0 +1,278 @@
+"""Evidence recall on LoCoMo-format conversations, through the product's own path.
+
+Each conversation gets its own memory.db (one user's memory). Every turn is
+ingested with `MemoryStorage.submit_episode` as the hot path does, with the
+session date as event time and the speaker in the content ("Caroline: ..."),
+then embedded by the slow-path indexer when an embedder is chosen. Each
+question (categories 1-4) is asked through `Retriever.search`; retrieved node
+ids map back to dia_ids and recall@5/10/20 of the evidence turns is reported
+overall and per category, for each strategy.
+
+    PYTHONPATH=<dir holding agent_memory> python bench/recall.py [--json]
+        [--data PATH] [--embedder none|hash|local] [--threads session|conversation]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import hashlib
+import json
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from agent_memory.config import MemoryConfig
+from agent_memory.embeddings import Embedder, normalise
+from agent_memory.indexer import EpisodeIndexer
+from agent_memory.intent import KeywordIntentClassifier, plan_query
+from agent_memory.records import EpisodeDraft
+from agent_memory.retrieval import Retriever
+from agent_memory.storage import MemoryStorage
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo-dev.json"
+KS = (5, 10, 20)
+STRATEGIES = {
+    "fts": ("fts",),
+    "vector": ("vector",),
+    "graph": ("fts", "entity", "graph"),
+    "hybrid": ("fts", "vector", "entity", "graph"),
+}
+_WORD = re.compile(r"\w+")
+
+
+class HashEmbedder:
+    """Bag-of-words hashed into `dim` buckets: a deterministic stand-in."""
+
+    def __init__(self, dim: int = 256) -> None:
+        self._dim = dim
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    async def embed_batch(self, texts: list[str]) -> list[list[float] | None]:
+        out: list[list[float] | None] = []
+        for text in texts:
+            vector = [0.0] * self._dim
+            for word in _WORD.findall(text.lower()):
+                digest = hashlib.blake2b(word.encode(), digest_size=4).digest()
+                vector[int.from_bytes(digest, "little") % self._dim] += 1.0
+            out.append(normalise(vector) if any(vector) else None)
+        return out
+
+
+class WordLlamaEmbedder:
+    """A small static embedder that ships its weights (bench-only stand-in for
+    the local model while that is being built); needs numpy, not runtime code."""
+
+    def __init__(self) -> None:
+        import wordllama
+
+        self._model = wordllama.WordLlama.load(
+            cache_dir=Path(wordllama.__file__).parent, disable_download=True
+        )
+
+    @property
+    def dim(self) -> int:
+        return 256
+
+    async def embed_batch(self, texts: list[str]) -> list[list[float] | None]:
+        rows = self._model.embed(texts, norm=True)
+        return [normalise([float(x) for x in row]) for row in rows]
+
+
+def load_embedder(name: str) -> Embedder | None:
+    if name == "hash":
+        return HashEmbedder()
+    if name == "wordllama":
+        return WordLlamaEmbedder()
+    if name == "local":
+        try:
+            from agent_memory.local_embedder import (  # type: ignore[import-not-found]
+                load_local_embedder,
+            )
+        except ImportError as exc:
+            print(f"local embedder not importable ({exc}); vector strategies skipped")
+            return None
+        embedder: Embedder | None = load_local_embedder()
+        if embedder is None:
+            print("local embedder unavailable; vector strategies skipped")
+        return embedder
+    return None
+
+
+def session_time(text: str) -> float:
+    """ "1:56 pm on 8 May, 2023" → unix seconds (UTC)."""
+    moment = dt.datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y")
+    return moment.replace(tzinfo=dt.UTC).timestamp()
+
+
+def turn_text(turn: dict[str, Any], captions: bool) -> str:
+    text = f"{turn['speaker']}: {turn['text']}"
+    if captions and turn.get("blip_caption"):
+        text += f" [shares a photo: {turn['blip_caption']}]"
+    return text
+
+
+def sessions(conversation: dict[str, Any]) -> list[tuple[int, float, list[Any]]]:
+    out = []
+    for key, turns in conversation.items():
+        m = re.fullmatch(r"session_(\d+)", key)
+        if m and isinstance(turns, list):
+            when = session_time(conversation[f"{key}_date_time"])
+            out.append((int(m[1]), when, turns))
+    return sorted(out)
+
+
+async def ingest(
+    storage: MemoryStorage,
+    sample: dict[str, Any],
+    embedder: Embedder | None,
+    threads: str,
+    captions: bool,
+) -> dict[int, str]:
+    """Every turn through the hot path; returns node id → dia_id."""
+    indexer = EpisodeIndexer(storage, embedder)
+    indexer.start()
+    futures: list[tuple[asyncio.Future[int], str]] = []
+    for number, when, turns in sessions(sample["conversation"]):
+        thread = sample["sample_id"]
+        if threads == "session":
+            thread += f":session_{number}"
+        for index, turn in enumerate(turns):
+            draft = EpisodeDraft(
+                turn_text(turn, captions), thread, "user", when + 30.0 * index
+            )
+            future = storage.submit_episode(draft)
+            indexer.add(future)
+            futures.append((future, turn["dia_id"]))
+    ids = {int(await future): dia for future, dia in futures}
+    await storage.drain()
+    await indexer.drain()
+    await storage.drain()
+    await indexer.stop()
+    return ids
+
+
+def evidence_of(qa: dict[str, Any]) -> set[str]:
+    found = set()
+    for item in qa.get("evidence", []):
+        found.update(re.findall(r"D\d+:\d+", str(item)))
+    return found
+
+
+async def ask(retriever: Retriever, question: str, legs: tuple[str, ...]) -> list[int]:
+    intent = KeywordIntentClassifier().classify(question)
+    plan = plan_query(question, intent)
+    hits = await retriever.search(
+        question,
+        limit=max(KS),
+        reinforce=False,
+        intent=intent,
+        depth=plan.depth,
+        legs=legs,
+    )
+    return [hit.node.id for hit in hits]
+
+
+async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
+    embedder = load_embedder(args.embedder)
+    config = MemoryConfig(fusion=args.fusion, linear_weight_vector=args.vector_weight)
+    names = [n for n in STRATEGIES if embedder is not None or "vector" not in n]
+    names = [n for n in names if n != "hybrid" or embedder is not None]
+    sums: dict[str, dict[str, dict[int, float]]] = {
+        n: defaultdict(lambda: defaultdict(float)) for n in names
+    }
+    counts: dict[str, int] = defaultdict(int)
+    timing: dict[str, float] = defaultdict(float)
+    with tempfile.TemporaryDirectory() as tmp:
+        for sample in data:
+            path = Path(tmp) / f"{sample['sample_id']}.db"
+            dim = embedder.dim if embedder is not None else 256
+            storage = await MemoryStorage.open(path, dim=dim)
+            try:
+                dia_of = await ingest(
+                    storage, sample, embedder, args.threads, not args.no_captions
+                )
+                retriever = Retriever(storage, embedder, config)
+                for qa in sample["qa"]:
+                    category = str(qa.get("category"))
+                    evidence = evidence_of(qa)
+                    if category not in {"1", "2", "3", "4"} or not evidence:
+                        continue
+                    counts[category] += 1
+                    for name in names:
+                        start = time.perf_counter()
+                        ids = await ask(retriever, qa["question"], STRATEGIES[name])
+                        timing[name] += time.perf_counter() - start
+                        dias = [dia_of.get(i) for i in ids]
+                        for k in KS:
+                            got = len(evidence & set(dias[:k])) / len(evidence)
+                            sums[name][category][k] += got
+            finally:
+                await storage.close()
+    total = sum(counts.values())
+    report: dict[str, Any] = {}
+    for name in names:
+        by_cat = {
+            c: {f"recall@{k}": round(100 * sums[name][c][k] / counts[c], 1) for k in KS}
+            for c in sorted(counts)
+        }
+        overall = {
+            f"recall@{k}": round(100 * sum(sums[name][c][k] for c in counts) / total, 1)
+            for k in KS
+        }
+        report[name] = {
+            **overall,
+            "ms_per_query": round(1000 * timing[name] / total, 2),
+            "by_category": by_cat,
+        }
+    return report
+
+
+def print_table(report: dict[str, Any]) -> None:
+    for name, row in report.items():
+        cats = "  ".join(
+            f"c{c} {v['recall@10']:.1f}" for c, v in row["by_category"].items()
+        )
+        print(
+            f"{name:7} R@5 {row['recall@5']:5.1f}  R@10 {row['recall@10']:5.1f}  "
+            f"R@20 {row['recall@20']:5.1f}  ({row['ms_per_query']} ms)  R@10 by "
+            f"category: {cats}"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", default=str(DEFAULT_DATA))
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--embedder", choices=("none", "hash", "local", "wordllama"), default="none"
+    )
+    parser.add_argument(
+        "--threads", choices=("session", "conversation"), default="session"
+    )
+    parser.add_argument("--fusion", choices=("linear", "rrf"), default="linear")
+    parser.add_argument("--no-captions", action="store_true")
+    parser.add_argument("--vector-weight", type=float, default=0.3)
+    args = parser.parse_args(argv)
+    if not Path(args.data).exists():
+        print(f"no data at {args.data}", file=sys.stderr)
+        return 2
+    report = asyncio.run(run(args, json.loads(Path(args.data).read_text())))
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_table(report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""Search and get_context latency at 10k and 100k nodes, FTS-only and hybrid.
+
+Builds (once, cached under --dir) a memory.db of synthetic conversation turns:
+Zipf-distributed words from a 20k vocabulary, threads of 40 turns, 256-d unit
+vectors, all through the product's write path (submit_episode, then
+save_embeddings). Queries are question-shaped word samples of stored turns.
+Reports p50/p95 in ms of `Retriever.search` (limit 10) and
+`Retriever.get_context`, with and without a query vector.
+
+    PYTHONPATH=<dir holding agent_memory> python bench/retrieval_latency.py
+        [--sizes 10000,100000] [--queries 200] [--dir /tmp/am-latency]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import random
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from agent_memory.config import MemoryConfig
+from agent_memory.embeddings import normalise
+from agent_memory.query_text import STOP_WORDS
+from agent_memory.records import EpisodeDraft
+from agent_memory.retrieval import Retriever
+from agent_memory.storage import MemoryStorage
+
+DIM = 256
+VOCAB = 20_000
+THREAD_TURNS = 40
+
+
+class FixedEmbedder:
+    """Returns precomputed random unit vectors: the cost of a real model is not
+    what this bench measures (the query vector is computed before timing)."""
+
+    def __init__(self, seed: int = 7) -> None:
+        self._rng = random.Random(seed)
+
+    @property
+    def dim(self) -> int:
+        return DIM
+
+    async def embed_batch(self, texts: list[str]) -> list[list[float] | None]:
+        return [random_vector(self._rng) for _ in texts]
+
+
+def random_vector(rng: random.Random) -> list[float]:
+    return normalise([rng.gauss(0.0, 1.0) for _ in range(DIM)])
+
+
+def make_words(rng: random.Random) -> list[str]:
+    """Zipf ranks: English function words first (as in real text, where the
+    most frequent words are stop words), then invented content words."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    head = sorted(w for w in STOP_WORDS if w.isascii())
+    rng.shuffle(head)
+    words: set[str] = set(head)
+    tail: list[str] = []
+    while len(head) + len(tail) < VOCAB:
+        word = "".join(rng.choice(letters) for _ in range(rng.randint(3, 9)))
+        if word not in words:
+            words.add(word)
+            tail.append(word)
+    return head + tail
+
+
+def sentence(rng: random.Random, words: list[str], weights: list[float]) -> str:
+    return " ".join(rng.choices(words, weights, k=rng.randint(8, 30)))
+
+
+async def build(path: Path, size: int) -> None:
+    rng = random.Random(size)
+    words = make_words(rng)
+    weights = [1.0 / (rank + 1) for rank in range(VOCAB)]
+    storage = await MemoryStorage.open(path, dim=DIM, batch_size=2048)
+    try:
+        start = 1_600_000_000.0
+        for chunk in range(0, size, 5000):
+            futures = []
+            for i in range(chunk, min(chunk + 5000, size)):
+                draft = EpisodeDraft(
+                    sentence(rng, words, weights),
+                    f"thread-{i // THREAD_TURNS}",
+                    "user" if i % 2 == 0 else "orchestrator",
+                    start + 60.0 * i,
+                )
+                futures.append(storage.submit_episode(draft))
+            ids = [int(i) for i in await asyncio.gather(*futures)]
+            await storage.save_embeddings([(i, random_vector(rng)) for i in ids])
+        await storage.drain()
+    finally:
+        await storage.close()
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
+
+
+async def measure(path: Path, queries: int) -> dict[str, dict[str, float]]:
+    storage = await MemoryStorage.open(path, dim=DIM)
+    rng = random.Random(1)
+    try:
+        sample = await storage.list_nodes(limit=queries, newest_first=False)
+        prompts = [
+            "What did we say about "
+            + " ".join(rng.sample(n.content.split(), min(4, len(n.content.split()))))
+            + "?"
+            for n in sample
+        ]
+        vectors = [random_vector(rng) for _ in prompts]
+        config = MemoryConfig()
+        fts_only = Retriever(storage, None, config)
+        hybrid = Retriever(storage, FixedEmbedder(), config)
+        results: dict[str, dict[str, float]] = {}
+        cases: dict[str, Any] = {
+            "search fts": lambda p, v: fts_only.search(p, reinforce=False),
+            "search hybrid": lambda p, v: hybrid.search(
+                p, reinforce=False, query_vector=v
+            ),
+            "get_context fts": lambda p, v: fts_only.get_context(p),
+            "get_context hybrid": lambda p, v: hybrid.get_context(p),
+        }
+        for name, call in cases.items():
+            for p, v in zip(prompts[:10], vectors, strict=False):
+                await call(p, v)  # warm the page cache
+            times = []
+            for p, v in zip(prompts, vectors, strict=True):
+                begin = time.perf_counter()
+                await call(p, v)
+                times.append(1000 * (time.perf_counter() - begin))
+            results[name] = {
+                "p50_ms": round(statistics.median(times), 2),
+                "p95_ms": round(percentile(times, 0.95), 2),
+            }
+        await fts_only.drain()
+        await hybrid.drain()
+        return results
+    finally:
+        await storage.close()
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for size in (int(s) for s in args.sizes.split(",")):
+        path = Path(args.dir) / f"latency-{size}.db"
+        if not path.exists():
+            print(f"building {size} nodes in {path} ...", flush=True)
+            begin = time.perf_counter()
+            await build(path, size)
+            print(f"  built in {time.perf_counter() - begin:.0f} s", flush=True)
+        out[str(size)] = await measure(path, args.queries)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--dir", default="/tmp/am-latency")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    Path(args.dir).mkdir(parents=True, exist_ok=True)
+    report = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    for size, rows in report.items():
+        for name, row in rows.items():
+            print(
+                f"{size:>7} {name:20} p50 {row['p50_ms']:7.2f}"
+                f"  p95 {row['p95_ms']:7.2f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

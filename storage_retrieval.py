@@ -1,0 +1,156 @@
+"""Read queries of the hybrid search (retrieval.py), mixed into MemoryStorage.
+
+Kept apart from storage_reads.py only so both files stay small; like it, this
+is SQL on the read-only connection, and only valid nodes are returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import aiosqlite
+
+from .records import Entity, NodeType, name_key
+from .storage_reads import ENTITY_COLUMNS, entity_from_row, marks, pack_vector
+
+
+class RetrievalReads:
+    """Reads the hybrid search needs (mixed into MemoryStorage with StorageReads)."""
+
+    _read: aiosqlite.Connection
+
+    async def entities_by_keys(self, keys: Sequence[str]) -> list[Entity]:
+        """Entities whose canonical name or alias key is one of `keys` (name_key)."""
+        wanted = list(dict.fromkeys(name_key(k) for k in keys if name_key(k)))
+        if not wanted:
+            return []
+        found: dict[int, Entity] = {}
+        for start in range(0, len(wanted), 400):
+            chunk = wanted[start : start + 400]
+            rows = await self._read.execute_fetchall(
+                f"select {ENTITY_COLUMNS} from entities e where e.id in ("
+                f" select id from entities where name_key in ({marks(len(chunk))})"
+                " union select entity_id from entity_aliases"
+                f" where alias_key in ({marks(len(chunk))}))",
+                (*chunk, *chunk),
+            )
+            for row in rows:
+                entity = entity_from_row(row)
+                found[entity.id] = entity
+        return list(found.values())
+
+    async def entity_node_ids(
+        self,
+        entity_ids: Sequence[int],
+        *,
+        limit: int,
+        types: Sequence[NodeType] = (),
+    ) -> list[tuple[int, int]]:
+        """(node id, linked named entities) for valid nodes, most links then newest."""
+        if not entity_ids:
+            return []
+        type_sql = f" and n.type in ({marks(len(types))})" if types else ""
+        rows = await self._read.execute_fetchall(
+            "select n.id, count(*) as links from node_entities ne"
+            " join nodes n on n.id = ne.node_id"
+            f" where ne.entity_id in ({marks(len(entity_ids))})"
+            f" and n.valid_until is null{type_sql}"
+            " group by n.id order by links desc,"
+            " coalesce(n.event_time, n.created_at) desc, n.id desc limit ?",
+            (*entity_ids, *types, limit),
+        )
+        return [(row[0], row[1]) for row in rows]
+
+    async def superseded_by(self, node_ids: Sequence[int]) -> dict[int, list[int]]:
+        """Older versions (history) each node replaced via `supersedes` edges."""
+        if not node_ids:
+            return {}
+        rows = await self._read.execute_fetchall(
+            "select src_id, dst_id from edges where type = 'supersedes'"
+            f" and src_id in ({marks(len(node_ids))})",
+            tuple(node_ids),
+        )
+        out: dict[int, list[int]] = {}
+        for row in rows:
+            out.setdefault(row[0], []).append(row[1])
+        return out
+
+    async def sources_of(self, node_ids: Sequence[int]) -> dict[int, list[int]]:
+        """Valid nodes each node was derived from (`derived_from` edges)."""
+        if not node_ids:
+            return {}
+        rows = await self._read.execute_fetchall(
+            "select e.src_id, e.dst_id from edges e join nodes n on n.id = e.dst_id"
+            " where e.type = 'derived_from' and e.valid_until is null"
+            f" and n.valid_until is null and e.src_id in ({marks(len(node_ids))})",
+            tuple(node_ids),
+        )
+        out: dict[int, list[int]] = {}
+        for row in rows:
+            out.setdefault(row[0], []).append(row[1])
+        return out
+
+    async def superseded_ids(self, node_ids: Sequence[int]) -> set[int]:
+        """Those of `node_ids` a valid newer node supersedes (`supersedes` edge
+        from the new node to the old one)."""
+        if not node_ids:
+            return set()
+        rows = await self._read.execute_fetchall(
+            "select e.dst_id from edges e join nodes n on n.id = e.src_id"
+            " where e.type = 'supersedes' and n.valid_until is null"
+            f" and e.dst_id in ({marks(len(node_ids))})",
+            tuple(node_ids),
+        )
+        return {row[0] for row in rows}
+
+    async def fts_ranked(
+        self,
+        match: str,
+        *,
+        limit: int,
+        types: Sequence[NodeType] = (),
+        context_weight: float = 0.35,
+    ) -> list[tuple[int, float]]:
+        """Like fts_search, without the join to nodes when no type is asked for:
+        the FTS index only holds valid nodes (triggers), and the join doubled
+        the cost of a query matching many rows."""
+        if types:
+            return await self.fts_search(  # type: ignore[attr-defined, no-any-return]
+                match, limit=limit, types=types, context_weight=context_weight
+            )
+        rows = await self._read.execute_fetchall(
+            "select rowid, bm25(nodes_fts, 1.0, ?) as score from nodes_fts"
+            " where nodes_fts match ? order by score limit ?",
+            (context_weight, match, limit),
+        )
+        return [(row[0], row[1]) for row in rows]
+
+    async def knn_bits(self, vector: Sequence[float], *, limit: int) -> list[int]:
+        """Ids of the nearest valid nodes by sign-bit (Hamming) distance.
+
+        Cheap but coarse: re-score the ids with `vector_distances`. The cost of
+        a vec0 query grows with `limit`, so keep it small (tens).
+        """
+        if not getattr(self, "has_vectors", False):
+            return []
+        rows = await self._read.execute_fetchall(
+            "select node_id from vec_nodes_bit"
+            " where embedding match vec_quantize_binary(?) and k = ?",
+            (pack_vector(vector), limit),
+        )
+        return [row[0] for row in rows]
+
+    async def vector_distances(
+        self, vector: Sequence[float], node_ids: Sequence[int]
+    ) -> list[tuple[int, float]]:
+        """(id, cosine distance) of the given valid nodes that have a vector,
+        nearest first: exact float re-scoring of candidates (~1 ms for 400)."""
+        if not node_ids or not getattr(self, "has_vectors", False):
+            return []
+        rows = await self._read.execute_fetchall(
+            "select id, vec_distance_cosine(embedding, ?) as d from nodes"
+            f" where id in ({marks(len(node_ids))}) and embedding is not null"
+            " and valid_until is null order by d",
+            (pack_vector(vector), *node_ids),
+        )
+        return [(row[0], row[1]) for row in rows]

@@ -1,0 +1,90 @@
+"""Fusion properties and the token-budgeted context block (pure parts)."""
+
+from __future__ import annotations
+
+from agent_memory.context_block import HEADER, fit_sections
+from agent_memory.fusion import linear_fuse, normalise_scores, rrf_fuse
+from agent_memory.tokens import count_tokens, truncate_to_tokens
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+ranked_lists = st.lists(
+    st.tuples(st.integers(1, 30), st.floats(0.0, 50.0)), max_size=20
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ranked_lists, ranked_lists, st.floats(0.0, 1.0))
+def test_every_id_once_and_sorted(
+    a: list[tuple[int, float]], b: list[tuple[int, float]], w: float
+) -> None:
+    for fused in (
+        linear_fuse({"fts": a, "vector": b}, {"fts": 1 - w, "vector": w}),
+        rrf_fuse({"fts": a, "vector": b}, {"fts": 1.0, "vector": w}),
+    ):
+        ids = [i for i, _ in fused]
+        assert len(ids) == len(set(ids))
+        assert set(ids) == {i for i, _ in a} | {i for i, _ in b}
+        scores = [s for _, s in fused]
+        assert scores == sorted(scores, reverse=True)
+
+
+def test_weights_decide_between_legs() -> None:
+    fts = [(1, 10.0), (2, 5.0)]
+    vector = [(2, 0.9), (1, 0.1)]
+    legs = {"fts": fts, "vector": vector}
+    assert linear_fuse(legs, {"fts": 0.7, "vector": 0.3})[0][0] == 1
+    assert linear_fuse(legs, {"fts": 0.3, "vector": 0.7})[0][0] == 2
+    assert rrf_fuse(legs, {"fts": 2.0, "vector": 1.0})[0][0] == 1
+    assert rrf_fuse(legs, {"fts": 1.0, "vector": 2.0})[0][0] == 2
+    assert rrf_fuse(legs, {"fts": 0.0, "vector": 0.0})[0][1] == 0.0
+
+
+def test_linear_keeps_score_gaps_rrf_does_not() -> None:
+    legs = {"fts": [(1, 10.0), (2, 1.0)], "vector": [(2, 0.9), (1, 0.85)]}
+    assert linear_fuse(legs, {"fts": 0.5, "vector": 0.5})[0][0] == 1
+    rrf = rrf_fuse(legs, {"fts": 1.0, "vector": 1.0}, k=60)
+    assert rrf[0][1] == rrf[1][1]  # a tie: the gap is lost
+
+
+def test_normalised_scores() -> None:
+    assert normalise_scores([(3, 4.0), (4, 2.0), (3, 1.0)]) == {3: 1.0, 4: 0.5}
+    assert normalise_scores([(1, 0.0)]) == {1: 0.0}
+
+
+def test_truncate_never_exceeds() -> None:
+    text = "memory " * 500
+    for limit in (1, 5, 37, 200):
+        cut = truncate_to_tokens(text, limit)
+        assert count_tokens(cut) <= limit
+    assert truncate_to_tokens("short", 10) == "short"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(20, 600),
+    st.lists(st.text(min_size=1, max_size=300), min_size=1, max_size=40),
+)
+def test_block_never_exceeds_budget(budget: int, texts: list[str]) -> None:
+    sections = {
+        "facts": [(f"- [fact] {t}", i) for i, t in enumerate(texts)],
+        "entities": [(f"- **E** {t}", None) for t in texts[:5]],
+        "timeline": [(f"- [said] {t}", 100 + i) for i, t in enumerate(texts)],
+        "evidence": [],
+    }
+    block, ids = fit_sections(sections, budget)
+    if block is not None:
+        assert count_tokens(block) <= budget
+        assert block.startswith(HEADER)
+        assert all(isinstance(i, int) for i in ids)
+
+
+def test_unused_share_flows_to_other_sections() -> None:
+    lines = [(f"- [fact] fact number {i} about tea and ginger", i) for i in range(60)]
+    only_facts, ids = fit_sections(
+        {"facts": lines, "entities": [], "timeline": [], "evidence": []}, 500
+    )
+    assert only_facts is not None
+    # Facts' own share is 40 %; with nothing else to show they fill the block.
+    assert count_tokens(only_facts) > 0.8 * 500
+    assert len(ids) > 30
