@@ -10,6 +10,7 @@ and the handler returns.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable, Coroutine, Mapping
@@ -33,6 +34,7 @@ log = logging.getLogger("agent_memory")
 DB_NAME = "memory.db"
 DEFAULT_THREAD = "default"
 CONTEXT_TIMEOUT_S = 2.0
+STOP_GRACE_S = 5.0
 
 
 def _done_future() -> asyncio.Future[None]:
@@ -117,7 +119,13 @@ class MemoryExtension:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
         if self.indexer is not None:
+            # Give queued turns a moment to get their vectors and entity links;
+            # whatever is left is embedded by the backfill at the next start.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.indexer.drain(), STOP_GRACE_S)
             await self.indexer.stop()
+        if self.retriever is not None:
+            await self.retriever.drain()
         if self.storage is not None:
             await self.storage.drain()
 
