@@ -98,7 +98,7 @@ async def maintenance(args: argparse.Namespace, out: Output) -> int:
 # -- reading and changing, through the orchestrator's own tool functions ------------
 
 
-async def run_tool(
+async def run_tool(  # noqa: UP047 - PEP 695 generics need 3.12; we run on 3.11
     args: argparse.Namespace,
     out: Output,
     call: Callable[[ToolDeps], Awaitable[R | Problem]],

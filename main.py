@@ -135,7 +135,8 @@ class MemoryExtension:
             self.storage = None
 
     def health_check(self) -> bool:
-        return self.storage is not None
+        """False when storage is closed or its writer died (the host then stops us)."""
+        return self.storage is not None and self.storage.healthy
 
     # -- capabilities ------------------------------------------------------------
 

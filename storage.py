@@ -107,6 +107,11 @@ class MemoryStorage(StorageReads, RetrievalReads, StorageAdmin):
                 await db.close()
 
     @property
+    def healthy(self) -> bool:
+        """The writer is running, so acknowledged turns keep reaching the disk."""
+        return self._writer.alive
+
+    @property
     def pending_writes(self) -> int:
         return self._writer.pending
 

@@ -69,6 +69,11 @@ class WriteQueue:
     def pending(self) -> int:
         return self._queue.qsize()
 
+    @property
+    def alive(self) -> bool:
+        """True while the writer task runs and accepts work."""
+        return not self._closed and self._task is not None and not self._task.done()
+
     async def drain(self) -> None:
         """Wait until everything queued so far is committed (or has failed)."""
         await self._queue.join()

@@ -64,6 +64,19 @@ async def test_initialize_opens_memory_db_and_subscribes(
     assert memory.context_priority == 50
 
 
+async def test_health_check_fails_once_storage_is_closed(host: FakeHostContext) -> None:
+    memory = MemoryExtension()
+    await memory.initialize(host)
+    await memory.start()
+    await memory.stop()
+    assert memory.storage is not None
+    await memory.storage.close()
+
+    assert not memory.health_check()
+    await memory.destroy()
+    assert not memory.health_check()
+
+
 async def test_turns_are_stored_as_a_chain_with_roles(
     memory: MemoryExtension, host: FakeHostContext
 ) -> None:
