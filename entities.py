@@ -106,6 +106,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         words = words[:-1]
     if not words:
         return None
+    # "Pepper's vet" is about Pepper: the possessive is not part of the name.
+    words[-1] = re.sub(r"['’]s$", "", words[-1])
     name = " ".join(words)
     start = match.start(1) + match.group(1).find(words[0])
     before = text[:start]

@@ -17,6 +17,7 @@ from agent_memory.storage import MemoryStorage
         ("Hey Caroline! How are you?", [("Caroline", "name")]),
         ("Lunch with Dr. Watson tomorrow", [("Watson", "name")]),
         ("we moved to New York last year", [("New York", "name")]),
+        ("so Pepper's vet moved", [("Pepper", "name")]),
         ("ping @vitya_k about it", [("@vitya_k", "handle")]),
         ("mail bob.smith@example.com now", [("bob.smith@example.com", "email")]),
         ("see https://example.org/a?b=1.", [("https://example.org/a?b=1", "url")]),
