@@ -8,6 +8,7 @@ rows) goes to SQLite as a handful of `executemany` calls.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import time
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ import aiosqlite
 from .records import EntityType, EpisodeDraft, NodeDraft, dump_attributes, name_key
 from .storage_reads import marks
 
+Turn = tuple[int, str, float]  # (node id, text, event time) of a thread's turn
 NEIGHBOURS = 2  # turns on each side kept in an episode's context column
 NEIGHBOUR_CHARS = 400  # of each neighbour's text
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -47,7 +49,7 @@ async def insert_episodes(
         turns = threads[draft.session_id]
         if turns:
             edges.append((turns[-1][0], next_id, "temporal", draft.event_time, now))
-        turns.append((next_id, clean_text(draft.content)))
+        turns.append((next_id, clean_text(draft.content), draft.event_time))
         ids.append(next_id)
         next_id += 1
     contexts = {
@@ -55,7 +57,7 @@ async def insert_episodes(
         for s, turns in threads.items()
         for i in range(max(known[s] - NEIGHBOURS, 0), len(turns))
     }
-    texts = {node_id: text for turns in threads.values() for node_id, text in turns}
+    texts = {node_id: text for turns in threads.values() for node_id, text, _ in turns}
     await db.executemany(
         "insert into nodes (id, type, content, context, event_time, created_at,"
         " valid_from, decay_rate, source_type, source_role, session_id, attributes)"
@@ -99,23 +101,33 @@ async def insert_episodes(
 
 async def _recent_episodes(
     db: aiosqlite.Connection, session_id: str, count: int
-) -> list[tuple[int, str]]:
+) -> list[Turn]:
     rows = await db.execute_fetchall(
-        "select id, content from nodes where session_id = ? and type = 'episodic'"
+        "select id, content, coalesce(event_time, created_at) from nodes"
+        " where session_id = ? and type = 'episodic'"
         " and valid_until is null order by id desc limit ?",
         (session_id, count),
     )
-    return [(row[0], row[1]) for row in reversed(list(rows))]
+    return [(row[0], row[1], row[2]) for row in reversed(list(rows))]
 
 
-def _context(thread: Sequence[tuple[int, str]], position: int) -> str:
-    """The neighbouring turns' text of thread[position], this turn left out."""
+def _context(thread: Sequence[Turn], position: int) -> str:
+    """The turn's date, then its neighbouring turns' text (the turn left out)."""
     lo, hi = max(position - NEIGHBOURS, 0), position + NEIGHBOURS + 1
-    return "\n".join(
+    lines = [
         text[:NEIGHBOUR_CHARS]
-        for index, (_, text) in enumerate(thread[lo:hi], start=lo)
+        for index, (_, text, _) in enumerate(thread[lo:hi], start=lo)
         if index != position
-    )
+    ]
+    # The turn's own date leads the column: +0.8 R@10 on LoCoMo (docs/retrieval.md).
+    return "\n".join([readable_date(thread[position][2]), *lines])
+
+
+def readable_date(when: float) -> str:
+    """The turn's day as people write it ("8 May 2023"), so that a search for
+    "May 2023" or "8 May" finds the turns of that day (UTC)."""
+    moment = dt.datetime.fromtimestamp(when, dt.UTC)
+    return f"{moment.day} {moment:%B %Y}"
 
 
 async def refresh_context_around(
@@ -123,14 +135,16 @@ async def refresh_context_around(
 ) -> None:
     """Rebuild the context of the valid turns around `node_id` (after a delete)."""
     rows = await db.execute_fetchall(
-        "select * from (select id, content from nodes where session_id = ?"
+        "select * from (select id, content, coalesce(event_time, created_at)"
+        " from nodes where session_id = ?"
         " and type = 'episodic' and valid_until is null and id < ?"
-        " order by id desc limit ?) union all select * from (select id, content"
+        " order by id desc limit ?) union all select * from (select id, content,"
+        " coalesce(event_time, created_at)"
         " from nodes where session_id = ? and type = 'episodic'"
         " and valid_until is null and id > ? order by id limit ?)",
         (session_id, node_id, 2 * NEIGHBOURS, session_id, node_id, 2 * NEIGHBOURS),
     )
-    thread = sorted((row[0], row[1]) for row in rows)
+    thread = sorted((row[0], row[1], row[2]) for row in rows)
     await db.executemany(
         "update nodes set context = ? where id = ?",
         [(_context(thread, i), thread[i][0]) for i in range(len(thread))],

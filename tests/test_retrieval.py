@@ -251,6 +251,20 @@ async def test_the_reply_to_a_matching_question_moves_up(
     # Without the graph the reply is found only through its neighbours' words,
     # like any other turn near the question.
     assert plain[ids[1]] == pytest.approx(plain[ids[2]])
-    graph = [h.node.id for h in await r.search(query, legs=("fts", "graph"))]
-    assert graph.index(ids[1]) == graph.index(ids[0]) + 1
-    assert graph.index(ids[1]) < graph.index(ids[2])
+    hits = await r.search(query, legs=("fts", "graph"))
+    graph = [h.node.id for h in hits]
+    score = {h.node.id: h.score for h in hits}
+    # The reply gains a share of the question's score and passes its neighbour.
+    assert score[ids[1]] == pytest.approx(plain[ids[1]] + 0.4 * score[ids[0]])
+    assert graph.index(ids[0]) < graph.index(ids[1]) < graph.index(ids[2])
+
+
+async def test_a_turn_is_found_by_the_words_of_its_date(
+    storage: MemoryStorage,
+) -> None:
+    may = dt.datetime(2023, 5, 8, 14, tzinfo=dt.UTC).timestamp()
+    june = dt.datetime(2023, 6, 9, 14, tzinfo=dt.UTC).timestamp()
+    in_may = await storage.add_episode(EpisodeDraft("we met", "a", "user", may))
+    await storage.add_episode(EpisodeDraft("we met", "b", "user", june))
+    found = await storage.fts_ranked('"may" AND "8"', limit=5)
+    assert [node_id for node_id, _ in found] == [in_may]
