@@ -39,10 +39,9 @@ async def insert_episodes(
     (row,) = await db.execute_fetchall("select coalesce(max(id), 0) from nodes")
     next_id = int(row[0]) + 1
     now = time.time()
-    threads = {
-        s: await _recent_episodes(db, s, 2 * NEIGHBOURS)
-        for s in dict.fromkeys(d.session_id for d in drafts)
-    }
+    threads = await _recent_episodes(
+        db, list(dict.fromkeys(d.session_id for d in drafts)), 2 * NEIGHBOURS
+    )
     known = {s: len(turns) for s, turns in threads.items()}
     ids, edges = [], []
     for draft in drafts:
@@ -100,15 +99,26 @@ async def insert_episodes(
 
 
 async def _recent_episodes(
-    db: aiosqlite.Connection, session_id: str, count: int
-) -> list[Turn]:
-    rows = await db.execute_fetchall(
-        "select id, content, coalesce(event_time, created_at) from nodes"
-        " where session_id = ? and type = 'episodic'"
-        " and valid_until is null order by id desc limit ?",
-        (session_id, count),
+    db: aiosqlite.Connection, sessions: Sequence[str], count: int
+) -> dict[str, list[Turn]]:
+    """The last `count` valid turns of each thread, oldest first, in one query."""
+    one = (
+        "select * from (select session_id, id, content,"
+        " coalesce(event_time, created_at) from nodes where session_id = ?"
+        " and type = 'episodic' and valid_until is null order by id desc limit ?)"
     )
-    return [(row[0], row[1], row[2]) for row in reversed(list(rows))]
+    threads: dict[str, list[Turn]] = {s: [] for s in sessions}
+    for start in range(0, len(sessions), 200):
+        chunk = sessions[start : start + 200]
+        rows = await db.execute_fetchall(
+            " union all ".join([one] * len(chunk)),
+            [value for s in chunk for value in (s, count)],
+        )
+        for row in rows:
+            threads[row[0]].append((row[1], row[2], row[3]))
+    for turns in threads.values():
+        turns.sort()
+    return threads
 
 
 def _context(thread: Sequence[Turn], position: int) -> str:
