@@ -161,3 +161,25 @@ def query_dates(text: str) -> list[DateSpan]:
         for m in _MONTH_YEAR.finditer(text):
             spans.append(_month_span(int(m[2]), _MONTHS[m[1].lower()]))
     return [s for s in spans if s.end > s.start]
+
+
+_NOT_PLURAL = frozenset("is was does has this his its yours hers ours theirs".split())
+_MANY_PHRASES = re.compile(
+    r"\b(?:kinds? of|types? of|sorts? of|how many|what are|which are|"
+    r"what (?:has|have)|where (?:has|have))\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_many(question: str) -> bool:
+    """True for questions whose answer is a list gathered from several places
+    ("What activities does Melanie do?", "How many times...", "kinds of")."""
+    if _MANY_PHRASES.search(question):
+        return True
+    words = [w.lower() for w in _WORD.findall(question)[:4]]
+    if not words or words[0] not in ("what", "which"):
+        return False
+    return any(
+        len(w) > 3 and w.endswith("s") and not w.endswith("ss") and w not in _NOT_PLURAL
+        for w in words[1:3]
+    )

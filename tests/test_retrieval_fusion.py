@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from agent_memory.context_block import HEADER, fit_sections
 from agent_memory.fusion import linear_fuse, normalise_scores, rrf_fuse
+from agent_memory.records import Node
+from agent_memory.retrieval import SearchHit, spread_over_threads
 from agent_memory.tokens import count_tokens, truncate_to_tokens
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -88,3 +90,57 @@ def test_unused_share_flows_to_other_sections() -> None:
     # Facts' own share is 40 %; with nothing else to show they fill the block.
     assert count_tokens(only_facts) > 0.8 * 500
     assert len(ids) > 30
+
+
+def _hit(node_id: int, thread: str, score: float) -> SearchHit:
+    node = Node(
+        node_id,
+        "episodic",
+        f"turn {node_id}",
+        None,
+        0.0,
+        0.0,
+        None,
+        1.0,
+        1.0,
+        0,
+        None,
+        0.0,
+        "conversation",
+        "user",
+        thread,
+        {},
+    )
+    return SearchHit(node, score)
+
+
+def test_spreading_over_threads_lets_a_second_thread_in() -> None:
+    hits = [
+        _hit(1, "a", 1.0),
+        _hit(2, "a", 0.95),
+        _hit(3, "a", 0.9),
+        _hit(4, "b", 0.85),
+    ]
+
+    spread = spread_over_threads(hits)
+
+    assert [h.node.id for h in spread] == [1, 4, 2, 3]
+    assert sorted(h.node.id for h in spread) == [1, 2, 3, 4]
+
+
+@given(st.lists(st.tuples(st.sampled_from("abc"), st.floats(0, 1)), max_size=30))
+def test_spreading_keeps_every_hit_and_each_threads_order(
+    items: list[tuple[str, float]],
+) -> None:
+    hits = sorted(
+        (_hit(i, t, s) for i, (t, s) in enumerate(items)),
+        key=lambda h: (-h.score, h.node.id),
+    )
+
+    spread = spread_over_threads(hits)
+
+    assert sorted(h.node.id for h in spread) == sorted(h.node.id for h in hits)
+    for thread in "abc":
+        before = [h.node.id for h in hits if h.node.session_id == thread]
+        after = [h.node.id for h in spread if h.node.session_id == thread]
+        assert after == before

@@ -13,6 +13,7 @@ from agent_memory.intent import (
 )
 from agent_memory.query_text import (
     TimeFilterError,
+    asks_for_many,
     build_fts_query,
     name_candidates,
     parse_time_filter,
@@ -152,3 +153,21 @@ def test_complexity_and_plan() -> None:
     assert (simple.depth, simple.limit, simple.token_budget) == (2, 5, 1000)
     hard = plan_query(long, "what", default_budget=2000)
     assert (hard.depth, hard.limit, hard.token_budget) == (4, 20, 3000)
+
+
+@pytest.mark.parametrize(
+    ("question", "many"),
+    [
+        ("What activities does Melanie partake in?", True),
+        ("What books has Melanie read?", True),
+        ("Where has Melanie camped?", True),
+        ("How many times did we talk about Porto?", True),
+        ("What kinds of music does Sam like?", True),
+        ("What is Caroline's relationship status?", False),
+        ("What does Melanie do to destress?", False),
+        ("When did Caroline go to the support group?", False),
+        ("Why did Tomasz move teams?", False),
+    ],
+)
+def test_list_questions_are_recognised(question: str, many: bool) -> None:
+    assert asks_for_many(question) is many
