@@ -46,7 +46,7 @@ async def fts_leg(
     match = fts_match(terms)
     if match is None:
         return []
-    found = await storage.fts_ranked(match, limit=limit, types=types)
+    found = await storage.fts_search(match, limit=limit, types=types)
     return [(node_id, -score) for node_id, score in found]
 
 

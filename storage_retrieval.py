@@ -103,28 +103,6 @@ class RetrievalReads:
         )
         return {row[0] for row in rows}
 
-    async def fts_ranked(
-        self,
-        match: str,
-        *,
-        limit: int,
-        types: Sequence[NodeType] = (),
-        context_weight: float = 0.35,
-    ) -> list[tuple[int, float]]:
-        """Like fts_search, without the join to nodes when no type is asked for:
-        the FTS index only holds valid nodes (triggers), and the join doubled
-        the cost of a query matching many rows."""
-        if types:
-            return await self.fts_search(  # type: ignore[attr-defined, no-any-return]
-                match, limit=limit, types=types, context_weight=context_weight
-            )
-        rows = await self._read.execute_fetchall(
-            "select rowid, bm25(nodes_fts, 1.0, ?) as score from nodes_fts"
-            " where nodes_fts match ? order by score limit ?",
-            (context_weight, match, limit),
-        )
-        return [(row[0], row[1]) for row in rows]
-
     async def knn_bits(self, vector: Sequence[float], *, limit: int) -> list[int]:
         """Ids of the nearest valid nodes by sign-bit (Hamming) distance.
 

@@ -266,5 +266,5 @@ async def test_a_turn_is_found_by_the_words_of_its_date(
     june = dt.datetime(2023, 6, 9, 14, tzinfo=dt.UTC).timestamp()
     in_may = await storage.add_episode(EpisodeDraft("we met", "a", "user", may))
     await storage.add_episode(EpisodeDraft("we met", "b", "user", june))
-    found = await storage.fts_ranked('"may" AND "8"', limit=5)
+    found = await storage.fts_search('"may" AND "8"', limit=5)
     assert [node_id for node_id, _ in found] == [in_may]
