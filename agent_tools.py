@@ -239,7 +239,7 @@ async def extract_and_link_entities(
         if not item.name.strip():
             return "nothing more linked: every entity needs a name"
         entity = await wc.storage.upsert_entity(
-            item.name, type=item.type, aliases=item.aliases
+            item.name, type=item.type, aliases=item.aliases, mentions=0
         )
         if entity.type != item.type:  # the model's type beats the regex guess
             await wc.storage.update_entity(entity.id, type=item.type)

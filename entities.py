@@ -141,7 +141,9 @@ class EntityLinker:
                 known = await self._storage.find_entity(mention.name)
                 if known is None:
                     continue
-            entity = await self._storage.upsert_entity(mention.name, type=mention.type)
+            entity = await self._storage.upsert_entity(
+                mention.name, type=mention.type, mentions=0
+            )
             if all(e.id != entity.id for e in entities):
                 entities.append(entity)
         await self.link_entities(node_id, entities)

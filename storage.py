@@ -322,7 +322,8 @@ class MemoryStorage(StorageReads, RetrievalReads, StorageAdmin):
     ) -> Entity:
         """The entity known by `name` or any alias, created if new.
 
-        New aliases are merged in and mention_count grows by `mentions`.
+        New aliases are merged in and mention_count grows by `mentions` (linkers
+        pass 0: `link_entities` counts each new link as a mention).
         """
         name = clean_text(name).strip()
         if not name:
@@ -338,16 +339,31 @@ class MemoryStorage(StorageReads, RetrievalReads, StorageAdmin):
         return entity
 
     async def link_entities(self, pairs: Sequence[tuple[int, int]]) -> None:
-        """Link (node id, entity id) pairs; existing links are kept."""
+        """Link (node id, entity id) pairs; each new link is one more mention.
+
+        A link that exists already changes nothing, so linking again (a retried
+        consolidation, a re-indexed episode) never inflates mention counts.
+        """
+        wanted = list(dict.fromkeys(pairs))
 
         async def op(db: aiosqlite.Connection) -> None:
+            nodes = list(dict.fromkeys(node_id for node_id, _ in wanted))
+            rows = await db.execute_fetchall(
+                "select node_id, entity_id from node_entities"
+                f" where node_id in ({marks(len(nodes))})",
+                nodes,
+            )
+            known = {(row[0], row[1]) for row in rows}
+            new = [pair for pair in wanted if pair not in known]
             await db.executemany(
-                "insert or ignore into node_entities (node_id, entity_id)"
-                " values (?, ?)",
-                pairs,
+                "insert into node_entities (node_id, entity_id) values (?, ?)", new
+            )
+            await db.executemany(
+                "update entities set mention_count = mention_count + 1 where id = ?",
+                [(entity_id,) for _, entity_id in new],
             )
 
-        if pairs:
+        if wanted:
             await self._writer.run(op)
 
     async def update_entity(

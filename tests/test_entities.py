@@ -86,3 +86,18 @@ async def test_sentence_start_word_only_links_known_entities(
     linked = await linker.link_text(node, "Gardening is fun. Caroline agrees.")
 
     assert [e.name for e in linked] == ["Caroline"]
+
+
+async def test_linking_the_same_node_again_is_not_another_mention(
+    storage: MemoryStorage,
+) -> None:
+    linker = EntityLinker(storage)
+    node = await storage.add_episode(
+        EpisodeDraft("Dinner with Caroline on Friday", "t", "user", time.time())
+    )
+
+    await linker.link_text(node, "Dinner with Caroline on Friday")
+    await linker.link_text(node, "Dinner with Caroline on Friday")
+
+    caroline = await storage.find_entity("Caroline")
+    assert caroline is not None and caroline.mention_count == 1
