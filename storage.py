@@ -30,7 +30,6 @@ from .records import (
     EntityType,
     EpisodeDraft,
     NodeDraft,
-    Stats,
     dump_attributes,
 )
 from .storage_admin import StorageAdmin
@@ -466,43 +465,3 @@ class MemoryStorage(StorageReads, RetrievalReads, StorageAdmin):
             )
 
         await self._writer.run(op)
-
-    async def stats(self) -> Stats:
-        """Counts for memory_stats."""
-        by_type = dict(
-            await self._rows(
-                "select type, count(*) from nodes where valid_until is null"
-                " group by type"
-            )
-        )
-        edges = dict(
-            await self._rows(
-                "select type, count(*) from edges where valid_until is null"
-                " group by type"
-            )
-        )
-        (row,) = await self._rows(
-            "select (select count(*) from entities),"
-            " (select count(*) from nodes n where valid_until is null"
-            "  and not exists (select 1 from edges e where e.src_id = n.id"
-            "   or e.dst_id = n.id)"
-            "  and not exists (select 1 from node_entities x where x.node_id = n.id)),"
-            " (select count(*) from nodes where valid_until is not null),"
-            " (select count(*) from sessions_consolidations where status = 'pending'),"
-            " (select count(*) from nodes where embedding is not null"
-            "  and valid_until is null),"
-            " (select page_count * page_size from pragma_page_count, pragma_page_size)"
-        )
-        wal = self.path.with_name(self.path.name + "-wal")
-        size = int(row[5]) + (wal.stat().st_size if wal.exists() else 0)
-        return Stats(
-            nodes_by_type=by_type,
-            edges_by_type=edges,
-            entities=row[0],
-            orphan_nodes=row[1],
-            soft_deleted_nodes=row[2],
-            db_size_bytes=size,
-            unconsolidated_threads=row[3],
-            embedded_nodes=row[4],
-            maintenance=await self.maintenance_runs(),
-        )

@@ -1,4 +1,4 @@
-"""Storage-layer SQL for export, import and reindex (mixed into MemoryStorage).
+"""Storage-layer SQL for stats, export, import and reindex (mixed into MemoryStorage).
 
 Split from storage.py only to keep files small. Export and import work on whole
 rows with the columns the table has *now* (read from `pragma table_info`), so a
@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from .records import MaintenanceRun, Stats
 from .storage_reads import marks
 
 # Dependency order: a row's foreign keys point only at tables listed before it.
@@ -48,6 +50,53 @@ class StorageAdmin:
     _read: aiosqlite.Connection
     has_vectors: bool
     dim: int
+    path: Path
+
+    async def maintenance_runs(self) -> dict[str, MaintenanceRun]:
+        raise NotImplementedError  # StorageReads provides it
+
+    async def _fetch(self, sql: str) -> list[Any]:
+        return list(await self._read.execute_fetchall(sql))
+
+    async def stats(self) -> Stats:
+        """Counts for memory_stats."""
+        by_type = dict(
+            await self._fetch(
+                "select type, count(*) from nodes where valid_until is null"
+                " group by type"
+            )
+        )
+        edges = dict(
+            await self._fetch(
+                "select type, count(*) from edges where valid_until is null"
+                " group by type"
+            )
+        )
+        (row,) = await self._fetch(
+            "select (select count(*) from entities),"
+            " (select count(*) from nodes n where valid_until is null"
+            "  and not exists (select 1 from edges e where e.src_id = n.id"
+            "   or e.dst_id = n.id)"
+            "  and not exists (select 1 from node_entities x where x.node_id = n.id)),"
+            " (select count(*) from nodes where valid_until is not null),"
+            " (select count(*) from sessions_consolidations where status = 'pending'),"
+            " (select count(*) from nodes where embedding is not null"
+            "  and valid_until is null),"
+            " (select page_count * page_size from pragma_page_count, pragma_page_size)"
+        )
+        wal = self.path.with_name(self.path.name + "-wal")
+        size = int(row[5]) + (wal.stat().st_size if wal.exists() else 0)
+        return Stats(
+            nodes_by_type=by_type,
+            edges_by_type=edges,
+            entities=row[0],
+            orphan_nodes=row[1],
+            soft_deleted_nodes=row[2],
+            db_size_bytes=size,
+            unconsolidated_threads=row[3],
+            embedded_nodes=row[4],
+            maintenance=await self.maintenance_runs(),
+        )
 
     async def run_write(
         self, op: Callable[[aiosqlite.Connection], Awaitable[Any]]
