@@ -9,6 +9,7 @@ session, so switching sessions lets the memory consolidate the previous one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import time
 from typing import Any
@@ -50,14 +51,26 @@ async def run_chat(host: StandaloneHost) -> None:
     thread_id = f"chat_{int(time.time())}"
     history: list[Any] = []
     print("memory chat: empty line or Ctrl-D to quit", file=sys.stderr)
-    while True:
-        try:
-            line = await asyncio.to_thread(input, "you> ")
-        except EOFError:
-            break
-        if not line.strip():
-            break
-        reply, history = await answer(host, line.strip(), thread_id, history)
-        print(f"agent> {reply}")
+    # A long chat lives through 03:00 too: the manifest's schedules keep running.
+    scheduler = asyncio.create_task(host.scheduler.run_forever())
+    try:
+        while True:
+            try:
+                line = await asyncio.to_thread(input, "you> ")
+            except EOFError:
+                break
+            if not line.strip():
+                break
+            try:
+                reply, history = await answer(host, line.strip(), thread_id, history)
+            except Exception as exc:  # the model is a process boundary
+                # As the real host does: the user sees an error marker, which
+                # the memory does not store; the chat goes on.
+                reply = f"(Error: {type(exc).__name__}: {exc})"
+            print(f"agent> {reply}")
+    finally:
+        scheduler.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await scheduler
     await host.thread_completed(thread_id, reason="chat ended")
     await host.memory.drain()

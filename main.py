@@ -76,7 +76,6 @@ class MemoryExtension:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._last_thread: dict[str, str] = {}
         self._consolidating: set[str] = set()
-        self._started = False
         self._log = log
 
     # -- lifecycle -------------------------------------------------------------
@@ -108,12 +107,10 @@ class MemoryExtension:
     async def start(self) -> None:
         assert self.indexer is not None, "initialize() first"
         self.indexer.start()
-        self._started = True
         self._spawn(self.indexer.backfill(), "embedding backfill")
 
     async def stop(self) -> None:
         """Finish queued writes, stop background work. Safe to call twice."""
-        self._started = False
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:

@@ -189,10 +189,6 @@ class Retriever:
             log.exception("building the memory context failed")
             return None
 
-    async def context_block(self, prompt: str) -> str | None:
-        """Markdown for the agent's instructions, or None when nothing is relevant."""
-        return await self.get_context(prompt)
-
     def reinforce(self, node_ids: Sequence[int]) -> None:
         """Count an access for each node, through the writer, without waiting."""
         task = asyncio.ensure_future(self._storage.record_access(list(node_ids)))

@@ -341,14 +341,6 @@ class StorageReads:
         )
         return [entity_from_row(row) for row in rows]
 
-    async def all_entity_keys(self) -> list[tuple[str, int]]:
-        """(casefolded name or alias, entity id) for every name an entity has."""
-        rows = await self._rows(
-            "select name_key, id from entities"
-            " union all select alias_key, entity_id from entity_aliases"
-        )
-        return [(row[0], row[1]) for row in rows]
-
     async def entities_of_nodes(
         self, node_ids: Sequence[int]
     ) -> dict[int, list[Entity]]:
