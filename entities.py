@@ -34,7 +34,8 @@ _DATE = re.compile(
     rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}} (?:{_MONTHS}),? \d{{4}}"
     rf"|(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?)\b"
 )
-_SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n\s*|[\"“(]\s*)$")
+# A colon also opens a sentence: transcripts read "Tim: Yeah, sure".
+_SENTENCE_START = re.compile(r"(?:^|[.!?…:]\s+|\n\s*|[\"“(]\s*)$")
 _TITLES = {"mr", "mrs", "ms", "dr", "prof", "sir", "madam"}
 
 # Capitalised words that are not names, in the two languages we serve.

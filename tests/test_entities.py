@@ -29,6 +29,7 @@ from agent_memory.storage import MemoryStorage
         ("вчера видел Виталия на работе", [("Виталия", "name")]),
         ("thanks, that helps a lot", []),
         ("Maybe. Sure! Thanks.", []),
+        ("Tim: Yeah, that works. Congrats!", []),
     ],
 )
 def test_extract_mentions_table(text: str, expected: list[tuple[str, str]]) -> None:
