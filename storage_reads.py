@@ -346,15 +346,24 @@ class StorageReads:
     ) -> dict[int, list[Entity]]:
         if not node_ids:
             return {}
-        rows = await self._rows(
-            f"select ne.node_id, {ENTITY_COLUMNS} from node_entities ne"
-            " join entities e on e.id = ne.entity_id"
-            f" where ne.node_id in ({marks(len(node_ids))})",
+        # Links first, then each entity once: a few entities (the people in
+        # the conversation) are linked to most nodes.
+        links = await self._rows(
+            "select node_id, entity_id from node_entities"
+            f" where node_id in ({marks(len(node_ids))})",
             node_ids,
         )
+        entity_ids = list({row[1] for row in links})
+        rows = await self._rows(
+            f"select {ENTITY_COLUMNS} from entities e"
+            f" where e.id in ({marks(len(entity_ids))})",
+            entity_ids,
+        )
+        entities = {row[0]: entity_from_row(row) for row in rows}
         out: dict[int, list[Entity]] = {}
-        for row in rows:
-            out.setdefault(row[0], []).append(entity_from_row(tuple(row)[1:]))
+        for node_id, entity_id in links:
+            if entity_id in entities:
+                out.setdefault(node_id, []).append(entities[entity_id])
         return out
 
     async def nodes_of_entity(

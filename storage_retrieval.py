@@ -13,6 +13,10 @@ import aiosqlite
 from .records import Entity, NodeType, name_key
 from .storage_reads import ENTITY_COLUMNS, entity_from_row, marks, pack_vector
 
+# A query naming more entities than this is rare; SQLite caps a compound
+# select at 500 terms.
+MAX_ENTITIES = 50
+
 
 class RetrievalReads:
     """Reads the hybrid search needs (mixed into MemoryStorage with StorageReads)."""
@@ -49,15 +53,23 @@ class RetrievalReads:
         """(node id, linked named entities) for valid nodes, most links then newest."""
         if not entity_ids:
             return []
+        # Each entity contributes its newest links by the (entity_id, node_id)
+        # index, so a person linked to most of a large memory costs `scan`
+        # rows, not all of them; newer nodes have larger ids.
+        ids = list(dict.fromkeys(entity_ids))[:MAX_ENTITIES]
+        scan = 2 * limit
+        newest = " union all ".join(
+            "select * from (select node_id from node_entities"
+            " where entity_id = ? order by node_id desc limit ?)"
+            for _ in ids
+        )
         type_sql = f" and n.type in ({marks(len(types))})" if types else ""
         rows = await self._read.execute_fetchall(
-            "select n.id, count(*) as links from node_entities ne"
-            " join nodes n on n.id = ne.node_id"
-            f" where ne.entity_id in ({marks(len(entity_ids))})"
-            f" and n.valid_until is null{type_sql}"
+            f"select n.id, count(*) as links from ({newest}) x"
+            f" join nodes n on n.id = x.node_id where n.valid_until is null{type_sql}"
             " group by n.id order by links desc,"
             " coalesce(n.event_time, n.created_at) desc, n.id desc limit ?",
-            (*entity_ids, *types, limit),
+            (*[v for i in ids for v in (i, scan)], *types, limit),
         )
         return [(row[0], row[1]) for row in rows]
 

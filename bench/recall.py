@@ -29,6 +29,7 @@ from typing import Any
 
 from agent_memory.config import MemoryConfig
 from agent_memory.embeddings import Embedder, normalise
+from agent_memory.entities import EntityLinker
 from agent_memory.indexer import EpisodeIndexer
 from agent_memory.intent import KeywordIntentClassifier, plan_query
 from agent_memory.records import EpisodeDraft
@@ -139,7 +140,9 @@ async def ingest(
     captions: bool,
 ) -> dict[int, str]:
     """Every turn through the hot path; returns node id → dia_id."""
-    indexer = EpisodeIndexer(storage, embedder)
+    # The product's slow path: embeddings and offline entity linking (main.py).
+    linker = EntityLinker(storage)
+    indexer = EpisodeIndexer(storage, embedder, hooks=[linker.on_episodes])
     indexer.start()
     futures: list[tuple[asyncio.Future[int], str]] = []
     for number, when, turns in sessions(sample["conversation"]):
