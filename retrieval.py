@@ -43,6 +43,7 @@ from .records import Entity, Node, NodeType
 from .search_legs import (
     Ranked,
     boost,
+    brevity,
     entity_leg,
     fts_leg,
     graph_leg,
@@ -67,6 +68,7 @@ log = logging.getLogger(__name__)
 LEGS = ("fts", "vector", "entity", "graph")
 SEEDS = 3  # best fused nodes the graph walks start from
 THREAD_REPEAT = 0.8  # list questions: weight of each further hit of one thread
+THREAD_FOCUS = 0.5  # share of its thread's best score a hit gains (see focus_...)
 # A pasted document as the prompt would make thousands of terms and name
 # candidates; the start of it says enough about what to look for.
 MAX_QUERY_CHARS = 1000
@@ -353,8 +355,9 @@ class Retriever:
             factor = boost(
                 node, linked, query_words=words, named_entities=named_ids, dates=dates
             )
+            factor *= brevity(node)
             hits.append(SearchHit(node, score * factor, linked))
-        hits.sort(key=lambda hit: (-hit.score, hit.node.id))
+        hits = focus_on_threads(hits)
         if asks_for_many(query):
             hits = spread_over_threads(hits)
         return hits
@@ -394,6 +397,38 @@ def _in_window(node: Node, after: float | None, before: float | None) -> bool:
     return (after is None or node.when >= after) and (
         before is None or node.when < before
     )
+
+
+def focus_on_threads(
+    hits: list[SearchHit], share: float = THREAD_FOCUS
+) -> list[SearchHit]:
+    """Each hit gains `share` of its thread's best score (relative to the top).
+
+    A conversation that matches the question well somewhere is likely about
+    it, so its other turns are better bets than a stray match elsewhere; the
+    neighbour context column covers ±2 turns, this the whole thread. A node
+    without a thread counts as its own. Measured on LoCoMo: R@10 +0.6
+    (hybrid), +1.2 (FTS only). Best first.
+    """
+    best: dict[str | int, float] = {}
+    for hit in hits:
+        key = _thread_key(hit)
+        best[key] = max(best.get(key, 0.0), hit.score)
+    top = max(best.values(), default=0.0) or 1.0
+    out = [
+        SearchHit(
+            hit.node,
+            hit.score * (1 + share * best[_thread_key(hit)] / top),
+            hit.entities,
+        )
+        for hit in hits
+    ]
+    out.sort(key=lambda hit: (-hit.score, hit.node.id))
+    return out
+
+
+def _thread_key(hit: SearchHit) -> str | int:
+    return hit.node.session_id if hit.node.session_id is not None else hit.node.id
 
 
 def spread_over_threads(

@@ -5,7 +5,8 @@ from __future__ import annotations
 from agent_memory.context_block import HEADER, fit_sections
 from agent_memory.fusion import linear_fuse, normalise_scores, rrf_fuse
 from agent_memory.records import Node
-from agent_memory.retrieval import SearchHit, spread_over_threads
+from agent_memory.retrieval import SearchHit, focus_on_threads, spread_over_threads
+from agent_memory.search_legs import brevity
 from agent_memory.tokens import count_tokens, truncate_to_tokens
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -92,11 +93,18 @@ def test_unused_share_flows_to_other_sections() -> None:
     assert len(ids) > 30
 
 
-def _hit(node_id: int, thread: str, score: float) -> SearchHit:
+def _hit(
+    node_id: int,
+    thread: str | None,
+    score: float,
+    *,
+    content: str = "",
+    type: str = "episodic",
+) -> SearchHit:
     node = Node(
         node_id,
-        "episodic",
-        f"turn {node_id}",
+        type,  # type: ignore[arg-type]
+        content or f"turn {node_id}",
         None,
         0.0,
         0.0,
@@ -144,3 +152,56 @@ def test_spreading_keeps_every_hit_and_each_threads_order(
         before = [h.node.id for h in hits if h.node.session_id == thread]
         after = [h.node.id for h in spread if h.node.session_id == thread]
         assert after == before
+
+
+def test_a_turn_of_the_best_matching_thread_beats_a_stray_match() -> None:
+    hits = [
+        _hit(1, "trip", 1.0),
+        _hit(2, "smalltalk", 0.6),
+        _hit(3, "trip", 0.55),
+        _hit(4, None, 0.5),
+    ]
+
+    focused = focus_on_threads(hits)
+
+    assert [h.node.id for h in focused] == [1, 3, 2, 4]
+    # the best hit of each thread gains in proportion to its own score
+    assert [round(h.score, 3) for h in focused] == [1.5, 0.825, 0.78, 0.625]
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from(["a", "b", None]), st.floats(0, 1)), max_size=30)
+)
+def test_focusing_keeps_every_hit_and_each_threads_order(
+    items: list[tuple[str | None, float]],
+) -> None:
+    hits = sorted(
+        (_hit(i, t, s) for i, (t, s) in enumerate(items)),
+        key=lambda h: (-h.score, h.node.id),
+    )
+
+    focused = focus_on_threads(hits)
+
+    assert sorted(h.node.id for h in focused) == sorted(h.node.id for h in hits)
+    assert all(
+        f.score >= h.score
+        for f, h in zip(
+            sorted(focused, key=lambda h: h.node.id),
+            sorted(hits, key=lambda h: h.node.id),
+            strict=True,
+        )
+    )
+    for thread in ("a", "b"):
+        before = [h.node.id for h in hits if h.node.session_id == thread]
+        after = [h.node.id for h in focused if h.node.session_id == thread]
+        assert after == before
+
+
+def test_brief_turns_weigh_less_and_facts_never_do() -> None:
+    brief = _hit(1, "t", 1.0, content="Tim: Yeah, sounds great!").node
+    full = _hit(2, "t", 1.0, content=" ".join(["word"] * 20)).node
+    fact = _hit(3, None, 1.0, content="Anna is my sister", type="semantic").node
+
+    assert 0.4 < brevity(brief) < 0.7
+    assert brevity(full) == 1.0
+    assert brevity(fact) == 1.0
