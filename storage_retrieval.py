@@ -73,6 +73,11 @@ class RetrievalReads:
         )
         return [(row[0], row[1]) for row in rows]
 
+    async def node_ceiling(self) -> int:
+        """The largest node id: the memory's size without a count(*) scan."""
+        rows = list(await self._read.execute_fetchall("select max(id) from nodes"))
+        return int(rows[0][0] or 0)
+
     async def superseded_by(self, node_ids: Sequence[int]) -> dict[int, list[int]]:
         """Older versions (history) each node replaced via `supersedes` edges."""
         if not node_ids:

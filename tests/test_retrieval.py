@@ -123,6 +123,26 @@ async def test_who_uses_entity_links_and_aliases(storage: MemoryStorage) -> None
     assert other not in {h.node.id for h in await r.search("Who is Anya?")}
 
 
+async def test_an_entity_linked_to_most_of_the_memory_does_not_fill_its_leg(
+    storage: MemoryStorage,
+) -> None:
+    from agent_memory.search_legs import entity_leg
+
+    user = await storage.upsert_entity("Sam", type="person")
+    potter = await storage.upsert_entity("Harry Potter", type="concept")
+    ids = [await fact(storage, f"note number {i}") for i in range(120)]
+    await storage.link_entities([(node_id, user.id) for node_id in ids])
+    await storage.link_entities([(ids[7], potter.id)])
+    found = await storage.entities_by_keys(["sam", "harry potter"])
+    sam, harry = sorted(found, key=lambda e: e.name != "Sam")
+    assert sam.mention_count >= 120  # one count per linked node
+
+    # Sam is on every node: listing Sam's newest nodes says nothing.
+    assert await entity_leg(storage, [sam], limit=10, types=()) == []
+    ranked = await entity_leg(storage, [sam, harry], limit=10, types=())
+    assert [node_id for node_id, _ in ranked] == [ids[7]]
+
+
 async def test_speaker_and_date_boosts(storage: MemoryStorage) -> None:
     may = T0 - T0 % DAY
     said_by_anna = await storage.add_episode(
