@@ -50,7 +50,8 @@ COMMON_CAPITALISED = frozenset(
     later after before last next since while because though still now soon once
     mr mrs ms dr prof sir madam
     january february march april may june july august september october november
-    december ai lol omg btw fyi ps
+    december ai lol omg btw fyi ps yeah yep yup nope congrats congratulations
+    awesome definitely absolutely totally exactly glad cheers bye haha aww
     я ты он она мы вы они это как что кто где когда почему зачем да нет привет
     спасибо пожалуйста ну вот так там тут но и или если уже ещё еще очень""".split()
 )
