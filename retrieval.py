@@ -71,6 +71,7 @@ THREAD_REPEAT = 0.8  # list questions: weight of each further hit of one thread
 # candidates; the start of it says enough about what to look for.
 MAX_QUERY_CHARS = 1000
 LINEAR_WEIGHTS = {"graph": 0.1, "entity": 0.1}
+_FtsKey = tuple[str, int, tuple[NodeType, ...]]  # query, pool, types
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,7 @@ class Retriever:
         self._tasks: set[asyncio.Task[object]] = set()
         self._preparing = False
         self._last_named: tuple[str, list[Entity]] | None = None
+        self._fts_ahead: tuple[_FtsKey, asyncio.Future[Ranked]] | None = None
 
     @property
     def intent_classifier(self) -> IntentClassifier:
@@ -157,7 +159,9 @@ class Retriever:
         if limit <= 0:
             return []
         query = query[:MAX_QUERY_CHARS]
-        pool = max(limit * 5, 50)
+        pool = _pool(limit)
+        # Queued with the entity lookup: the read thread runs both back to back.
+        self._start_fts(query, pool, types, legs)
         named = await self._named_entities(query)
         ranked = await self._run_legs(
             query, pool, types, named, query_vector, intent, depth, legs
@@ -211,6 +215,11 @@ class Retriever:
         if not prompt.strip():
             return None
         self._prepare_in_background()
+        # The FTS query needs only the prompt (the plan's size does not depend
+        # on the intent): it runs on the read thread while the prompt is
+        # embedded, a model call of several ms, rather than after it.
+        early = plan_query(prompt, self._keywords.classify(prompt))
+        self._start_fts(prompt[:MAX_QUERY_CHARS], _pool(early.limit), (), LEGS)
         vector = await self.embed_query(prompt[: 8 * MAX_QUERY_CHARS])
         intent = self.intent_classifier.classify(prompt, vector)
         plan = plan_query(
@@ -253,6 +262,37 @@ class Retriever:
         self._last_named = (query, named)
         return named
 
+    def _start_fts(
+        self,
+        query: str,
+        pool: int,
+        types: Sequence[NodeType],
+        legs: Collection[str],
+    ) -> None:
+        """Start the FTS leg now; `_run_legs` picks it up (same query and pool)."""
+        terms = query_terms(query)
+        if "fts" not in legs or not terms:
+            return
+        key = (query, pool, tuple(types))
+        if self._fts_ahead is not None:
+            if self._fts_ahead[0] == key:
+                return
+            self._fts_ahead[1].cancel()  # another query's, never picked up
+        task = asyncio.ensure_future(
+            fts_leg(self._storage, terms, limit=pool, types=types)
+        )
+        task.add_done_callback(_retrieved)  # a failure surfaces where it is awaited
+        self._fts_ahead = (key, task)
+
+    async def _fts(
+        self, query: str, terms: list[str], pool: int, types: Sequence[NodeType]
+    ) -> Ranked:
+        ahead, key = self._fts_ahead, (query, pool, tuple(types))
+        if ahead is not None and ahead[0] == key:
+            self._fts_ahead = None
+            return await ahead[1]
+        return await fts_leg(self._storage, terms, limit=pool, types=types)
+
     async def _entity_filter(self, entity_name: str | None) -> int | None:
         if not entity_name:
             return None
@@ -273,7 +313,7 @@ class Retriever:
         ranked: dict[str, Ranked] = {}
         terms = query_terms(query)
         if "fts" in legs and terms:
-            ranked["fts"] = await fts_leg(self._storage, terms, limit=pool, types=types)
+            ranked["fts"] = await self._fts(query, terms, pool, types)
         if "entity" in legs and named:
             ranked["entity"] = await entity_leg(
                 self._storage, named, limit=pool, types=types
@@ -376,6 +416,17 @@ class Retriever:
                     seen.add(item.node.id)
                     out.append(item)
         return out[:limit]
+
+
+def _pool(limit: int) -> int:
+    """Candidates each leg returns for `limit` hits."""
+    return max(limit * 5, 50)
+
+
+def _retrieved(task: asyncio.Future[Ranked]) -> None:
+    # Mark a failure as seen: a task started ahead may never be awaited.
+    if not task.cancelled():
+        task.exception()
 
 
 def _add_scores(
