@@ -43,7 +43,9 @@ def dump_attributes(attributes: Mapping[str, Any] | None) -> str:
 
 
 def load_attributes(text: str | None) -> dict[str, Any]:
-    if not text:
+    # Most nodes have none; skipping the parser for them saves ~0.1 ms a search
+    # (json.loads for each of ~50 candidates).
+    if not text or text == "{}":
         return {}
     value = json.loads(text)
     return value if isinstance(value, dict) else {}
