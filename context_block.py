@@ -13,11 +13,10 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .records import Entity, Node
-from .tokens import count_tokens, truncate_to_tokens
+from .records import Entity, Node, SearchHit
+from .tokens import count_tokens, truncate_to_tokens, within
 
 if TYPE_CHECKING:
-    from .retrieval import SearchHit
     from .storage import MemoryStorage
 
 HEADER = "## Memory (may be relevant to this turn)"
@@ -157,7 +156,7 @@ def _render(
         if len(parts) == 1:
             return None, []
         block = "\n".join(parts)
-        if count_tokens(block) <= budget:
+        if within(block, budget):
             ids = [i for key in chosen for _, i in chosen[key] if i is not None]
             return block, ids
         # Joins can tokenise differently from the parts: drop the last line.

@@ -43,7 +43,9 @@ def dump_attributes(attributes: Mapping[str, Any] | None) -> str:
 
 
 def load_attributes(text: str | None) -> dict[str, Any]:
-    if not text:
+    # Most nodes have none; skipping the parser for them saves ~0.1 ms a search
+    # (json.loads for each of ~50 candidates).
+    if not text or text == "{}":
         return {}
     value = json.loads(text)
     return value if isinstance(value, dict) else {}
@@ -176,3 +178,12 @@ class Stats:
     unconsolidated_threads: int
     embedded_nodes: int
     maintenance: dict[str, MaintenanceRun]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One search result: the node, its final score, the entities it links."""
+
+    node: Node
+    score: float
+    entities: list[Entity] = field(default_factory=list)

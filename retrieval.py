@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
 
 from .config import MemoryConfig
 from .context_block import build_context_block, is_echo
@@ -39,15 +38,17 @@ from .query_text import (
     query_dates,
     query_terms,
 )
-from .records import Entity, Node, NodeType
+from .records import Entity, Node, NodeType, SearchHit
 from .search_legs import (
     Ranked,
     boost,
     brevity,
     entity_leg,
+    focus_on_threads,
     fts_leg,
     graph_leg,
     reply_bonus,
+    spread_over_threads,
     vector_leg,
 )
 from .storage import MemoryStorage
@@ -67,19 +68,11 @@ log = logging.getLogger(__name__)
 
 LEGS = ("fts", "vector", "entity", "graph")
 SEEDS = 3  # best fused nodes the graph walks start from
-THREAD_REPEAT = 0.8  # list questions: weight of each further hit of one thread
-THREAD_FOCUS = 0.5  # share of its thread's best score a hit gains (see focus_...)
 # A pasted document as the prompt would make thousands of terms and name
 # candidates; the start of it says enough about what to look for.
 MAX_QUERY_CHARS = 1000
 LINEAR_WEIGHTS = {"graph": 0.1, "entity": 0.1}
-
-
-@dataclass(frozen=True, slots=True)
-class SearchHit:
-    node: Node
-    score: float
-    entities: list[Entity] = field(default_factory=list)
+_FtsKey = tuple[str, int, tuple[NodeType, ...]]  # query, pool, types
 
 
 class Retriever:
@@ -105,6 +98,7 @@ class Retriever:
         self._tasks: set[asyncio.Task[object]] = set()
         self._preparing = False
         self._last_named: tuple[str, list[Entity]] | None = None
+        self._fts_ahead: tuple[_FtsKey, asyncio.Future[Ranked]] | None = None
 
     @property
     def intent_classifier(self) -> IntentClassifier:
@@ -159,7 +153,9 @@ class Retriever:
         if limit <= 0:
             return []
         query = query[:MAX_QUERY_CHARS]
-        pool = max(limit * 5, 50)
+        pool = _pool(limit)
+        # Queued with the entity lookup: the read thread runs both back to back.
+        self._start_fts(query, pool, types, legs)
         named = await self._named_entities(query)
         ranked = await self._run_legs(
             query, pool, types, named, query_vector, intent, depth, legs
@@ -216,6 +212,11 @@ class Retriever:
         if not prompt.strip():
             return None
         self._prepare_in_background()
+        # The FTS query needs only the prompt (the plan's size does not depend
+        # on the intent): it runs on the read thread while the prompt is
+        # embedded, a model call of several ms, rather than after it.
+        early = plan_query(prompt, self._keywords.classify(prompt))
+        self._start_fts(prompt[:MAX_QUERY_CHARS], _pool(early.limit), (), LEGS)
         vector = await self.embed_query(prompt[: 8 * MAX_QUERY_CHARS])
         intent = self.intent_classifier.classify(prompt, vector)
         plan = plan_query(
@@ -258,6 +259,37 @@ class Retriever:
         self._last_named = (query, named)
         return named
 
+    def _start_fts(
+        self,
+        query: str,
+        pool: int,
+        types: Sequence[NodeType],
+        legs: Collection[str],
+    ) -> None:
+        """Start the FTS leg now; `_run_legs` picks it up (same query and pool)."""
+        terms = query_terms(query)
+        if "fts" not in legs or not terms:
+            return
+        key = (query, pool, tuple(types))
+        if self._fts_ahead is not None:
+            if self._fts_ahead[0] == key:
+                return
+            self._fts_ahead[1].cancel()  # another query's, never picked up
+        task = asyncio.ensure_future(
+            fts_leg(self._storage, terms, limit=pool, types=types)
+        )
+        task.add_done_callback(_retrieved)  # a failure surfaces where it is awaited
+        self._fts_ahead = (key, task)
+
+    async def _fts(
+        self, query: str, terms: list[str], pool: int, types: Sequence[NodeType]
+    ) -> Ranked:
+        ahead, key = self._fts_ahead, (query, pool, tuple(types))
+        if ahead is not None and ahead[0] == key:
+            self._fts_ahead = None
+            return await ahead[1]
+        return await fts_leg(self._storage, terms, limit=pool, types=types)
+
     async def _entity_filter(self, entity_name: str | None) -> int | None:
         if not entity_name:
             return None
@@ -278,7 +310,7 @@ class Retriever:
         ranked: dict[str, Ranked] = {}
         terms = query_terms(query)
         if "fts" in legs and terms:
-            ranked["fts"] = await fts_leg(self._storage, terms, limit=pool, types=types)
+            ranked["fts"] = await self._fts(query, terms, pool, types)
         if "entity" in legs and named:
             ranked["entity"] = await entity_leg(
                 self._storage, named, limit=pool, types=types
@@ -384,6 +416,17 @@ class Retriever:
         return out[:limit]
 
 
+def _pool(limit: int) -> int:
+    """Candidates each leg returns for `limit` hits."""
+    return max(limit * 5, 50)
+
+
+def _retrieved(task: asyncio.Future[Ranked]) -> None:
+    # Mark a failure as seen: a task started ahead may never be awaited.
+    if not task.cancelled():
+        task.exception()
+
+
 def _add_scores(
     fused: list[tuple[int, float]], extra: dict[int, float]
 ) -> list[tuple[int, float]]:
@@ -397,54 +440,3 @@ def _in_window(node: Node, after: float | None, before: float | None) -> bool:
     return (after is None or node.when >= after) and (
         before is None or node.when < before
     )
-
-
-def focus_on_threads(
-    hits: list[SearchHit], share: float = THREAD_FOCUS
-) -> list[SearchHit]:
-    """Each hit gains `share` of its thread's best score (relative to the top).
-
-    A conversation that matches the question well somewhere is likely about
-    it, so its other turns are better bets than a stray match elsewhere; the
-    neighbour context column covers ±2 turns, this the whole thread. A node
-    without a thread counts as its own. Measured on LoCoMo: R@10 +0.6
-    (hybrid), +1.2 (FTS only). Best first.
-    """
-    best: dict[str | int, float] = {}
-    for hit in hits:
-        key = _thread_key(hit)
-        best[key] = max(best.get(key, 0.0), hit.score)
-    top = max(best.values(), default=0.0) or 1.0
-    out = [
-        SearchHit(
-            hit.node,
-            hit.score * (1 + share * best[_thread_key(hit)] / top),
-            hit.entities,
-        )
-        for hit in hits
-    ]
-    out.sort(key=lambda hit: (-hit.score, hit.node.id))
-    return out
-
-
-def _thread_key(hit: SearchHit) -> str | int:
-    return hit.node.session_id if hit.node.session_id is not None else hit.node.id
-
-
-def spread_over_threads(
-    hits: list[SearchHit], repeat: float = THREAD_REPEAT
-) -> list[SearchHit]:
-    """Each further hit from an already represented thread counts a bit less.
-
-    For list questions ("What books has Melanie read?") the answers are spread
-    over many conversations; without this one chatty thread fills the top.
-    Measured on the dev data: multi-hop R@10 +1.6, R@5 +0.3, R@10 ±0.
-    """
-    seen: dict[str | None, int] = {}
-    out = []
-    for hit in hits:
-        count = seen.get(hit.node.session_id, 0)
-        seen[hit.node.session_id] = count + 1
-        out.append(SearchHit(hit.node, hit.score * repeat**count, hit.entities))
-    out.sort(key=lambda hit: (-hit.score, hit.node.id))
-    return out

@@ -83,7 +83,9 @@ class RetrievalReads:
         if not node_ids:
             return {}
         rows = await self._read.execute_fetchall(
-            "select src_id, dst_id from edges where type = 'supersedes'"
+            # `+type` here and below: look edges up by node id, never by
+            # scanning every edge of one type (storage_reads.walk).
+            "select src_id, dst_id from edges where +type = 'supersedes'"
             f" and src_id in ({marks(len(node_ids))})",
             tuple(node_ids),
         )
@@ -98,7 +100,7 @@ class RetrievalReads:
             return {}
         rows = await self._read.execute_fetchall(
             "select e.src_id, e.dst_id from edges e join nodes n on n.id = e.dst_id"
-            " where e.type = 'derived_from' and e.valid_until is null"
+            " where +e.type = 'derived_from' and e.valid_until is null"
             f" and n.valid_until is null and e.src_id in ({marks(len(node_ids))})",
             tuple(node_ids),
         )

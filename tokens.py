@@ -60,11 +60,18 @@ def count_tokens(text: str) -> int:
     return _counter(text)
 
 
+def within(text: str, limit: int) -> bool:
+    """count_tokens(text) <= limit, without counting when the UTF-8 length
+    already says so: a token is at least one byte (and the estimate is
+    characters / 4). Counting a whole block costs ~0.2 ms."""
+    return len(text.encode()) <= limit or count_tokens(text) <= limit
+
+
 def truncate_to_tokens(text: str, limit: int) -> str:
     """The longest prefix of `text` (cut at a word, with "…") within `limit` tokens."""
     if limit <= 0:
         return ""
-    if count_tokens(text) <= limit:
+    if within(text, limit):
         return text
     lo, hi = 0, len(text)
     while lo < hi:  # binary search on characters: counts grow with length

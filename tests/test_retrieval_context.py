@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,4 +151,41 @@ async def test_a_pasted_document_as_prompt(storage: MemoryStorage) -> None:
     prompt = "invoice template? " + " ".join(f"word{i} Name{i}" for i in range(5000))
     block = await r.get_context(prompt)
     assert block is not None and "invoice template" in block
+    await r.drain()
+
+
+class WaitingEmbedder(HashEmbedder):
+    """A slow model: each call returns once an FTS query has run, or after 2 s."""
+
+    def __init__(self, dim: int, statements: list[str]) -> None:
+        super().__init__(dim)
+        self.statements = statements
+        self.fts_first: dict[str, bool] = {}
+
+    async def embed_batch(self, texts: list[str]) -> list[list[float] | None]:
+        for _ in range(400):
+            if self._fts_ran():
+                break
+            await asyncio.sleep(0.005)
+        for text in texts:
+            self.fts_first[text] = self._fts_ran()
+        return await super().embed_batch(texts)
+
+    def _fts_ran(self) -> bool:
+        return any("nodes_fts match" in sql for sql in self.statements)
+
+
+async def test_fts_runs_while_the_prompt_is_embedded(storage: MemoryStorage) -> None:
+    await storage.add_node(NodeDraft("semantic", "the spare key is under the mat"))
+    statements: list[str] = []
+    await storage._read.set_trace_callback(statements.append)
+    embedder = WaitingEmbedder(8, statements)
+    r = Retriever(storage, embedder, MemoryConfig(embedding_dimensions=8))
+    prompt = "where is the spare key"
+
+    block = await r.get_context(prompt)
+
+    assert block is not None and "under the mat" in block
+    assert embedder.fts_first[prompt]  # the query did not wait for the model
+    assert sum("nodes_fts match" in sql for sql in statements) == 1  # nor ran twice
     await r.drain()

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from agent_memory.context_block import HEADER, fit_sections
 from agent_memory.fusion import linear_fuse, normalise_scores, rrf_fuse
-from agent_memory.records import Node
-from agent_memory.retrieval import SearchHit, focus_on_threads, spread_over_threads
-from agent_memory.search_legs import brevity
-from agent_memory.tokens import count_tokens, truncate_to_tokens
+from agent_memory.records import Node, SearchHit
+from agent_memory.search_legs import brevity, focus_on_threads, spread_over_threads
+from agent_memory.tokens import count_tokens, truncate_to_tokens, within
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,6 +60,12 @@ def test_truncate_never_exceeds() -> None:
         cut = truncate_to_tokens(text, limit)
         assert count_tokens(cut) <= limit
     assert truncate_to_tokens("short", 10) == "short"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=400), st.integers(0, 500))
+def test_within_agrees_with_counting(text: str, limit: int) -> None:
+    assert within(text, limit) == (count_tokens(text) <= limit)
 
 
 @settings(max_examples=60, deadline=None)

@@ -138,6 +138,33 @@ async def test_causal_walk_goes_both_ways_and_skips_deleted(
     assert causes == [(a, 1)]
 
 
+async def test_edge_reads_look_up_by_node_id_not_by_edge_type(
+    storage: MemoryStorage,
+) -> None:
+    # Scanning every edge of a type made a `when` query take ~1 s at 100k turns;
+    # each read touching edges must seek by node id (query plan of the SQL run).
+    ids = [int(await storage.add_episode(episode(f"turn {i}"))) for i in range(6)]
+    fact = await storage.add_node(NodeDraft("semantic", "a fact"))
+    await storage.add_edges(
+        [EdgeDraft(fact, ids[0], "derived_from"), EdgeDraft(fact, ids[1], "supersedes")]
+    )
+    statements: list[str] = []
+    await storage._read.set_trace_callback(statements.append)
+
+    assert await storage.walk([ids[2]], "temporal", forward=True, depth=2)
+    assert await storage.walk([ids[2]], "temporal", forward=False, depth=2)
+    assert await storage.edges_of([ids[2]], types=["temporal"])
+    assert await storage.sources_of([fact]) == {fact: [ids[0]]}
+    assert await storage.superseded_by([fact]) == {fact: [ids[1]]}
+
+    await storage._read.set_trace_callback(None)
+    edge_reads = [s for s in statements if " edges " in s]
+    assert len(edge_reads) == 5
+    for sql in edge_reads:
+        plan = await storage._read.execute_fetchall("explain query plan " + sql)
+        assert not [row for row in plan if "edges_type" in row[3]], sql
+
+
 async def test_edges_are_unique_per_pair_and_type(storage: MemoryStorage) -> None:
     a, b = [await storage.add_node(NodeDraft("semantic", n)) for n in "ab"]
 
