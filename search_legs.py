@@ -8,7 +8,9 @@ Each leg returns (node id, score; higher is better), best first:
 - `graph_leg`: by intent, from the best seed nodes: why → causal chain,
   when → temporal chain, who/what → the seeds' entities.
 Boosts then reward what the question points at directly: a person it names
-speaking the turn, an entity it names linked to the node, a date it names.
+speaking the turn, an entity it names linked to the node, a date it names;
+brief turns weigh less. Over the ranked hits, `focus_on_threads` lifts the
+threads that match best and `spread_over_threads` spreads list questions.
 """
 
 from __future__ import annotations
