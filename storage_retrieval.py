@@ -6,6 +6,7 @@ is SQL on the read-only connection, and only valid nodes are returned.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 import aiosqlite
@@ -16,12 +17,14 @@ from .storage_reads import ENTITY_COLUMNS, entity_from_row, marks, pack_vector
 # A query naming more entities than this is rare; SQLite caps a compound
 # select at 500 terms.
 MAX_ENTITIES = 50
+CEILING_TTL = 60.0
 
 
 class RetrievalReads:
     """Reads the hybrid search needs (mixed into MemoryStorage with StorageReads)."""
 
     _read: aiosqlite.Connection
+    _ceiling: tuple[int, float] | None = None  # (max node id, when read)
 
     async def entities_by_keys(self, keys: Sequence[str]) -> list[Entity]:
         """Entities whose canonical name or alias key is one of `keys` (name_key)."""
@@ -74,9 +77,17 @@ class RetrievalReads:
         return [(row[0], row[1]) for row in rows]
 
     async def node_ceiling(self) -> int:
-        """The largest node id: the memory's size without a count(*) scan."""
+        """The largest node id: the memory's size without a count(*) scan.
+
+        Re-read at most every CEILING_TTL seconds: it only sizes a threshold
+        (search_legs.entity_leg), and a query saved is a thread hop saved.
+        """
+        now = time.monotonic()
+        if self._ceiling is not None and now - self._ceiling[1] < CEILING_TTL:
+            return self._ceiling[0]
         rows = list(await self._read.execute_fetchall("select max(id) from nodes"))
-        return int(rows[0][0] or 0)
+        self._ceiling = (int(rows[0][0] or 0), now)
+        return self._ceiling[0]
 
     async def superseded_by(self, node_ids: Sequence[int]) -> dict[int, list[int]]:
         """Older versions (history) each node replaced via `supersedes` edges."""

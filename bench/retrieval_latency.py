@@ -2,8 +2,10 @@
 
 Builds (once, cached under --dir) a memory.db of synthetic conversation turns:
 Zipf-distributed words from a 20k vocabulary, threads of 40 turns, 256-d unit
-vectors, all through the product's write path (submit_episode, then
-save_embeddings). Queries are question-shaped word samples of stored turns.
+vectors, 0-2 of 500 people mentioned per turn (Zipf: the most named is in ~12 %
+of turns) and linked as entities, all through the product's write path
+(submit_episode, save_embeddings, link_entities). Queries are question-shaped
+word samples of stored turns; a third also name a person the turn mentions.
 Reports p50/p95 in ms of `Retriever.search` (limit 10) and
 `Retriever.get_context`, with and without a query vector; `--minilm` adds
 get_context with the local MiniLM's own time in the turn.
@@ -34,6 +36,8 @@ from agent_memory.storage import MemoryStorage
 DIM = 256
 VOCAB = 20_000
 THREAD_TURNS = 40
+ENTITIES = 500
+BUILD = 2  # bump when the synthetic data changes (the DB is cached by name)
 
 
 class FixedEmbedder:
@@ -97,28 +101,69 @@ def sentence(rng: random.Random, words: list[str], weights: list[float]) -> str:
     return " ".join(rng.choices(words, weights, k=rng.randint(8, 30)))
 
 
+def make_names(rng: random.Random) -> list[str]:
+    """Capitalised invented names, linked Zipf-wise: as in a real memory, a few
+    people (the user's partner, a colleague) are in a large share of turns."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    names: set[str] = set()
+    while len(names) < ENTITIES:
+        names.add("".join(rng.choice(letters) for _ in range(6)).capitalize())
+    return sorted(names)
+
+
 async def build(path: Path, size: int) -> None:
     rng = random.Random(size)
     words = make_words(rng)
     weights = [1.0 / (rank + 1) for rank in range(VOCAB)]
+    names = make_names(rng)
+    name_weights = [1.0 / (rank + 1) for rank in range(ENTITIES)]
     storage = await MemoryStorage.open(path, dim=DIM, batch_size=2048)
     try:
+        entity_of = {
+            name: (await storage.upsert_entity(name, type="person", mentions=0)).id
+            for name in names
+        }
         start = 1_600_000_000.0
         for chunk in range(0, size, 5000):
             futures = []
+            mentioned: list[list[str]] = []
             for i in range(chunk, min(chunk + 5000, size)):
+                people = rng.choices(names, name_weights, k=rng.choice((0, 0, 1, 1, 2)))
+                text = sentence(rng, words, weights)
+                if people:
+                    text += " with " + " and ".join(people)
                 draft = EpisodeDraft(
-                    sentence(rng, words, weights),
+                    text,
                     f"thread-{i // THREAD_TURNS}",
                     "user" if i % 2 == 0 else "orchestrator",
                     start + 60.0 * i,
                 )
                 futures.append(storage.submit_episode(draft))
+                mentioned.append(people)
             ids = [int(i) for i in await asyncio.gather(*futures)]
             await storage.save_embeddings([(i, random_vector(rng)) for i in ids])
+            # What the slow path's EntityLinker would file, in bulk.
+            await storage.link_entities(
+                [
+                    (node_id, entity_of[name])
+                    for node_id, people in zip(ids, mentioned, strict=True)
+                    for name in people
+                ]
+            )
         await storage.drain()
     finally:
         await storage.close()
+
+
+def question(rng: random.Random, content: str, *, named: bool) -> str:
+    """Four words of a stored turn as a question; `named` also names a person
+    the turn mentions (a third of the queries), which drives the entity legs."""
+    text, _, people = content.partition(" with ")
+    words = text.split()
+    out = "What did we say about " + " ".join(rng.sample(words, min(4, len(words))))
+    if named and people:
+        out += " with " + people.split(" and ")[0]
+    return out + "?"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -134,10 +179,7 @@ async def measure(
     try:
         sample = await storage.list_nodes(limit=queries, newest_first=False)
         prompts = [
-            "What did we say about "
-            + " ".join(rng.sample(n.content.split(), min(4, len(n.content.split()))))
-            + "?"
-            for n in sample
+            question(rng, n.content, named=i % 3 == 0) for i, n in enumerate(sample)
         ]
         vectors = [random_vector(rng) for _ in prompts]
         config = MemoryConfig()
@@ -188,7 +230,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if minilm is None:
             print("--minilm: the local embedder is not installed; skipped")
     for size in (int(s) for s in args.sizes.split(",")):
-        path = Path(args.dir) / f"latency-{size}.db"
+        path = Path(args.dir) / f"latency-{size}-v{BUILD}.db"
         if not path.exists():
             print(f"building {size} nodes in {path} ...", flush=True)
             begin = time.perf_counter()
