@@ -89,6 +89,18 @@ class RetrievalReads:
         self._ceiling = (int(rows[0][0] or 0), now)
         return self._ceiling[0]
 
+    async def common_entity_keys(self, *, share: float, floor: int) -> set[str]:
+        """Name and alias keys of entities linked to more than `share` of the
+        nodes (and more than `floor`): names as frequent as stop words."""
+        cap = max(floor, share * await self.node_ceiling())
+        rows = await self._read.execute_fetchall(
+            "select name_key from entities where mention_count > ?"
+            " union select a.alias_key from entity_aliases a"
+            " join entities e on e.id = a.entity_id where e.mention_count > ?",
+            (cap, cap),
+        )
+        return {row[0] for row in rows}
+
     async def superseded_by(self, node_ids: Sequence[int]) -> dict[int, list[int]]:
         """Older versions (history) each node replaced via `supersedes` edges."""
         if not node_ids:

@@ -143,6 +143,19 @@ async def test_an_entity_linked_to_most_of_the_memory_does_not_fill_its_leg(
     assert [node_id for node_id, _ in ranked] == [ids[7]]
 
 
+async def test_a_name_on_most_nodes_leaves_the_fts_query_not_the_results(
+    storage: MemoryStorage,
+) -> None:
+    sam = await storage.upsert_entity("Sam", type="person", mentions=0)
+    ids = [await fact(storage, f"Sam said thing number {i}") for i in range(60)]
+    tea = await fact(storage, "Sam likes green tea")
+    await storage.link_entities([(i, sam.id) for i in [*ids, tea]])
+
+    assert await storage.common_entity_keys(share=0.01, floor=50) == {"sam"}
+    hits = await retriever(storage).search("what tea does Sam like?", limit=3)
+    assert hits[0].node.id == tea
+
+
 async def test_speaker_and_date_boosts(storage: MemoryStorage) -> None:
     may = T0 - T0 % DAY
     said_by_anna = await storage.add_episode(
