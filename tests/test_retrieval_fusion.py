@@ -141,24 +141,6 @@ def test_spreading_over_threads_lets_a_second_thread_in() -> None:
     assert sorted(h.node.id for h in spread) == [1, 2, 3, 4]
 
 
-@given(st.lists(st.tuples(st.sampled_from("abc"), st.floats(0, 1)), max_size=30))
-def test_spreading_keeps_every_hit_and_each_threads_order(
-    items: list[tuple[str, float]],
-) -> None:
-    hits = sorted(
-        (_hit(i, t, s) for i, (t, s) in enumerate(items)),
-        key=lambda h: (-h.score, h.node.id),
-    )
-
-    spread = spread_over_threads(hits)
-
-    assert sorted(h.node.id for h in spread) == sorted(h.node.id for h in hits)
-    for thread in "abc":
-        before = [h.node.id for h in hits if h.node.session_id == thread]
-        after = [h.node.id for h in spread if h.node.session_id == thread]
-        assert after == before
-
-
 def test_a_turn_of_the_best_matching_thread_beats_a_stray_match() -> None:
     hits = [
         _hit(1, "trip", 1.0),
@@ -177,29 +159,25 @@ def test_a_turn_of_the_best_matching_thread_beats_a_stray_match() -> None:
 @given(
     st.lists(st.tuples(st.sampled_from(["a", "b", None]), st.floats(0, 1)), max_size=30)
 )
-def test_focusing_keeps_every_hit_and_each_threads_order(
+def test_thread_rankings_keep_every_hit_and_each_threads_order(
     items: list[tuple[str | None, float]],
 ) -> None:
     hits = sorted(
         (_hit(i, t, s) for i, (t, s) in enumerate(items)),
         key=lambda h: (-h.score, h.node.id),
     )
+    score = {h.node.id: h.score for h in hits}
 
-    focused = focus_on_threads(hits)
+    for rerank in (spread_over_threads, focus_on_threads):
+        out = rerank(hits)
 
-    assert sorted(h.node.id for h in focused) == sorted(h.node.id for h in hits)
-    assert all(
-        f.score >= h.score
-        for f, h in zip(
-            sorted(focused, key=lambda h: h.node.id),
-            sorted(hits, key=lambda h: h.node.id),
-            strict=True,
-        )
-    )
-    for thread in ("a", "b"):
-        before = [h.node.id for h in hits if h.node.session_id == thread]
-        after = [h.node.id for h in focused if h.node.session_id == thread]
-        assert after == before
+        assert sorted(h.node.id for h in out) == sorted(score)
+        for thread in ("a", "b"):
+            before = [h.node.id for h in hits if h.node.session_id == thread]
+            after = [h.node.id for h in out if h.node.session_id == thread]
+            assert after == before
+    # focusing only ever adds
+    assert all(h.score >= score[h.node.id] for h in focus_on_threads(hits))
 
 
 def test_brief_turns_weigh_less_and_facts_never_do() -> None:
