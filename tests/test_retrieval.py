@@ -152,7 +152,11 @@ async def test_a_name_on_most_nodes_leaves_the_fts_query_not_the_results(
     await storage.link_entities([(i, sam.id) for i in [*ids, tea]])
 
     assert await storage.common_entity_keys(share=0.01, floor=50) == {"sam"}
-    hits = await retriever(storage).search("what tea does Sam like?", limit=3)
+    r = retriever(storage)
+    # The name alone is no FTS query any more (it would match every node)...
+    assert await r.search("Sam?", legs=("fts",)) == []
+    # ...and with other words the right node still comes first.
+    hits = await r.search("what tea does Sam like?", limit=3)
     assert hits[0].node.id == tea
 
 
