@@ -162,8 +162,8 @@ class Retriever:
             return []
         query = query[:MAX_QUERY_CHARS]
         pool = _pool(limit)
-        # Queued with the entity lookup: the read thread runs both back to back.
         await self._refresh_common_names()
+        # Queued with the entity lookup: the read thread runs both back to back.
         self._start_fts(query, pool, types, legs)
         named = await self._named_entities(query)
         ranked = await self._run_legs(

@@ -101,7 +101,9 @@ async def entity_leg(
     still reward it. Measured on LoCoMo with RRF fusion, where such a list
     weighs as much as the FTS one: R@10 48.7 with it, see docs/retrieval.md.
     """
-    cap = max(COMMON_ENTITY_FLOOR, COMMON_ENTITY_SHARE * await storage.node_ceiling())
+    cap = await storage.common_links(
+        share=COMMON_ENTITY_SHARE, floor=COMMON_ENTITY_FLOOR
+    )
     telling = [e.id for e in entities if e.mention_count <= cap]
     if not telling:
         return []

@@ -89,10 +89,15 @@ class RetrievalReads:
         self._ceiling = (int(rows[0][0] or 0), now)
         return self._ceiling[0]
 
+    async def common_links(self, *, share: float, floor: int) -> float:
+        """Links above which an entity is common: `share` of the nodes, at
+        least `floor` (a small memory keeps all its entities)."""
+        return max(floor, share * await self.node_ceiling())
+
     async def common_entity_keys(self, *, share: float, floor: int) -> set[str]:
         """Name and alias keys of entities linked to more than `share` of the
         nodes (and more than `floor`): names as frequent as stop words."""
-        cap = max(floor, share * await self.node_ceiling())
+        cap = await self.common_links(share=share, floor=floor)
         rows = await self._read.execute_fetchall(
             "select name_key from entities where mention_count > ?"
             " union select a.alias_key from entity_aliases a"
