@@ -141,6 +141,12 @@ def test_spreading_over_threads_lets_a_second_thread_in() -> None:
     assert sorted(h.node.id for h in spread) == [1, 2, 3, 4]
 
 
+def test_facts_without_a_thread_are_not_spread() -> None:
+    facts = [_hit(1, None, 1.0), _hit(2, None, 0.9), _hit(3, "a", 0.85)]
+
+    assert [h.score for h in spread_over_threads(facts)] == [1.0, 0.9, 0.85]
+
+
 def test_a_turn_of_the_best_matching_thread_beats_a_stray_match() -> None:
     hits = [
         _hit(1, "trip", 1.0),
