@@ -108,6 +108,9 @@ class MemoryExtension:
         assert self.indexer is not None, "initialize() first"
         self.indexer.start()
         self._spawn(self.indexer.backfill(), "embedding backfill")
+        if self.retriever is not None:
+            # Intent exemplars are embedded once at start-up, not on a turn.
+            self.retriever.prepare_in_background()
 
     async def stop(self) -> None:
         """Finish queued writes, stop background work. Safe to call twice."""

@@ -31,10 +31,11 @@ STOP_WORDS = frozenset(
     were what whatever when where whether which while who whom whose why will
     with would yet you your yours likely something anything thing things one ones
     type types sort sorts ways many often still else another someone whats
+    hi hello hey thanks thank ok okay please yeah yes
     и в во на с со что как это то а но или же ли бы не ни по к у о об от до
     за из для при про я ты он она мы вы они мне меня мой моя мои твой его её
     ее их был была были было есть ещё еще уже когда где кто почему зачем какой
-    какая какие который которая
+    какая какие который которая привет спасибо пожалуйста
     """.split()  # noqa: SIM905 - a word list reads better as text
 )
 

@@ -43,6 +43,7 @@ from .records import Entity, Node, NodeType, SearchHit
 from .search_legs import (
     COMMON_ENTITY_FLOOR,
     Ranked,
+    admit_relevant,
     boost,
     brevity,
     entity_leg,
@@ -149,13 +150,16 @@ class Retriever:
         intent: Intent | None = None,
         depth: int = 2,
         legs: Collection[str] = LEGS,
+        min_similarity: float | None = None,
     ) -> list[SearchHit]:
         """The best valid nodes for `query`, best first.
 
         `history` also returns facts a newer one superseded (after it);
         `query_vector` saves embedding the query again; `intent` and `depth`
         steer the graph leg (keywords decide the intent when not given);
-        `legs` picks strategies among LEGS (the benchmark compares them).
+        `legs` picks strategies among LEGS (the benchmark compares them);
+        `min_similarity` drops hits only chance ties to the query
+        (search_legs.admit_relevant), so a greeting finds nothing.
         Access is reinforced in the background unless `reinforce=False`.
         """
         if limit <= 0:
@@ -167,7 +171,7 @@ class Retriever:
         self._start_fts(query, pool, types, legs)
         named = await self._named_entities(query)
         ranked = await self._run_legs(
-            query, pool, types, named, query_vector, intent, depth, legs
+            query, pool, types, named, query_vector, intent, depth, legs, min_similarity
         )
         # Only the head of the fusion can reach the top `limit`, even boosted
         # (measured: cutting at 3 × limit changes no recall number), and
@@ -220,7 +224,7 @@ class Retriever:
     async def _get_context(self, prompt: str, budget: int | None) -> str | None:
         if not prompt.strip():
             return None
-        self._prepare_in_background()
+        self.prepare_in_background()
         # The FTS query needs only the prompt (the plan's size does not depend
         # on the intent): it runs on the read thread while the prompt is
         # embedded, a model call of several ms, rather than after it.
@@ -239,6 +243,7 @@ class Retriever:
             intent=intent,
             depth=plan.depth,
             reinforce=False,
+            min_similarity=self._config.context_min_similarity,
         )
         hits = [hit for hit in hits if not is_echo(hit.node, prompt)]
         if not hits:
@@ -251,8 +256,8 @@ class Retriever:
             self.reinforce(used)
         return block
 
-    def _prepare_in_background(self) -> None:
-        # Exemplars are embedded once, off the turn: keywords answer meanwhile.
+    def prepare_in_background(self) -> None:
+        """Embed the intent exemplars once, off the turn (keywords meanwhile)."""
         classifier = self._embedded_intents
         if classifier is None or classifier.ready or self._preparing:
             return
@@ -332,6 +337,7 @@ class Retriever:
         intent: Intent | None,
         depth: int,
         legs: Collection[str],
+        min_similarity: float | None,
     ) -> dict[str, Ranked]:
         ranked: dict[str, Ranked] = {}
         terms = self._fts_terms(query)
@@ -350,6 +356,8 @@ class Retriever:
                 ranked["vector"] = await vector_leg(
                     self._storage, vector, limit=pool, candidates=candidates
                 )
+        if min_similarity is not None:
+            ranked = admit_relevant(ranked, min_similarity=min_similarity)
         if "graph" in legs:
             seeds = self._fuse(ranked)[:SEEDS]
             top = max((score for _, score in seeds), default=0.0) or 1.0

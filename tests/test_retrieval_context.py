@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent_memory.config import MemoryConfig
+from agent_memory.intent import EmbeddingIntentClassifier
 from agent_memory.main import MemoryExtension
 from agent_memory.records import EdgeDraft, NodeDraft
 from agent_memory.retrieval import Retriever
@@ -72,6 +73,24 @@ async def test_get_context_end_to_end_with_embedder(host: FakeHostContext) -> No
         assert prompt not in block  # the question itself is not a memory
         prompts_embedded = [c for c in api.embedder.calls[calls:] if prompt in c]
         assert prompts_embedded == [[prompt]]  # embedded once for the whole turn
+    finally:
+        await ext.stop()
+        await ext.destroy()
+
+
+async def test_small_talk_gets_no_memory(host: FakeHostContext) -> None:
+    host.model_router = Router(EmbeddingAPI(256))
+    ext = await started(host)
+    try:
+        await say(host, ext, "Our flat in Riga has a balcony facing the river")
+        await say(host, ext, "The boiler was serviced in March by Jonas")
+        assert ext.retriever is not None
+        await ext.retriever.drain()  # exemplars were embedded at start-up
+        assert isinstance(ext.retriever.intent_classifier, EmbeddingIntentClassifier)
+        for chat in ("hi", "thanks!", "ok, sounds good", "привет"):
+            assert await ext.get_context(chat, Turn()) is None, chat
+        block = await ext.get_context("when was the boiler serviced?", Turn())
+        assert block is not None and "Jonas" in block
     finally:
         await ext.stop()
         await ext.destroy()
