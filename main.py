@@ -275,7 +275,10 @@ class MemoryExtension:
         # never raises (retrieval.Retriever.get_context).
         if self.retriever is None:
             return None
-        return await self.retriever.get_context(prompt)
+        thread_id = getattr(turn_context, "thread_id", None)
+        return await self.retriever.get_context(
+            prompt, thread_id=thread_id if isinstance(thread_id, str) else None
+        )
 
     def _build_tools(self) -> list[Any]:
         assert self.storage is not None and self.retriever is not None

@@ -80,6 +80,9 @@ COMMON_NAMES_TTL = 60.0
 # query: bm25 over its thousands of rows costs ~6 µs each (75 ms for 12k at
 # 100k nodes) and barely moves the ranking; the boosts reward the name.
 FTS_COMMON_NAME_SHARE = 0.01
+# The host hands the model the current thread's transcript: its last turns
+# are already in front of it, so the block leaves them out for older memory.
+THREAD_TAIL_TURNS = 12
 _FtsKey = tuple[str, int, tuple[NodeType, ...]]  # query, pool, types
 
 
@@ -194,11 +197,15 @@ class Retriever:
         return hits
 
     async def get_context(
-        self, prompt: str, *, budget: int | None = None
+        self, prompt: str, *, budget: int | None = None, thread_id: str | None = None
     ) -> str | None:
-        """The memory block for one agent turn, or None. Never raises."""
+        """The memory block for one agent turn, or None. Never raises.
+
+        `thread_id` is the conversation being answered: its last
+        THREAD_TAIL_TURNS turns are left out (the model sees them anyway).
+        """
         try:
-            return await self._get_context(prompt, budget)
+            return await self._get_context(prompt, budget, thread_id)
         except Exception:
             log.exception("building the memory context failed")
             return None
@@ -221,7 +228,9 @@ class Retriever:
         if not task.cancelled() and task.exception() is not None:
             log.warning("recording memory access failed: %r", task.exception())
 
-    async def _get_context(self, prompt: str, budget: int | None) -> str | None:
+    async def _get_context(
+        self, prompt: str, budget: int | None, thread_id: str | None
+    ) -> str | None:
         if not prompt.strip():
             return None
         self.prepare_in_background()
@@ -236,9 +245,15 @@ class Retriever:
         plan = plan_query(
             prompt, intent, default_budget=self._config.context_token_budget
         )
+        shown = (
+            await self._storage.latest_episode_ids(thread_id, limit=THREAD_TAIL_TURNS)
+            if thread_id
+            else []
+        )
         hits = await self.search(
             prompt,
             limit=plan.limit,
+            exclude_ids=shown,
             query_vector=vector,
             intent=intent,
             depth=plan.depth,

@@ -106,6 +106,15 @@ class RetrievalReads:
         )
         return {row[0] for row in rows}
 
+    async def latest_episode_ids(self, session_id: str, *, limit: int) -> list[int]:
+        """Ids of a thread's newest episodes, newest first (nodes_session index)."""
+        rows = await self._read.execute_fetchall(
+            "select id from nodes where session_id = ? and type = 'episodic'"
+            " order by id desc limit ?",
+            (session_id, limit),
+        )
+        return [row[0] for row in rows]
+
     async def superseded_by(self, node_ids: Sequence[int]) -> dict[int, list[int]]:
         """Older versions (history) each node replaced via `supersedes` edges."""
         if not node_ids:

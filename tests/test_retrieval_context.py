@@ -10,7 +10,7 @@ from agent_memory.config import MemoryConfig
 from agent_memory.intent import EmbeddingIntentClassifier
 from agent_memory.main import MemoryExtension
 from agent_memory.records import EdgeDraft, NodeDraft
-from agent_memory.retrieval import Retriever
+from agent_memory.retrieval import THREAD_TAIL_TURNS, Retriever
 from agent_memory.storage import MemoryStorage
 from agent_memory.tokens import count_tokens
 from fakes import FakeHostContext, HashEmbedder
@@ -21,7 +21,7 @@ class Turn:
     agent_id: str | None = "main"
     channel_id: str | None = "cli"
     user_id: str | None = "u1"
-    thread_id: str | None = "t1"
+    thread_id: str | None = "t2"  # asked in a later conversation than `say`'s
 
 
 class EmbeddingAPI:
@@ -52,8 +52,12 @@ async def started(host: FakeHostContext) -> MemoryExtension:
     return ext
 
 
-async def say(host: FakeHostContext, ext: MemoryExtension, text: str) -> None:
-    await host.emit("user_message", {"text": text, "user_id": "u1", "thread_id": "t1"})
+async def say(
+    host: FakeHostContext, ext: MemoryExtension, text: str, thread: str | None = "t1"
+) -> None:
+    await host.emit(
+        "user_message", {"text": text, "user_id": "u1", "thread_id": thread}
+    )
     await ext.drain()
 
 
@@ -65,9 +69,10 @@ async def test_get_context_end_to_end_with_embedder(host: FakeHostContext) -> No
         await say(host, ext, "My sister Olga lives in Tallinn and loves sailing")
         await say(host, ext, "The quarterly report is due on Friday")
         prompt = "Where does Olga live?"
-        await say(host, ext, prompt)  # the host stores the turn before asking
+        # The host stores the turn before asking; no thread to tell it apart.
+        await say(host, ext, prompt, thread=None)
         calls = len(api.embedder.calls)
-        block = await ext.get_context(prompt, Turn())
+        block = await ext.get_context(prompt, Turn(thread_id=None))
         assert block is not None
         assert "Tallinn" in block and "## Memory" in block
         assert prompt not in block  # the question itself is not a memory
@@ -91,6 +96,23 @@ async def test_small_talk_gets_no_memory(host: FakeHostContext) -> None:
             assert await ext.get_context(chat, Turn()) is None, chat
         block = await ext.get_context("when was the boiler serviced?", Turn())
         assert block is not None and "Jonas" in block
+    finally:
+        await ext.stop()
+        await ext.destroy()
+
+
+async def test_the_threads_last_turns_are_left_out(host: FakeHostContext) -> None:
+    ext = await started(host)
+    try:
+        await say(host, ext, "The wifi password is on the fridge magnet", "t2")
+        for n in range(THREAD_TAIL_TURNS):
+            await say(host, ext, f"Step {n} of fixing the wifi router", "t2")
+        block = await ext.get_context("what about the wifi?", Turn()) or ""
+        # The model has the thread's last turns in front of it; older ones
+        # and other threads' are memory.
+        assert "fridge magnet" in block and "Step" not in block
+        other = await ext.get_context("what about the wifi?", Turn(thread_id="t3"))
+        assert other is not None and "Step" in other
     finally:
         await ext.stop()
         await ext.destroy()
