@@ -43,6 +43,7 @@ from .records import Entity, Node, NodeType, SearchHit
 from .search_legs import (
     COMMON_ENTITY_FLOOR,
     Ranked,
+    RelevanceGate,
     admit_relevant,
     boost,
     brevity,
@@ -153,7 +154,7 @@ class Retriever:
         intent: Intent | None = None,
         depth: int = 2,
         legs: Collection[str] = LEGS,
-        min_similarity: float | None = None,
+        gate: RelevanceGate | None = None,
     ) -> list[SearchHit]:
         """The best valid nodes for `query`, best first.
 
@@ -161,7 +162,7 @@ class Retriever:
         `query_vector` saves embedding the query again; `intent` and `depth`
         steer the graph leg (keywords decide the intent when not given);
         `legs` picks strategies among LEGS (the benchmark compares them);
-        `min_similarity` drops hits only chance ties to the query
+        `gate` drops hits only chance ties to the query
         (search_legs.admit_relevant), so a greeting finds nothing.
         Access is reinforced in the background unless `reinforce=False`.
         """
@@ -174,7 +175,7 @@ class Retriever:
         self._start_fts(query, pool, types, legs)
         named = await self._named_entities(query)
         ranked = await self._run_legs(
-            query, pool, types, named, query_vector, intent, depth, legs, min_similarity
+            query, pool, types, named, query_vector, intent, depth, legs, gate
         )
         # Only the head of the fusion can reach the top `limit`, even boosted
         # (measured: cutting at 3 × limit changes no recall number), and
@@ -258,7 +259,10 @@ class Retriever:
             intent=intent,
             depth=plan.depth,
             reinforce=False,
-            min_similarity=self._config.context_min_similarity,
+            gate=RelevanceGate(
+                self._config.context_min_similarity,
+                self._config.context_min_word_similarity,
+            ),
         )
         hits = [hit for hit in hits if not is_echo(hit.node, prompt)]
         if not hits:
@@ -352,7 +356,7 @@ class Retriever:
         intent: Intent | None,
         depth: int,
         legs: Collection[str],
-        min_similarity: float | None,
+        gate: RelevanceGate | None,
     ) -> dict[str, Ranked]:
         ranked: dict[str, Ranked] = {}
         terms = self._fts_terms(query)
@@ -371,8 +375,8 @@ class Retriever:
                 ranked["vector"] = await vector_leg(
                     self._storage, vector, limit=pool, candidates=candidates
                 )
-        if min_similarity is not None:
-            ranked = admit_relevant(ranked, min_similarity=min_similarity)
+        if gate is not None:
+            ranked = admit_relevant(ranked, gate)
         if "graph" in legs:
             seeds = self._fuse(ranked)[:SEEDS]
             top = max((score for _, score in seeds), default=0.0) or 1.0

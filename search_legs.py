@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from .intent import Intent
 from .query_text import DateSpan, fts_match
@@ -32,10 +33,6 @@ REPLY_SEEDS = 30  # among the best fused nodes
 HOP_DECAY = 0.5
 COMMON_ENTITY_SHARE = 0.05  # of all nodes: more links and an entity tells little
 COMMON_ENTITY_FLOOR = 50  # ... but a small memory keeps all its entities
-# get_context's relevance gate (`admit_relevant`): a word-matched hit the
-# vector calls this unrelated (cosine) is chance. Measured on LoCoMo with
-# MiniLM: 0.1 / 0.15 / 0.2 / 0.25 cost R@10 0.1 / 0.2 / 0.2 / 1.6 points.
-LEXICAL_FLOOR = 0.15
 SPEAKER_BOOST = 0.6
 ENTITY_BOOST = 0.2
 DATE_BOOST = 1.0
@@ -116,18 +113,30 @@ async def entity_leg(
     return [(node_id, 1.0 / (1 + rank)) for rank, (node_id, _) in enumerate(pairs)]
 
 
-def admit_relevant(
-    ranked: dict[str, Ranked], *, min_similarity: float
-) -> dict[str, Ranked]:
+@dataclass(frozen=True)
+class RelevanceGate:
+    """Cosine similarities a hit needs to reach the context block.
+
+    `vector`: found by the vector alone; `words`: found by its words too.
+    Config `context_min_similarity` and `context_min_word_similarity`.
+    """
+
+    vector: float
+    words: float
+
+
+def admit_relevant(ranked: dict[str, Ranked], gate: RelevanceGate) -> dict[str, Ranked]:
     """The legs without hits that only chance ties to the query.
 
     Every search returns something (the vector leg always has nearest
     neighbours), but a context block for "hi" or "thanks!" made of the
     nearest turns is noise in every turn's instructions. Kept: nodes linked
     to an entity the query names; word matches, unless the vector says they
-    are unrelated (under LEXICAL_FLOOR: "write me a haiku" matching "let me
-    write down..."); vector-only hits at `min_similarity` or above. Without a
-    vector for a node, its word match decides.
+    are unrelated (under `gate.words`: "write me a haiku" matching "let me
+    write down..."); vector-only hits at `gate.vector` or above. Without a
+    vector for a node, its word match decides. Measured with MiniLM on the
+    dev data: words floor 0.1 / 0.15 / 0.2 / 0.25 cost R@10 0.1 / 0.2 / 0.2 /
+    1.6 points; the vector floor (0.3-0.4) costs nothing (docs/retrieval.md).
     """
     similarity = dict(ranked.get("vector", ()))
     named = {node_id for node_id, _ in ranked.get("entity", ())}
@@ -138,8 +147,8 @@ def admit_relevant(
         if node_id in named:
             return True
         if node_id in worded:
-            return score is None or score >= LEXICAL_FLOOR
-        return score is not None and score >= min_similarity
+            return score is None or score >= gate.words
+        return score is not None and score >= gate.vector
 
     return {
         leg: [(node_id, s) for node_id, s in hits if admitted(node_id)]

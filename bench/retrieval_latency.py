@@ -182,32 +182,39 @@ async def measure(
             question(rng, n.content, named=i % 3 == 0) for i, n in enumerate(sample)
         ]
         vectors = [random_vector(rng) for _ in prompts]
-        config = MemoryConfig()
+        # The host names the thread being answered (its last turns are skipped).
+        threads = [n.session_id for n in sample]
+        # Random vectors are unrelated to every turn, so get_context's
+        # relevance gate would drop all hits and flatter the hybrid rows:
+        # measured with the gate open (every hit goes on to ranking).
+        config = MemoryConfig(context_min_similarity=-1, context_min_word_similarity=-1)
         fts_only = Retriever(storage, None, config)
         hybrid = Retriever(storage, FixedEmbedder(), config)
         results: dict[str, dict[str, float]] = {}
         cases: dict[str, Any] = {
-            "search fts": lambda p, v: fts_only.search(p, reinforce=False),
-            "search hybrid": lambda p, v: hybrid.search(
+            "search fts": lambda p, v, t: fts_only.search(p, reinforce=False),
+            "search hybrid": lambda p, v, t: hybrid.search(
                 p, reinforce=False, query_vector=v
             ),
-            "get_context fts": lambda p, v: fts_only.get_context(p),
-            "get_context hybrid": lambda p, v: hybrid.get_context(p),
+            "get_context fts": lambda p, v, t: fts_only.get_context(p, thread_id=t),
+            "get_context hybrid": lambda p, v, t: hybrid.get_context(p, thread_id=t),
         }
         retrievers = [fts_only, hybrid]
         if minilm is not None:
             model = Retriever(storage, ModelTimedEmbedder(minilm), config)
             await model.prepare()
             retrievers.append(model)
-            cases["minilm alone"] = lambda p, v: minilm.embed_batch([p])
-            cases["get_context minilm"] = lambda p, v: model.get_context(p)
+            cases["minilm alone"] = lambda p, v, t: minilm.embed_batch([p])
+            cases["get_context minilm"] = lambda p, v, t: model.get_context(
+                p, thread_id=t
+            )
         for name, call in cases.items():
-            for p, v in zip(prompts[:10], vectors, strict=False):
-                await call(p, v)  # warm the page cache
+            for p, v, t in zip(prompts[:10], vectors, threads, strict=False):
+                await call(p, v, t)  # warm the page cache
             times = []
-            for p, v in zip(prompts, vectors, strict=True):
+            for p, v, t in zip(prompts, vectors, threads, strict=True):
                 begin = time.perf_counter()
-                await call(p, v)
+                await call(p, v, t)
                 times.append(1000 * (time.perf_counter() - begin))
             results[name] = {
                 "p50_ms": round(statistics.median(times), 2),

@@ -6,7 +6,7 @@ from agent_memory.context_block import HEADER, fit_sections
 from agent_memory.fusion import linear_fuse, normalise_scores, rrf_fuse
 from agent_memory.records import Node, SearchHit
 from agent_memory.search_legs import (
-    LEXICAL_FLOOR,
+    RelevanceGate,
     admit_relevant,
     brevity,
     focus_on_threads,
@@ -203,16 +203,17 @@ def test_brief_turns_weigh_less_and_facts_never_do() -> None:
 
 
 def test_relevance_gate_keeps_named_worded_and_similar_hits() -> None:
-    low, high = LEXICAL_FLOOR / 2, 0.5
+    gate = RelevanceGate(vector=0.4, words=0.15)
+    low, high = 0.1, 0.5
     ranked = {
         "fts": [(1, 9.0), (2, 8.0), (3, 7.0)],
         "entity": [(4, 1.0)],
         "vector": [(1, high), (2, low), (4, 0.0), (5, high), (6, 0.3)],
     }
-    gated = admit_relevant(ranked, min_similarity=0.4)
+    gated = admit_relevant(ranked, gate)
     # 1: words and meaning; 3: words, no vector yet; 4: a named entity;
     # 5: meaning alone above the floor. 2: words by chance; 6: too far.
     assert [i for i, _ in gated["fts"]] == [1, 3]
     assert [i for i, _ in gated["entity"]] == [4]
     assert [i for i, _ in gated["vector"]] == [1, 4, 5]
-    assert admit_relevant({"vector": [(7, 0.3)]}, min_similarity=0.4) == {"vector": []}
+    assert admit_relevant({"vector": [(7, 0.3)]}, gate) == {"vector": []}
