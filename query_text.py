@@ -13,11 +13,13 @@ import calendar
 import datetime as dt
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 DAY = 86_400.0
 _WORD = re.compile(r"\w+", re.UNICODE)
+_WORD_POSSESSIVE = re.compile(r"(\w+)(?:['’]s\b)?", re.UNICODE)
+_SPACES = re.compile(r"[ \t]{2,}")
 
 STOP_WORDS = frozenset(
     """
@@ -69,6 +71,16 @@ def query_terms(text: str) -> list[str]:
             w for w in words if w not in STOP_WORDS and (len(w) > 1 or w.isdigit())
         )
     )
+
+
+def without_words(text: str, words: Collection[str]) -> str:
+    """`text` without the given lower-case words (and their possessive "'s");
+    `text` itself when nothing else would be left."""
+    if not words:
+        return text
+    kept = _WORD_POSSESSIVE.sub(lambda m: "" if m[1].lower() in words else m[0], text)
+    kept = _SPACES.sub(" ", kept).strip()
+    return kept if _WORD.search(kept) else text
 
 
 def build_fts_query(text: str) -> str | None:

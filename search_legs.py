@@ -10,7 +10,9 @@ Each leg returns (node id, score; higher is better), best first:
 Boosts then reward what the question points at directly: a person it names
 speaking the turn, an entity it names linked to the node, a date it names;
 brief turns weigh less. Over the ranked hits, `focus_on_threads` lifts the
-threads that match best and `spread_over_threads` spreads list questions.
+threads that match best and `spread_over_threads` spreads list questions;
+`admit_relevant` is get_context's relevance gate; `with_history` puts the
+versions a fact superseded after it.
 """
 
 from __future__ import annotations
@@ -327,3 +329,27 @@ def spread_over_threads(
         out.append(SearchHit(hit.node, hit.score * repeat**count, hit.entities))
     out.sort(key=lambda hit: (-hit.score, hit.node.id))
     return out
+
+
+async def with_history(
+    storage: MemoryStorage, hits: list[SearchHit], limit: int
+) -> list[SearchHit]:
+    """Add the older versions each hit superseded, right after it."""
+    older = await storage.superseded_by([h.node.id for h in hits])
+    if not older:
+        return hits
+    nodes = await storage.get_nodes(
+        [i for ids in older.values() for i in ids], history=True
+    )
+    out: list[SearchHit] = []
+    seen: set[int] = set()
+    for hit in hits:
+        for item in [hit] + [
+            SearchHit(nodes[i], hit.score * 0.9)
+            for i in older.get(hit.node.id, [])
+            if i in nodes
+        ]:
+            if item.node.id not in seen:
+                seen.add(item.node.id)
+                out.append(item)
+    return out[:limit]

@@ -6,10 +6,13 @@ session date as event time and the speaker in the content ("Caroline: ..."),
 then embedded by the slow-path indexer when an embedder is chosen. Each
 question (categories 1-4) is asked through `Retriever.search`; retrieved node
 ids map back to dia_ids and recall@5/10/20 of the evidence turns is reported
-overall and per category, for each strategy.
+overall, per category and (`--by-conversation`) per conversation, for each
+strategy. The embedder defaults to the product's local model, so the bench
+measures the standalone defaults; without it the vector strategies are skipped.
 
     PYTHONPATH=<dir holding agent_memory> python bench/recall.py [--json]
         [--data PATH] [--embedder none|hash|local] [--threads session|conversation]
+        [--by-conversation]
 """
 
 from __future__ import annotations
@@ -95,16 +98,18 @@ def load_embedder(name: str) -> Embedder | None:
     if name == "wordllama":
         return WordLlamaEmbedder()
     if name == "local":
+        # One line on stderr when it cannot run, so --json stays parseable.
         try:
-            from agent_memory.local_embedder import (  # type: ignore[import-not-found]
-                load_local_embedder,
-            )
+            from agent_memory.local_embedder import load_local_embedder
+
+            embedder: Embedder | None = load_local_embedder()
         except ImportError as exc:
-            print(f"local embedder not importable ({exc}); vector strategies skipped")
-            return None
-        embedder: Embedder | None = load_local_embedder()
+            embedder = None
+            reason = f"not importable ({exc})"
+        else:
+            reason = "unavailable"
         if embedder is None:
-            print("local embedder unavailable; vector strategies skipped")
+            print(f"local embedder {reason}; running without it", file=sys.stderr)
         return embedder
     return None
 
@@ -194,6 +199,11 @@ async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
         n: defaultdict(lambda: defaultdict(float)) for n in names
     }
     counts: dict[str, int] = defaultdict(int)
+    # per conversation: strategy → sample_id → k or "c1@10" → summed recall
+    convs: dict[str, dict[str, dict[str, float]]] = {
+        n: defaultdict(lambda: defaultdict(float)) for n in names
+    }
+    conv_counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     timing: dict[str, float] = defaultdict(float)
     with tempfile.TemporaryDirectory() as tmp:
         for sample in data:
@@ -211,6 +221,7 @@ async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
                     if category not in {"1", "2", "3", "4"} or not evidence:
                         continue
                     counts[category] += 1
+                    conv_counts[sample["sample_id"]][category] += 1
                     for name in names:
                         start = time.perf_counter()
                         ids = await ask(retriever, qa["question"], STRATEGIES[name])
@@ -219,6 +230,9 @@ async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
                         for k in KS:
                             got = len(evidence & set(dias[:k])) / len(evidence)
                             sums[name][category][k] += got
+                            convs[name][sample["sample_id"]][f"recall@{k}"] += got
+                            if category == "1" and k == 10:
+                                convs[name][sample["sample_id"]]["cat1@10"] += got
             finally:
                 await storage.close()
     total = sum(counts.values())
@@ -236,8 +250,25 @@ async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
             **overall,
             "ms_per_query": round(1000 * timing[name] / total, 2),
             "by_category": by_cat,
+            "by_conversation": by_conversation(convs[name], conv_counts),
         }
     return report
+
+
+def by_conversation(
+    sums: dict[str, dict[str, float]], counts: dict[str, dict[str, int]]
+) -> dict[str, dict[str, float]]:
+    """R@5/10/20 and multi-hop R@10 of one strategy for each sample_id: a change
+    that only helps one conversation is tuned to it, not a better retriever."""
+    out = {}
+    for sample_id, row in sums.items():
+        asked = sum(counts[sample_id].values())
+        multi = counts[sample_id].get("1", 0)
+        out[sample_id] = {
+            **{f"recall@{k}": round(100 * row[f"recall@{k}"] / asked, 1) for k in KS},
+            "cat1_recall@10": round(100 * row["cat1@10"] / multi, 1) if multi else 0.0,
+        }
+    return out
 
 
 def print_table(report: dict[str, Any]) -> None:
@@ -252,12 +283,22 @@ def print_table(report: dict[str, Any]) -> None:
         )
 
 
+def print_by_conversation(report: dict[str, Any]) -> None:
+    for name, row in report.items():
+        for sample_id, conv in row["by_conversation"].items():
+            print(
+                f"{name:7} {sample_id:10} R@5 {conv['recall@5']:5.1f}  "
+                f"R@10 {conv['recall@10']:5.1f}  "
+                f"c1 R@10 {conv['cat1_recall@10']:5.1f}"
+            )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
-        "--embedder", choices=("none", "hash", "local", "wordllama"), default="none"
+        "--embedder", choices=("none", "hash", "local", "wordllama"), default="local"
     )
     parser.add_argument(
         "--threads", choices=("session", "conversation"), default="session"
@@ -265,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fusion", choices=("linear", "rrf"), default="linear")
     parser.add_argument("--no-captions", action="store_true")
     parser.add_argument("--vector-weight", type=float, default=0.3)
+    parser.add_argument("--by-conversation", action="store_true")
     args = parser.parse_args(argv)
     if not Path(args.data).exists():
         print(f"no data at {args.data}", file=sys.stderr)
@@ -274,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report, indent=2))
     else:
         print_table(report)
+        if args.by_conversation:
+            print_by_conversation(report)
     return 0
 
 

@@ -160,6 +160,20 @@ async def test_a_name_on_most_nodes_leaves_the_fts_query_not_the_results(
     assert hits[0].node.id == tea
 
 
+async def test_a_name_on_most_nodes_leaves_the_query_embedding(
+    storage: MemoryStorage,
+) -> None:
+    sam = await storage.upsert_entity("Sam", type="person", mentions=0)
+    ids = [await fact(storage, f"Sam said thing number {i}") for i in range(60)]
+    await storage.link_entities([(i, sam.id) for i in ids])
+    embedder = HashEmbedder(dim=8)
+    r = retriever(storage, embedder)
+    await r.search("What tea does Sam like?", legs=("vector",))
+    await r.search("Sam?", legs=("vector",))
+    # The speaker's name would pull the vector towards everything Sam says.
+    assert embedder.calls == [["What tea does like?"], ["Sam?"]]
+
+
 async def test_speaker_and_date_boosts(storage: MemoryStorage) -> None:
     may = T0 - T0 % DAY
     said_by_anna = await storage.add_episode(

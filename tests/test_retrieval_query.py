@@ -171,3 +171,19 @@ def test_complexity_and_plan() -> None:
 )
 def test_list_questions_are_recognised(question: str, many: bool) -> None:
     assert asks_for_many(question) is many
+
+
+def test_without_words_drops_names_and_their_possessive() -> None:
+    from agent_memory.query_text import without_words
+
+    text = "What do Melanie's kids like, Melanie?"
+    assert without_words(text, {"melanie"}).split() == [
+        "What",
+        "do",
+        "kids",
+        "like,",
+        "?",
+    ]
+    assert without_words(text, set()) == text
+    # Nothing but the name: the text stays as it is rather than becoming empty.
+    assert without_words("Melanie?", {"melanie"}) == "Melanie?"
