@@ -39,8 +39,8 @@ class MemoryConfig(BaseModel):
     rrf_weight_vector: Annotated[float, Field(ge=0.0, le=100.0)] = 1.0
     rrf_weight_graph: Annotated[float, Field(ge=0.0, le=100.0)] = 1.0
     intent_similarity_threshold: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.45
-    context_min_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.35
-    context_min_word_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.15
+    context_min_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.4
+    context_min_word_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.05
     fusion: Literal["linear", "rrf"] = "linear"
     linear_weight_vector: Annotated[float, Field(ge=0.0, le=1.0)] = 0.3
     max_episode_chars: Annotated[int, Field(ge=100, le=10_000_000)] = 32_000

@@ -137,8 +137,8 @@ def admit_relevant(ranked: dict[str, Ranked], gate: RelevanceGate) -> dict[str, 
     are unrelated (under `gate.words`: "write me a haiku" matching "let me
     write down..."); vector-only hits at `gate.vector` or above. Without a
     vector for a node, its word match decides. Measured with MiniLM on the
-    dev data: words floor 0.1 / 0.15 / 0.2 / 0.25 cost R@10 0.1 / 0.2 / 0.2 /
-    1.6 points; the vector floor (0.3-0.4) costs nothing (docs/retrieval.md).
+    dev data, defaults 0.4 / 0.05: R@10 -0.4, R@5 -0.4; a words floor of 0.1
+    costs -1.0 (docs/retrieval.md, round 5).
     """
     similarity = dict(ranked.get("vector", ()))
     named = {node_id for node_id, _ in ranked.get("entity", ())}
