@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,11 +47,17 @@ class Router:
         raise KeyError(name)
 
 
-async def started(host: FakeHostContext) -> MemoryExtension:
+@asynccontextmanager
+async def running(host: FakeHostContext) -> AsyncIterator[MemoryExtension]:
+    """The extension through the host's lifecycle: initialize, start ... stop."""
     ext = MemoryExtension()
     await ext.initialize(host)
     await ext.start()
-    return ext
+    try:
+        yield ext
+    finally:
+        await ext.stop()
+        await ext.destroy()
 
 
 async def say(
@@ -64,8 +72,7 @@ async def say(
 async def test_get_context_end_to_end_with_embedder(host: FakeHostContext) -> None:
     api = EmbeddingAPI(256)
     host.model_router = Router(api)
-    ext = await started(host)
-    try:
+    async with running(host) as ext:
         await say(host, ext, "My sister Olga lives in Tallinn and loves sailing")
         await say(host, ext, "The quarterly report is due on Friday")
         prompt = "Where does Olga live?"
@@ -78,15 +85,11 @@ async def test_get_context_end_to_end_with_embedder(host: FakeHostContext) -> No
         assert prompt not in block  # the question itself is not a memory
         prompts_embedded = [c for c in api.embedder.calls[calls:] if prompt in c]
         assert prompts_embedded == [[prompt]]  # embedded once for the whole turn
-    finally:
-        await ext.stop()
-        await ext.destroy()
 
 
 async def test_small_talk_gets_no_memory(host: FakeHostContext) -> None:
     host.model_router = Router(EmbeddingAPI(256))
-    ext = await started(host)
-    try:
+    async with running(host) as ext:
         await say(host, ext, "Our flat in Riga has a balcony facing the river")
         await say(host, ext, "The boiler was serviced in March by Jonas")
         assert ext.retriever is not None
@@ -96,14 +99,10 @@ async def test_small_talk_gets_no_memory(host: FakeHostContext) -> None:
             assert await ext.get_context(chat, Turn()) is None, chat
         block = await ext.get_context("when was the boiler serviced?", Turn())
         assert block is not None and "Jonas" in block
-    finally:
-        await ext.stop()
-        await ext.destroy()
 
 
 async def test_the_threads_last_turns_are_left_out(host: FakeHostContext) -> None:
-    ext = await started(host)
-    try:
+    async with running(host) as ext:
         await say(host, ext, "The wifi password is on the fridge magnet", "t2")
         for n in range(THREAD_TAIL_TURNS):
             await say(host, ext, f"Step {n} of fixing the wifi router", "t2")
@@ -113,23 +112,16 @@ async def test_the_threads_last_turns_are_left_out(host: FakeHostContext) -> Non
         assert "fridge magnet" in block and "Step" not in block
         other = await ext.get_context("what about the wifi?", Turn(thread_id="t3"))
         assert other is not None and "Step" in other
-    finally:
-        await ext.stop()
-        await ext.destroy()
 
 
 async def test_get_context_without_embedder(host: FakeHostContext) -> None:
-    ext = await started(host)
-    try:
+    async with running(host) as ext:
         await say(host, ext, "Our cat is called Pixel")
         assert "Pixel" in (
             await ext.get_context("what is the cat called", Turn()) or ""
         )
         assert await ext.get_context("zzz qqq", Turn()) is None
         assert await ext.get_context("   ", Turn()) is None
-    finally:
-        await ext.stop()
-        await ext.destroy()
 
 
 class BrokenEmbedder:
