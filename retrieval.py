@@ -102,6 +102,9 @@ class Retriever:
         self._embedder = embedder
         self._config = config
         self._keywords = KeywordIntentClassifier()
+        self._gate = RelevanceGate(
+            config.context_min_similarity, config.context_min_word_similarity
+        )
         self._embedded_intents = (
             EmbeddingIntentClassifier(
                 embedder, threshold=config.intent_similarity_threshold
@@ -244,21 +247,19 @@ class Retriever:
         if not prompt.strip():
             return None
         self.prepare_in_background()
-        # The FTS query needs only the prompt (the plan's size does not depend
-        # on the intent): it runs on the read thread while the prompt is
-        # embedded, a model call of several ms, rather than after it.
+        # The FTS query and the thread's tail need only the prompt (the plan's
+        # size does not depend on the intent): they run on the read thread
+        # while the prompt is embedded, a model call of several ms.
         await self._refresh_common_names()
         early = plan_query(prompt, self._keywords.classify(prompt))
         self._start_fts(prompt[:MAX_QUERY_CHARS], _pool(early.limit), (), LEGS)
-        vector = await self.embed_query(prompt[: 8 * MAX_QUERY_CHARS])
+        vector, shown = await asyncio.gather(
+            self.embed_query(prompt[: 8 * MAX_QUERY_CHARS]),
+            self._thread_tail(thread_id),
+        )
         intent = self.intent_classifier.classify(prompt, vector)
         plan = plan_query(
             prompt, intent, default_budget=self._config.context_token_budget
-        )
-        shown = (
-            await self._storage.latest_episode_ids(thread_id, limit=THREAD_TAIL_TURNS)
-            if thread_id
-            else []
         )
         hits = await self.search(
             prompt,
@@ -268,10 +269,7 @@ class Retriever:
             intent=intent,
             depth=plan.depth,
             reinforce=False,
-            gate=RelevanceGate(
-                self._config.context_min_similarity,
-                self._config.context_min_word_similarity,
-            ),
+            gate=self._gate,
         )
         hits = [hit for hit in hits if not is_echo(hit.node, prompt)]
         if not hits:
@@ -283,6 +281,13 @@ class Retriever:
         if used:
             self.reinforce(used)
         return block
+
+    async def _thread_tail(self, thread_id: str | None) -> list[int]:
+        if not thread_id:
+            return []
+        return await self._storage.latest_episode_ids(
+            thread_id, limit=THREAD_TAIL_TURNS
+        )
 
     def prepare_in_background(self) -> None:
         """Embed the intent exemplars once, off the turn (keywords meanwhile)."""
