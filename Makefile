@@ -3,13 +3,20 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# `make test-host`: the suite on the host's own dependencies only (openai-agents
+# pinned to the host's 0.9.1; no numpy, tiktoken, pysqlite3 or onnxruntime), with
+# the interpreter's own sqlite3: the FTS-only path and the chars/4 token estimate.
+HOST_VENV ?= .venv-host
+HOST_BIN := $(HOST_VENV)/bin
+HOST_DEPS := openai-agents==0.9.1 openai pydantic pyyaml jinja2 aiosqlite \
+	sqlite-vec httpx croniter pytest pytest-asyncio hypothesis
 
-.PHONY: demo test bench clean
+.PHONY: demo test test-host bench clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev,embed]'
+	$(BIN)/python -m pip install -q -e '.[standalone,embed,dev]'
 	touch $@
 
 demo: $(VENV)/.installed
@@ -25,10 +32,22 @@ test: $(VENV)/.installed
 		-p agent_memory; status=$$?; rm -rf $$tmp; exit $$status
 	$(BIN)/pytest -q
 
+$(HOST_VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(HOST_VENV)
+	$(HOST_BIN)/python -m pip install -q --upgrade pip
+	$(HOST_BIN)/python -m pip install -q $(HOST_DEPS)
+	@# --no-deps: the project's own list pulls in tiktoken and pysqlite3.
+	$(HOST_BIN)/python -m pip install -q --no-deps -e .
+	touch $@
+
+# Tests that need a part the host lacks are skipped; -rs prints each reason.
+test-host: $(HOST_VENV)/.installed
+	AGENT_MEMORY_HOST_DEPS=1 $(HOST_BIN)/pytest -q -rs
+
 bench: $(VENV)/.installed
 	$(BIN)/python bench/ingest.py
 	$(BIN)/python bench/retrieval_latency.py
 	$(BIN)/python bench/recall.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(HOST_VENV) build *.egg-info

@@ -18,30 +18,36 @@ import logging
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import jinja2
-from agents import Agent, FunctionTool, RunConfig, Runner
-from agents.models.interface import Model
 
-from .agent_tools import (
-    CAUSAL_TOOLS,
-    CONSOLIDATION_TOOLS,
-    ENRICHMENT_TOOLS,
-    WriteContext,
-)
-from .records import Entity, Node
+from .core.records import Entity, Node
+
+if TYPE_CHECKING:  # openai-agents loads when an agent is built or run, not on import
+    from agents import Agent, FunctionTool
+    from agents.models.interface import Model
+
+    from .agent_tools import WriteContext
 
 log = logging.getLogger(__name__)
 
 Mode = Literal["consolidation", "causal", "enrichment"]
 DEFAULT_ENV_MODEL = "gpt-4o-mini"
 MAX_TURNS: dict[Mode, int] = {"consolidation": 24, "causal": 4, "enrichment": 4}
-TOOLS: dict[Mode, list[FunctionTool]] = {
-    "consolidation": CONSOLIDATION_TOOLS,
-    "causal": CAUSAL_TOOLS,
-    "enrichment": ENRICHMENT_TOOLS,
-}
+
+
+def mode_tools(mode: Mode) -> list[FunctionTool]:
+    """The tools of one mode (importing them loads openai-agents)."""
+    from . import agent_tools
+
+    return {
+        "consolidation": agent_tools.CONSOLIDATION_TOOLS,
+        "causal": agent_tools.CAUSAL_TOOLS,
+        "enrichment": agent_tools.ENRICHMENT_TOOLS,
+    }[mode]
+
+
 START = {
     "consolidation": "Consolidate the episodes above.",
     "causal": "Judge the pairs above.",
@@ -88,12 +94,15 @@ class MemoryAgent:
         self.timeout_seconds = timeout_seconds
 
     def build(self, mode: Mode, instructions: str) -> Agent[WriteContext]:
-        return Agent[WriteContext](
+        from agents import Agent
+
+        agent: Agent[WriteContext] = Agent(
             name=f"memory-{mode}",
             instructions=instructions,
-            tools=list(TOOLS[mode]),
+            tools=list(mode_tools(mode)),
             model=self.model,
         )
+        return agent
 
     async def run(
         self,
@@ -104,6 +113,8 @@ class MemoryAgent:
         notes: Sequence[Node] = (),
     ) -> str:
         """Run the agent to its final answer; model errors and timeouts propagate."""
+        from agents import RunConfig, Runner
+
         instructions = render_instructions(
             mode,
             episodes=context.episodes,

@@ -6,28 +6,31 @@ through `RunContextWrapper[WriteContext]` (these tools only run in our own
 conflict candidates and episode pairs are shown as small numbers and mapped
 back here, so a hallucinated id cannot touch an unrelated node.
 
-A mistake the model can fix (a number out of range, an empty fact) comes back as
-a short instructive string. Faults it cannot fix (SQLite, the embedder's
-provider) raise: the tools are built with `failure_error_function=None`, so the
-run stops and the driver leaves the session pending. Malformed JSON arguments
-raise the SDK's ModelBehaviorError the same way.
+A mistake the model can fix (a number out of range, an empty fact, arguments
+that fail validation) comes back as a short instructive string, through the
+shared failure handler (toolkit/failures.py). Faults it cannot fix (SQLite, the
+embedder's provider, unparsable JSON) raise: the run stops and the driver leaves
+the session pending.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from agents import FunctionTool, RunContextWrapper, function_tool
 from pydantic import BaseModel, Field
 
-from .embeddings import Embedder
-from .entities import EntityLinker
-from .records import ENTITY_TYPES, EdgeDraft, EntityType, Node, NodeDraft, NodeType
-from .retrieval import Retriever
-from .storage import MemoryStorage
+from .core.embeddings import EmbeddingService
+from .core.errors import InputError
+from .core.records import ENTITY_TYPES, EdgeDraft, EntityType, Node, NodeDraft, NodeType
+from .core.secrets import DEFAULT as DEFAULT_REDACTOR
+from .retrieval import Retriever, SearchFilters
+from .store.interface import Store
+from .toolkit.failures import failure_handler
+from .writepath.entities import EntityLinker
 
 log = logging.getLogger(__name__)
 
@@ -41,12 +44,15 @@ CONFLICT_TYPES: tuple[NodeType, ...] = ("semantic", "procedural", "opinion")
 class WriteContext:
     """What one MemoryAgent run may touch, and what it has shown the model."""
 
-    storage: MemoryStorage
+    storage: Store
     retriever: Retriever
-    embedder: Embedder | None = None
+    embedder: EmbeddingService | None = None
     linker: EntityLinker | None = None
     session_id: str | None = None
     decay_rate: float = 0.1
+    # The model may copy a secret from the episodes it reads (which were
+    # scrubbed, but a look-alike could be rebuilt): facts and names pass again.
+    redact: Callable[[str], str] = DEFAULT_REDACTOR
     episodes: list[Node] = field(default_factory=list)  # shown as [1], [2], ...
     pairs: list[tuple[Node, Node]] = field(default_factory=list)  # causal mode
     entity_id: int | None = None  # enrichment mode
@@ -86,20 +92,24 @@ class CausalLink(BaseModel):
     reason: str = Field(description="Why the first turn led to the second.")
 
 
-def _pick(numbers: Sequence[int], items: Sequence[Any], label: str) -> list[Any]:
-    """Items by 1-based number; raises ValueError naming the valid range."""
+# Refusals are answered as plain text; a fault raises and stops the run.
+_on_failure = failure_handler(str, stop_on_fault=True)
+
+
+def _pick(
+    numbers: Sequence[int], items: Sequence[Any], label: str, refusal: str = ""
+) -> list[Any]:
+    """Items by 1-based number; raises InputError naming the valid range
+    (after `refusal`, which says what was not done)."""
     bad = [n for n in numbers if not 1 <= n <= len(items)]
     if bad:
-        raise ValueError(
+        reason = (
             f"there is no {label}{bad[0]}; use numbers 1 to {len(items)}"
             if items
             else f"there is no {label} to refer to yet"
         )
+        raise InputError(f"{refusal}: {reason}" if refusal else reason)
     return [items[n - 1] for n in numbers]
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.casefold().split())
 
 
 async def _existing_fact(ctx: WriteContext, fact: FactIn, sources: list[int]) -> int:
@@ -107,10 +117,12 @@ async def _existing_fact(ctx: WriteContext, fact: FactIn, sources: list[int]) ->
 
     A retried chunk re-saves what a failed run already wrote; this keeps it once.
     """
-    same = await ctx.storage.find_nodes_by_text(fact.content, types=[fact.type])
+    same = await ctx.storage.nodes.find_nodes_by_text(fact.content, types=[fact.type])
     if not same:
         return 0
-    edges = await ctx.storage.edges_of([n.id for n in same], types=["derived_from"])
+    edges = await ctx.storage.graph.edges_of(
+        [n.id for n in same], types=["derived_from"]
+    )
     wanted = set(sources)
     for node in same:
         derived = {e.dst_id for e in edges if e.src_id == node.id}
@@ -125,23 +137,23 @@ async def _embed(ctx: WriteContext, items: list[tuple[int, str]]) -> None:
     vectors = await ctx.embedder.embed_batch([text for _, text in items])
     pairs = [(i, v) for (i, _), v in zip(items, vectors, strict=False) if v]
     if pairs:
-        await ctx.storage.save_embeddings(pairs)
+        await ctx.storage.index.save_embeddings(pairs)
 
 
-@function_tool(failure_error_function=None)
+@function_tool(failure_error_function=_on_failure)
 async def is_session_consolidated(ctx: RunContextWrapper[WriteContext]) -> str:
     """Tell whether this conversation has already been consolidated."""
     wc = ctx.context
     if wc.session_id is None:
         return "no conversation is being consolidated"
-    state = await wc.storage.get_session(wc.session_id)
+    state = await wc.storage.sessions.get_session(wc.session_id)
     if state is None:
         return "unknown conversation"
     until = state.consolidated_until_id
     return f"status: {state.status}; consolidated up to episode id {until}"
 
 
-@function_tool(failure_error_function=None)
+@function_tool(failure_error_function=_on_failure)
 async def get_session_episodes(
     ctx: RunContextWrapper[WriteContext], offset: int, limit: int
 ) -> str:
@@ -164,7 +176,7 @@ async def get_session_episodes(
     return "\n".join(lines + ([f"({more} more)"] if more > 0 else []))
 
 
-@function_tool(failure_error_function=None)
+@function_tool(failure_error_function=_on_failure)
 async def save_nodes_batch(
     ctx: RunContextWrapper[WriteContext], facts: list[FactIn]
 ) -> str:
@@ -174,10 +186,10 @@ async def save_nodes_batch(
         facts: The new memories, each with the numbers of its source episodes.
     """
     wc = ctx.context
-    try:
-        sources = [_pick(f.episodes, wc.episodes, "episode ") for f in facts]
-    except ValueError as exc:
-        return f"nothing saved: {exc}"
+    facts = [f.model_copy(update={"content": wc.redact(f.content)}) for f in facts]
+    sources = [
+        _pick(f.episodes, wc.episodes, "episode ", "nothing saved") for f in facts
+    ]
     if any(not f.content.strip() for f in facts):
         return "nothing saved: every fact needs non-empty content"
     numbered = []
@@ -186,9 +198,9 @@ async def save_nodes_batch(
         episode_ids = [e.id for e in episodes]
         node_id = await _existing_fact(wc, fact, episode_ids)
         if not node_id:
-            node_id = await wc.storage.add_node(_draft(wc, fact))
+            node_id = await wc.storage.nodes.add_node(_draft(wc, fact))
             new.append((node_id, fact.content))
-        await wc.storage.add_edges(
+        await wc.storage.graph.add_edges(
             [EdgeDraft(node_id, e, "derived_from") for e in episode_ids]
         )
         if node_id not in wc.facts:
@@ -213,7 +225,7 @@ def _draft(wc: WriteContext, fact: FactIn) -> NodeDraft:
     )
 
 
-@function_tool(failure_error_function=None)
+@function_tool(failure_error_function=_on_failure)
 async def extract_and_link_entities(
     ctx: RunContextWrapper[WriteContext], entities: list[EntityIn]
 ) -> str:
@@ -226,23 +238,24 @@ async def extract_and_link_entities(
         entities: Each entity with its aliases and the facts/episodes naming it.
     """
     wc = ctx.context
-    try:
-        targets = [
-            [n.id for n in _pick(e.episodes, wc.episodes, "episode ")]
-            + _pick(e.facts, wc.facts, "fact F")
-            for e in entities
-        ]
-    except ValueError as exc:
-        return f"nothing linked: {exc}"
+    refusal = "nothing linked"
+    targets = [
+        [n.id for n in _pick(e.episodes, wc.episodes, "episode ", refusal)]
+        + _pick(e.facts, wc.facts, "fact F", refusal)
+        for e in entities
+    ]
     names = []
     for item, ids in zip(entities, targets, strict=True):
         if not item.name.strip():
             return "nothing more linked: every entity needs a name"
-        entity = await wc.storage.upsert_entity(
-            item.name, type=item.type, aliases=item.aliases, mentions=0
+        entity = await wc.storage.entities.upsert_entity(
+            wc.redact(item.name),
+            type=item.type,
+            aliases=[wc.redact(alias) for alias in item.aliases],
+            mentions=0,
         )
         if entity.type != item.type:  # the model's type beats the regex guess
-            await wc.storage.update_entity(entity.id, type=item.type)
+            await wc.storage.entities.update_entity(entity.id, type=item.type)
         for node_id in dict.fromkeys(ids):
             await wc.entity_linker.link_entities(node_id, [entity])
         names.append(entity.name)
@@ -250,7 +263,7 @@ async def extract_and_link_entities(
     return f"linked {', '.join(names)}" if names else "no entities given"
 
 
-@function_tool(failure_error_function=None)
+@function_tool(failure_error_function=_on_failure)
 async def detect_conflicts(
     ctx: RunContextWrapper[WriteContext], facts: list[int]
 ) -> str:
@@ -260,13 +273,10 @@ async def detect_conflicts(
         facts: The saved facts' numbers, e.g. [1, 3] for F1 and F3.
     """
     wc = ctx.context
-    try:
-        node_ids = _pick(facts, wc.facts, "fact F")
-    except ValueError as exc:
-        return str(exc)
+    node_ids = _pick(facts, wc.facts, "fact F")
     sections = []
     for number, node_id in zip(facts, node_ids, strict=True):
-        node = await wc.storage.get_node(node_id)
+        node = await wc.storage.nodes.get_node(node_id)
         found = await _candidates(wc, node.content) if node else []
         sections.append(f"F{number}:" + "".join(f"\n  {line}" for line in found))
         if not found:
@@ -276,9 +286,8 @@ async def detect_conflicts(
 
 async def _candidates(wc: WriteContext, text: str) -> list[str]:
     """Related older memories as `M<n>: text` lines (numbers stable per run)."""
-    hits = await wc.retriever.search(
-        text, types=CONFLICT_TYPES, limit=CONFLICT_CANDIDATES, reinforce=False
-    )
+    filters = SearchFilters(types=CONFLICT_TYPES, limit=CONFLICT_CANDIDATES)
+    hits = await wc.retriever.search(text, filters, reinforce=False)
     lines = []
     for hit in hits:
         if hit.node.id in wc.facts:
@@ -289,7 +298,7 @@ async def _candidates(wc: WriteContext, text: str) -> list[str]:
     return lines
 
 
-@function_tool(failure_error_function=None)
+@function_tool(failure_error_function=_on_failure)
 async def resolve_conflict(
     ctx: RunContextWrapper[WriteContext], new_fact: int, old_memory: int
 ) -> str:
@@ -300,18 +309,14 @@ async def resolve_conflict(
         old_memory: The old memory's number from detect_conflicts, e.g. 2 for M2.
     """
     wc = ctx.context
-    try:
-        (new_id,) = _pick([new_fact], wc.facts, "fact F")
-        (old_id,) = _pick([old_memory], wc.candidates, "memory M")
-    except ValueError as exc:
-        return str(exc)
-    await wc.storage.soft_delete([old_id])
-    await wc.storage.add_edges([EdgeDraft(new_id, old_id, "supersedes")])
+    (new_id,) = _pick([new_fact], wc.facts, "fact F")
+    (old_id,) = _pick([old_memory], wc.candidates, "memory M")
+    await wc.storage.graph.supersede(old_id, new_id)  # one transaction
     wc.count("superseded")
     return f"M{old_memory} superseded by F{new_fact}"
 
 
-@function_tool(failure_error_function=None)
+@function_tool(failure_error_function=_on_failure)
 async def mark_session_consolidated(ctx: RunContextWrapper[WriteContext]) -> str:
     """Call last, once everything worth keeping from these episodes is saved."""
     # The driver writes the mark after the run ends without error, so a failure
@@ -320,7 +325,7 @@ async def mark_session_consolidated(ctx: RunContextWrapper[WriteContext]) -> str
     return "ok: this chunk will be marked consolidated"
 
 
-@function_tool(failure_error_function=None)
+@function_tool(failure_error_function=_on_failure)
 async def save_causal_edges(
     ctx: RunContextWrapper[WriteContext], links: list[CausalLink]
 ) -> str:
@@ -330,10 +335,9 @@ async def save_causal_edges(
         links: The pairs that are causally linked; leave the others out.
     """
     wc = ctx.context
-    try:
-        pairs = [_pick([link.pair], wc.pairs, "pair ")[0] for link in links]
-    except ValueError as exc:
-        return f"nothing saved: {exc}"
+    pairs = [
+        _pick([link.pair], wc.pairs, "pair ", "nothing saved")[0] for link in links
+    ]
     drafts = [
         EdgeDraft(
             cause.id,
@@ -345,12 +349,12 @@ async def save_causal_edges(
         )
         for (cause, effect), link in zip(pairs, links, strict=True)
     ]
-    added = await wc.storage.add_edges(drafts)
+    added = await wc.storage.graph.add_edges(drafts)
     wc.count("causal_edges", added)
     return f"{added} causal links saved"
 
 
-@function_tool(failure_error_function=None)
+@function_tool(failure_error_function=_on_failure)
 async def update_entity_summary(
     ctx: RunContextWrapper[WriteContext], summary: str, type: EntityType
 ) -> str:
@@ -367,12 +371,11 @@ async def update_entity_summary(
         return "the summary is empty; write two or three sentences"
     if type not in ENTITY_TYPES:
         return f"unknown type {type!r}; use one of {', '.join(ENTITY_TYPES)}"
+    summary = wc.redact(summary)
     vector = None
     if wc.embedder is not None:
-        (vector,) = await wc.embedder.embed_batch([summary])
-        if vector is not None and len(vector) != wc.storage.dim:
-            vector = None  # a provider of another width: keep the summary only
-    await wc.storage.update_entity(
+        vector = await wc.embedder.embed(summary)
+    await wc.storage.entities.update_entity(
         wc.entity_id, summary=summary.strip(), type=type, embedding=vector
     )
     wc.count("summaries")

@@ -1,23 +1,19 @@
-"""How much a fact still counts after a while: pure math here, I/O in DecayService.
+"""How much a fact still counts after a while: pure math, no I/O
+(the nightly job that applies it is writepath/decay_job.py).
 
 Confidence follows an Ebbinghaus-style curve, `base × exp(−rate × days^0.8)`, where
 `base` is the confidence at creation or at the last access and `days` counts from
 then. Decay is always computed from that anchor, never from last night's value, so
 running the job twice, or skipping nights, gives the same answer. A rate of 0 marks
-a confirmed fact: it never decays. Each access adds a little confidence back
-(`0.05 · log(1 + access_count / 20)`, capped at 1).
+a confirmed fact: it never decays. Each access adds a little confidence to the
+current value (`0.05 · log(1 + access_count / 20)`, capped at 1), which becomes
+the new anchor.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-import time
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # storage imports this module; only the type is needed here
-    from .storage import MemoryStorage
 
 log = logging.getLogger(__name__)
 
@@ -36,16 +32,17 @@ def decayed(base_confidence: float, decay_rate: float, days: float) -> float:
     )
 
 
-def on_access(base_confidence: float, access_count: int) -> float:
-    """The new anchor confidence when a fact is used: the clock restarts.
+def on_access(
+    base_confidence: float, decay_rate: float, days: float, access_count: int
+) -> float:
+    """The new anchor confidence when a fact is used `days` after its anchor.
 
-    Reinforcement starts from the anchor, not from today's decayed value: a fact
-    that keeps being used keeps its confidence (Ebbinghaus review), while one
-    nobody touches follows the curve down and is pruned. Starting from the
-    decayed value would make frequently used facts die fastest, because the
-    curve is steepest right after its anchor (days^0.8).
+    The design's rule: the reinforcement is added to the confidence the fact
+    has now (decayed), and that becomes the anchor (the clock restarts). A
+    fact faded to 0.22 reads about 0.22 after a search hit, not 1.0: one
+    search matching it is no evidence that it is still true.
     """
-    return reinforced(base_confidence, access_count)
+    return reinforced(decayed(base_confidence, decay_rate, days), access_count)
 
 
 def reinforced(confidence: float, access_count: int) -> float:
@@ -78,62 +75,3 @@ def confidence_at(
 ) -> float:
     """Confidence at unix time `now` of a fact anchored (created/used) at `anchor`."""
     return decayed(base_confidence, decay_rate, days_between(anchor, now))
-
-
-# -- I/O: the nightly job ------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DecayReport:
-    checked: int
-    updated: int
-    pruned: int
-
-    def counts(self) -> dict[str, int]:
-        return {"checked": self.checked, "updated": self.updated, "pruned": self.pruned}
-
-
-class DecayService:
-    """Applies decay to every decaying fact, pruning those below the threshold.
-
-    Protected facts (rate 0) and episodes are never read. Nodes are paged by id
-    so a large graph is never held in memory at once.
-    """
-
-    PAGE = 500
-    EPSILON = 1e-6  # skip writes that would not change the stored value
-
-    def __init__(self, storage: MemoryStorage, threshold: float) -> None:
-        self._storage = storage
-        self._threshold = threshold
-
-    async def run(self, now: float | None = None) -> DecayReport:
-        now = time.time() if now is None else now
-        checked = updated = pruned = 0
-        after_id = 0
-        while True:
-            nodes = await self._storage.decay_candidates(after_id, self.PAGE)
-            if not nodes:
-                break
-            after_id = nodes[-1].id
-            changes: list[tuple[int, float]] = []
-            doomed: list[int] = []
-            for node in nodes:
-                anchor = node.last_accessed or node.created_at
-                value = confidence_at(
-                    node.base_confidence, node.decay_rate, anchor, now
-                )
-                if value < self._threshold:
-                    doomed.append(node.id)
-                elif abs(value - node.confidence) > self.EPSILON:
-                    changes.append((node.id, value))
-            checked += len(nodes)
-            if changes:
-                await self._storage.update_confidences(changes)
-                updated += len(changes)
-            if doomed:
-                pruned += await self._storage.soft_delete(doomed, at=now)
-        log.info(
-            "decay: %d facts checked, %d updated, %d pruned", checked, updated, pruned
-        )
-        return DecayReport(checked, updated, pruned)

@@ -12,29 +12,52 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .agent import MemoryAgent, find_memory_model
-from .config import MemoryConfig, load_config
-from .consolidation import Consolidator
-from .embeddings import Embedder, EmbeddingCapability, HostEmbedder
-from .entities import EntityLinker
-from .indexer import EpisodeIndexer
-from .maintenance import NightlyPipeline
-from .records import EpisodeDraft
+from .core.config import MemoryConfig, load_config
+from .core.embeddings import EmbeddingService, HostEmbedder, capability_class
+from .core.scope import (
+    AUTO_OWNER,
+    NOTHING_VIEW,
+    ScopeView,
+    TurnScopes,
+    channel_id_of,
+    current_view,
+    set_view,
+    thread_key,
+)
+from .core.tasks import TaskSet
 from .retrieval import Retriever
 from .storage import MemoryStorage
+from .store.interface import Store
 from .tools import ToolDeps, build_tools
+from .writepath.consolidation import Consolidator
+from .writepath.entities import EntityLinker
+from .writepath.indexer import EpisodeIndexer
+from .writepath.ingest import ingest_turn
+from .writepath.nightly import NightlyPipeline
 
 log = logging.getLogger("agent_memory")
 
 DB_NAME = "memory.db"
 DEFAULT_THREAD = "default"
+OWNER_KEY = "owner_user_id"  # meta key: who owns the default scope
 CONTEXT_TIMEOUT_S = 2.0
 STOP_GRACE_S = 5.0
+# User messages without one get_context call before we say the host never asks.
+UNWIRED_CONTEXT_AFTER = 3
+INDEX_CHECK_EVERY_S = 3600.0  # FTS/vector checks: whole-index reads, off the hot path
+UNWIRED_CONTEXT_WARNING = (
+    "memory: %d user messages arrived but the host never asked for memory context"
+    " (get_context), so memories do not reach the model. The host wires context"
+    " providers before extensions start and keeps only active ones: call"
+    " `loader.wire_context_providers(router)` again after `start_all()` in the"
+    " host's runner (README, 'Install into the host'). Tools still work."
+)
 
 
 def _done_future() -> asyncio.Future[None]:
@@ -53,6 +76,74 @@ def is_error_marker(text: str) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class Services:
+    """Everything `initialize` wires, built once; the CLI and standalone host use it.
+
+    `embeddings` is None only when there is no embedder at all (search then uses
+    FTS and graph); `agent` answers None while no write-path model is configured.
+    """
+
+    config: MemoryConfig
+    storage: Store
+    embeddings: EmbeddingService | None
+    retriever: Retriever
+    indexer: EpisodeIndexer
+    linker: EntityLinker
+    consolidator: Consolidator
+    pipeline: NightlyPipeline
+    tool_deps: ToolDeps
+    agent: Callable[[], MemoryAgent | None]
+
+
+async def build_services(
+    context: Any,
+    config: MemoryConfig,
+    logger: Any,
+    turn_view: Callable[[], ScopeView | None] = current_view,
+) -> Services:
+    """Open storage and wire every part of the memory for this host context.
+
+    `turn_view` gives the scopes a tool call may see (see MemoryExtension).
+    """
+    # `db_file` is the standalone host's (its --db may name any file).
+    db_file = getattr(context, "db_file", None) or Path(context.data_dir) / DB_NAME
+    storage = await MemoryStorage.open(
+        Path(db_file),
+        dim=config.embedding_dimensions,
+        batch_size=config.writer_batch_size,
+    )
+    embeddings = find_embeddings(context, config, logger)
+    linker = EntityLinker(storage)
+    indexer = EpisodeIndexer(storage, embeddings, hooks=[linker.on_episodes])
+    retriever = Retriever(storage, embeddings, config)
+    agent = AgentFinder(context, config, logger)
+    consolidator = Consolidator(
+        storage,
+        retriever,
+        config,
+        agent,
+        embedder=embeddings,
+        linker=linker,
+        history=getattr(context, "get_thread_history", None),
+        indexer=indexer,
+    )
+    return Services(
+        config=config,
+        storage=storage,
+        embeddings=embeddings,
+        retriever=retriever,
+        indexer=indexer,
+        linker=linker,
+        consolidator=consolidator,
+        pipeline=NightlyPipeline(storage, config, agent, consolidator),
+        tool_deps=ToolDeps(
+            storage, retriever, config, embeddings, linker, turn_view=turn_view
+        ),
+        agent=agent,
+    )
+
+
 class MemoryExtension:
     """Long-term memory of the agent: hot-path ingestion, context, tools, nightly."""
 
@@ -60,100 +151,147 @@ class MemoryExtension:
 
     def __init__(self) -> None:
         self.config = MemoryConfig()
-        self.storage: MemoryStorage | None = None
-        self.embedder: Embedder | None = None
-        self.indexer: EpisodeIndexer | None = None
-        self.linker: EntityLinker | None = None
-        self.retriever: Retriever | None = None
-        self.consolidator: Consolidator | None = None
-        self.pipeline: NightlyPipeline | None = None
-        self._memory_agent: MemoryAgent | None = None
-        self._no_model_logged = False
-        self._context: Any = None
-        self._tools: list[Any] = []
-        # What the orchestrator's tools close over; the CLI reads through it too.
-        self.tool_deps: ToolDeps | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._services: Services | None = None
+        self._tools: list[Any] | None = None
+        self._tasks = TaskSet(log, logging.ERROR)
         self._last_thread: dict[str, str] = {}
         self._consolidating: set[str] = set()
         self._log = log
+        self._scopes: TurnScopes | None = None
+        self._context_seen = False
+        self._unasked_messages = 0
+        self._reported_problem: str | None = None
+
+    @property
+    def services(self) -> Services:
+        """The wired memory; only between `initialize` and `destroy`."""
+        if self._services is None:
+            raise RuntimeError("MemoryExtension.initialize() has not run")
+        return self._services
 
     # -- lifecycle -------------------------------------------------------------
 
     async def initialize(self, context: Any) -> None:
-        self._context = context
         self._log = getattr(context, "logger", None) or log
+        self._tasks = TaskSet(self._log, logging.ERROR)
         self.config = load_config(_merged_config(context))
-        data_dir = Path(context.data_dir)
-        self.storage = await MemoryStorage.open(
-            data_dir / DB_NAME,
-            dim=self.config.embedding_dimensions,
-            batch_size=self.config.writer_batch_size,
+        self._services = await build_services(
+            context, self.config, self._log, self.tool_view
         )
-        self.embedder = self._find_embedder(context)
-        self.linker = EntityLinker(self.storage)
-        self.indexer = EpisodeIndexer(
-            self.storage, self.embedder, hooks=[self.linker.on_episodes]
+        admin = self._services.storage.admin
+        self._scopes = TurnScopes(
+            self.config.scope_policy(),
+            auto_owner=self.config.owner_user_id == AUTO_OWNER,
+            owner=await admin.get_meta(OWNER_KEY),
+            save_owner=lambda user: self._tasks.spawn(
+                admin.set_meta(OWNER_KEY, user), "owner"
+            ),
+            logger=self._log,
         )
-        self.retriever = Retriever(self.storage, self.embedder, self.config)
-        self._wire_write_path(context)
         context.subscribe("user_message", self.on_user_message)
         context.subscribe("agent_response", self.on_agent_response)
         subscribe_event = getattr(context, "subscribe_event", None)
         if subscribe_event is not None:
             subscribe_event("thread.completed", self.on_thread_completed)
-        self._tools = self._build_tools()
 
     async def start(self) -> None:
-        assert self.indexer is not None, "initialize() first"
-        self.indexer.start()
-        self._spawn(self.indexer.backfill(), "embedding backfill")
-        if self.retriever is not None:
-            # Intent exemplars are embedded once at start-up, not on a turn.
-            self.retriever.prepare_in_background()
+        services = self.services
+        services.indexer.start()
+        self._tasks.spawn(services.indexer.backfill(), "embedding backfill")
+        # Intent exemplars are embedded once at start-up, not on a turn.
+        services.retriever.prepare_in_background()
+        self._tasks.spawn(self._check_indexes(), "index checks")
 
     async def stop(self) -> None:
         """Finish queued writes, stop background work. Safe to call twice."""
-        for task in list(self._tasks):
-            task.cancel()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self.indexer is not None:
-            # Give queued turns a moment to get their vectors and entity links;
-            # whatever is left is embedded by the backfill at the next start.
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.indexer.drain(), STOP_GRACE_S)
-            await self.indexer.stop()
-        if self.retriever is not None:
-            await self.retriever.drain()
-        if self.storage is not None:
-            await self.storage.drain()
+        await self._tasks.cancel()
+        if self._services is None:
+            return
+        services = self._services
+        # Give queued turns a moment to get their vectors and entity links;
+        # whatever is left is embedded by the backfill at the next start.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(services.indexer.drain(), STOP_GRACE_S)
+        await services.indexer.stop()
+        await services.retriever.drain()
+        await services.storage.drain()
 
     async def destroy(self) -> None:
-        if self.storage is not None:
-            await self.storage.close()
-            self.storage = None
+        if self._services is not None:
+            await self._services.storage.close()
+            self._services = None
 
     def health_check(self) -> bool:
-        """False when storage is closed or its writer died (the host then stops us)."""
-        return self.storage is not None and self.storage.healthy
+        """False (the host then stops us) when the writer died, writes keep
+        failing, or the FTS or vector index is damaged; the reason is logged
+        once. Polled every 30 s and sync: it reads cached state only."""
+        if self._services is None:
+            return False
+        problem = self._services.storage.health_problem
+        if problem is not None and problem != self._reported_problem:
+            self._log.error("memory is unhealthy: %s", problem)
+        self._reported_problem = problem
+        return problem is None
+
+    async def _check_indexes(self) -> None:
+        """The index checks health_check reports, now and then every hour."""
+        while True:
+            await self.services.storage.check_indexes()
+            await asyncio.sleep(INDEX_CHECK_EVERY_S)
 
     # -- capabilities ------------------------------------------------------------
 
     def get_tools(self) -> list[Any]:
+        # Built on the first call, so a CLI command that never asks for the
+        # tools never loads openai-agents.
+        if self._tools is None:
+            self._tools = list(build_tools(self.services.tool_deps))
         return list(self._tools)
 
     @property
     def context_priority(self) -> int:
         return 50
 
+    def turn_view(self, user_id: Any, channel_id: Any) -> ScopeView:
+        """The scopes of a turn (core/scope.py, one rule for every read)."""
+        if self._scopes is None:
+            return NOTHING_VIEW
+        return self._scopes.view(user_id, channel_id)
+
+    def tool_view(self) -> ScopeView:
+        """The scopes a tool call sees (this turn's, or the latest message's)."""
+        return NOTHING_VIEW if self._scopes is None else self._scopes.for_tool()
+
     async def get_context(self, prompt: str, turn_context: Any) -> str | None:
-        """The memory block for this turn, or None. Never raises (contract §4)."""
-        if self.storage is None or not prompt or not prompt.strip():
-            return None
+        """The memory block for this turn, or None. Never raises (contract §4).
+
+        Sets the turn's scope view first: the host runs the agent in this same
+        task right after, so every tool call of the turn sees it (§4).
+        """
         try:
+            view = self.turn_view(
+                getattr(turn_context, "user_id", None),
+                getattr(turn_context, "channel_id", None),
+            )
+        except Exception:
+            self._log.exception("memory scope failed; the turn reads nothing")
+            view = NOTHING_VIEW
+        set_view(view)
+        self._context_seen = True
+        if self._services is None or not prompt or not prompt.strip():
+            return None
+        thread_id = getattr(turn_context, "thread_id", None)
+        thread = thread_id if isinstance(thread_id, str) else None
+        try:
+            # Embeds the prompt once, leaves out the just-stored current message.
             return await asyncio.wait_for(
-                self._build_context(prompt, turn_context), CONTEXT_TIMEOUT_S
+                self._services.retriever.get_context(
+                    prompt,
+                    thread_id=None
+                    if thread is None
+                    else thread_key(thread, view.write),
+                ),
+                CONTEXT_TIMEOUT_S,
             )
         except Exception:
             self._log.exception("memory context failed; the turn goes on without it")
@@ -165,10 +303,20 @@ class MemoryExtension:
             self._log.warning("unknown memory task %r ignored", task_name)
             return None
         try:
-            return await self._run_nightly()
+            # The four nightly steps; text for the user only when a step failed.
+            # `failed_steps` names them for callers that decide by structure (the
+            # CLI's exit code); the host reads only `text`.
+            report = await self.services.pipeline.run()
         except Exception as exc:
             self._log.exception("nightly maintenance failed")
-            return {"text": f"Memory maintenance failed: {exc}"}
+            return {
+                "text": f"Memory maintenance failed: {exc}",
+                "failed_steps": ["nightly_maintenance"],
+            }
+        text = report.summary()
+        if not text:
+            return None
+        return {"text": text, "failed_steps": [s.step for s in report.errors]}
 
     # -- hot path -----------------------------------------------------------------
 
@@ -180,13 +328,27 @@ class MemoryExtension:
         host that awaits it does not wait either.
         """
         thread = self._ingest(payload, "user")
+        self._notice_unwired_context()
         user = str(payload.get("user_id") or "")
+        if self._scopes is not None:
+            with contextlib.suppress(Exception):
+                self._scopes.heard(
+                    payload.get("user_id"), channel_id_of(payload.get("channel"))
+                )
         if thread is not None:
             previous = self._last_thread.get(user)
             self._last_thread[user] = thread
             if previous is not None and previous != thread:
                 self.schedule_consolidation(previous)
         return _done_future()
+
+    def _notice_unwired_context(self) -> None:
+        """Warn once when user messages arrive but get_context is never called."""
+        if self._context_seen or self._unasked_messages > UNWIRED_CONTEXT_AFTER:
+            return
+        self._unasked_messages += 1
+        if self._unasked_messages > UNWIRED_CONTEXT_AFTER:
+            self._log.warning(UNWIRED_CONTEXT_WARNING, UNWIRED_CONTEXT_AFTER)
 
     def on_agent_response(self, payload: Mapping[str, Any]) -> asyncio.Future[None]:
         """Queue the agent's answer (host error markers are not memories)."""
@@ -201,26 +363,36 @@ class MemoryExtension:
             self.schedule_consolidation(str(thread))
 
     def _ingest(self, payload: Mapping[str, Any], role: str) -> str | None:
-        storage, indexer = self.storage, self.indexer
-        if storage is None or indexer is None:
-            return None
+        if self._services is None:
+            return None  # an event after destroy()
         text = payload.get("text")
         if not isinstance(text, str):
             self._log.warning("memory skipped a %s event without text", role)
             return None
         if not text.strip() or (role == "orchestrator" and is_error_marker(text)):
             return None
-        thread = str(payload.get("thread_id") or DEFAULT_THREAD)
-        attributes: dict[str, Any] = {}
-        limit = self.config.max_episode_chars
-        if len(text) > limit:
-            attributes = {"truncated": True, "original_chars": len(text)}
-            text = text[:limit]
-        if payload.get("user_id") is not None:
-            attributes["user_id"] = str(payload["user_id"])
-        draft = EpisodeDraft(text, thread, role, time.time(), attributes)
-        indexer.add(storage.submit_episode(draft))
+        view = self._event_view(payload)
+        if view is NOTHING_VIEW:
+            return None  # no user and no_user_scope: drop
+        thread = thread_key(str(payload.get("thread_id") or DEFAULT_THREAD), view.write)
+        user = payload.get("user_id")
+        ingest_turn(
+            self._services.storage,
+            self._services.indexer,
+            text,
+            thread_id=thread,
+            role=role,
+            limit=self.config.max_episode_chars,
+            attributes={"user_id": str(user)} if user is not None else None,
+            redact=self.config.redactor(),
+            scope=view.write,
+        )
         return thread
+
+    def _event_view(self, payload: Mapping[str, Any]) -> ScopeView:
+        return self.turn_view(
+            payload.get("user_id"), channel_id_of(payload.get("channel"))
+        )
 
     # -- background work ------------------------------------------------------
 
@@ -229,7 +401,9 @@ class MemoryExtension:
         if thread_id in self._consolidating:
             return
         self._consolidating.add(thread_id)
-        self._spawn(self._consolidate_guarded(thread_id), f"consolidate {thread_id}")
+        self._tasks.spawn(
+            self._consolidate_guarded(thread_id), f"consolidate {thread_id}"
+        )
 
     async def _consolidate_guarded(self, thread_id: str) -> None:
         try:
@@ -239,79 +413,29 @@ class MemoryExtension:
 
     async def consolidate_thread(self, thread_id: str) -> bool:
         """Consolidate a thread now; True when it ends up consolidated."""
-        if self.consolidator is None:
-            return False
-        result = await self.consolidator.consolidate(thread_id)
+        result = await self.services.consolidator.consolidate(thread_id)
         return result.outcome in ("consolidated", "already")
-
-    def _spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> None:
-        task = asyncio.create_task(coro, name=f"memory: {what}")
-        self._tasks.add(task)
-        task.add_done_callback(self._task_done(what))
-
-    def _task_done(self, what: str) -> Callable[[asyncio.Task[Any]], None]:
-        def done(task: asyncio.Task[Any]) -> None:
-            self._tasks.discard(task)
-            if not task.cancelled() and task.exception() is not None:
-                self._log.error(
-                    "memory background task %s failed: %r", what, task.exception()
-                )
-
-        return done
 
     async def drain(self) -> None:
         """Wait for queued writes and indexing (tests, CLI, shutdown)."""
-        if self.storage is not None:
-            await self.storage.drain()
-        if self.indexer is not None:
-            await self.indexer.drain()
-        if self.storage is not None:
-            await self.storage.drain()
+        services = self.services
+        await services.storage.drain()
+        await services.indexer.drain()
+        await services.storage.drain()
 
-    # -- wiring points filled by retrieval, tools and the write path -----------
 
-    async def _build_context(self, prompt: str, turn_context: Any) -> str | None:
-        # Embeds the prompt once, leaves out the just-stored current message,
-        # never raises (retrieval.Retriever.get_context).
-        if self.retriever is None:
-            return None
-        thread_id = getattr(turn_context, "thread_id", None)
-        return await self.retriever.get_context(
-            prompt, thread_id=thread_id if isinstance(thread_id, str) else None
-        )
+class AgentFinder:
+    """The write-path agent, found on first use; None (logged once) without a model."""
 
-    def _build_tools(self) -> list[Any]:
-        assert self.storage is not None and self.retriever is not None
-        self.tool_deps = ToolDeps(
-            self.storage, self.retriever, self.config, self.embedder, self.linker
-        )
-        return list(build_tools(self.tool_deps))
+    def __init__(self, context: Any, config: MemoryConfig, logger: Any) -> None:
+        self._context = context
+        self._config = config
+        self._log = logger
+        self._agent: MemoryAgent | None = None
+        self._no_model_logged = False
 
-    async def _run_nightly(self) -> dict[str, Any] | None:
-        """The four nightly steps; text for the user only when a step failed."""
-        if self.pipeline is None:
-            return None
-        text = (await self.pipeline.run()).summary()
-        return {"text": text} if text else None
-
-    def _wire_write_path(self, context: Any) -> None:
-        assert self.storage is not None and self.retriever is not None
-        self.consolidator = Consolidator(
-            self.storage,
-            self.retriever,
-            self.config,
-            self.memory_agent,
-            embedder=self.embedder,
-            linker=self.linker,
-            history=getattr(context, "get_thread_history", None),
-        )
-        self.pipeline = NightlyPipeline(
-            self.storage, self.config, self.memory_agent, self.consolidator
-        )
-
-    def memory_agent(self) -> MemoryAgent | None:
-        """The write-path agent, or None (logged once) when no model is configured."""
-        if self._memory_agent is None:
+    def __call__(self) -> MemoryAgent | None:
+        if self._agent is None:
             model, source = find_memory_model(self._context)
             if model is None:
                 if not self._no_model_logged:
@@ -324,29 +448,32 @@ class MemoryExtension:
                     )
                 return None
             self._log.info("memory: write-path model from %s", source)
-            self._memory_agent = MemoryAgent(
-                model, timeout_seconds=self.config.llm_timeout_seconds
+            self._agent = MemoryAgent(
+                model, timeout_seconds=self._config.llm_timeout_seconds
             )
-        return self._memory_agent
+        return self._agent
 
-    def _find_embedder(self, context: Any) -> Embedder | None:
-        router = getattr(context, "model_router", None)
-        if router is None:
-            self._log.info("memory: no model router; search uses FTS and graph only")
-            return None
-        try:
-            capability = router.get_capability(EmbeddingCapability)
-        except Exception as exc:
-            self._log.info(
-                "memory: no embedding capability (%s); FTS and graph only", exc
-            )
-            return None
-        if capability is None:
-            self._log.info("memory: no embedding capability; FTS and graph only")
-            return None
-        return HostEmbedder(
-            capability, self.config.embedding_model, self.config.embedding_dimensions
-        )
+
+def find_embeddings(
+    context: Any, config: MemoryConfig, logger: Any
+) -> EmbeddingService | None:
+    """The host's embedding capability behind our EmbeddingService, or None."""
+    router = getattr(context, "model_router", None)
+    if router is None:
+        logger.info("memory: no model router; search uses FTS and graph only")
+        return None
+    try:
+        # The host hands the capability out only for its own class (identity).
+        capability = router.get_capability(capability_class())
+    except Exception as exc:
+        logger.info("memory: no embedding capability (%s); FTS and graph only", exc)
+        return None
+    if capability is None:
+        logger.info("memory: no embedding capability; FTS and graph only")
+        return None
+    dim = config.embedding_dimensions
+    host = HostEmbedder(capability, config.embedding_model, dim)
+    return EmbeddingService(host, dim, max_batch=config.embedding_batch_size)
 
 
 def _merged_config(context: Any) -> dict[str, Any]:

@@ -1,14 +1,19 @@
 """Finding what matters: hybrid search over the memory and the context block.
 
-`Retriever.search` runs the strategies (search_legs.py) for one query, fuses
-them (fusion.py: a linear mix of normalised scores by default, weighted RRF by
-config), boosts what the question names (people, entities, dates), filters
-(valid nodes, superseded facts hidden unless `history`, type, entity, time)
-and reinforces what it hands out without waiting for the write.
+`Retriever.search` reads the query once (search/analysis.py), runs the
+strategies (search/legs.py) for it, fuses them (fusion.py: a linear mix of
+normalised scores by default, weighted RRF by config), boosts what the
+question names (people, entities, dates), weighs each node's own decayed
+confidence and confirmed status (and recency when asked; search/standing.py),
+applies the `SearchFilters` (valid
+nodes, superseded facts hidden unless `history`, type, entity, time) and
+reinforces what it hands out without waiting for the write.
 `Retriever.get_context` is the per-turn entry point: embed the prompt once,
 classify it (intent.py), search, and assemble a block within the token budget
-(context_block.py). The query-text helpers live in query_text.py and are
-re-exported here.
+(context_block.py). What one call finds out (the named entities, the FTS leg
+started ahead) lives in a per-call `_Call`, never on the Retriever: a question
+asked again sees the memory as it is now. The query-text helpers live in
+query_text.py and are re-exported here.
 """
 
 from __future__ import annotations
@@ -18,30 +23,20 @@ import logging
 import time
 from collections.abc import Collection, Sequence
 
-from .config import MemoryConfig
-from .context_block import build_context_block, is_echo
-from .embeddings import Embedder
-from .fusion import linear_fuse, rrf_fuse
-from .intent import (
+from .core.config import MemoryConfig
+from .core.embeddings import EmbeddingService
+from .core.records import Entity, Node, NodeType, SearchHit
+from .core.tasks import TaskSet
+from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
+from .search.context_block import build_context_block, is_echo
+from .search.fusion import linear_fuse, rrf_fuse
+from .search.intent import (
     EmbeddingIntentClassifier,
-    Intent,
     IntentClassifier,
     KeywordIntentClassifier,
-    plan_query,
+    size_plan,
 )
-from .query_text import (
-    STOP_WORDS,
-    TimeFilterError,
-    asks_for_many,
-    build_fts_query,
-    name_candidates,
-    parse_time_filter,
-    query_dates,
-    query_terms,
-    without_words,
-)
-from .records import Entity, Node, NodeType, SearchHit
-from .search_legs import (
+from .search.legs import (
     COMMON_ENTITY_FLOOR,
     Ranked,
     RelevanceGate,
@@ -57,26 +52,44 @@ from .search_legs import (
     vector_leg,
     with_history,
 )
-from .storage import MemoryStorage
+from .search.plan import (
+    LEGS,
+    SearchFilters,
+    SearchPlan,
+    Strategy,
+    make_plan,
+    pool_for,
+)
+from .search.query_text import (
+    STOP_WORDS,
+    TimeFilterError,
+    build_fts_query,
+    day_window,
+    parse_time_filter,
+    query_terms,
+    without_words,
+)
+from .search.small_talk import asks_nothing
+from .search.standing import favour_recent, standing, wants_recent
+from .store.interface import Store
 
 __all__ = [
     "LEGS",
     "STOP_WORDS",
     "Retriever",
+    "SearchFilters",
     "SearchHit",
+    "Strategy",
     "TimeFilterError",
     "build_fts_query",
+    "day_window",
     "parse_time_filter",
     "query_terms",
 ]
 
 log = logging.getLogger(__name__)
 
-LEGS = ("fts", "vector", "entity", "graph")
 SEEDS = 3  # best fused nodes the graph walks start from
-# A pasted document as the prompt would make thousands of terms and name
-# candidates; the start of it says enough about what to look for.
-MAX_QUERY_CHARS = 1000
 LINEAR_WEIGHTS = {"graph": 0.1, "entity": 0.1}
 COMMON_NAMES_TTL = 60.0
 # A name in over 1 % of the nodes (idf under ln 100) is left out of the FTS
@@ -86,7 +99,28 @@ FTS_COMMON_NAME_SHARE = 0.01
 # The host hands the model the current thread's transcript: its last turns
 # are already in front of it, so the block leaves them out for older memory.
 THREAD_TAIL_TURNS = 12
-_FtsKey = tuple[str, int, tuple[NodeType, ...]]  # query, pool, types
+# get_context leaves out hits under this share of the best one's score.
+WEAK_SHARE = 0.25
+NO_FILTERS = SearchFilters()
+DEFAULT_STRATEGY = Strategy()
+_FtsKey = tuple[int, tuple[NodeType, ...]]  # pool, types
+
+
+class _Call:
+    """What one search call finds out on its way; dropped when it ends."""
+
+    def __init__(self, query: AnalysedQuery, fts_terms: list[str]) -> None:
+        self.query = query
+        # the query's words without the names of common entities (FTS)
+        self.fts_terms = fts_terms
+        self.named: list[Entity] | None = None
+        self.fts_ahead: tuple[_FtsKey, asyncio.Future[Ranked]] | None = None
+
+    def close(self) -> None:
+        """Cancel an FTS leg started ahead that the call never picked up."""
+        if self.fts_ahead is not None:
+            self.fts_ahead[1].cancel()
+            self.fts_ahead = None
 
 
 class Retriever:
@@ -94,16 +128,20 @@ class Retriever:
 
     def __init__(
         self,
-        storage: MemoryStorage,
-        embedder: Embedder | None,
+        storage: Store,
+        embedder: EmbeddingService | None,
         config: MemoryConfig,
     ) -> None:
         self._storage = storage
         self._embedder = embedder
         self._config = config
         self._keywords = KeywordIntentClassifier()
+        # One gate: the context block's, and a lower floor for explicit searches.
         self._gate = RelevanceGate(
             config.context_min_similarity, config.context_min_word_similarity
+        )
+        self._floor = RelevanceGate(
+            config.search_min_relevance, config.context_min_word_similarity
         )
         self._embedded_intents = (
             EmbeddingIntentClassifier(
@@ -112,10 +150,8 @@ class Retriever:
             if embedder is not None
             else None
         )
-        self._tasks: set[asyncio.Task[object]] = set()
+        self._tasks = TaskSet(log)
         self._preparing = False
-        self._last_named: tuple[str, list[Entity]] | None = None
-        self._fts_ahead: tuple[_FtsKey, asyncio.Future[Ranked]] | None = None
         self._common_names: tuple[frozenset[str], float] = (frozenset(), -1e9)
 
     @property
@@ -141,70 +177,36 @@ class Retriever:
         if self._embedder is None or not self._storage.has_vectors:
             return None
         text = without_words(text, self._common_names[0])
-        try:
-            (vector,) = await self._embedder.embed_batch([text])
-        except Exception as exc:  # the embedder is a process boundary
-            log.warning("embedding the query failed; FTS and graph only: %s", exc)
-            return None
+        vector = await self._embedder.embed(text)  # never raises
         if vector is None or len(vector) != self._storage.dim:
-            return None
-        return list(vector)
+            return None  # a database made for another width
+        return vector
 
     async def search(
         self,
         query: str,
+        filters: SearchFilters = NO_FILTERS,
         *,
-        limit: int = 10,
-        types: Sequence[NodeType] = (),
-        entity_name: str | None = None,
-        after: float | None = None,
-        before: float | None = None,
         reinforce: bool = True,
-        history: bool = False,
-        exclude_ids: Collection[int] = (),
-        query_vector: Sequence[float] | None = None,
-        intent: Intent | None = None,
-        depth: int = 2,
-        legs: Collection[str] = LEGS,
-        gate: RelevanceGate | None = None,
+        vector: Sequence[float] | None = None,
+        strategy: Strategy = DEFAULT_STRATEGY,
     ) -> list[SearchHit]:
-        """The best valid nodes for `query`, best first.
+        """The best valid nodes for `query` within `filters`, best first.
 
-        `history` also returns facts a newer one superseded (after it);
-        `query_vector` saves embedding the query again; `intent` and `depth`
-        steer the graph leg (keywords decide the intent when not given);
-        `legs` picks strategies among LEGS (the benchmark compares them);
-        `gate` drops hits only chance ties to the query
-        (search_legs.admit_relevant), so a greeting finds nothing.
-        Access is reinforced in the background unless `reinforce=False`.
+        `vector` saves embedding the query again; `strategy` picks the legs
+        and steers the graph leg (search/plan.py). Access is reinforced in
+        the background unless `reinforce=False`.
         """
-        if limit <= 0:
+        if filters.limit <= 0 or asks_nothing(query):
             return []
-        query = query[:MAX_QUERY_CHARS]
-        pool = _pool(limit)
-        await self._refresh_common_names()
-        # Queued with the entity lookup: the read thread runs both back to back.
-        self._start_fts(query, pool, types, legs)
-        named = await self._named_entities(query)
-        ranked = await self._run_legs(
-            query, pool, types, named, query_vector, intent, depth, legs, gate
-        )
-        # Only the head of the fusion can reach the top `limit`, even boosted
-        # (measured: cutting at 3 × limit changes no recall number), and
-        # loading nodes and entities for the long tail was half the query.
-        fused = self._fuse(ranked)[:pool]
-        wanted = await self._entity_filter(entity_name)
-        hits = await self._rank_hits(query, fused, named, replies="graph" in legs)
-        hits = [
-            h
-            for h in hits
-            if h.node.id not in exclude_ids
-            and (not types or h.node.type in types)
-            and _in_window(h.node, after, before)
-            and (wanted is None or any(e.id == wanted for e in h.entities))
-        ][:limit]
-        if history:
-            hits = await with_history(self._storage, hits, limit)
+        call = await self._begin(analyse(query))
+        try:
+            plan = make_plan(
+                call.query, filters, strategy, vector=vector, gate=self._floor
+            )
+            hits = await self._search(call, plan)
+        finally:
+            call.close()
         if reinforce and hits:
             self.reinforce([hit.node.id for hit in hits])
         return hits
@@ -225,67 +227,94 @@ class Retriever:
 
     def reinforce(self, node_ids: Sequence[int]) -> None:
         """Count an access for each node, through the writer, without waiting."""
-        task = asyncio.ensure_future(self._storage.record_access(list(node_ids)))
-        self._tasks.add(task)
-        task.add_done_callback(self._reinforced)
+        self._tasks.spawn(
+            self._storage.nodes.record_access(list(node_ids)), "record access"
+        )
 
     async def drain(self) -> None:
         """Wait for queued reinforcement writes (tests, shutdown)."""
-        if self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._tasks.drain()
 
     # -- internals -------------------------------------------------------------
-
-    def _reinforced(self, task: asyncio.Task[object]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.warning("recording memory access failed: %r", task.exception())
 
     async def _get_context(
         self, prompt: str, budget: int | None, thread_id: str | None
     ) -> str | None:
-        if not prompt.strip():
+        if asks_nothing(prompt):  # greetings, thanks, no word at all
             return None
         self.prepare_in_background()
-        # The FTS query and the thread's tail need only the prompt (the plan's
-        # size does not depend on the intent): they run on the read thread
-        # while the prompt is embedded, a model call of several ms.
-        await self._refresh_common_names()
-        early = plan_query(prompt, self._keywords.classify(prompt))
-        self._start_fts(prompt[:MAX_QUERY_CHARS], _pool(early.limit), (), LEGS)
-        vector, shown = await asyncio.gather(
-            self.embed_query(prompt[: 8 * MAX_QUERY_CHARS]),
-            self._thread_tail(thread_id),
-        )
-        intent = self.intent_classifier.classify(prompt, vector)
-        plan = plan_query(
-            prompt, intent, default_budget=self._config.context_token_budget
-        )
-        hits = await self.search(
-            prompt,
-            limit=plan.limit,
-            exclude_ids=shown,
-            query_vector=vector,
-            intent=intent,
-            depth=plan.depth,
-            reinforce=False,
-            gate=self._gate,
-        )
-        hits = [hit for hit in hits if not is_echo(hit.node, prompt)]
+        call = await self._begin(analyse(prompt))
+        try:
+            # The FTS query and the thread's tail need only the prompt (the
+            # plan's size does not depend on the intent): they run on the read
+            # thread while the prompt is embedded, a model call of several ms.
+            early = size_plan(call.query.complexity, call.query.intent)
+            self._start_fts(call, pool_for(early.limit), (), LEGS)
+            vector, shown = await asyncio.gather(
+                self.embed_query(prompt[: 8 * MAX_QUERY_CHARS]),
+                self._thread_tail(thread_id),
+            )
+            intent = self.intent_classifier.classify(prompt, vector)
+            sized = size_plan(
+                call.query.complexity,
+                intent,
+                default_budget=self._config.context_token_budget,
+            )
+            filters = SearchFilters(limit=sized.limit, exclude_ids=frozenset(shown))
+            strategy = Strategy(intent=intent, depth=sized.depth)
+            plan = make_plan(
+                call.query, filters, strategy, vector=vector, gate=self._gate
+            )
+            hits = await self._search(call, plan)
+        finally:
+            call.close()
+        hits = [hit for hit in hits if not is_echo(hit.node, call.query.flat)]
         if not hits:
             return None
-        named = await self._named_entities(prompt[:MAX_QUERY_CHARS])
+        # A complex prompt's larger budget is not filled with weak matches.
+        hits = [hit for hit in hits if hit.score >= WEAK_SHARE * hits[0].score]
         block, used = await build_context_block(
-            self._storage, hits, named, budget or plan.token_budget
+            self._storage, hits, call.named or [], budget or sized.token_budget
         )
         if used:
             self.reinforce(used)
         return block
 
+    async def _begin(self, query: AnalysedQuery) -> _Call:
+        await self._refresh_common_names()
+        common = self._common_names[0]
+        return _Call(query, [t for t in query.terms if t not in common])
+
+    async def _search(self, call: _Call, plan: SearchPlan) -> list[SearchHit]:
+        filters = plan.filters
+        # Queued with the entity lookup: the read thread runs both back to back.
+        self._start_fts(call, plan.pool, filters.types, plan.legs)
+        named = await self._named_entities(call)
+        ranked = await self._run_legs(call, plan, named)
+        # Only the head of the fusion can reach the top `limit`, even boosted
+        # (measured: cutting at 3 × limit changes no recall number), and
+        # loading nodes and entities for the long tail was half the query.
+        fused = self._fuse(ranked)[: plan.pool]
+        wanted = await self._entity_filter(filters.entity_name)
+        hits = await self._rank_hits(
+            plan.query, fused, named, replies="graph" in plan.legs
+        )
+        hits = [
+            h
+            for h in hits
+            if h.node.id not in filters.exclude_ids
+            and (not filters.types or h.node.type in filters.types)
+            and _in_window(h.node, filters.after, filters.before)
+            and (wanted is None or any(e.id == wanted for e in h.entities))
+        ][: filters.limit]
+        if filters.history:
+            hits = await with_history(self._storage, hits, filters.limit)
+        return hits
+
     async def _thread_tail(self, thread_id: str | None) -> list[int]:
         if not thread_id:
             return []
-        return await self._storage.latest_episode_ids(
+        return await self._storage.nodes.latest_episode_ids(
             thread_id, limit=THREAD_TAIL_TURNS
         )
 
@@ -295,111 +324,91 @@ class Retriever:
         if classifier is None or classifier.ready or self._preparing:
             return
         self._preparing = True
-        task = asyncio.ensure_future(classifier.prepare())
-        self._tasks.add(task)
-        task.add_done_callback(self._reinforced)
+        self._tasks.spawn(classifier.prepare(), "embed intent exemplars")
 
-    async def _named_entities(self, query: str) -> list[Entity]:
-        # get_context asks twice for the same prompt (search, then the block).
-        if self._last_named is not None and self._last_named[0] == query:
-            return self._last_named[1]
-        named = await self._storage.entities_by_keys(name_candidates(query))
-        self._last_named = (query, named)
-        return named
+    async def _named_entities(self, call: _Call) -> list[Entity]:
+        # get_context needs them twice (search, then the block): once a call.
+        if call.named is None:
+            call.named = await self._storage.entities.entities_by_keys(
+                list(call.query.names)
+            )
+        return call.named
 
     async def _refresh_common_names(self) -> None:
         # Cached for a minute: which names are common changes slowly.
         now = time.monotonic()
         if now - self._common_names[1] < COMMON_NAMES_TTL:
             return
-        keys = await self._storage.common_entity_keys(
+        keys = await self._storage.entities.common_entity_keys(
             share=FTS_COMMON_NAME_SHARE, floor=COMMON_ENTITY_FLOOR
         )
         self._common_names = (frozenset(keys), now)
 
-    def _fts_terms(self, query: str) -> list[str]:
-        """Query words for FTS, without the names of common entities
-        (FTS_COMMON_NAME_SHARE). Measured on LoCoMo: hybrid R@10 ±0."""
-        common = self._common_names[0]
-        return [t for t in query_terms(query) if t not in common]
-
     def _start_fts(
         self,
-        query: str,
+        call: _Call,
         pool: int,
         types: Sequence[NodeType],
         legs: Collection[str],
     ) -> None:
-        """Start the FTS leg now; `_run_legs` picks it up (same query and pool)."""
-        terms = self._fts_terms(query)
-        if "fts" not in legs or not terms:
+        """Start the FTS leg now; `_run_legs` picks it up (same pool and types)."""
+        if "fts" not in legs or not call.fts_terms:
             return
-        key = (query, pool, tuple(types))
-        if self._fts_ahead is not None:
-            if self._fts_ahead[0] == key:
+        key = (pool, tuple(types))
+        if call.fts_ahead is not None:
+            if call.fts_ahead[0] == key:
                 return
-            self._fts_ahead[1].cancel()  # another query's, never picked up
+            call.fts_ahead[1].cancel()  # sized for another plan, never picked up
         task = asyncio.ensure_future(
-            fts_leg(self._storage, terms, limit=pool, types=types)
+            fts_leg(self._storage, call.fts_terms, limit=pool, types=types)
         )
         task.add_done_callback(_retrieved)  # a failure surfaces where it is awaited
-        self._fts_ahead = (key, task)
+        call.fts_ahead = (key, task)
 
-    async def _fts(
-        self, query: str, terms: list[str], pool: int, types: Sequence[NodeType]
-    ) -> Ranked:
-        ahead, key = self._fts_ahead, (query, pool, tuple(types))
-        if ahead is not None and ahead[0] == key:
-            self._fts_ahead = None
+    async def _fts(self, call: _Call, pool: int, types: Sequence[NodeType]) -> Ranked:
+        ahead = call.fts_ahead
+        if ahead is not None and ahead[0] == (pool, tuple(types)):
+            call.fts_ahead = None
             return await ahead[1]
-        return await fts_leg(self._storage, terms, limit=pool, types=types)
+        return await fts_leg(self._storage, call.fts_terms, limit=pool, types=types)
 
     async def _entity_filter(self, entity_name: str | None) -> int | None:
         if not entity_name:
             return None
-        entity = await self._storage.find_entity(entity_name)
+        entity = await self._storage.entities.find_entity(entity_name)
         return entity.id if entity else -1
 
     async def _run_legs(
-        self,
-        query: str,
-        pool: int,
-        types: Sequence[NodeType],
-        named: Sequence[Entity],
-        query_vector: Sequence[float] | None,
-        intent: Intent | None,
-        depth: int,
-        legs: Collection[str],
-        gate: RelevanceGate | None,
+        self, call: _Call, plan: SearchPlan, named: Sequence[Entity]
     ) -> dict[str, Ranked]:
         ranked: dict[str, Ranked] = {}
-        terms = self._fts_terms(query)
-        if "fts" in legs and terms:
-            ranked["fts"] = await self._fts(query, terms, pool, types)
+        legs, pool, types = plan.legs, plan.pool, plan.filters.types
+        if "fts" in legs and call.fts_terms:
+            ranked["fts"] = await self._fts(call, pool, types)
         if "entity" in legs and named:
             ranked["entity"] = await entity_leg(
                 self._storage, named, limit=pool, types=types
             )
         if "vector" in legs:
-            vector = query_vector
+            vector = plan.vector
             if vector is None:
-                vector = await self.embed_query(query)
+                vector = await self.embed_query(plan.query.text)
             if vector is not None and self._storage.has_vectors:
                 candidates = [i for leg in ranked.values() for i, _ in leg]
                 ranked["vector"] = await vector_leg(
                     self._storage, vector, limit=pool, candidates=candidates
                 )
-        if gate is not None:
-            ranked = admit_relevant(ranked, gate)
+        if plan.gate is not None:
+            ranked = admit_relevant(ranked, plan.gate)
         if "graph" in legs:
             seeds = self._fuse(ranked)[:SEEDS]
             top = max((score for _, score in seeds), default=0.0) or 1.0
             ranked["graph"] = await graph_leg(
                 self._storage,
-                intent or self._keywords.classify(query),
-                query,
+                plan.intent,
+                plan.query.walk,
                 [(node_id, score / top) for node_id, score in seeds],
-                depth=depth,
+                depth=plan.depth,
                 limit=pool,
             )
         return ranked
@@ -422,29 +431,32 @@ class Retriever:
 
     async def _rank_hits(
         self,
-        query: str,
+        query: AnalysedQuery,
         fused: list[tuple[int, float]],
         named: Sequence[Entity],
         *,
         replies: bool,
     ) -> list[SearchHit]:
         ids = [node_id for node_id, _ in fused]
-        nodes = await self._storage.get_nodes(ids)
+        nodes = await self._storage.nodes.get_nodes(ids)
         if replies:
             bonus = await reply_bonus(self._storage, fused, nodes)
             if bonus:
                 fused = _add_scores(fused, bonus)
                 ids = [node_id for node_id, _ in fused]
                 nodes.update(
-                    await self._storage.get_nodes([i for i in bonus if i not in nodes])
+                    await self._storage.nodes.get_nodes(
+                        [i for i in bonus if i not in nodes]
+                    )
                 )
         # Superseded facts leave the ranking; with `history` they come back
         # right after the fact that replaced them (with_history).
-        hidden = await self._storage.superseded_ids(ids)
-        entities = await self._storage.entities_of_nodes(list(nodes))
-        words = {w.casefold() for w in query_terms(query)}
+        hidden = await self._storage.graph.superseded_ids(ids)
+        entities = await self._storage.entities.entities_of_nodes(list(nodes))
+        words = query.words
         named_ids = {e.id for e in named}
-        dates = query_dates(query)
+        dates = query.dates
+        now = time.time()
         hits = []
         for node_id, score in fused:
             node = nodes.get(node_id)
@@ -454,17 +466,14 @@ class Retriever:
             factor = boost(
                 node, linked, query_words=words, named_entities=named_ids, dates=dates
             )
-            factor *= brevity(node)
+            factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
+        if wants_recent(query.text):
+            hits = favour_recent(hits)
         hits = focus_on_threads(hits)
-        if asks_for_many(query):
+        if query.asks_for_many:
             hits = spread_over_threads(hits)
         return hits
-
-
-def _pool(limit: int) -> int:
-    """Candidates each leg returns for `limit` hits."""
-    return max(limit * 5, 50)
 
 
 def _retrieved(task: asyncio.Future[Ranked]) -> None:

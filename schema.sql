@@ -25,7 +25,9 @@ create table if not exists nodes (
     decay_rate      real not null default 0.1,  -- 0 = protected (confirmed)
     source_type     text not null default 'conversation',
     source_role     text,                       -- user | orchestrator | memory_agent
-    session_id      text,                       -- the host's thread_id
+    session_id      text,                       -- the host's thread_id (@scope)
+    -- whose memory: 'default', 'user:<id>' or 'channel:<id>' (core/scope.py)
+    scope           text not null default 'default',
     attributes      text not null default '{}', -- JSON object
     embedding       blob                        -- float32, unit length
 );
@@ -34,6 +36,7 @@ create index if not exists nodes_session on nodes (session_id, type, id);
 create index if not exists nodes_type_valid on nodes (type, valid_until, confidence);
 create index if not exists nodes_event_time on nodes (event_time);
 create index if not exists nodes_no_embedding on nodes (id) where embedding is null;
+create index if not exists nodes_scope on nodes (scope, type, valid_until);
 
 create table if not exists edges (
     id          integer primary key,
@@ -57,7 +60,7 @@ create index if not exists edges_type on edges (type);
 create table if not exists entities (
     id            integer primary key,
     name          text not null,
-    name_key      text not null unique,       -- casefolded name, for lookups
+    name_key      text not null,              -- casefolded name, for lookups
     type          text not null default 'concept'
                   check (type in ('person', 'project', 'organization', 'place',
                                   'concept', 'tool')),
@@ -66,7 +69,10 @@ create table if not exists entities (
     mention_count integer not null default 0,
     created_at    real not null,
     updated_at    real not null,
-    attributes    text not null default '{}'
+    attributes    text not null default '{}',
+    -- entities are per scope: Alice's "Bob" is not the group's "Bob"
+    scope         text not null default 'default',
+    unique (scope, name_key)
 );
 
 create index if not exists entities_mentions on entities (mention_count);
@@ -74,9 +80,11 @@ create index if not exists entities_mentions on entities (mention_count);
 -- Other names of an entity ("Vitya", "my boss"); key casefolded in Python
 -- because SQLite's lower() only folds ASCII.
 create table if not exists entity_aliases (
-    alias_key  text primary key,
+    alias_key  text not null,
     alias      text not null,
-    entity_id  integer not null references entities (id) on delete cascade
+    entity_id  integer not null references entities (id) on delete cascade,
+    scope      text not null default 'default',
+    primary key (scope, alias_key)
 );
 
 create index if not exists entity_aliases_entity on entity_aliases (entity_id);

@@ -4,21 +4,28 @@
 the host runs them with its own run context, so ours cannot travel in it. Names
 and parameters are the host's (its prompts name them); the docstrings are the
 schema the model reads, so they say when to use each tool. This file only checks
-arguments (with tool_args.py, which the CLI shares) and turns a mistake the model
-can fix into a short `Problem`; what the tools do lives in tool_ops.py (changes)
-and tool_reads.py (reads), which the CLI calls too. A fault the
-model cannot fix (disk, SQLite) raises, and the SDK reports it as a tool error.
+arguments (with toolkit/args.py, which the CLI shares); what the tools do lives in
+toolkit/changes.py and toolkit/reads.py, which the CLI calls too. What a tool
+raises becomes its answer in one place (toolkit/failures.py): a mistake the model
+can fix a short instructive `Problem`, a fault (disk, SQLite) a log line and a
+short error `Problem`; no tool raises into the host's turn. openai-agents is
+imported only when the tools are built, so reading commands of the CLI skip it.
 """
 
 from __future__ import annotations
 
-from agents import Tool, function_tool
+import functools
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
-from . import tool_args as check
-from . import tool_ops, tool_reads
-from .tool_args import MAX_SEARCH, MAX_TIMELINE, Invalid
-from .tool_models import ToolResult
-from .tool_ops import ToolDeps
+from .core.scope import using_view
+from .toolkit import calls
+from .toolkit.changes import ToolDeps
+from .toolkit.failures import failure_handler, problem_text
+from .toolkit.models import ToolResult
+
+if TYPE_CHECKING:  # imported when the tools are built, so the CLI never loads it
+    from agents import FunctionTool, Tool
 
 __all__ = ["TOOL_NAMES", "ToolDeps", "build_tools"]
 
@@ -36,10 +43,39 @@ TOOL_NAMES = (
 )
 
 
+# A mistake the model can fix comes back as a Problem; any other exception is
+# logged and answered with a short Problem: a memory tool never fails the turn.
+on_failure = failure_handler(problem_text, stop_on_fault=False)
+
+
+def tool(
+    deps: ToolDeps, *, strict_mode: bool = True
+) -> Callable[[Callable[..., Awaitable[Any]]], FunctionTool]:
+    """`function_tool` with the shared failure handler, run in the turn's scope.
+
+    The host gives tools no run context (host-contract §4): each call reads
+    and writes only the scopes `deps.turn_view()` names for the current turn.
+    """
+    from agents import function_tool
+
+    def decorate(fn: Callable[..., Awaitable[Any]]) -> FunctionTool:
+        @functools.wraps(fn)
+        async def scoped(*args: Any, **kwargs: Any) -> Any:
+            # None (no host turn: tests, CLI without --scope) = unrestricted.
+            with using_view(deps.turn_view()):
+                return await fn(*args, **kwargs)
+
+        return function_tool(
+            scoped, strict_mode=strict_mode, failure_error_function=on_failure
+        )
+
+    return decorate
+
+
 def build_tools(deps: ToolDeps) -> list[Tool]:
     """The ten tools, in host-contract order, bound to `deps`."""
 
-    @function_tool(strict_mode=False)
+    @tool(deps, strict_mode=False)
     async def search_memory(
         query: str,
         type: str | None = None,
@@ -65,24 +101,11 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
                 YYYY-MM-DD.
             limit: How many results, 1 to 50.
         """
-        try:
-            text = check.required(query, "query")
-            types = check.node_types(type)
-            start, end = check.window(after, before)
-            count = check.limit(limit, MAX_SEARCH)
-        except Invalid as bad:
-            return bad.problem
-        return await tool_reads.search(
-            deps,
-            text,
-            types=types,
-            entity_name=(entity_name or "").strip() or None,
-            after=start,
-            before=end,
-            limit=count,
+        return await calls.search_memory(
+            deps, query, type, entity_name, after, before, limit
         )
 
-    @function_tool(strict_mode=False)
+    @tool(deps, strict_mode=False)
     async def remember_fact(fact: str, confidence: float = 1.0) -> ToolResult:
         """Store one atomic, durable fact about the user or their world.
 
@@ -94,14 +117,9 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             fact: The fact as one short self-contained sentence.
             confidence: How sure you are, 0.0 to 1.0 (1.0 = the user said so).
         """
-        try:
-            text = check.fact_text(fact, "fact")
-            check.confidence(confidence)
-        except Invalid as bad:
-            return bad.problem
-        return await tool_ops.remember(deps, text, confidence)
+        return await calls.remember_fact(deps, fact, confidence)
 
-    @function_tool
+    @tool(deps)
     async def correct_fact(old_fact: str, new_fact: str) -> ToolResult:
         """Replace a stored fact that turned out wrong or outdated.
 
@@ -112,27 +130,18 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             old_fact: The old fact's id (like #12) or its text.
             new_fact: The correct fact as one short self-contained sentence.
         """
-        try:
-            old = check.required(old_fact, "old_fact")
-            new = check.fact_text(new_fact, "new_fact")
-        except Invalid as bad:
-            return bad.problem
-        return await tool_ops.correct(deps, old, new)
+        return await calls.correct_fact(deps, old_fact, new_fact)
 
-    @function_tool
+    @tool(deps)
     async def confirm_fact(fact_id: str) -> ToolResult:
         """Mark a fact as confirmed by the user: full confidence, never fades.
 
         Args:
             fact_id: The fact's id, like #12 (search_memory shows ids).
         """
-        try:
-            reference = check.required(fact_id, "fact_id")
-        except Invalid as bad:
-            return bad.problem
-        return await tool_ops.confirm(deps, reference)
+        return await calls.confirm_fact(deps, fact_id)
 
-    @function_tool
+    @tool(deps)
     async def get_entity_info(entity_name: str) -> ToolResult:
         """Everything known about one person, project, place or thing.
 
@@ -142,31 +151,23 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
         Args:
             entity_name: Its name or any alias, any case.
         """
-        try:
-            name = check.required(entity_name, "entity_name")
-        except Invalid as bad:
-            return bad.problem
-        return await tool_reads.entity_info(deps, name)
+        return await calls.get_entity_info(deps, entity_name)
 
-    @function_tool
+    @tool(deps)
     async def memory_stats() -> ToolResult:
         """Size and health of the memory: counts, database size, last maintenance."""
-        return await tool_reads.stats(deps)
+        return await calls.memory_stats(deps)
 
-    @function_tool
+    @tool(deps)
     async def explain_fact(fact_id: str) -> ToolResult:
         """Where a fact came from: source conversation, earlier and later versions.
 
         Args:
             fact_id: The fact's id, like #12 (works for retired facts too).
         """
-        try:
-            reference = check.required(fact_id, "fact_id")
-        except Invalid as bad:
-            return bad.problem
-        return await tool_reads.explain(deps, reference)
+        return await calls.explain_fact(deps, fact_id)
 
-    @function_tool(strict_mode=False)
+    @tool(deps, strict_mode=False)
     async def weak_facts(threshold: float = 0.3, limit: int = 10) -> ToolResult:
         """Facts whose confidence has faded, weakest first, with days until pruned.
 
@@ -176,14 +177,9 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             threshold: Show facts with confidence below this, 0.0 to 1.0.
             limit: How many, 1 to 50.
         """
-        try:
-            check.threshold(threshold)
-            count = check.limit(limit, MAX_SEARCH)
-        except Invalid as bad:
-            return bad.problem
-        return await tool_reads.weak_facts(deps, threshold, count)
+        return await calls.weak_facts(deps, threshold, limit)
 
-    @function_tool(strict_mode=False)
+    @tool(deps, strict_mode=False)
     async def get_timeline(
         entity_name: str = "", after: str = "", before: str = "", limit: int = 50
     ) -> ToolResult:
@@ -195,16 +191,9 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
             before: Before this time: last_week, last_month or YYYY-MM-DD.
             limit: At most this many of the newest items, 1 to 200.
         """
-        try:
-            start, end = check.window(after, before)
-            count = check.limit(limit, MAX_TIMELINE)
-        except Invalid as bad:
-            return bad.problem
-        return await tool_reads.timeline(
-            deps, (entity_name or "").strip(), after=start, before=end, limit=count
-        )
+        return await calls.get_timeline(deps, entity_name, after, before, limit)
 
-    @function_tool
+    @tool(deps)
     async def forget_fact(fact: str) -> ToolResult:
         """Forget a fact (or, by id, a conversation turn) the user wants forgotten.
 
@@ -213,11 +202,7 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
         Args:
             fact: The fact's id (like #12) or its text. Conversation turns only by id.
         """
-        try:
-            reference = check.required(fact, "fact")
-        except Invalid as bad:
-            return bad.problem
-        return await tool_ops.forget(deps, reference)
+        return await calls.forget_fact(deps, fact)
 
     return [
         search_memory,

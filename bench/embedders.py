@@ -164,7 +164,7 @@ def measure(
 
 def minilm(dim: int | None) -> Callable[[], Encode]:
     def load() -> Encode:
-        from agent_memory.local_embedder import LocalEmbedder
+        from agent_memory.standalone.local_embedder import LocalEmbedder
 
         embedder = LocalEmbedder(dim=dim)
 

@@ -3,7 +3,9 @@
     python bench/ingest.py [--episodes 20000] [--prefill 100000] [--json]
 
 1. Handler latency: `MemoryExtension.on_user_message` timed per call (p50/p99),
-   the way the host calls it, while the writer drains in the background.
+   the way the host calls it, while the writer drains in the background, with
+   secret scrubbing off and on (one turn in ten carries a fake secret), and the
+   scrubber alone on a short turn and on a turn of `max_episode_chars`.
 2. Durable throughput: episodes/s from the first submit until the writer has
    committed the last one (FTS triggers and neighbour context on), into an
    empty database and into one already holding `--prefill` nodes.
@@ -21,8 +23,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.core.secrets import DEFAULT as scrub
 from agent_memory.main import MemoryExtension
-from agent_memory.records import EpisodeDraft
 from agent_memory.storage import MemoryStorage
 
 WORDS = (
@@ -31,16 +34,26 @@ WORDS = (
 ).split()
 
 
+# Fake, made up for the benchmark.
+SECRETS = (
+    "my password is Xk81!pqZ",
+    "key sk-proj-Q2xv8TnR0aLk3mW9pYc7HbJ5eFd1GsUo",
+    "card 4111 1111 1111 1111",
+    "postgres://app:S3cr3tPw0rd@db:5432/prod",
+)
+
+
 def sentence(n: int) -> str:
-    return " ".join(WORDS[(n * 7 + i * 3) % len(WORDS)] for i in range(12 + n % 9))
+    words = " ".join(WORDS[(n * 7 + i * 3) % len(WORDS)] for i in range(12 + n % 9))
+    return f"{words} {SECRETS[n // 10 % len(SECRETS)]}" if n % 10 == 0 else words
 
 
 class BenchHost:
     """Just enough of the host context for the hot path."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, redact: bool = True) -> None:
         self.data_dir = data_dir
-        self.config: dict[str, Any] = {}
+        self.config: dict[str, Any] = {"redact_secrets": redact}
         self.model_router = None
         self.logger = logging.getLogger("bench")
 
@@ -59,10 +72,24 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def handler_latency(episodes: int) -> dict[str, float]:
+def scrub_cost(repeat: int = 2000) -> dict[str, float]:
+    """The scrubber alone: ms per short turn, and per turn of 32,000 chars."""
+    short = [sentence(n) for n in range(repeat)]
+    began = time.perf_counter()
+    for text in short:
+        scrub(text)
+    per_short = (time.perf_counter() - began) * 1000 / repeat
+    long = " ".join(sentence(n) for n in range(400))[:32_000]
+    began = time.perf_counter()
+    for _ in range(20):
+        scrub(long)
+    return {"short_ms": per_short, "32k_ms": (time.perf_counter() - began) * 50}
+
+
+async def handler_latency(episodes: int, redact: bool = True) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         memory = MemoryExtension()
-        await memory.initialize(BenchHost(Path(tmp)))
+        await memory.initialize(BenchHost(Path(tmp), redact))
         await memory.start()
         timings = []
         for n in range(episodes):
@@ -86,7 +113,7 @@ async def throughput(episodes: int, prefill: int) -> float:
         storage = await MemoryStorage.open(Path(tmp) / "memory.db", dim=256)
         for start in range(0, prefill, 5000):
             futures = [
-                storage.submit_episode(
+                storage.nodes.submit_episode(
                     EpisodeDraft(sentence(n), f"old{n % 50}", "user", time.time())
                 )
                 for n in range(start, min(start + 5000, prefill))
@@ -94,7 +121,7 @@ async def throughput(episodes: int, prefill: int) -> float:
             await asyncio.gather(*futures)
         began = time.perf_counter()
         futures = [
-            storage.submit_episode(
+            storage.nodes.submit_episode(
                 EpisodeDraft(sentence(n), f"t{n % 50}", "user", time.time())
             )
             for n in range(episodes)
@@ -111,18 +138,27 @@ async def main() -> None:
     parser.add_argument("--prefill", type=int, default=100_000)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    plain = await handler_latency(args.episodes, redact=False)
     latency = await handler_latency(args.episodes)
+    cost = scrub_cost()
     result = {
+        "handler_no_scrub": plain,
         "handler": latency,
+        "scrubber": cost,
         "durable_eps_empty": await throughput(args.episodes, 0),
         f"durable_eps_{args.prefill}": await throughput(args.episodes, args.prefill),
     }
     if args.json:
         print(json.dumps(result, indent=2))
         return
+    for name, timing in (("scrubbing off", plain), ("scrubbing on", latency)):
+        print(
+            f"handler latency, {name}: p50 {timing['p50_ms']:.4f} ms, "
+            f"p99 {timing['p99_ms']:.4f} ms, max {timing['max_ms']:.3f} ms"
+        )
     print(
-        f"handler latency: p50 {latency['p50_ms']:.4f} ms, "
-        f"p99 {latency['p99_ms']:.4f} ms, max {latency['max_ms']:.3f} ms"
+        f"scrubber alone: {cost['short_ms']:.4f} ms per short turn, "
+        f"{cost['32k_ms']:.2f} ms per 32,000-char turn"
     )
     print(
         f"durable throughput, empty db: {result['durable_eps_empty']:,.0f} episodes/s"

@@ -30,14 +30,14 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from agent_memory.config import MemoryConfig
-from agent_memory.embeddings import Embedder, normalise
-from agent_memory.entities import EntityLinker
-from agent_memory.indexer import EpisodeIndexer
-from agent_memory.intent import KeywordIntentClassifier, plan_query
-from agent_memory.records import EpisodeDraft
-from agent_memory.retrieval import Retriever
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.embeddings import Embedder, EmbeddingService, normalise
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever, SearchFilters, Strategy
+from agent_memory.search.intent import KeywordIntentClassifier, plan_query
 from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+from agent_memory.writepath.indexer import EpisodeIndexer
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo-dev.json"
@@ -100,7 +100,7 @@ def load_embedder(name: str) -> Embedder | None:
     if name == "local":
         # One line on stderr when it cannot run, so --json stays parseable.
         try:
-            from agent_memory.local_embedder import load_local_embedder
+            from agent_memory.standalone.local_embedder import load_local_embedder
 
             embedder: Embedder | None = load_local_embedder()
         except ImportError as exc:
@@ -140,7 +140,7 @@ def sessions(conversation: dict[str, Any]) -> list[tuple[int, float, list[Any]]]
 async def ingest(
     storage: MemoryStorage,
     sample: dict[str, Any],
-    embedder: Embedder | None,
+    embedder: EmbeddingService | None,
     threads: str,
     captions: bool,
 ) -> dict[int, str]:
@@ -158,7 +158,7 @@ async def ingest(
             draft = EpisodeDraft(
                 turn_text(turn, captions), thread, "user", when + 30.0 * index
             )
-            future = storage.submit_episode(draft)
+            future = storage.nodes.submit_episode(draft)
             indexer.add(future)
             futures.append((future, turn["dia_id"]))
     ids = {int(await future): dia for future, dia in futures}
@@ -181,17 +181,16 @@ async def ask(retriever: Retriever, question: str, legs: tuple[str, ...]) -> lis
     plan = plan_query(question, intent)
     hits = await retriever.search(
         question,
-        limit=max(KS),
+        SearchFilters(limit=max(KS)),
         reinforce=False,
-        intent=intent,
-        depth=plan.depth,
-        legs=legs,
+        strategy=Strategy(legs=legs, intent=intent, depth=plan.depth),
     )
     return [hit.node.id for hit in hits]
 
 
 async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
-    embedder = load_embedder(args.embedder)
+    raw = load_embedder(args.embedder)
+    embedder = EmbeddingService(raw, raw.dim) if raw is not None else None
     config = MemoryConfig(fusion=args.fusion, linear_weight_vector=args.vector_weight)
     names = [n for n in STRATEGIES if embedder is not None or "vector" not in n]
     names = [n for n in names if n != "hybrid" or embedder is not None]

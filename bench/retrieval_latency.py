@@ -26,12 +26,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from agent_memory.config import MemoryConfig
-from agent_memory.embeddings import normalise
-from agent_memory.query_text import STOP_WORDS
-from agent_memory.records import EpisodeDraft
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.embeddings import EmbeddingService, normalise
+from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
+from agent_memory.search.query_text import STOP_WORDS
 from agent_memory.storage import MemoryStorage
+
+# A sibling script (bench/ is run as scripts, its folder is on sys.path).
+import hard_corpus  # noqa: E402  # isort: skip
 
 DIM = 256
 VOCAB = 20_000
@@ -120,7 +123,9 @@ async def build(path: Path, size: int) -> None:
     storage = await MemoryStorage.open(path, dim=DIM, batch_size=2048)
     try:
         entity_of = {
-            name: (await storage.upsert_entity(name, type="person", mentions=0)).id
+            name: (
+                await storage.entities.upsert_entity(name, type="person", mentions=0)
+            ).id
             for name in names
         }
         start = 1_600_000_000.0
@@ -138,12 +143,12 @@ async def build(path: Path, size: int) -> None:
                     "user" if i % 2 == 0 else "orchestrator",
                     start + 60.0 * i,
                 )
-                futures.append(storage.submit_episode(draft))
+                futures.append(storage.nodes.submit_episode(draft))
                 mentioned.append(people)
             ids = [int(i) for i in await asyncio.gather(*futures)]
-            await storage.save_embeddings([(i, random_vector(rng)) for i in ids])
+            await storage.index.save_embeddings([(i, random_vector(rng)) for i in ids])
             # What the slow path's EntityLinker would file, in bulk.
-            await storage.link_entities(
+            await storage.entities.link_entities(
                 [
                     (node_id, entity_of[name])
                     for node_id, people in zip(ids, mentioned, strict=True)
@@ -171,37 +176,50 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
 
 
+async def workload(
+    storage: MemoryStorage, rng: random.Random, queries: int, hard: bool
+) -> tuple[list[str], list[str], list[str | None]]:
+    """(kinds, prompts, threads) of the queries."""
+    if hard:
+        pairs = hard_corpus.prompts(rng, queries)
+        threads: list[str | None] = [f"thread-{i * 7}" for i in range(len(pairs))]
+        return [k for k, _ in pairs], [p for _, p in pairs], threads
+    sample = await storage.nodes.list_nodes(limit=queries, newest_first=False)
+    prompts = [question(rng, n.content, named=i % 3 == 0) for i, n in enumerate(sample)]
+    # The host names the thread being answered (its last turns are skipped).
+    return ["all"] * len(prompts), prompts, [n.session_id for n in sample]
+
+
 async def measure(
-    path: Path, queries: int, minilm: Any = None
+    path: Path, queries: int, minilm: Any = None, hard: bool = False
 ) -> dict[str, dict[str, float]]:
     storage = await MemoryStorage.open(path, dim=DIM)
     rng = random.Random(1)
     try:
-        sample = await storage.list_nodes(limit=queries, newest_first=False)
-        prompts = [
-            question(rng, n.content, named=i % 3 == 0) for i, n in enumerate(sample)
-        ]
+        kinds, prompts, threads = await workload(storage, rng, queries, hard)
         vectors = [random_vector(rng) for _ in prompts]
-        # The host names the thread being answered (its last turns are skipped).
-        threads = [n.session_id for n in sample]
         # Random vectors are unrelated to every turn, so get_context's
         # relevance gate would drop all hits and flatter the hybrid rows:
         # measured with the gate open (every hit goes on to ranking).
         config = MemoryConfig(context_min_similarity=-1, context_min_word_similarity=-1)
         fts_only = Retriever(storage, None, config)
-        hybrid = Retriever(storage, FixedEmbedder(), config)
+        hybrid = Retriever(storage, EmbeddingService(FixedEmbedder(), DIM), config)
         results: dict[str, dict[str, float]] = {}
         cases: dict[str, Any] = {
             "search fts": lambda p, v, t: fts_only.search(p, reinforce=False),
             "search hybrid": lambda p, v, t: hybrid.search(
-                p, reinforce=False, query_vector=v
+                p, reinforce=False, vector=v
             ),
             "get_context fts": lambda p, v, t: fts_only.get_context(p, thread_id=t),
             "get_context hybrid": lambda p, v, t: hybrid.get_context(p, thread_id=t),
         }
         retrievers = [fts_only, hybrid]
         if minilm is not None:
-            model = Retriever(storage, ModelTimedEmbedder(minilm), config)
+            model = Retriever(
+                storage,
+                EmbeddingService(ModelTimedEmbedder(minilm), minilm.dim),
+                config,
+            )
             await model.prepare()
             retrievers.append(model)
             cases["minilm alone"] = lambda p, v, t: minilm.embed_batch([p])
@@ -211,15 +229,18 @@ async def measure(
         for name, call in cases.items():
             for p, v, t in zip(prompts[:10], vectors, threads, strict=False):
                 await call(p, v, t)  # warm the page cache
-            times = []
-            for p, v, t in zip(prompts, vectors, threads, strict=True):
+            times: dict[str, list[float]] = {}
+            for k, p, v, t in zip(kinds, prompts, vectors, threads, strict=True):
                 begin = time.perf_counter()
                 await call(p, v, t)
-                times.append(1000 * (time.perf_counter() - begin))
-            results[name] = {
-                "p50_ms": round(statistics.median(times), 2),
-                "p95_ms": round(percentile(times, 0.95), 2),
-            }
+                times.setdefault(k, []).append(1000 * (time.perf_counter() - begin))
+            for kind, values in sorted(times.items()):
+                label = name if kind == "all" else f"{name} [{kind}]"
+                results[label] = {
+                    "p50_ms": round(statistics.median(values), 2),
+                    "p95_ms": round(percentile(values, 0.95), 2),
+                    "max_ms": round(max(values), 2),
+                }
         for retriever in retrievers:
             await retriever.drain()
         return results
@@ -231,19 +252,26 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     minilm = None
     if args.minilm:
-        from agent_memory.local_embedder import load_local_embedder
+        from agent_memory.standalone.local_embedder import load_local_embedder
 
         minilm = load_local_embedder()
         if minilm is None:
             print("--minilm: the local embedder is not installed; skipped")
+    hard = args.corpus == "hard"
     for size in (int(s) for s in args.sizes.split(",")):
-        path = Path(args.dir) / f"latency-{size}-v{BUILD}.db"
+        name = f"hard-{size}.db" if hard else f"latency-{size}-v{BUILD}.db"
+        path = Path(args.dir) / name
         if not path.exists():
             print(f"building {size} nodes in {path} ...", flush=True)
             begin = time.perf_counter()
-            await build(path, size)
+            if hard:
+                await hard_corpus.build(path, size, DIM, random_vector)
+            else:
+                await build(path, size)
             print(f"  built in {time.perf_counter() - begin:.0f} s", flush=True)
-        out[str(size)] = await measure(path, args.queries, minilm)
+        mb = path.stat().st_size / 1e6
+        print(f"{size}: {mb:.0f} MB, {1e6 * mb / size:.0f} bytes per node", flush=True)
+        out[str(size)] = await measure(path, args.queries, minilm, hard)
     return out
 
 
@@ -252,6 +280,12 @@ def main() -> None:
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--dir", default="/tmp/am-latency")
+    parser.add_argument(
+        "--corpus",
+        choices=("zipf", "hard"),
+        default="zipf",
+        help="hard: everyday words in most turns, long questions (hard_corpus.py)",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
         "--minilm",
@@ -267,8 +301,8 @@ def main() -> None:
     for size, rows in report.items():
         for name, row in rows.items():
             print(
-                f"{size:>7} {name:20} p50 {row['p50_ms']:7.2f}"
-                f"  p95 {row['p95_ms']:7.2f}"
+                f"{size:>7} {name:34} p50 {row['p50_ms']:7.2f}"
+                f"  p95 {row['p95_ms']:7.2f}  max {row['max_ms']:7.2f}"
             )
 
 

@@ -1,23 +1,88 @@
-"""Shared fixtures: real SQLite files in tmp dirs with sqlite-vec loaded."""
+"""Shared fixtures (real SQLite files in tmp dirs) and the optional-part markers.
+
+The main job has every optional part (sqlite-vec, the local embedder, a recent
+openai-agents, tiktoken) and refuses to start without one. `make test-host` runs
+the suite on the host's own dependencies: tests marked as needing a part that is
+missing there are skipped with the reason (`pytest -rs` lists them).
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import importlib.util
+import os
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-from agent_memory.db import find_driver
 from agent_memory.storage import MemoryStorage
+from agent_memory.store.db import find_driver
 from fakes import FakeHostContext
+from hypothesis import settings
+
+# Property tests check behaviour, not speed: on a loaded 2-core CI machine a
+# per-example deadline only produces flaky failures. Speed lives in bench/.
+settings.register_profile("suite", deadline=None, derandomize=False)
+settings.load_profile("suite")
+
+
+def _has_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:
+        return False
+
+
+# marker: (is it available here?, why a test with that marker is skipped)
+REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
+    "needs_vectors": (
+        lambda: find_driver().has_vec,
+        "no sqlite3 build here loads sqlite-vec (the host's stdlib sqlite3):"
+        " FTS-only path",
+    ),
+    "needs_embedder": (
+        lambda: all(map(_has_module, ("numpy", "onnxruntime", "tokenizers"))),
+        "the local embedder's extras (numpy, onnxruntime) are not installed",
+    ),
+    "needs_sdk": (
+        lambda: _has_module("agents.testing"),
+        "openai-agents older than 0.21 (the host pins 0.9.1) has no agents.testing",
+    ),
+    "needs_tiktoken": (
+        lambda: _has_module("tiktoken"),
+        "tiktoken is not installed: tokens are estimated as chars/4",
+    ),
+}
+# `make test-host` sets this: only the host's own dependencies are installed.
+HOST_DEPS = os.environ.get("AGENT_MEMORY_HOST_DEPS") == "1"
+
+
+def _missing() -> dict[str, str]:
+    return {name: why for name, (check, why) in REQUIREMENTS.items() if not check()}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, (_, why) in REQUIREMENTS.items():
+        config.addinivalue_line("markers", f"{name}: skipped where {why}")
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    # CI must not silently run without vectors: fail loudly instead.
-    if not find_driver().has_vec:
+    # The main job must run every test: a missing part fails loudly there.
+    missing = _missing()
+    if missing and not HOST_DEPS:
         raise pytest.UsageError(
-            "sqlite-vec cannot be loaded by any sqlite3 build here; "
-            "install pysqlite3-binary (pip install -e .[dev])"
+            "; ".join(missing.values())
+            + " (install the project with .[standalone,embed,dev])"
         )
+
+
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    missing = _missing()
+    for item in items:
+        for name, why in missing.items():
+            if item.get_closest_marker(name) is not None:
+                item.add_marker(pytest.mark.skip(reason=f"{name}: {why}"))
 
 
 @pytest.fixture

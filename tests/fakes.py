@@ -1,18 +1,22 @@
 """Fakes at the process boundary: a host context that behaves as
-../shared/host-contract.md describes. Our own code is never faked."""
+../shared/host-contract.md describes, its model router, an embedding API.
+Our own code is never faked; `running` drives it through the host's lifecycle."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import yaml
-from agent_memory.embeddings import normalise
+from agent_memory.core.embeddings import Embedder, EmbeddingService, normalise
+from agent_memory.main import MemoryExtension
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = yaml.safe_load((ROOT / "manifest.yaml").read_text())
@@ -79,6 +83,15 @@ class FakeHostContext:
         return None
 
 
+@overload
+def service(embedder: Embedder) -> EmbeddingService: ...
+@overload
+def service(embedder: None) -> None: ...
+def service(embedder: Embedder | None) -> EmbeddingService | None:
+    """The memory's embedding service around a fake provider, as main.py builds it."""
+    return None if embedder is None else EmbeddingService(embedder, embedder.dim)
+
+
 class HashEmbedder:
     """Deterministic bag-of-words embedding: texts sharing words are close.
 
@@ -107,3 +120,50 @@ class HashEmbedder:
             digest = hashlib.md5(word.encode()).digest()
             vector[digest[0] % self._dim] += 1.0 if digest[1] % 2 else 0.5
         return normalise(vector)
+
+
+class HostRouter:
+    """The host's model router: maybe a memory_agent model, maybe an embedding
+    capability (`embed_batch(texts, model)`, backed by a HashEmbedder)."""
+
+    def __init__(self, model: Any = None, embedding_dim: int | None = None) -> None:
+        self.model = model
+        self.embedder = HashEmbedder(embedding_dim) if embedding_dim else None
+
+    def get_model(self, agent_id: str) -> Any:
+        if self.model is None or agent_id != "memory_agent":
+            raise KeyError(agent_id)
+        return self.model
+
+    def get_capability(self, protocol: type) -> Any:
+        return self if self.embedder is not None else None
+
+    async def embed_batch(self, texts: list[str], model: str) -> list[Any]:
+        assert self.embedder is not None
+        return await self.embedder.embed_batch(texts)
+
+
+@asynccontextmanager
+async def running(
+    host: FakeHostContext, extension: MemoryExtension | None = None
+) -> AsyncIterator[MemoryExtension]:
+    """The extension through the host's lifecycle: initialize, start ... stop."""
+    ext = extension or MemoryExtension()
+    await ext.initialize(host)
+    await ext.start()
+    try:
+        yield ext
+    finally:
+        await ext.stop()
+        await ext.destroy()
+
+
+async def consolidations() -> None:
+    """Wait for the consolidations the extension started in the background
+    (its tasks are named "memory: consolidate <thread>")."""
+    tasks = [
+        task
+        for task in asyncio.all_tasks()
+        if task.get_name().startswith("memory: consolidate ")
+    ]
+    await asyncio.gather(*tasks)

@@ -11,14 +11,21 @@ from collections.abc import Sequence
 from typing import Any
 
 import openai
+import pytest
 from agent_memory.agent import MemoryAgent
-from agent_memory.config import MemoryConfig
-from agent_memory.consolidation import Consolidator
-from agent_memory.records import EpisodeDraft
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
-from agents.testing import ScriptedModel, assistant_message, function_call
-from fakes import HashEmbedder
+from agent_memory.writepath.consolidation import Consolidator
+from fakes import HashEmbedder, service
+
+# openai-agents 0.21+ only; `make test-host` runs the host's 0.9.1 without it.
+pytest.importorskip(
+    "agents.testing",
+    reason="needs_sdk: openai-agents < 0.21 (the host has 0.9.1): no agents.testing",
+)
+from agents.testing import ScriptedModel, assistant_message, function_call  # noqa: E402
 
 _calls = 0
 
@@ -65,7 +72,7 @@ async def add_turns(
     ids = []
     for offset, (role, text) in enumerate(turns):
         draft = EpisodeDraft(text, session, role, start + offset)
-        ids.append(await storage.add_episode(draft))
+        ids.append(await storage.nodes.add_episode(draft))
     return ids
 
 
@@ -81,8 +88,8 @@ def consolidator(
     agent = MemoryAgent(model, timeout_seconds=timeout) if model else None
     return Consolidator(
         storage,
-        Retriever(storage, embedder, settings),
+        Retriever(storage, service(embedder), settings),
         settings,
         lambda: agent,
-        embedder=embedder,
+        embedder=service(embedder),
     )

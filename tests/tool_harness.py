@@ -1,49 +1,28 @@
 """Drives the memory tools the way the host does: a real openai-agents Agent run,
 with a ScriptedModel at the model boundary issuing the tool call. What the tool
 returned is read back from the next model call's input, i.e. what the model saw.
+The toolkit's fixtures (embedder, deps, tools) are in toolkit/conftest.py.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from agent_memory.config import MemoryConfig
-from agent_memory.entities import EntityLinker
-from agent_memory.records import NodeDraft
-from agent_memory.retrieval import Retriever
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import NodeDraft
 from agent_memory.storage import MemoryStorage
-from agent_memory.tools import ToolDeps, build_tools
 from agents import Agent, RunConfig, Runner, Tool
-from agents.testing import ScriptedModel, assistant_message, function_call
-from fakes import HashEmbedder
+
+# openai-agents 0.21+ only; `make test-host` runs the host's 0.9.1 without it.
+pytest.importorskip(
+    "agents.testing",
+    reason="needs_sdk: openai-agents < 0.21 (the host has 0.9.1): no agents.testing",
+)
+from agents.testing import ScriptedModel, assistant_message, function_call  # noqa: E402
 
 CONFIG = MemoryConfig(embedding_dimensions=8)
-
-
-@pytest.fixture
-def embedder() -> HashEmbedder:
-    return HashEmbedder(8)
-
-
-@pytest.fixture
-async def deps(
-    storage: MemoryStorage, embedder: HashEmbedder
-) -> AsyncIterator[ToolDeps]:
-    yield ToolDeps(
-        storage,
-        Retriever(storage, embedder, CONFIG),
-        CONFIG,
-        embedder,
-        EntityLinker(storage),
-    )
-
-
-@pytest.fixture
-def tools(deps: ToolDeps) -> list[Tool]:
-    return build_tools(deps)
 
 
 async def run_calls(
@@ -85,7 +64,7 @@ async def call(tools: list[Tool], name: str, **args: Any) -> dict[str, Any]:
 async def add_fact(
     storage: MemoryStorage, text: str, *, type: str = "semantic", **fields: Any
 ) -> int:
-    return await storage.add_node(NodeDraft(type=type, content=text, **fields))  # type: ignore[arg-type]
+    return await storage.nodes.add_node(NodeDraft(type=type, content=text, **fields))  # type: ignore[arg-type]
 
 
 def ids(items: list[dict[str, Any]]) -> list[str]:

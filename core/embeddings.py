@@ -1,0 +1,217 @@
+"""The one embedding interface the memory uses, and the one place vectors are checked.
+
+Everything that turns text into vectors (the host's capability, a local model, an
+OpenAI-compatible server) is seen through `Embedder`: a fixed `dim` and one batched
+call. The rest of the memory only talks to `EmbeddingService`, which wraps an
+`Embedder` and is the single place where vectors are fitted to the configured width,
+made unit length and checked: stored vectors are unit-length at that width, so cosine
+is a dot product and a Matryoshka model (text-embedding-3-*) can be cut to size. A
+provider fault never reaches a caller: the text gets None and is found by FTS and
+graph. Pure list math: no numpy, which the host does not have.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import logging
+import math
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+log = logging.getLogger(__name__)
+
+Vector = list[float]
+MAX_BATCH = 64
+RECENT_TEXTS = 256  # the user's message is embedded as the prompt, then stored
+HOST_CAPABILITIES = "core.llm.capabilities"
+
+
+class Embedder(Protocol):
+    """Texts to vectors of (at least) `dim` floats, None where it could not embed."""
+
+    @property
+    def dim(self) -> int: ...
+
+    async def embed_batch(self, texts: list[str]) -> list[Vector | None]: ...
+
+
+@runtime_checkable
+class EmbeddingCapability(Protocol):
+    """Structural twin of the host's EmbeddingCapability (we may not import it)."""
+
+    async def embed_batch(
+        self, texts: list[str], model: str
+    ) -> list[list[float] | None]: ...
+
+
+@functools.cache
+def capability_class() -> type:
+    """The class to ask the model router for: the host's own, else our twin.
+
+    The host's providers match the capability by identity (`cap is
+    EmbeddingCapability`), so a Protocol of ours gets None there; we may not
+    import host code statically, so its class is looked up by module path at
+    run time. Where that module does not exist (standalone), our Protocol.
+    """
+    try:
+        module = importlib.import_module(HOST_CAPABILITIES)
+    except ImportError:
+        return EmbeddingCapability
+    found = getattr(module, "EmbeddingCapability", None)
+    return found if isinstance(found, type) else EmbeddingCapability
+
+
+def normalise(vector: Sequence[float]) -> Vector:
+    """The vector scaled to length 1 (a zero vector stays zero)."""
+    norm = math.sqrt(sum(x * x for x in vector))
+    if norm == 0.0:
+        return [0.0] * len(vector)
+    return [x / norm for x in vector]
+
+
+def cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    """Cosine similarity of two vectors (0.0 when either is zero)."""
+    dot = sum(x * y for x, y in zip(a, b, strict=False))
+    na = math.sqrt(sum(x * x for x in a))
+    nb = math.sqrt(sum(y * y for y in b))
+    if na == 0.0 or nb == 0.0:
+        return 0.0
+    return dot / (na * nb)
+
+
+class VectorCheck:
+    """Fits raw vectors to `dim`: cut, unit length, or None; warns once per problem.
+
+    A vector narrower than `dim` cannot go into our index, and a zero or
+    non-finite one would poison every cosine: all become None ("no vector"),
+    so the text is searched by FTS and graph only. Each kind of problem is
+    logged once per instance, not once per text.
+    """
+
+    def __init__(self, dim: int, source: str = "embedding provider") -> None:
+        self.dim = dim
+        self._source = source
+        self._warned: set[str] = set()
+
+    def fit(self, vector: Sequence[float] | None) -> Vector | None:
+        if vector is None:
+            return None
+        if len(vector) < self.dim:
+            self.warn_once(
+                "narrow",
+                "%s returned %d dimensions, fewer than the configured %d; those"
+                " texts are searched by FTS and graph only",
+                self._source,
+                len(vector),
+                self.dim,
+            )
+            return None
+        cut = [float(x) for x in vector[: self.dim]]
+        if not all(math.isfinite(x) for x in cut):
+            self.warn_once("nan", "%s returned a non-finite vector", self._source)
+            return None
+        if not any(cut):
+            self.warn_once("zero", "%s returned a zero vector", self._source)
+            return None
+        return normalise(cut)
+
+    def warn_once(self, kind: str, message: str, *args: object) -> None:
+        if kind not in self._warned:
+            self._warned.add(kind)
+            log.warning(message, *args)
+
+
+class EmbeddingService:
+    """The memory's only way to embed: batched, checked, and it never raises."""
+
+    def __init__(
+        self, embedder: Embedder, dim: int, *, max_batch: int = MAX_BATCH
+    ) -> None:
+        self._embedder = embedder
+        self._check = VectorCheck(dim)
+        self._max_batch = max(1, max_batch)
+        # get_context embeds the user's text as the query, then the indexer
+        # stores the same text as an episode: one provider call serves both.
+        self._recent: OrderedDict[str, Vector] = OrderedDict()
+
+    @property
+    def dim(self) -> int:
+        return self._check.dim
+
+    @property
+    def max_batch(self) -> int:
+        """Most texts sent in one provider call (one HTTP request in the host)."""
+        return self._max_batch
+
+    @property
+    def embedder(self) -> Embedder:
+        """The wrapped provider (for reports such as the CLI's `demo`)."""
+        return self._embedder
+
+    async def embed(self, text: str) -> Vector | None:
+        (vector,) = await self.embed_batch([text])
+        return vector
+
+    async def embed_batch(self, texts: Sequence[str]) -> list[Vector | None]:
+        """One unit vector of `dim` per text, or None where there is none.
+
+        Texts embedded recently are answered from memory; the rest go to the
+        provider in calls of at most `max_batch` texts.
+        """
+        found: dict[str, Vector | None] = {
+            t: self._recent[t] for t in texts if t in self._recent
+        }
+        missing = [t for t in dict.fromkeys(texts) if t not in found]
+        for start in range(0, len(missing), self._max_batch):
+            chunk = missing[start : start + self._max_batch]
+            for text, vector in zip(chunk, await self._chunk(chunk), strict=True):
+                found[text] = vector
+                if vector is not None:
+                    self._remember(text, vector)
+        return [found[text] for text in texts]
+
+    def _remember(self, text: str, vector: Vector) -> None:
+        self._recent[text] = vector
+        self._recent.move_to_end(text)
+        while len(self._recent) > RECENT_TEXTS:
+            self._recent.popitem(last=False)
+
+    async def _chunk(self, texts: list[str]) -> list[Vector | None]:
+        try:
+            raw = await self._embedder.embed_batch(texts)
+        except Exception as exc:  # the provider is a process boundary
+            self._check.warn_once(
+                "raised",
+                "embedding failed (logged once; those texts are searched by FTS"
+                " and graph only): %s",
+                exc,
+            )
+            log.debug("embedding %d texts failed: %s", len(texts), exc)
+            return [None] * len(texts)
+        if len(raw) != len(texts):
+            self._check.warn_once(
+                "count",
+                "embedding provider returned %d vectors for %d texts; ignored",
+                len(raw),
+                len(texts),
+            )
+            return [None] * len(texts)
+        return [self._check.fit(vector) for vector in raw]
+
+
+class HostEmbedder:
+    """Adapts the host's capability (texts plus a model name) to `Embedder`."""
+
+    def __init__(self, capability: EmbeddingCapability, model: str, dim: int) -> None:
+        self._capability = capability
+        self._model = model
+        self._dim = dim
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    async def embed_batch(self, texts: list[str]) -> list[Vector | None]:
+        return await self._capability.embed_batch(texts, self._model)

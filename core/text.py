@@ -1,0 +1,34 @@
+"""Text normalisation in one place: what we store, and what we compare.
+
+Two different jobs. `clean_text` makes any str storable in SQLite without
+changing its meaning (lone surrogates from a broken client cannot be encoded as
+UTF-8; NUL and other C0 controls break FTS tokenising and terminal output).
+`fold` makes the comparison key under which two spellings count as the same
+text (an entity name, a fact written twice, a recovered turn): case and runs of
+whitespace do not matter, and with `compat` neither do compatibility forms
+(full-width letters, ligatures).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# C0 controls and DEL, except tab, newline and carriage return, which are text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def clean_text(text: str) -> str:
+    """Text SQLite can store: lone surrogates replaced, control characters dropped."""
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return _CONTROL.sub("", text)
+
+
+def fold(text: str, *, compat: bool = False) -> str:
+    """The comparison key of `text`: casefolded, whitespace runs collapsed to one.
+
+    `compat` also applies NFKC first, so "ｆｏｏ" and "foo" fold alike.
+    """
+    if compat:
+        text = unicodedata.normalize("NFKC", text)
+    return " ".join(text.casefold().split())

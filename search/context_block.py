@@ -1,0 +1,177 @@
+"""The memory block injected into the agent's instructions, within a token budget.
+
+Four sections share the budget: facts 40 %, entity profiles 25 %, temporal
+context (the conversation turns found, in time order) 25 %, evidence (the turns
+the facts were derived from) 10 %. What a section does not use flows to the
+others in a second pass, and the finished block is counted again, so it never
+exceeds the budget. Each line is short and says what it is, when, and who.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..core.records import Entity, Node, SearchHit
+from ..core.tokens import count_tokens, truncate_to_tokens, within
+
+if TYPE_CHECKING:
+    from ..store.interface import Store
+
+HEADER = "## Memory (may be relevant to this turn)"
+SHARES = (("facts", 0.40), ("entities", 0.25), ("timeline", 0.25), ("evidence", 0.10))
+TITLES = {
+    "facts": "### Facts",
+    "entities": "### People and things",
+    "timeline": "### From past conversations",
+    "evidence": "### Evidence",
+}
+LINE_TOKENS = 80  # one memory line at most
+_TYPE_LABEL = {
+    "semantic": "fact",
+    "procedural": "procedure",
+    "opinion": "opinion",
+    "episodic": "said",
+}
+
+Line = tuple[str, int | None]  # (text, node id it shows or None)
+
+
+def is_echo(node: Node, flat_prompt: str) -> bool:
+    """The turn being answered, already stored by the user_message handler
+    (`flat_prompt`: the prompt with its whitespace collapsed, analysis.py)."""
+    return node.type == "episodic" and " ".join(node.content.split()) == flat_prompt
+
+
+def _day(when: float) -> str:
+    return dt.datetime.fromtimestamp(when, dt.UTC).date().isoformat()
+
+
+def _names(entities: Sequence[Entity]) -> str:
+    return ", ".join(e.name for e in entities[:3])
+
+
+def node_line(node: Node, entities: Sequence[Entity], label: str | None = None) -> str:
+    tags = [label or _TYPE_LABEL.get(node.type, node.type), _day(node.when)]
+    if node.type == "episodic" and node.source_role:
+        tags.append(node.source_role)
+    if entities:
+        tags.append(_names(entities))
+    text = " ".join(node.content.split())
+    line = f"- [{'; '.join(tags)}] {text}"
+    if node.type != "episodic" and node.confidence < 0.6:
+        line += f" (confidence {node.confidence:.1f})"
+    return truncate_to_tokens(line, LINE_TOKENS)
+
+
+def entity_line(entity: Entity) -> str:
+    aka = f"; also {', '.join(entity.aliases[:3])}" if entity.aliases else ""
+    # "my wife" in the prompt found Sarah: the block says who she is to the user.
+    relation = entity.attributes.get("relation")
+    kind = f"{entity.type}, the user's {relation}" if relation else entity.type
+    about = entity.summary or f"mentioned {entity.mention_count} times"
+    return truncate_to_tokens(
+        f"- **{entity.name}** ({kind}{aka}): {' '.join(about.split())}",
+        LINE_TOKENS,
+    )
+
+
+async def gather_sections(
+    storage: Store, hits: Sequence[SearchHit], named: Sequence[Entity]
+) -> dict[str, list[Line]]:
+    """Lines per section, best first, from the hits and what they link to."""
+    facts = [h for h in hits if h.node.type != "episodic"]
+    turns = sorted(
+        (h for h in hits if h.node.type == "episodic"), key=lambda h: h.node.when
+    )
+    shown = {h.node.id for h in hits}
+    profiles: dict[int, Entity] = {e.id: e for e in named}
+    for hit in hits:
+        for entity in hit.entities:
+            if entity.summary:
+                profiles.setdefault(entity.id, entity)
+    sources = await storage.graph.sources_of([h.node.id for h in facts])
+    source_ids = [i for ids in sources.values() for i in ids if i not in shown]
+    source_nodes = await storage.nodes.get_nodes(list(dict.fromkeys(source_ids)))
+    evidence: list[Line] = [
+        (node_line(n, [], "source"), n.id)
+        for n in sorted(source_nodes.values(), key=lambda n: n.when)
+    ]
+    return {
+        "facts": [(node_line(h.node, h.entities), h.node.id) for h in facts],
+        "entities": [(entity_line(e), None) for e in profiles.values()],
+        "timeline": [(node_line(h.node, h.entities), h.node.id) for h in turns],
+        "evidence": evidence,
+    }
+
+
+def fit_sections(
+    sections: dict[str, list[Line]], budget: int
+) -> tuple[str | None, list[int]]:
+    """Render the sections within `budget` tokens; (block or None, node ids shown)."""
+    room = budget - count_tokens(HEADER) - 1
+    if room <= 0:
+        return None, []
+    cost = {
+        key: [count_tokens(text) + 1 for text, _ in lines]
+        for key, lines in sections.items()
+    }
+    title_cost = {key: count_tokens(TITLES[key]) + 2 for key in sections}
+    taken: dict[str, int] = {key: 0 for key in sections}
+    spent = 0
+    # Pass 1: each section within its share. Pass 2: the leftovers, in order.
+    for allowance in ({k: share * room for k, share in SHARES}, None):
+        for key, _ in SHARES:
+            lines = cost.get(key, [])
+            used = _section_cost(key, taken[key], cost, title_cost)
+            while taken[key] < len(lines):
+                extra = lines[taken[key]] + (title_cost[key] if taken[key] == 0 else 0)
+                limit = (
+                    room - spent
+                    if allowance is None
+                    else min(allowance[key] - used, room - spent)
+                )
+                if extra > limit:
+                    break
+                taken[key] += 1
+                used += extra
+                spent += extra
+    return _render(sections, taken, budget)
+
+
+def _section_cost(
+    key: str, count: int, cost: dict[str, list[int]], title_cost: dict[str, int]
+) -> int:
+    return (title_cost[key] if count else 0) + sum(cost[key][:count])
+
+
+def _render(
+    sections: dict[str, list[Line]], taken: dict[str, int], budget: int
+) -> tuple[str | None, list[int]]:
+    chosen = {key: list(sections[key][: taken[key]]) for key in sections}
+    while True:
+        parts = [HEADER]
+        for key, _ in SHARES:
+            if chosen.get(key):
+                parts += ["", TITLES[key], *(text for text, _ in chosen[key])]
+        if len(parts) == 1:
+            return None, []
+        block = "\n".join(parts)
+        if within(block, budget):
+            ids = [i for key in chosen for _, i in chosen[key] if i is not None]
+            return block, ids
+        # Joins can tokenise differently from the parts: drop the last line.
+        last = next(k for k, _ in reversed(SHARES) if chosen.get(k))
+        chosen[last].pop()
+
+
+async def build_context_block(
+    storage: Store,
+    hits: Sequence[SearchHit],
+    named: Sequence[Entity],
+    budget: int,
+) -> tuple[str | None, list[int]]:
+    """The block for `hits` within `budget` tokens and the node ids it shows."""
+    sections = await gather_sections(storage, hits, named)
+    return fit_sections(sections, budget)

@@ -1,0 +1,50 @@
+"""Prompts that ask the memory nothing: greetings, thanks, small talk.
+
+The retriever always finds something (the vector leg has nearest neighbours
+for any text), so "hi" or "спасибо" used to inject a block of the turns
+nearest to a greeting. A prompt made only of such phrases, in English or
+Russian, or of no word at all ("." or "?!"), gets no search and no block.
+A phrase list, not a classifier: it must never swallow a real question, and
+a question always has a word outside it.
+"""
+
+from __future__ import annotations
+
+import re
+
+_PHRASES = (
+    # greetings and goodbyes
+    r"hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|night|day)"
+    r"|morning|evening|bye|goodbye|see (?:you|ya)(?: later| soon| tomorrow)?"
+    r"|good ?night|take care|welcome(?: back)?"
+    # thanks and acknowledgements
+    r"|thanks?(?: you)?(?: (?:so|very) much| a lot| again)?|thx|ty|cheers"
+    r"|much appreciated|appreciate it|no problem|you ?re welcome"
+    r"|ok(?:ay)?|k|sure|cool|nice|great|awesome|perfect|got it|sounds good"
+    r"|yes|yeah|yep|no|nope|lol|haha|wow"
+    # how are you
+    r"|how are (?:you|things)(?: doing)?(?: today)?|how ?s it going|how do you do"
+    r"|what ?s up|sup|how have you been|and you|you"
+    # addressees
+    r"|there|all|everyone|friend|buddy|guys|again|too|please"
+    # Russian
+    r"|привет(?:ик|ствую)?|здравствуй(?:те)?|здорово"
+    r"|добр(?:ое|ый|ой) (?:утро|день|вечер|ночи)"
+    r"|спокойной ночи|пока|до свидания|до встречи|увидимся"
+    r"|спасибо(?: большое| огромное)?|благодарю|пожалуйста|не за что"
+    r"|ок|окей|хорошо|ладно|понятно|отлично|супер|круто|класс|да|нет|ага|угу"
+    r"|как (?:дела|ты|вы|поживаешь|поживаете|жизнь)|что нового|а у тебя|а у вас"
+    r"|тебе|вам|всем|всё|все|ещё раз"
+)
+_SMALL_TALK = re.compile(rf"(?:(?:{_PHRASES}) )+")
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def asks_nothing(prompt: str) -> bool:
+    """True for a prompt of greetings, thanks or small talk only, or no word."""
+    words = _NOT_WORD.sub(" ", prompt.casefold()).split()
+    if not words:
+        return True
+    if len(words) > 8:
+        return False
+    return _SMALL_TALK.fullmatch(" ".join(words) + " ") is not None

@@ -1,0 +1,25 @@
+"""`agent-memory mcp`: serve the memory to MCP clients until stopped.
+
+A body of its own (not in commands.py) so the `mcp` package is imported only
+when this command runs; the server itself lives in standalone/mcp_server.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..mcp_server import serve_http, serve_stdio
+from .io import CliError, Output
+from .session import open_host
+
+
+async def run(args: argparse.Namespace, out: Output) -> int:
+    if not 0 <= args.port <= 65535:
+        raise CliError(f"--port {args.port}: pick a port from 1 to 65535 (0: any)")
+    # tools=True: the MCP tools take their schemas from the orchestrator's tools.
+    async with open_host(args, tools=True, create=True) as host:
+        if args.http:
+            await serve_http(host, args.port)
+        else:
+            await serve_stdio(host)
+    return 0

@@ -1,0 +1,168 @@
+"""Where the database lives and how a command opens it: the standalone host."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import logging
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ...core.config import ConfigError
+from ..conversations import read_text_file
+from ..host import StandaloneHost, default_data_dir, model_factory_from_env
+from .io import CliError
+
+log = logging.getLogger("agent_memory.cli")
+
+DB_NAME = "memory.db"
+
+# -- where the database lives ------------------------------------------------------
+
+
+def resolve_db(db: str | None) -> Path:
+    """The database file `--db` names: a file of any name, or a folder holding
+    memory.db (a path without a suffix that does not exist yet is a folder)."""
+    if db is None:
+        folder = Path(os.environ.get("AGENT_MEMORY_DIR") or default_data_dir())
+        return folder / DB_NAME
+    path = Path(db).expanduser()
+    if path.is_dir() or (not path.exists() and not path.suffix):
+        return path / DB_NAME
+    return path
+
+
+def existing_db(path: Path) -> Path:
+    """`path` if a database is there; a reading command never creates one."""
+    if path.is_file():
+        return path
+    if path.exists():
+        raise CliError(f"{path} is not a file")
+    raise CliError(
+        f"no memory at {path}: check --db, or create one with"
+        " `agent-memory ingest FILE` or `agent-memory remember TEXT`"
+    )
+
+
+def load_settings(path: str | None) -> dict[str, Any]:
+    """Settings from a YAML file (the host's `extensions.memory.*` mapping)."""
+    if path is None:
+        return {}
+    text = read_text_file(Path(path), CliError)
+    try:
+        data = yaml.safe_load(text) or {}
+    except yaml.YAMLError as exc:
+        raise CliError(f"--config {path}: not valid YAML ({exc})") from exc
+    if not isinstance(data, dict):
+        raise CliError(f"--config {path}: expected a mapping of settings")
+    return data
+
+
+def find_embedder(kind: str) -> Any:
+    """The embedder asked for; `auto` = local if installed, else API, else none.
+
+    Both embedder modules are optional pieces; they are looked up by name so the
+    CLI still runs (on FTS + graph) in an install that lacks them.
+    """
+    if kind == "none":
+        return None
+    if kind in ("auto", "local"):
+        local = _optional("..local_embedder", "load_local_embedder")
+        found = local(dim=None) if local is not None else None
+        if found is not None:
+            return found
+        if kind == "local":
+            raise CliError("--embedder local: the local model is not installed")
+    openai_embedder = _optional("..openai_embedder", "OpenAIEmbedder")
+    remote = openai_embedder.from_env() if openai_embedder is not None else None
+    if remote is None and kind == "openai":
+        raise CliError("--embedder openai: set OPENAI_API_KEY or OPENAI_BASE_URL")
+    return remote
+
+
+def _optional(module: str, name: str) -> Any:
+    try:
+        return getattr(importlib.import_module(module, __package__), name)
+    except (ImportError, AttributeError):
+        log.info("%s is not available", module.lstrip("."))
+        return None
+
+
+@contextlib.asynccontextmanager
+async def open_host(
+    args: argparse.Namespace,
+    *,
+    embed: bool = True,
+    data_dir: Path | None = None,
+    tools: bool = False,
+    create: bool = False,
+) -> AsyncIterator[StandaloneHost]:
+    """The standalone host with the memory loaded, stopped on exit; `tools` asks
+    for the orchestrator's tools (loads openai-agents, which only chat needs).
+    Only a command that stores something passes `create`: the others refuse a
+    database that is not there instead of leaving an empty one (and folders)."""
+    settings = load_settings(args.config)
+    _quiet_model_warning()
+    db_file = data_dir / DB_NAME if data_dir is not None else resolve_db(args.db)
+    if not create:
+        existing_db(db_file)
+    embedder = find_embedder(args.embedder) if embed else None
+    host = StandaloneHost(
+        db_file.parent,
+        settings=settings,
+        embedder=embedder,
+        model_factory=model_factory_from_env(),
+        tools=tools,
+        db_file=db_file,
+    )
+    try:
+        await host.start()
+    except ConfigError as exc:
+        await _stop_quietly(host)
+        raise CliError(str(exc)) from exc
+    except Exception as exc:
+        await _stop_quietly(host)
+        raise CliError(f"cannot open the memory at {db_file}: {_reason(exc)}") from exc
+    try:
+        yield host
+    finally:
+        await host.stop()
+
+
+NO_MODEL = (
+    "no model configured: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local"
+    " server such as Ollama) and optionally AGENT_MEMORY_MODEL"
+)
+
+
+class _NoModelFilter(logging.Filter):
+    """Drops the extension's log line about a missing model (written for the
+    host's operator); the commands that need a model say it in plain words."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "no model for" not in record.getMessage()
+
+
+def _quiet_model_warning() -> None:
+    ext = logging.getLogger("agent_memory.ext")
+    if not any(isinstance(f, _NoModelFilter) for f in ext.filters):
+        ext.addFilter(_NoModelFilter())
+
+
+async def _stop_quietly(host: StandaloneHost) -> None:
+    try:
+        await host.stop()
+    except Exception:
+        log.debug("stopping a host that did not start", exc_info=True)
+
+
+def _reason(exc: BaseException) -> str:
+    """The innermost cause, which names what is wrong (not the wrapper's words)."""
+    while exc.__cause__ is not None:
+        exc = exc.__cause__
+    return str(exc) or type(exc).__name__

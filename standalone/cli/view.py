@@ -1,0 +1,67 @@
+"""`agent-memory view`: write the memory inspector page, optionally open it.
+
+The page is built by standalone/inspector.py; this module only reads the
+command's options, opens the memory without an embedder (looking needs no
+vectors) and writes the file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import webbrowser
+from pathlib import Path
+
+from ...toolkit import args as check
+from ..inspector import ViewFilters, collect, render_html
+from .io import CliError, Output
+from .session import open_host
+
+DEFAULT_OUT = "agent-memory-view.html"
+
+
+async def run(args: argparse.Namespace, out: Output) -> int:
+    filters = _filters(args)
+    target = _target(args.out)
+    async with open_host(args, embed=False) as host:
+        data = await collect(host.services.storage, filters)
+    page = render_html(data)
+    await asyncio.to_thread(target.write_text, page, "utf-8")
+    meta = data["meta"]
+    out.result(
+        {
+            "file": str(target),
+            "bytes": len(page.encode("utf-8")),
+            "nodes": meta["shown"],
+            "entities": len(data["entities"]),
+            "edges": len(data["edges"]),
+        },
+        f"wrote {target}: {meta['shown']} memories (replaced ones included),"
+        f" {len(data['entities'])} entities; open it in a web browser",
+    )
+    if args.open:
+        webbrowser.open(target.resolve().as_uri())
+    return 0
+
+
+def _target(out: str | None) -> Path:
+    """The file to write; its folder must exist (a typo makes no folders)."""
+    target = Path(out or DEFAULT_OUT).expanduser()
+    if target.is_dir():
+        raise CliError(f"--out {target}: is a folder; name the HTML file to write")
+    if not target.parent.is_dir():
+        raise CliError(f"--out {target}: folder {target.parent} does not exist")
+    return target
+
+
+def _filters(args: argparse.Namespace) -> ViewFilters:
+    after, before = check.window(args.after, args.before)
+    if args.limit < 1:
+        raise CliError("--limit must be at least 1")
+    return ViewFilters(
+        limit=args.limit,
+        entity=(args.entity or "").strip() or None,
+        thread=(args.thread or "").strip() or None,
+        after=after,
+        before=before,
+    )

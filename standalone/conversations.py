@@ -1,0 +1,181 @@
+"""Reading conversations from files: our JSONL and the LoCoMo benchmark's JSON.
+
+Pure parsing, no I/O beyond reading the file: each format becomes a list of
+`Turn`s, checked completely before anything is stored, so a bad line is
+reported with its number and nothing half-ingested is left behind.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import InputError
+
+USER_ROLES = {"user", "human"}
+AGENT_ROLES = {"assistant", "agent", "orchestrator", "ai"}
+LOCOMO_TIME = "%I:%M %p on %d %B, %Y"  # "1:56 pm on 8 May, 2023"
+
+
+class ConversationError(InputError):
+    """The file is not a conversation we can read; the message says where."""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    thread_id: str
+    role: str  # user | orchestrator
+    text: str
+    time: float | None = None
+    attributes: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_time(value: Any, where: str) -> float | None:
+    """Unix seconds from a number or an ISO-8601 date/time (UTC if no zone)."""
+    if value is None:
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            pass
+        else:
+            if moment.tzinfo is None:
+                moment = moment.replace(tzinfo=dt.UTC)
+            return moment.timestamp()
+    raise ConversationError(
+        f"{where}: bad time {value!r}; use unix seconds or ISO 8601 (2024-05-01T10:00)"
+    )
+
+
+def read_text_file(path: Path, error: type[InputError]) -> str:
+    """The text of `path` (UTF-8, a byte-order mark accepted); `error` names the
+    file and what is wrong with it."""
+    if path.is_dir():
+        raise error(f"{path}: is a folder, not a file")
+    if not path.exists():
+        raise error(f"{path}: no such file")
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read it ({exc.strerror})") from None
+
+
+def read_conversations(path: Path, kind: str = "auto") -> list[Turn]:
+    """The turns in `path` (JSONL of turns, or LoCoMo JSON), in file order."""
+    text = read_text_file(path, ConversationError)
+    if kind == "auto":
+        kind = "locomo" if text.lstrip().startswith("[") else "jsonl"
+        if kind == "jsonl" and path.suffix == ".json":
+            kind = "locomo"
+    if kind == "locomo":
+        return parse_locomo(text, str(path))
+    return parse_jsonl(text, str(path))
+
+
+def parse_jsonl(text: str, name: str) -> list[Turn]:
+    """`{"thread_id", "role", "text", "time"?}` per line."""
+    turns = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{name}:{number}"
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ConversationError(f"{where}: not JSON ({exc.msg})") from exc
+        if not isinstance(record, dict):
+            raise ConversationError(f"{where}: expected a JSON object")
+        turns.append(_turn(record, where))
+    if not turns:
+        raise ConversationError(f"{name}: no turns found")
+    return turns
+
+
+def _turn(record: dict[str, Any], where: str) -> Turn:
+    text = record.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise ConversationError(f"{where}: 'text' must be a non-empty string")
+    thread = record.get("thread_id")
+    if not isinstance(thread, str | int) or isinstance(thread, bool) or thread == "":
+        raise ConversationError(f"{where}: 'thread_id' is missing")
+    role = str(record.get("role", "")).lower()
+    if role in USER_ROLES:
+        role = "user"
+    elif role in AGENT_ROLES:
+        role = "orchestrator"
+    else:
+        raise ConversationError(
+            f"{where}: 'role' must be user or assistant, not {record.get('role')!r}"
+        )
+    extra = {k: v for k, v in record.items() if k not in {"text", "thread_id", "role"}}
+    extra.pop("time", None)
+    return Turn(str(thread), role, text, parse_time(record.get("time"), where), extra)
+
+
+def parse_locomo(text: str, name: str) -> list[Turn]:
+    """LoCoMo conversations: each session is a thread, speaker A is the user."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConversationError(
+            f"{name}: not JSON ({exc.msg}, line {exc.lineno})"
+        ) from exc
+    samples = data if isinstance(data, list) else [data]
+    turns: list[Turn] = []
+    for index, sample in enumerate(samples):
+        if not isinstance(sample, dict) or not isinstance(
+            sample.get("conversation"), dict
+        ):
+            raise ConversationError(f"{name}: item {index} has no 'conversation'")
+        turns.extend(_locomo_sample(sample, f"{name}[{index}]"))
+    if not turns:
+        raise ConversationError(f"{name}: no turns found")
+    return turns
+
+
+def _locomo_sample(sample: dict[str, Any], where: str) -> list[Turn]:
+    conversation = sample["conversation"]
+    sample_id = str(sample.get("sample_id") or where)
+    user = conversation.get("speaker_a")
+    sessions = sorted(
+        (int(m.group(1)), key)
+        for key in conversation
+        if (m := re.fullmatch(r"session_(\d+)", key))
+    )
+    turns = []
+    for number, key in sessions:
+        start = _locomo_time(conversation.get(f"{key}_date_time"), f"{where}.{key}")
+        for offset, raw in enumerate(conversation[key] or []):
+            speaker = str(raw.get("speaker", ""))
+            content = f"{speaker}: {raw.get('text', '')}".strip()
+            if raw.get("blip_caption"):
+                content += f" [shares a photo: {raw['blip_caption']}]"
+            turns.append(
+                Turn(
+                    f"{sample_id}:session_{number}",
+                    "user" if speaker == user else "orchestrator",
+                    content,
+                    None if start is None else start + offset,
+                    {"speaker": speaker, "dia_id": raw.get("dia_id")},
+                )
+            )
+    return turns
+
+
+def _locomo_time(value: Any, where: str) -> float | None:
+    if not value:
+        return None
+    try:
+        moment = dt.datetime.strptime(str(value).strip(), LOCOMO_TIME)
+    except ValueError as exc:
+        raise ConversationError(f"{where}: bad session date {value!r}") from exc
+    return moment.replace(tzinfo=dt.UTC).timestamp()

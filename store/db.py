@@ -1,0 +1,126 @@
+"""Opening the database file: a sqlite3 build that can load sqlite-vec.
+
+Many Python builds (pyenv, macOS) ship a `sqlite3` without extension loading, and
+Debian's SQLite 3.40 is older than some sqlite-vec query forms. So we try the
+stdlib module first, then the bundled `pysqlite3` (SQLite 3.51), and when neither
+can load sqlite-vec we open the stdlib one without vectors: search then runs on
+FTS5 and the graph, announced by one warning.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import logging
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Driver:
+    """A sqlite3-compatible module and whether it loads sqlite-vec."""
+
+    module: ModuleType
+    vec_path: str | None  # loadable path of sqlite-vec, None = FTS only
+
+    @property
+    def has_vec(self) -> bool:
+        return self.vec_path is not None
+
+
+def _can_load(module: ModuleType, vec_path: str) -> bool:
+    try:
+        conn = module.connect(":memory:")
+        try:
+            conn.enable_load_extension(True)
+            conn.load_extension(vec_path)
+            conn.execute("select vec_version()").fetchone()
+            fts = conn.execute("pragma compile_options").fetchall()
+            return any("FTS5" in str(row[0]) for row in fts)
+        finally:
+            conn.close()
+    except Exception:  # any failure means: this build cannot do it
+        return False
+
+
+_driver: Driver | None = None
+
+
+def find_driver() -> Driver:
+    """The best sqlite3 build here; found once per process."""
+    global _driver
+    if _driver is not None:
+        return _driver
+    vec_path: str | None = None
+    try:
+        import sqlite_vec
+
+        vec_path = str(sqlite_vec.loadable_path())
+    except ImportError:
+        log.warning("sqlite-vec is not installed: vector search is off")
+    candidates: list[ModuleType] = [sqlite3]
+    with contextlib.suppress(ImportError):
+        candidates.append(importlib.import_module("pysqlite3.dbapi2"))
+    if vec_path is not None:
+        for module in candidates:
+            if _can_load(module, vec_path):
+                _driver = Driver(module, vec_path)
+                return _driver
+        log.warning(
+            "no sqlite3 build here can load sqlite-vec (install pysqlite3-binary); "
+            "memory search runs on FTS5 and the graph only"
+        )
+    _driver = Driver(sqlite3, None)
+    return _driver
+
+
+def _connector(path: Path, driver: Driver, readonly: bool) -> Callable[[], Any]:
+    def connect() -> Any:
+        conn = driver.module.connect(
+            str(path), timeout=30.0, isolation_level=None, check_same_thread=False
+        )
+        conn.row_factory = driver.module.Row
+        if driver.vec_path is not None:
+            conn.enable_load_extension(True)
+            conn.load_extension(driver.vec_path)
+            conn.enable_load_extension(False)
+        conn.execute("pragma journal_mode = wal")
+        # WAL + NORMAL: a committed transaction survives a process crash or kill;
+        # only an OS crash or power loss can drop the last commits.
+        conn.execute("pragma synchronous = normal")
+        conn.execute("pragma foreign_keys = on")
+        conn.execute("pragma busy_timeout = 30000")
+        conn.execute("pragma temp_store = memory")
+        conn.execute("pragma cache_size = -32000")
+        if readonly:
+            conn.execute("pragma query_only = on")
+        return conn
+
+    return connect
+
+
+async def connect(path: Path, driver: Driver, *, readonly: bool = False) -> Any:
+    """An open aiosqlite connection (autocommit; callers write BEGIN themselves)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _check_header(path)
+    return await aiosqlite.Connection(
+        _connector(path, driver, readonly), iter_chunk_size=64
+    )
+
+
+def _check_header(path: Path) -> None:
+    """Refuse a file that is not SQLite before aiosqlite's thread meets it (its
+    failure there ends in a thread traceback at exit, not in one clear line)."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return
+    with path.open("rb") as file:
+        if file.read(16) != b"SQLite format 3\x00":
+            raise sqlite3.DatabaseError("the file is not an SQLite database")

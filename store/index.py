@@ -1,0 +1,339 @@
+"""The search indexes: FTS5 over node text, sqlite-vec over embeddings.
+
+Both are derived data: FTS follows the nodes table by triggers (valid nodes
+only), the vector tables are filled by `save_embeddings` and emptied by soft
+delete; `rebuild_fts` and `rebuild_vectors` recreate them from the tables.
+Without sqlite-vec (`has_vectors` false) every vector read returns nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import aiosqlite
+
+from ..core.records import Node, NodeType
+from ..core.scope import read_scopes
+from .base import Connections
+from .migrations import create_vector_tables
+from .rows import (
+    NODE_COLUMNS,
+    marks,
+    node_from_row,
+    pack_vector,
+    unpack_vector,
+    valid,
+)
+from .writes import drop_vectors
+
+log = logging.getLogger(__name__)
+
+SCAN_WINDOW = 20_000  # newest nodes a substring (CJK) search reads
+
+
+# A term's row count is recounted once the memory has grown by this share
+# since it was counted (or by TERM_RECOUNT_NODES, whichever is larger).
+TERM_RECOUNT_SHARE = 0.1
+TERM_RECOUNT_NODES = 100
+
+
+class SqliteIndex:
+    def __init__(self, conn: Connections) -> None:
+        self._conn = conn
+        # term -> (rows it matches, node ceiling when counted, count cap)
+        self._term_rows: dict[str, tuple[int, int, int]] = {}
+
+    # -- search --------------------------------------------------------------
+
+    async def fts_search(
+        self,
+        match: str,
+        *,
+        limit: int,
+        types: Sequence[NodeType] = (),
+        context_weight: float = 0.35,
+        min_id: int = 0,
+    ) -> list[tuple[int, float]]:
+        """(id, bm25 score; lower is better) for an FTS5 MATCH expression.
+
+        `match` must already be a safe expression (search/query_text).
+        `min_id` > 0 scores only nodes from that id on (FTS5 seeks the rowid
+        range, so fewer rows are read and scored).
+        """
+        if not types and read_scopes() is None:
+            # The index only holds valid nodes (triggers): no join needed, and
+            # the join doubled the cost of a query matching many rows.
+            rows = await self._conn.rows(
+                "select rowid as id, bm25(nodes_fts, 1.0, ?) as score from nodes_fts"
+                " where nodes_fts match ? and rowid >= ? order by score limit ?",
+                (context_weight, match, min_id, limit),
+            )
+            return [(row["id"], row["score"]) for row in rows]
+        type_sql = f" and n.type in ({marks(len(types))})" if types else ""
+        # `cross join` keeps the FTS match as the outer loop: with a type filter
+        # SQLite otherwise walks every node of those types and runs the match
+        # once per node (measured: 4 ms -> 360 ms at 2,000 nodes).
+        rows = await self._conn.rows(
+            "select n.id, bm25(nodes_fts, 1.0, ?) as score from nodes_fts"
+            " cross join nodes n on n.id = nodes_fts.rowid"
+            " where nodes_fts match ? and nodes_fts.rowid >= ?"
+            f"{valid(False, 'n.')}{type_sql} order by score limit ?",
+            (context_weight, match, min_id, *types, limit),
+        )
+        return [(row["id"], row["score"]) for row in rows]
+
+    async def substring_search(
+        self, needles: Sequence[str], *, limit: int, types: Sequence[NodeType] = ()
+    ) -> list[tuple[int, float]]:
+        """(id, how many needles it contains) of valid nodes containing any.
+
+        For CJK words, which the FTS tokenizer cannot split out of unsegmented
+        text: a scan of the node text, run only for queries that have them,
+        over the newest SCAN_WINDOW nodes (all 100k took 120-180 ms here; a
+        CJK bigram index would lift the limit and needs a schema migration).
+        """
+        wanted = list(dict.fromkeys(n for n in needles if n))[:8]
+        if not wanted:
+            return []
+        found = " + ".join("(instr(content, ?) > 0)" for _ in wanted)
+        any_found = " or ".join("instr(content, ?) > 0" for _ in wanted)
+        type_sql = f" and type in ({marks(len(types))})" if types else ""
+        rows = await self._conn.rows(
+            # valid(): the one predicate for validity, expiry and scope.
+            f"select id, {found} as score from nodes where 1 = 1{valid(False)}"
+            " and id > (select coalesce(max(id), 0) from nodes) - ?"
+            f" and ({any_found}){type_sql} order by score desc, id desc limit ?",
+            (*wanted, SCAN_WINDOW, *wanted, *types, limit),
+        )
+        return [(row["id"], float(row["score"])) for row in rows]
+
+    async def term_rows(
+        self, terms: Sequence[str], *, cap: int
+    ) -> tuple[dict[str, int], int]:
+        """(rows of the text index each term matches, at most `cap`; the node
+        ceiling). Counted with the index's own tokenizer (a MATCH per term,
+        stems included), cached in memory until the memory has grown by
+        TERM_RECOUNT_SHARE: a count reads the term's postings (~1 ms for 10k
+        rows) but bm25 scores rows ~10x slower, so knowing which terms are
+        common before the MATCH pays for itself.
+        """
+        rows = await self._conn.rows("select coalesce(max(id), 0) as top from nodes")
+        ceiling = int(rows[0]["top"])
+        stale = ceiling - max(TERM_RECOUNT_NODES, int(TERM_RECOUNT_SHARE * ceiling))
+        out: dict[str, int] = {}
+        for term in terms:
+            cached = self._term_rows.get(term)
+            if cached is None or cached[1] < stale or cached[2] < cap:
+                count = await self._conn.rows(
+                    "select count(*) as n from (select rowid from nodes_fts"
+                    " where nodes_fts match ? limit ?)",
+                    ('"' + term.replace('"', '""') + '"', cap),
+                )
+                cached = (int(count[0]["n"]), ceiling, cap)
+                self._term_rows[term] = cached
+            out[term] = min(cached[0], cap)
+        return out, ceiling
+
+    async def knn_search(
+        self, vector: Sequence[float], *, limit: int
+    ) -> list[tuple[int, float]]:
+        """(id, cosine distance) of the nearest valid nodes; [] without vectors."""
+        if not self._conn.has_vectors:
+            return []
+        # `k = ?` rather than `limit ?`: older SQLite builds reject the latter.
+        rows = await self._conn.rows(
+            "select node_id, distance from vec_nodes where embedding match ?"
+            " and k = ? order by distance",
+            (pack_vector(vector), limit),
+        )
+        keep = await self._in_view([row["node_id"] for row in rows])
+        return [
+            (row["node_id"], row["distance"]) for row in rows if row["node_id"] in keep
+        ]
+
+    async def knn_bits(self, vector: Sequence[float], *, limit: int) -> list[int]:
+        """Ids of the nearest valid nodes by sign-bit (Hamming) distance.
+
+        Cheap but coarse: re-score the ids with `vector_distances`. The cost of
+        a vec0 query grows with `limit`, so keep it small (tens).
+        """
+        if not self._conn.has_vectors:
+            return []
+        rows = await self._conn.rows(
+            "select node_id from vec_nodes_bit"
+            " where embedding match vec_quantize_binary(?) and k = ?",
+            (pack_vector(vector), limit),
+        )
+        keep = await self._in_view([row["node_id"] for row in rows])
+        return [row["node_id"] for row in rows if row["node_id"] in keep]
+
+    async def _in_view(self, ids: Sequence[int]) -> set[int]:
+        """Those of `ids` the current view may see. The vector tables hold no
+        scope, so their nearest neighbours are filtered here (in a shared
+        database a scope's hits can be fewer than `limit`)."""
+        if read_scopes() is None or not ids:
+            return set(ids)
+        rows = await self._conn.rows(
+            f"select id from nodes where id in ({marks(len(ids))}){valid(False)}", ids
+        )
+        return {row["id"] for row in rows}
+
+    async def vector_distances(
+        self, vector: Sequence[float], node_ids: Sequence[int]
+    ) -> list[tuple[int, float]]:
+        """(id, cosine distance) of the given valid nodes that have a vector,
+        nearest first: exact float re-scoring of candidates (~1 ms for 400)."""
+        if not node_ids or not self._conn.has_vectors:
+            return []
+        rows = await self._conn.rows(
+            "select id, vec_distance_cosine(embedding, ?) as d from nodes"
+            f" where id in ({marks(len(node_ids))}) and embedding is not null"
+            f"{valid(False)} order by d",
+            (pack_vector(vector), *node_ids),
+        )
+        return [(row["id"], row["d"]) for row in rows]
+
+    # -- embeddings ----------------------------------------------------------
+
+    async def save_embeddings(
+        self, items: Sequence[tuple[int, Sequence[float]]]
+    ) -> None:
+        """Store vectors in the node column and the vector index, one transaction."""
+        rows = [
+            (pack_vector(vec), node_id)
+            for node_id, vec in items
+            if len(vec) == self._conn.dim
+        ]
+        if len(rows) != len(items):
+            log.warning(
+                "skipped %d embeddings of the wrong width", len(items) - len(rows)
+            )
+        has_vectors = self._conn.has_vectors
+
+        async def op(db: aiosqlite.Connection) -> None:
+            await db.executemany(
+                "update nodes set embedding = ? where id = ? and valid_until is null",
+                rows,
+            )
+            if has_vectors:
+                ids = [(node_id,) for _, node_id in rows]
+                await drop_vectors(db, [i for (i,) in ids], True)
+                await db.executemany(
+                    "insert into vec_nodes (node_id, embedding) select id, embedding"
+                    " from nodes where id = ? and embedding is not null"
+                    " and valid_until is null",
+                    ids,
+                )
+                await db.executemany(
+                    "insert into vec_nodes_bit (node_id, embedding)"
+                    " select id, vec_quantize_binary(embedding) from nodes"
+                    " where id = ? and embedding is not null and valid_until is null",
+                    ids,
+                )
+
+        await self._conn.write(op)
+
+    async def node_embeddings(self, ids: Sequence[int]) -> dict[int, list[float]]:
+        rows = await self._conn.rows(
+            f"select id, embedding from nodes where id in ({marks(len(ids))})"
+            " and embedding is not null",
+            ids,
+        )
+        return {row["id"]: unpack_vector(row["embedding"]) for row in rows}
+
+    async def nodes_missing_embedding(self, limit: int) -> list[Node]:
+        rows = await self._conn.rows(
+            f"select {NODE_COLUMNS} from nodes where embedding is null"
+            " and valid_until is null order by id limit ?",
+            (limit,),
+        )
+        return [node_from_row(row) for row in rows]
+
+    async def count_missing_embeddings(self) -> int:
+        rows = await self._conn.rows(
+            "select count(*) as missing from nodes where embedding is null"
+            " and valid_until is null"
+        )
+        return int(rows[0]["missing"])
+
+    # -- rebuilds ------------------------------------------------------------
+
+    async def rebuild_fts(self) -> int:
+        """Re-index valid nodes only; returns how many were indexed.
+
+        FTS5's own 'rebuild' would read every row of the content table,
+        soft-deleted ones included, so we clear the index and insert valid rows.
+        """
+
+        async def op(db: aiosqlite.Connection) -> int:
+            await db.execute("insert into nodes_fts (nodes_fts) values ('delete-all')")
+            cursor = await db.execute(
+                "insert into nodes_fts (rowid, content, context)"
+                " select id, content, context from nodes where valid_until is null"
+            )
+            return int(cursor.rowcount)
+
+        return int(await self._conn.write(op))
+
+    async def rebuild_vectors(self) -> tuple[int, int]:
+        """Refill vec_nodes, vec_nodes_bit and vec_entities from the embedding columns.
+
+        Returns (nodes, entities) indexed; vectors of the wrong width are left out
+        (they get re-embedded, see `clear_wrong_width_embeddings`).
+        """
+        vec = self._conn.vec
+        if not vec.loaded:
+            return (0, 0)
+        dim = self._conn.dim
+        width = 4 * dim
+
+        async def op(db: aiosqlite.Connection) -> tuple[int, int]:
+            if vec.width != dim:
+                # An explicit reindex after embedding_dimensions changed: new
+                # tables at the new width (the vectors stay in nodes/entities).
+                for table in ("vec_nodes", "vec_nodes_bit", "vec_entities"):
+                    await db.execute(f"drop table if exists {table}")
+                await create_vector_tables(db, dim)
+            await db.execute("delete from vec_nodes")
+            await db.execute("delete from vec_nodes_bit")
+            await db.execute("delete from vec_entities")
+            nodes = await db.execute(
+                "insert into vec_nodes (node_id, embedding) select id, embedding"
+                " from nodes where valid_until is null and embedding is not null"
+                " and length(embedding) = ?",
+                (width,),
+            )
+            await db.execute(
+                "insert into vec_nodes_bit (node_id, embedding)"
+                " select node_id, vec_quantize_binary(embedding) from vec_nodes"
+            )
+            entities = await db.execute(
+                "insert into vec_entities (entity_id, embedding) select id, embedding"
+                " from entities where embedding is not null and length(embedding) = ?",
+                (width,),
+            )
+            return (int(nodes.rowcount), int(entities.rowcount))
+
+        result = await self._conn.write(op)
+        vec.width = dim
+        return (int(result[0]), int(result[1]))
+
+    async def clear_wrong_width_embeddings(self) -> int:
+        """Drop stored vectors whose width is not `dim` so they can be re-embedded."""
+        width = 4 * self._conn.dim
+
+        async def op(db: aiosqlite.Connection) -> int:
+            nodes = await db.execute(
+                "update nodes set embedding = null"
+                " where embedding is not null and length(embedding) != ?",
+                (width,),
+            )
+            entities = await db.execute(
+                "update entities set embedding = null"
+                " where embedding is not null and length(embedding) != ?",
+                (width,),
+            )
+            return int(nodes.rowcount) + int(entities.rowcount)
+
+        return int(await self._conn.write(op))

@@ -1,0 +1,110 @@
+"""Rows to records: the column lists each query selects and one mapper by name.
+
+Every record (core/records.py) is built from a row by column name, never by
+position, so adding a column to a query or reordering it cannot shift a value
+into the wrong field. Shared by every part of the store.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from ..core.records import Edge, Entity, MaintenanceRun, Node, load_attributes
+from ..core.scope import read_scopes
+
+T = TypeVar("T")
+
+NODE_COLUMNS = (
+    "id, type, content, event_time, created_at, valid_from, valid_until, confidence, "
+    "base_confidence, access_count, last_accessed, decay_rate, source_type, "
+    "source_role, session_id, attributes, scope"
+)
+# The same columns read through a join where the node table is `n`.
+N_NODE_COLUMNS = ", ".join(f"n.{c.strip()}" for c in NODE_COLUMNS.split(","))
+EDGE_COLUMNS = (
+    "id, src_id, dst_id, type, predicate, weight, confidence, valid_from, "
+    "valid_until, evidence, created_at"
+)
+ENTITY_COLUMNS = (
+    "e.id, e.name, e.type, e.summary, e.mention_count, e.created_at, e.updated_at,"
+    " e.scope, e.attributes, "
+    "(select json_group_array(alias) from entity_aliases a where a.entity_id = e.id)"
+    " as aliases"
+)
+SESSION_COLUMNS = (
+    "session_id, first_seen, last_activity, episode_count, status, consolidated_at, "
+    "consolidated_until_id, attempts, last_error"
+)
+
+
+def record(cls: type[T], row: Any, **overrides: Any) -> T:
+    """`cls` built from a sqlite3.Row by column name (`overrides` win)."""
+    values = dict(zip(row.keys(), row, strict=True))
+    values.update(overrides)
+    return cls(**values)
+
+
+def node_from_row(row: Any) -> Node:
+    return record(Node, row, attributes=load_attributes(row["attributes"]))
+
+
+def edge_from_row(row: Any) -> Edge:
+    return record(Edge, row)
+
+
+def entity_from_row(row: Any) -> Entity:
+    aliases = tuple(sorted(json.loads(row["aliases"]) if row["aliases"] else []))
+    return record(
+        Entity, row, aliases=aliases, attributes=load_attributes(row["attributes"])
+    )
+
+
+def run_from_row(row: Any) -> MaintenanceRun:
+    return record(MaintenanceRun, row, counts=json.loads(row["counts"]))
+
+
+def marks(count: int) -> str:
+    """`?, ?, ?` for an `in (...)` list of `count` values."""
+    return ", ".join("?" * count)
+
+
+def valid(history: bool, alias: str = "") -> str:
+    """The filter every node read uses: rows of the current turn's scopes
+    only, and no soft-deleted rows unless history is asked for."""
+    live = "" if history else f" and {alias}valid_until is null"
+    return live + in_scope(alias)
+
+
+def live_edges(history: bool) -> str:
+    """Edges have no scope of their own: both ends are nodes of one scope."""
+    return "" if history else " and valid_until is null"
+
+
+def in_scope(alias: str = "") -> str:
+    """` and scope in (...)` for the current view (core/scope.py), or "" when
+    unrestricted. The one scope filter of the store: node reads get it through
+    `valid`, entity reads directly. Scopes are inlined as quoted literals so a
+    caller cannot forget a parameter; quotes are doubled, so no scope text can
+    end the literal."""
+    scopes = read_scopes()
+    if scopes is None:
+        return ""
+    if not scopes:
+        return " and 0"
+    literals = ", ".join("'" + s.replace("'", "''") + "'" for s in scopes)
+    return f" and {alias}scope in ({literals})"
+
+
+def pack_vector(vector: Sequence[float]) -> bytes:
+    return struct.pack(f"{len(vector)}f", *vector)
+
+
+def unpack_vector(blob: bytes) -> list[float]:
+    return list(struct.unpack(f"{len(blob) // 4}f", blob))
+
+
+def json_ids(ids: Iterable[int]) -> str:
+    return "[" + ",".join(str(int(i)) for i in ids) + "]"

@@ -1,0 +1,73 @@
+"""The scrubber's rules, checks and configuration (the corpus test is in
+tests/main/test_secrets_on_disk.py)."""
+
+from __future__ import annotations
+
+import pytest
+from agent_memory.core.config import ConfigError, MemoryConfig, load_config
+from agent_memory.core.secrets import DEFAULT, iban_valid, luhn_valid
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.ingest import ingest_turn
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my password is hunter2!", "my password is [redacted: password]"),
+        ("пароль: Qw3rty!9", "пароль: [redacted: password]"),
+        (
+            "db at postgres://bob:S3cr3t@db:5432/x",
+            "db at postgres://bob:[redacted: password]@db:5432/x",
+        ),
+        ("card 4111 1111 1111 1111 please", "card [redacted: card number] please"),
+        ("IBAN DE89 3704 0044 0532 0130 00.", "IBAN [redacted: iban]."),
+        ("PIN is 4821", "PIN is [redacted: password]"),
+    ],
+)
+def test_secrets_become_typed_placeholders(text: str, expected: str) -> None:
+    assert DEFAULT(text) == expected
+
+
+def test_scrubbing_twice_changes_nothing_more() -> None:
+    once = DEFAULT("password: hunter2, key sk-proj-abcdefghijklmnopqrstuvwxyz0123")
+    assert DEFAULT(once) == once
+    assert once == "password: [redacted: password], key [redacted: api key]"
+
+
+def test_check_digits_decide_for_numbers() -> None:
+    assert luhn_valid("4111 1111 1111 1111")
+    assert not luhn_valid("4111 1111 1111 1112")
+    assert not luhn_valid("0000 0000 0000 0000")
+    assert iban_valid("GB82 WEST 1234 5698 7654 32")
+    assert not iban_valid("GB83 WEST 1234 5698 7654 32")
+
+
+def test_an_unterminated_private_key_is_redacted_to_the_end() -> None:
+    text = "key:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA"
+    assert DEFAULT(text) == "key:\n[redacted: private key]"
+
+
+def test_config_switches_scrubbing_off_and_adds_patterns() -> None:
+    assert MemoryConfig(redact_secrets=False).redactor()("pwd=hunter2") == "pwd=hunter2"
+    extra = MemoryConfig(redact_patterns=[r"EMP-\d{6}", r"badge (?P<secret>\d+)"])
+    assert extra.redactor()("EMP-123456, badge 77") == (
+        "[redacted: secret], badge [redacted: secret]"
+    )
+
+
+def test_a_pattern_that_does_not_compile_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="redact_patterns"):
+        load_config({"redact_patterns": ["(unclosed"]})
+
+
+async def test_a_secret_across_the_length_limit_is_not_stored_in_part(
+    storage: MemoryStorage,
+) -> None:
+    text = "x" * 90 + " key sk-proj-abcdefghijklmnopqrstuvwxyz0123"
+    node_id = await ingest_turn(
+        storage, None, text, thread_id="t", role="user", limit=100
+    )
+    node = await storage.nodes.get_node(node_id)
+    assert node is not None
+    assert "sk-proj" not in node.content
+    assert node.content == "x" * 90 + " key [reda"

@@ -1,0 +1,75 @@
+"""Russian inflections and CJK words reach the turns that hold them.
+
+The sets in tests/data/lang_ru.json and lang_cjk.json (LoCoMo format, also
+read by bench/recall.py --data) are searched through the product's own
+FTS path, without an embedder.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever
+from agent_memory.search.morphology import cjk_needles, russian_stem
+from agent_memory.search.plan import SearchFilters
+from agent_memory.search.query_text import build_fts_query
+from agent_memory.storage import MemoryStorage
+
+DATA = Path(__file__).parent.parent / "data"
+
+
+@pytest.mark.parametrize(
+    ("words", "stem"),
+    [
+        ("сервер сервера серверу сервером серверами", "сервер"),
+        ("кошка кошки кошку кошкой", "кошк"),
+        ("жена жены жене женой", "жен"),
+    ],
+)
+def test_inflected_forms_share_a_stem(words: str, stem: str) -> None:
+    assert {russian_stem(word) for word in words.split()} == {stem}
+
+
+def test_query_keeps_english_terms_and_prefixes_russian_ones() -> None:
+    assert build_fts_query("restart the server") == '"restart" OR "server"'
+    assert build_fts_query("упал сервера") == '"упа"* OR "сервер"*'
+    assert build_fts_query("小白") == '"小白"'  # and by substring (fts_leg)
+
+
+def test_long_cjk_runs_become_two_character_needles() -> None:
+    assert cjk_needles(["小白", "hello"]) == ["小白"]
+    assert cjk_needles(["小白几岁"]) == ["小白", "白几", "几岁"]
+
+
+async def _recall_at_10(storage: MemoryStorage, name: str) -> float:
+    (sample,) = json.loads((DATA / name).read_text(encoding="utf-8"))
+    ids: dict[int, str] = {}
+    conversation = sample["conversation"]
+    for key, turns in conversation.items():
+        if key.startswith("session_") and isinstance(turns, list):
+            for turn in turns:
+                text = f"{turn['speaker']}: {turn['text']}"
+                draft = EpisodeDraft(text, "t", "user", time.time())
+                ids[await storage.nodes.add_episode(draft)] = turn["dia_id"]
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    total = 0.0
+    for qa in sample["qa"]:
+        hits = await retriever.search(
+            qa["question"], SearchFilters(limit=10), reinforce=False
+        )
+        found = {ids[hit.node.id] for hit in hits}
+        total += len(found & set(qa["evidence"])) / len(qa["evidence"])
+    return total / len(sample["qa"])
+
+
+async def test_russian_set_recall(storage: MemoryStorage) -> None:
+    assert await _recall_at_10(storage, "lang_ru.json") >= 0.95
+
+
+async def test_cjk_set_recall(storage: MemoryStorage) -> None:
+    assert await _recall_at_10(storage, "lang_cjk.json") >= 0.85

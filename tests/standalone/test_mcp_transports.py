@@ -1,0 +1,108 @@
+"""The real server process (`python -m agent_memory mcp`) over stdio and over
+streamable HTTP, driven by a real `mcp.ClientSession`, and by openai-agents' own
+MCP client: remember → search → correct → search → forget on a real database."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import agent_memory
+import pytest
+
+# The MCP SDK is a standalone extra; `make test-host` runs without it.
+if not hasattr(pytest.importorskip("mcp"), "Client"):  # 2.x has Client
+    pytest.skip("needs_mcp: the host has no MCP SDK 2.x", allow_module_level=True)
+from mcp import ClientSession, StdioServerParameters, stdio_client  # noqa: E402
+from mcp.client.streamable_http import streamable_http_client  # noqa: E402
+
+READY = "MCP over HTTP at "
+
+
+def server_command(data_dir: Path, *extra: str) -> tuple[list[str], dict[str, str]]:
+    """The server's argv (FTS only: no embedder to load) and its environment."""
+    package_parent = Path(agent_memory.__file__).parent.parent
+    env = {**os.environ, "PYTHONPATH": str(package_parent)}
+    for key in ("OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        env.pop(key, None)
+    args = ["-m", "agent_memory", "--db", str(data_dir), "--embedder", "none", "mcp"]
+    return [*args, *extra], env
+
+
+async def call(session: ClientSession, name: str, **arguments: Any) -> Any:
+    result = await session.call_tool(name, arguments)
+    assert not result.is_error, result
+    return json.loads(result.content[0].text)  # type: ignore[union-attr]
+
+
+async def remember_search_correct_forget(session: ClientSession) -> None:
+    await session.initialize()
+    stored = await call(session, "remember_fact", fact="Anna lives in Berlin")
+    found = await call(session, "search_memory", query="Anna Berlin")
+    assert [item["id"] for item in found["results"]] == [stored["id"]]
+
+    changed = await call(
+        session, "correct_fact", old_fact=stored["id"], new_fact="Anna lives in Rome"
+    )
+    found = await call(session, "search_memory", query="Anna lives", type="semantic")
+    assert [item["content"] for item in found["results"]] == ["Anna lives in Rome"]
+    assert changed["replaces"]["id"] == stored["id"]
+
+    gone = await call(session, "forget_fact", fact=changed["id"])
+    found = await call(session, "search_memory", query="Anna lives", type="semantic")
+    assert gone["id"] == changed["id"] and found["count"] == 0
+
+
+async def test_stdio_session_remembers_corrects_and_forgets(tmp_path: Path) -> None:
+    args, env = server_command(tmp_path)
+    server = StdioServerParameters(command=sys.executable, args=args, env=env)
+    async with (
+        stdio_client(server) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await remember_search_correct_forget(session)
+
+
+@contextlib.asynccontextmanager
+async def http_server(data_dir: Path) -> AsyncIterator[str]:
+    """The server on a free port; yields its URL once it says it accepts."""
+    args, env = server_command(data_dir, "--http", "--port", "0")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, *args, env=env, stderr=asyncio.subprocess.PIPE
+    )
+    assert process.stderr is not None
+    try:
+        while READY not in (line := (await process.stderr.readline()).decode()):
+            assert line, "the server exited before it listened"
+        yield line.split(READY)[1].strip()
+    finally:
+        process.terminate()
+        await process.wait()
+
+
+async def test_http_session_remembers_corrects_and_forgets(tmp_path: Path) -> None:
+    async with (
+        http_server(tmp_path) as url,
+        streamable_http_client(url) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await remember_search_correct_forget(session)
+
+
+async def test_openai_agents_client_lists_and_calls_tools(tmp_path: Path) -> None:
+    from agents.mcp import MCPServerStdio
+
+    args, env = server_command(tmp_path)
+    params = {"command": sys.executable, "args": args, "env": env}
+    async with MCPServerStdio(params, client_session_timeout_seconds=30) as server:
+        tools = await server.list_tools()
+        result = await server.call_tool("remember_fact", {"fact": "Tom plays cello"})
+
+    assert {"search_memory", "get_context", "record_turn"} <= {t.name for t in tools}
+    assert json.loads(result.content[0].text)["status"] == "stored"  # type: ignore[union-attr]

@@ -1,0 +1,359 @@
+"""Entities without an LLM: a cheap mention extractor and the linker that files them.
+
+"Who"/"what" questions need episodes linked to the people and things they mention,
+and that has to work offline, on the slow path, for every turn. So mentions are
+found by pattern (capitalised names, @handles, e-mails, URLs, dates, #tags), which
+is cheap and predictable; the nightly LLM pass later fixes types and merges aliases.
+
+A capitalised word that opens a sentence is usually just a capitalised word
+("Thanks", "Maybe"), so such a word only counts when it is already a known entity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.records import EdgeDraft, Entity, EntityType, Node, name_key
+from ..core.scope import using_view, view_of_scope
+from ..store.interface import Store
+from .names import (
+    COMMON_CAPITALISED,
+    GIVEN_NAMES,
+    KIN_NAMES,
+    NAME_CONNECTORS,
+    RELATION_OWNERS,
+    RELATIONS,
+    UNIQUE_RELATIONS,
+    VOCATIVE,
+)
+
+_UPPER = "A-ZÀ-ÖØ-ÞА-ЯЁ"
+_LOWER = "a-zß-öø-ÿа-яё"
+# "Spider-Man", "O'Neil", "Middle-earth"; a trailing quote or dash is not part of it.
+_WORD_CHARS = rf"[{_UPPER}][{_LOWER}]+(?:['’\-][{_UPPER}{_LOWER}][{_LOWER}]*)*"
+_NAME_WORD = rf"(?:{_WORD_CHARS}|[{_UPPER}]{{2,}})(?!\w)"
+# Names glued by a colon ("CS:GO", "Counter Strike:Global Offensive") are one
+# token the pattern cannot read; they are left out whole.
+_GLUED_AFTER = re.compile(r":\w")
+_GLUED_BEFORE = re.compile(r"\w:\S+\s*$")
+_CONNECTOR = "|".join(sorted(NAME_CONNECTORS))
+_NAME = re.compile(
+    rf"(?<![\w@#/.:])((?:{_NAME_WORD})"
+    rf"(?:\s+(?:(?:{_CONNECTOR})\s+){{0,2}}(?:{_NAME_WORD})){{0,3}})"
+)
+_HANDLE = re.compile(r"(?<![\w.])@([A-Za-z0-9_]{2,32})")
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_URL = re.compile(r"\bhttps?://[^\s<>()\"']+", re.IGNORECASE)
+_TAG = re.compile(r"(?<![\w#&])#([^\W\d_][\w-]{1,40})")
+_MONTHS = (
+    "January|February|March|April|May|June|July|August|September|October|"
+    "November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
+)
+_DATE = re.compile(
+    rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}} (?:{_MONTHS}),? \d{{4}}"
+    rf"|(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?)\b"
+)
+# A colon also opens a sentence: transcripts read "Tim: Yeah, sure".
+_SENTENCE_START = re.compile(r"(?:^|[.!?…:;—–]\s+|\n\s*|[\"“(]\s*)$")
+# "Caroline: ..." at the start of a text is a transcript's speaker.
+_SPEAKER = re.compile(rf"^\s*([{_UPPER}][{_LOWER}]+(?: [{_UPPER}][{_LOWER}]+)?):\s")
+_TITLES = {"mr", "mrs", "ms", "dr", "prof", "sir", "madam"}
+_POSSESSIVE = re.compile(r"['’]s$")
+_SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
+_CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
+_VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
+_RU_OWNER = {
+    w: "моя"
+    for w in "жена мама мать сестра бабушка тётя тетя подруга соседка дочь".split()
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A name found in text, with a first guess at what kind of thing it is."""
+
+    name: str
+    type: EntityType
+    kind: str  # name | handle | email | url | date | tag
+    sentence_start: bool = False
+    relation: str = ""  # "wife" for "my wife Sarah"
+
+
+def extract_mentions(text: str) -> list[Mention]:
+    """Mentions in `text`, each name once, in order of first appearance."""
+    found: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(start: int, end: int, mention: Mention) -> None:
+        if any(start < b and a < end for a, b in taken):
+            return
+        taken.append((start, end))
+        found.append(mention)
+
+    for match in _URL.finditer(text):
+        add(*match.span(), Mention(match.group(0).rstrip(".,;:!?"), "tool", "url"))
+    for match in _EMAIL.finditer(text):
+        add(*match.span(), Mention(match.group(0), "person", "email"))
+    for match in _HANDLE.finditer(text):
+        add(*match.span(), Mention("@" + match.group(1), "person", "handle"))
+    for match in _TAG.finditer(text):
+        add(*match.span(), Mention("#" + match.group(1), "concept", "tag"))
+    for match in _DATE.finditer(text):
+        add(*match.span(), Mention(match.group(0), "concept", "date"))
+    speaker = _SPEAKER.match(text)
+    if speaker is not None:
+        add(*speaker.span(1), Mention(speaker.group(1), "person", "name"))
+    for match in _NAME.finditer(text):
+        mention = _name_mention(text, match)
+        if mention is not None:
+            add(match.start(1), match.end(1), mention)
+    found_sorted = sorted(zip(taken, found, strict=True), key=lambda pair: pair[0])
+    unique: dict[str, Mention] = {}
+    for _, mention in found_sorted:
+        unique.setdefault(name_key(mention.name), mention)
+    return list(unique.values())
+
+
+def _common(word: str) -> bool:
+    return _POSSESSIVE.sub("", word).casefold() in COMMON_CAPITALISED
+
+
+def _is_shouted(word: str) -> bool:
+    """An all-caps word that reads as a word ("DOING", "GO"), not an acronym."""
+    if not word.isupper():
+        return False
+    if word.casefold() in COMMON_CAPITALISED:
+        return True
+    vowels = sum(ch in _VOWELS for ch in word)
+    return len(word) >= 5 and vowels / len(word) >= 0.4
+
+
+def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
+    if _GLUED_AFTER.match(text, match.end(1)) or _GLUED_BEFORE.search(
+        text, 0, match.start(1)
+    ):
+        return None
+    words = match.group(1).split()
+    titled = not _common(words[0]) and any(w in NAME_CONNECTORS for w in words)
+    # Drop leading common words ("Hey Caroline" -> "Caroline"), but keep titles
+    # whole ("Game of Thrones").
+    while words and not titled and (_common(words[0]) or _is_shouted(words[0])):
+        words = words[1:]
+    while words and (
+        _common(words[-1])
+        or words[-1].casefold() in NAME_CONNECTORS
+        or _is_shouted(words[-1])
+    ):
+        words = words[:-1]
+    if not words or words[0].casefold() in NAME_CONNECTORS:
+        return None
+    # "Pepper's vet" is about Pepper, "Star Wars-related" about Star Wars.
+    words[-1] = _SUFFIX.sub("", _POSSESSIVE.sub("", words[-1]))
+    name = " ".join(words)
+    start = match.start(1) + match.group(1).find(words[0])
+    before_words = text[:start].split()
+    raw_previous = before_words[-1] if before_words else ""
+    previous = raw_previous.rstrip(".,!").casefold()
+    # "What Console does..." opens a sentence too, after its common word.
+    at_start = bool(_SENTENCE_START.search(text[: match.start(1)])) and len(words) == 1
+    if at_start and _not_a_name(words[0]):
+        return None
+    relation = _relation(before_words)
+    # "Hey Mel", "thanks, Mel" address a person; "Thanks! Keep going" does not.
+    vocative = previous in VOCATIVE and not raw_previous.endswith(("!", "?", "."))
+    if (
+        previous in _TITLES
+        or relation
+        or words[0].casefold() in GIVEN_NAMES
+        or name.casefold() in KIN_NAMES
+        or (vocative and len(words) == 1)
+    ):
+        return Mention(name, "person", "name", relation=relation)
+    return Mention(name, "concept", "name", sentence_start=at_start)
+
+
+def _not_a_name(word: str) -> bool:
+    """A sentence's first word that is plainly a word: "You're", "Making"."""
+    if _CONTRACTION.search(word):
+        return True
+    return word.casefold().endswith("ing") and word.casefold() not in GIVEN_NAMES
+
+
+def _relation(before_words: Sequence[str]) -> str:
+    """The relation when the name follows "my wife" / "моя жена" (comma allowed)."""
+    if len(before_words) < 2:
+        return ""
+    word = before_words[-1].rstrip(",").casefold()
+    owner = before_words[-2].casefold()
+    return word if word in RELATIONS and owner in RELATION_OWNERS else ""
+
+
+def relation_aliases(relation: str) -> list[str]:
+    """Aliases a relation gives: "my wife" and "wife" (only for relations one
+    usually has once: "friend" would name a different person each time)."""
+    if not relation:
+        return []
+    owner = "my" if relation.isascii() else _RU_OWNER.get(relation, "мой")
+    aliases = [f"{owner} {relation}"]
+    if relation in UNIQUE_RELATIONS:
+        aliases.append(relation)
+    return aliases
+
+
+class EntityLinker:
+    """Files mentions as entities and links nodes to them (through the writer).
+
+    Each node that mentions an entity also gets an `entity` edge to the few most
+    recent other nodes of that entity, which keeps the graph connected without
+    the quadratic cost of linking every pair.
+    """
+
+    def __init__(self, storage: Store, *, recent_links: int = 3) -> None:
+        self._storage = storage
+        self._recent_links = recent_links
+
+    async def link_text(self, node_id: int, text: str) -> list[Entity]:
+        return await self.link(node_id, extract_mentions(text))
+
+    async def link(self, node_id: int, mentions: Sequence[Mention]) -> list[Entity]:
+        """Resolve or create each mention's entity and link `node_id` to it."""
+        entities: list[Entity] = []
+        for mention in mentions:
+            known = await self._storage.entities.find_entity(mention.name)
+            if mention.sentence_start and known is None:
+                continue
+            entity = await self._storage.entities.upsert_entity(
+                mention.name,
+                type=mention.type,
+                aliases=relation_aliases(mention.relation),
+                mentions=0,
+            )
+            await self._learn(entity, mention)
+            if all(e.id != entity.id for e in entities):
+                entities.append(entity)
+        await self.link_entities(node_id, entities)
+        return entities
+
+    async def _learn(self, entity: Entity, mention: Mention) -> None:
+        """A person seen as a person, and a relation ("wife"), are kept."""
+        retype = mention.type == "person" and entity.type == "concept"
+        relation = mention.relation
+        if relation and entity.attributes.get("relation") == relation:
+            relation = ""
+        if retype or relation:
+            await self._storage.entities.update_entity(
+                entity.id,
+                type="person" if retype else None,
+                attributes={"relation": relation} if relation else None,
+            )
+
+    async def link_entities(self, node_id: int, entities: Sequence[Entity]) -> None:
+        """Link a node to already resolved entities and to their recent nodes."""
+        if not entities:
+            return
+        await self._storage.entities.link_entities([(node_id, e.id) for e in entities])
+        edges: list[EdgeDraft] = []
+        for entity in entities:
+            recent = await self._storage.entities.nodes_of_entity(
+                entity.id, limit=self._recent_links + 1
+            )
+            for other in recent:
+                if other.id != node_id:
+                    low, high = sorted((other.id, node_id))
+                    edges.append(EdgeDraft(low, high, "entity", predicate=entity.name))
+        await self._storage.graph.add_edges(edges[: self._recent_links * len(entities)])
+
+    async def on_episodes(self, nodes: Sequence[Node]) -> None:
+        """Indexer hook: link freshly stored episodes to what they mention.
+
+        The whole batch at once: one transaction for the entities, one for the
+        links, one for the edges, one recent-nodes read per entity (per node
+        and mention it was ~120 episodes/s at 100k nodes). As in `link`, a
+        name that opens a sentence counts only when it is already known (or
+        named elsewhere in the batch).
+        """
+        by_scope: dict[str, list[Node]] = {}
+        for node in nodes:
+            by_scope.setdefault(node.scope, []).append(node)
+        for scope, group in by_scope.items():
+            # each to the entities of its own scope
+            with using_view(view_of_scope(scope)):
+                await self._link_nodes(group)
+
+    async def _link_nodes(self, nodes: Sequence[Node]) -> None:
+        found = [(node, extract_mentions(node.content)) for node in nodes]
+        entity_of = await self._resolve([m for _, ms in found for m in ms])
+        linked: list[tuple[Node, list[Entity]]] = []
+        for node, mentions in found:
+            entities: dict[int, Entity] = {}
+            for mention in mentions:
+                entity = entity_of.get(name_key(mention.name))
+                if entity is not None:
+                    entities.setdefault(entity.id, entity)
+            if entities:
+                linked.append((node, list(entities.values())))
+        await self._link_batch(linked)
+
+    async def _resolve(self, mentions: Sequence[Mention]) -> dict[str, Entity]:
+        """Entity by name key for the mentions worth filing, created if new."""
+        first: dict[str, Mention] = {}
+        for mention in mentions:
+            key = name_key(mention.name)
+            if key not in first or first[key].sentence_start:
+                first[key] = mention  # a mention inside a sentence counts
+        wanted = [
+            (key, m)
+            for key, m in first.items()
+            if not m.sentence_start
+            or await self._storage.entities.find_entity(m.name) is not None
+        ]
+        entities = await self._storage.entities.upsert_entities(
+            [(m.name, m.type) for _, m in wanted]
+        )
+        resolved: dict[str, Entity] = {}
+        for (key, mention), entity in zip(wanted, entities, strict=True):
+            if mention.relation:  # rare: "my wife Sarah" adds aliases
+                entity = await self._storage.entities.upsert_entity(
+                    mention.name,
+                    type=mention.type,
+                    aliases=relation_aliases(mention.relation),
+                    mentions=0,
+                )
+            await self._learn(entity, mention)  # writes only when it learns
+            resolved[key] = entity
+        return resolved
+
+    async def _link_batch(self, linked: Sequence[tuple[Node, list[Entity]]]) -> None:
+        """What `link_entities` does per node, for many nodes: the entity edges
+        go to each entity's newest nodes linked before the node (newest by id,
+        an index seek, where `link_entities` orders by event time: the same
+        unless older turns are imported after newer ones)."""
+        pairs = [(node.id, e.id) for node, es in linked for e in es]
+        if not pairs:
+            return
+        await self._storage.entities.link_entities(pairs)
+        members: dict[int, list[int]] = {}
+        for node, entities in linked:
+            for entity in entities:
+                members.setdefault(entity.id, []).append(node.id)
+        most = max(len(ids) for ids in members.values())
+        newest = await self._storage.entities.newest_linked(
+            list(members), limit=self._recent_links + 1 + most
+        )
+        edges: list[EdgeDraft] = []
+        for node, entities in linked:
+            mine: list[EdgeDraft] = []
+            for entity in entities:
+                batch = members[entity.id]
+                later = set(batch[batch.index(node.id) + 1 :])
+                recent = [i for i in newest[entity.id] if i not in later]
+                for other in recent[: self._recent_links + 1]:
+                    if other != node.id:
+                        low, high = sorted((other, node.id))
+                        mine.append(
+                            EdgeDraft(low, high, "entity", predicate=entity.name)
+                        )
+            edges += mine[: self._recent_links * len(entities)]
+        await self._storage.graph.add_edges(edges)

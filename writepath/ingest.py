@@ -1,0 +1,56 @@
+"""One way a dialogue turn becomes an episode: `ingest_turn`.
+
+The hot path (host events), the CLI's import and the recovery of turns the
+events missed all store turns the same way: scrub secrets (core/secrets.py),
+cut to `max_episode_chars` (and say so in the attributes), queue the write, and
+hand the commit to the indexer so the turn gets its vector and entity links off
+the hot path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..core.records import EpisodeDraft
+from ..core.scope import thread_key, write_scope
+from ..core.secrets import DEFAULT
+from ..store.interface import Store
+from .indexer import EpisodeIndexer
+
+
+def ingest_turn(
+    storage: Store,
+    indexer: EpisodeIndexer | None,
+    text: str,
+    *,
+    thread_id: str,
+    role: str,
+    limit: int,
+    when: float | None = None,
+    attributes: Mapping[str, Any] | None = None,
+    source_type: str = "conversation",
+    redact: Callable[[str], str] = DEFAULT,
+    scope: str | None = None,
+) -> asyncio.Future[int]:
+    """Queue one turn without waiting; the future gives its node id.
+
+    The turn goes to `scope` (default: the current view's write scope) and its
+    thread is keyed per scope, so two scopes never share a thread.
+    """
+    scope = write_scope() if scope is None else scope
+    thread_id = thread_key(thread_id, scope)
+    fields = dict(attributes or {})
+    # Before the cut, so a secret across the limit is not stored half.
+    text = redact(text)
+    if len(text) > limit:
+        fields.update(truncated=True, original_chars=len(text))
+        text = text[:limit]
+    stamp = time.time() if when is None else when
+    draft = EpisodeDraft(text, thread_id, role, stamp, fields, source_type, scope)
+    future = storage.nodes.submit_episode(draft)
+    if indexer is not None:
+        indexer.add(future)
+    return future

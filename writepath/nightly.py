@@ -1,0 +1,147 @@
+"""The nightly pipeline: consolidation, decay, entity enrichment, causal inference.
+
+Each step is isolated: it runs under its own try/except, so one failing step
+does not stop the others, and its duration, counts and error are recorded with
+`storage.record_maintenance` (memory_stats shows them). The pipeline itself never
+raises: the host retries a raising task every minute (host-contract §6). Steps
+that need the LLM are skipped when no model is configured; their threads and
+entities stay pending for a night that has one.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.config import MemoryConfig
+from ..store.interface import Store
+from .consolidation import AgentSource, Consolidator
+from .decay_job import DecayService
+
+log = logging.getLogger(__name__)
+
+STEPS = ("consolidation", "decay", "entity_enrichment", "causal_inference")
+ENTITIES_PER_NIGHT = 20
+NOTES_PER_ENTITY = 20
+
+
+@dataclass
+class StepResult:
+    step: str
+    duration_ms: float
+    counts: dict[str, Any]
+    error: str | None = None
+
+
+@dataclass
+class NightlyReport:
+    steps: list[StepResult] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[StepResult]:
+        return [step for step in self.steps if step.error]
+
+    def summary(self) -> str | None:
+        """Text worth sending to the user (failures), else None."""
+        if not self.errors:
+            return None
+        failed = "; ".join(f"{s.step}: {s.error}" for s in self.errors)
+        return f"Memory maintenance finished with errors ({failed})."
+
+
+class NightlyPipeline:
+    """Runs the four steps in order, each isolated and recorded."""
+
+    def __init__(
+        self,
+        storage: Store,
+        config: MemoryConfig,
+        agent: AgentSource,
+        consolidator: Consolidator,
+    ) -> None:
+        self._storage = storage
+        self._config = config
+        self._agent = agent
+        # The consolidator also hands out the agent runs' contexts (one recipe).
+        self._consolidator = consolidator
+        self._decay = DecayService(storage, config.decay_threshold)
+
+    async def run(
+        self, now: float | None = None, *, only: Collection[str] = STEPS
+    ) -> NightlyReport:
+        """All steps, or the `only` ones (in their usual order): the CLI runs one."""
+        now = time.time() if now is None else now
+        steps: dict[str, Callable[[], Awaitable[dict[str, Any]]]] = {
+            "consolidation": lambda: self._consolidator.sweep(now),
+            "decay": lambda: self._run_decay(now),
+            "entity_enrichment": self.enrich_entities,
+            "causal_inference": self.infer_causal_links,
+        }
+        report = NightlyReport()
+        for name in (step for step in STEPS if step in only):
+            report.steps.append(await self._step(name, steps[name]))
+        return report
+
+    async def _step(
+        self, name: str, run: Callable[[], Awaitable[dict[str, Any]]]
+    ) -> StepResult:
+        started = time.perf_counter()
+        counts: dict[str, Any] = {}
+        error = None
+        try:
+            counts = await run()
+        except Exception as exc:  # isolation: the other steps still run
+            log.exception("memory maintenance step %s failed", name)
+            error = f"{type(exc).__name__}: {exc}"
+        duration_ms = (time.perf_counter() - started) * 1000
+        try:
+            await self._storage.sessions.record_maintenance(
+                name, duration_ms, counts, error
+            )
+        except Exception:
+            log.exception("could not record maintenance step %s", name)
+        return StepResult(name, duration_ms, counts, error)
+
+    async def _run_decay(self, now: float) -> dict[str, Any]:
+        return dict((await self._decay.run(now)).counts())
+
+    async def enrich_entities(self) -> dict[str, Any]:
+        """Summaries for frequently mentioned entities that have none yet."""
+        entities = await self._storage.entities.list_entities(
+            min_mentions=self._config.entity_enrichment_min_mentions,
+            without_summary=True,
+            limit=ENTITIES_PER_NIGHT,
+        )
+        if not entities:
+            return {"entities": 0}
+        agent = self._agent()
+        if agent is None:
+            return {"entities": len(entities), "skipped_no_model": len(entities)}
+        done = 0
+        for entity in entities:
+            notes = await self._storage.entities.nodes_of_entity(
+                entity.id, limit=NOTES_PER_ENTITY
+            )
+            context = self._consolidator.write_context(entity_id=entity.id)
+            await agent.run("enrichment", context, entity=entity, notes=notes)
+            done += context.counts.get("summaries", 0)
+        return {"entities": len(entities), "summarised": done}
+
+    async def infer_causal_links(self) -> dict[str, Any]:
+        """Ask the model which consecutive episode pairs are cause and effect."""
+        pairs = await self._storage.graph.episode_pairs_unchecked(
+            self._config.causal_inference_batch_size
+        )
+        if not pairs:
+            return {"pairs": 0}
+        agent = self._agent()
+        if agent is None:
+            return {"pairs": len(pairs), "skipped_no_model": len(pairs)}
+        context = self._consolidator.write_context(pairs=pairs)
+        await agent.run("causal", context)
+        # Only after a successful run: a failed one is asked again next night.
+        await self._storage.graph.mark_causal_checked([(a.id, b.id) for a, b in pairs])
+        return {"pairs": len(pairs), "edges": context.counts.get("causal_edges", 0)}
