@@ -34,12 +34,14 @@ from .core.tasks import TaskSet
 from .retrieval import Retriever
 from .storage import MemoryStorage
 from .store.interface import Store
+from .store.writer import WritesFailing
 from .tools import ToolDeps, build_tools
 from .writepath.consolidation import Consolidator
 from .writepath.entities import EntityLinker
 from .writepath.indexer import EpisodeIndexer
 from .writepath.ingest import ingest_turn
 from .writepath.nightly import NightlyPipeline
+from .writepath.notice import TroubleNotice
 
 log = logging.getLogger("agent_memory")
 
@@ -160,7 +162,7 @@ class MemoryExtension:
         self._scopes: TurnScopes | None = None
         self._context_seen = False
         self._unasked_messages = 0
-        self._reported_problem: str | None = None
+        self._notice = TroubleNotice(None, log, self._tasks)
 
     @property
     def services(self) -> Services:
@@ -174,6 +176,7 @@ class MemoryExtension:
     async def initialize(self, context: Any) -> None:
         self._log = getattr(context, "logger", None) or log
         self._tasks = TaskSet(self._log, logging.ERROR)
+        self._notice = TroubleNotice(context, self._log, self._tasks)
         self.config = load_config(_merged_config(context))
         self._services = await build_services(
             context, self.config, self._log, self.tool_view
@@ -214,7 +217,8 @@ class MemoryExtension:
             await asyncio.wait_for(services.indexer.drain(), STOP_GRACE_S)
         await services.indexer.stop()
         await services.retriever.drain()
-        await services.storage.drain()
+        with contextlib.suppress(WritesFailing):  # close() logs what is lost
+            await services.storage.drain()
 
     async def destroy(self) -> None:
         if self._services is not None:
@@ -223,15 +227,12 @@ class MemoryExtension:
 
     def health_check(self) -> bool:
         """False (the host then stops us) when the writer died, writes keep
-        failing, or the FTS or vector index is damaged; the reason is logged
-        once. Polled every 30 s and sync: it reads cached state only."""
+        failing or turns are held unwritten, or the FTS or vector index is
+        damaged; the reason is logged once and the user told once. Polled every
+        30 s and sync: it reads cached state only."""
         if self._services is None:
             return False
-        problem = self._services.storage.health_problem
-        if problem is not None and problem != self._reported_problem:
-            self._log.error("memory is unhealthy: %s", problem)
-        self._reported_problem = problem
-        return problem is None
+        return self._notice.update(self._services.storage.health_problem)
 
     async def _check_indexes(self) -> None:
         """The index checks health_check reports, now and then every hour."""
@@ -386,7 +387,9 @@ class MemoryExtension:
             attributes={"user_id": str(user)} if user is not None else None,
             redact=self.config.redactor(),
             scope=view.write,
+            hold=True,
         )
+        self.health_check()  # a disk that refuses turns is told at once
         return thread
 
     def _event_view(self, payload: Mapping[str, Any]) -> ScopeView:

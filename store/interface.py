@@ -52,7 +52,9 @@ class NotEmptyError(InputError):
 class NodeStore(Protocol):
     """Nodes: writes, soft delete, reinforcement, reads."""
 
-    def submit_episode(self, draft: EpisodeDraft) -> asyncio.Future[int]: ...
+    def submit_episode(
+        self, draft: EpisodeDraft, *, hold: bool = False
+    ) -> asyncio.Future[int]: ...
 
     async def add_episode(self, draft: EpisodeDraft) -> int: ...
 

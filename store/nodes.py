@@ -45,13 +45,15 @@ class SqliteNodes:
 
     # -- writes --------------------------------------------------------------
 
-    def submit_episode(self, draft: EpisodeDraft) -> asyncio.Future[int]:
+    def submit_episode(
+        self, draft: EpisodeDraft, *, hold: bool = False
+    ) -> asyncio.Future[int]:
         """Queue one turn and return at once; the future gives its node id.
 
         Writes the episodic node, a temporal edge from the thread's previous
         episode and the thread's row in sessions_consolidations, in one batch.
         """
-        return self._conn.writer.submit(insert_episodes, draft)
+        return self._conn.writer.submit(insert_episodes, draft, hold=hold)
 
     async def add_episode(self, draft: EpisodeDraft) -> int:
         return int(await self.submit_episode(draft))

@@ -34,8 +34,12 @@ def ingest_turn(
     source_type: str = "conversation",
     redact: Callable[[str], str] = DEFAULT,
     scope: str | None = None,
+    hold: bool = False,
 ) -> asyncio.Future[int]:
     """Queue one turn without waiting; the future gives its node id.
+
+    `hold` (the hot path): if the disk refuses the write, the turn is kept in
+    memory and retried, its future unresolved until it is stored.
 
     The turn goes to `scope` (default: the current view's write scope) and its
     thread is keyed per scope, so two scopes never share a thread.
@@ -50,7 +54,7 @@ def ingest_turn(
         text = text[:limit]
     stamp = time.time() if when is None else when
     draft = EpisodeDraft(text, thread_id, role, stamp, fields, source_type, scope)
-    future = storage.nodes.submit_episode(draft)
+    future = storage.nodes.submit_episode(draft, hold=hold)
     if indexer is not None:
         indexer.add(future)
     return future

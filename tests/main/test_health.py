@@ -29,10 +29,12 @@ async def test_failing_writes_turn_health_false_until_a_write_succeeds(
     async with running(host) as memory:
         storage = memory.services.storage
 
+        # An error that is not the disk's (those hold turns: test_disk_full.py)
+        # but fails every transaction all the same.
         async def disk_full(db: Any) -> None:
             await db.execute(
                 "create temp trigger full before insert on nodes"
-                " begin select raise(abort, 'database or disk is full'); end"
+                " begin select raise(abort, 'database is locked'); end"
             )
 
         # The first message also records its user as the owner (a write that
@@ -48,7 +50,7 @@ async def test_failing_writes_turn_health_false_until_a_write_succeeds(
             assert not memory.health_check()
             assert not memory.health_check()  # the reason is logged once
         (reason,) = [m for m in errors(caplog) if "unhealthy" in m]
-        assert "writes failed in a row" in reason and "disk is full" in reason
+        assert "writes failed in a row" in reason and "locked" in reason
 
         async def space_again(db: Any) -> None:
             await db.execute("drop trigger temp.full")
