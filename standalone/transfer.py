@@ -264,6 +264,7 @@ class ReindexReport:
     cleared_vectors: int
     embedded: int
     still_missing: int
+    linked: int = 0  # episodes whose entity links were missing
 
 
 async def reindex(
@@ -273,7 +274,9 @@ async def reindex(
     embed: bool = True,
     progress: Progress = _no_progress,
 ) -> ReindexReport:
-    """Rebuild FTS and vector indexes from the tables; embed what has no vector."""
+    """Rebuild FTS and vector indexes from the tables; embed what has no vector;
+    link the entities of episodes the slow path never reached."""
+    linked = await indexer.catch_up() if indexer is not None else 0
     fts_rows = await storage.index.rebuild_fts()
     cleared = await storage.index.clear_wrong_width_embeddings()
     vectors = await storage.index.rebuild_vectors()
@@ -290,4 +293,4 @@ async def reindex(
             progress(total - left, total)
         embedded = missing - left
         missing = left
-    return ReindexReport(fts_rows, vectors, cleared, embedded, missing)
+    return ReindexReport(fts_rows, vectors, cleared, embedded, missing, linked)

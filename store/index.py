@@ -250,6 +250,24 @@ class SqliteIndex:
         )
         return [node_from_row(row) for row in rows]
 
+    async def episodes_after(self, after_id: int, limit: int) -> list[Node]:
+        """Valid episodes with an id above `after_id`, oldest first (every scope)."""
+        rows = await self._conn.rows(
+            f"select {NODE_COLUMNS} from nodes where id > ? and type = 'episodic'"
+            " and valid_until is null order by id limit ?",
+            (after_id, limit),
+        )
+        return [node_from_row(row) for row in rows]
+
+    async def last_linked_episode(self) -> int:
+        """The newest episode linked to an entity (0: none), where the slow
+        path's work is known to have reached before it kept a mark."""
+        rows = await self._conn.rows(
+            "select max(l.node_id) as id from node_entities l"
+            " join nodes n on n.id = l.node_id where n.type = 'episodic'"
+        )
+        return int(rows[0]["id"] or 0)
+
     async def count_missing_embeddings(self) -> int:
         rows = await self._conn.rows(
             "select count(*) as missing from nodes where embedding is null"

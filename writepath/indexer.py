@@ -5,6 +5,12 @@ embeds everything that has piled up in one call and stores the vectors. Other
 per-episode enrichment (offline entity extraction) plugs in as `after_commit`
 hooks. Nothing here is on the user's critical path; a failure is logged and the
 episode stays searchable by FTS and graph, and is picked up again by `backfill`.
+
+The hooks' work is tracked by a mark in the meta table: every episode up to
+`LINKED_KEY` has been through the hooks. The task first catches up from the
+mark (episodes stored while no indexer ran, or when a process was killed
+before their entities were linked), then follows new commits; `catch_up` is
+also what `reindex` runs.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ log = logging.getLogger(__name__)
 # Episodes indexed together: the embedder gets them in chunks of MAX_BATCH;
 # the writes and lookups of the hooks cost per batch more than per episode.
 INDEX_BATCH = 512
+LINKED_KEY = "episodes_linked_through"  # meta: hooks ran for every id up to it
 
 EpisodeHook = Callable[[Sequence[Node]], Awaitable[None]]
 
@@ -43,6 +50,9 @@ class EpisodeIndexer:
         self._task: asyncio.Task[None] | None = None
         self.indexed = 0  # episodes handled since start (a progress bar reads it)
         self._watchers: list[Callable[[int], None]] = []
+        self._mark: int | None = None  # LINKED_KEY, once read
+        self._lock = asyncio.Lock()  # the task and `catch_up` move the mark
+        self._caught_up = asyncio.Event()  # the task's first catch_up ended
 
     def watch(self, callback: Callable[[int], None]) -> None:
         """Call `callback(indexed)` after each batch (the CLI's progress bar)."""
@@ -63,6 +73,7 @@ class EpisodeIndexer:
     async def drain(self) -> None:
         """Wait until every queued episode has been indexed (tests, shutdown)."""
         if self._task is not None and not self._task.done():
+            await self._caught_up.wait()
             await self._queue.join()
 
     async def stop(self) -> None:
@@ -87,7 +98,43 @@ class EpisodeIndexer:
                 break  # the embedder gives nothing for these: do not spin
         return done
 
+    async def catch_up(self) -> int:
+        """Run the hooks over episodes past the mark; returns how many."""
+        if not self._hooks:
+            return 0
+        done = 0
+        async with self._lock:
+            mark = await self._read_mark()
+            while nodes := await self._storage.index.episodes_after(mark, INDEX_BATCH):
+                for hook in self._hooks:
+                    await hook(nodes)
+                mark = nodes[-1].id
+                await self._save_mark(mark)
+                done += len(nodes)
+        if done:
+            log.info("memory: linked entities of %d episodes left unlinked", done)
+        return done
+
+    async def _read_mark(self) -> int:
+        if self._mark is None:
+            saved = await self._storage.admin.get_meta(LINKED_KEY)
+            self._mark = (
+                int(saved)
+                if saved and saved.isdigit()
+                else await self._storage.index.last_linked_episode()
+            )
+        return self._mark
+
+    async def _save_mark(self, mark: int) -> None:
+        self._mark = mark
+        await self._storage.admin.set_meta(LINKED_KEY, str(mark))
+
     async def _run(self) -> None:
+        try:
+            await self.catch_up()
+        except Exception:
+            log.exception("catching up on unlinked episodes failed")
+        self._caught_up.set()
         while True:
             futures = [await self._queue.get()]
             while len(futures) < INDEX_BATCH and not self._queue.empty():
@@ -111,8 +158,16 @@ class EpisodeIndexer:
             return
         if self._embedder is not None:
             await self._embed(nodes)
-        for hook in self._hooks:
-            await hook(nodes)
+        if not self._hooks:
+            return
+        async with self._lock:
+            mark = await self._read_mark()
+            fresh = [n for n in nodes if n.id > mark]  # catch_up did the others
+            for hook in self._hooks if fresh else ():
+                await hook(fresh)
+            newest = max(n.id for n in nodes)
+            if newest > mark:
+                await self._save_mark(newest)
 
     async def _embed(self, nodes: Sequence[Node]) -> int:
         assert self._embedder is not None

@@ -359,6 +359,7 @@ async def reindex(args: argparse.Namespace, out: Output) -> int:
         "cleared_wrong_width": report.cleared_vectors,
         "embedded": report.embedded,
         "still_missing_vectors": report.still_missing,
+        "linked_episodes": report.linked,
     }
     out.result(data, lambda: render.reindexed(data))
     return 0

@@ -220,6 +220,7 @@ REINDEX_LABELS = {
     "cleared_wrong_width": "vectors of the wrong width dropped",
     "embedded": "memories embedded now",
     "still_missing_vectors": "memories still without a vector",
+    "linked_episodes": "turns linked to their entities now",
 }
 
 
