@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,9 @@ from ..core.errors import InputError
 USER_ROLES = {"user", "human"}
 AGENT_ROLES = {"assistant", "agent", "orchestrator", "ai"}
 LOCOMO_TIME = "%I:%M %p on %d %B, %Y"  # "1:56 pm on 8 May, 2023"
+# Times outside these are mistakes (milliseconds for seconds, a year typo).
+EARLIEST = 0.0  # 1970-01-01
+FUTURE_SLACK_S = 10 * 366 * 86400  # up to ten years ahead (plans, reminders)
 
 
 class ConversationError(InputError):
@@ -34,24 +39,48 @@ class Turn:
     attributes: dict[str, Any] = field(default_factory=dict)
 
 
+def time_problem(seconds: float) -> str | None:
+    """Why `seconds` cannot be a time we store (None: it can)."""
+    if not math.isfinite(seconds):
+        return f"time {seconds!r} is not a number"
+    if seconds < EARLIEST:
+        return f"time {seconds!r} is before 1970"
+    if seconds > time.time() + FUTURE_SLACK_S:
+        return f"time {seconds!r} is more than ten years ahead (milliseconds?)"
+    return None
+
+
 def parse_time(value: Any, where: str) -> float | None:
-    """Unix seconds from a number or an ISO-8601 date/time (UTC if no zone)."""
+    """Unix seconds from a number or an ISO-8601 date/time (UTC if no zone),
+    range-checked."""
     if value is None:
         return None
+    seconds = _seconds(value)
+    if seconds is not None:
+        problem = time_problem(seconds)
+        if problem is not None:
+            raise ConversationError(f"{where}: {problem}")
+        return seconds
+    raise ConversationError(
+        f"{where}: bad time {value!r}; use unix seconds or ISO 8601 (2024-05-01T10:00)"
+    )
+
+
+def _seconds(value: Any) -> float | None:
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # an int beyond any float
+            return math.inf
     if isinstance(value, str):
         try:
             moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
         except ValueError:
-            pass
-        else:
-            if moment.tzinfo is None:
-                moment = moment.replace(tzinfo=dt.UTC)
-            return moment.timestamp()
-    raise ConversationError(
-        f"{where}: bad time {value!r}; use unix seconds or ISO 8601 (2024-05-01T10:00)"
-    )
+            return None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=dt.UTC)
+        return moment.timestamp()
+    return None
 
 
 def read_text_file(path: Path, error: type[InputError]) -> str:
@@ -178,4 +207,8 @@ def _locomo_time(value: Any, where: str) -> float | None:
         moment = dt.datetime.strptime(str(value).strip(), LOCOMO_TIME)
     except ValueError as exc:
         raise ConversationError(f"{where}: bad session date {value!r}") from exc
-    return moment.replace(tzinfo=dt.UTC).timestamp()
+    seconds = moment.replace(tzinfo=dt.UTC).timestamp()
+    problem = time_problem(seconds)
+    if problem is not None:
+        raise ConversationError(f"{where}: {problem}")
+    return seconds

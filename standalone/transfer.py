@@ -30,12 +30,15 @@ from ..core.secrets import Redactor, placeholder
 from ..store.interface import EXPORT_TABLES, NotEmptyError, Store
 from ..store.migrations import SCHEMA_VERSION
 from ..writepath.indexer import EpisodeIndexer
+from .conversations import time_problem
 
 FORMAT = "agent-memory-export"
 VERSION = 1
 CHUNK = 500
 Progress = Callable[[int, int], None]
 EMBEDDED_TABLES = ("nodes", "entities")
+# Columns that hold unix seconds (event_time, created_at, valid_until, ...).
+TIME_COLUMN = re.compile(r".*(_time|_at|_from|_until|_seen|_accessed|_activity)")
 
 
 class TransferError(InputError):
@@ -171,11 +174,43 @@ def _records(path: Path) -> Iterator[tuple[int, str, dict[str, Any]]]:
             yield number, str(table), record["row"]
 
 
-async def _check(storage: Store, path: Path) -> tuple[int, dict[str, list[str]]]:
-    """Validate every line; returns (row count, columns per table)."""
+def _check_times(row: dict[str, Any], where: str) -> None:
+    for column, value in row.items():
+        if value is None or not TIME_COLUMN.fullmatch(column):
+            continue
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise TransferError(f"{where}: {column} {value!r} is not unix seconds")
+        problem = time_problem(float(value))
+        if problem is not None:
+            raise TransferError(f"{where}: {column}: {problem}")
+
+
+def _check_counts(path: Path, header: dict[str, Any], seen: dict[str, int]) -> None:
+    """The rows found must be the rows the header announced: a cut file is not
+    imported as if it were the whole memory."""
+    announced = header.get("counts")
+    if announced is None:
+        return  # an export from before the header had counts
+    if not isinstance(announced, dict):
+        raise TransferError(f"{path}:1: the header's 'counts' is not a mapping")
+    for table in EXPORT_TABLES:
+        want, got = announced.get(table, 0), seen.get(table, 0)
+        if want != got:
+            raise TransferError(
+                f"{path}: the header announces {want} {table} rows but the file"
+                f" holds {got}; is the export cut short? Nothing was imported"
+            )
+
+
+async def _check(
+    storage: Store, path: Path, header: dict[str, Any]
+) -> tuple[int, dict[str, list[str]]]:
+    """Validate every line and the header's counts; returns (row count, columns
+    per table)."""
     columns = {t: await storage.admin.table_columns(t) for t in EXPORT_TABLES}
     order = {t: i for i, t in enumerate(EXPORT_TABLES)}
     seen, last = 0, 0
+    per_table: dict[str, int] = {}
     for number, table, row in _records(path):
         unknown = set(row) - set(columns[table])
         if unknown:
@@ -186,12 +221,20 @@ async def _check(storage: Store, path: Path) -> tuple[int, dict[str, list[str]]]
         if order[table] < last:
             raise TransferError(f"{path}:{number}: {table} rows out of order")
         last = order[table]
-        try:
-            for value in row.values():
-                decode_value(value)
-        except ValueError as exc:
-            raise TransferError(f"{path}:{number}: bad base64 value") from exc
+        for column, value in row.items():
+            try:
+                decoded = decode_value(value)
+            except (ValueError, TypeError) as exc:
+                raise TransferError(f"{path}:{number}: bad base64 value") from exc
+            if not isinstance(decoded, str | int | float | bytes | None):
+                raise TransferError(
+                    f"{path}:{number}: {table}.{column} holds a"
+                    f" {type(value).__name__}, not a value"
+                )
+        _check_times(row, f"{path}:{number}: {table}")
+        per_table[table] = per_table.get(table, 0) + 1
         seen += 1
+    _check_counts(path, header, per_table)
     return seen, columns
 
 
@@ -208,7 +251,7 @@ async def import_jsonl(
             f"{storage.path} already holds memories; import only into an empty"
             " database (use another --db path)"
         )
-    total, _ = await _check(storage, path)
+    total, _ = await _check(storage, path, header)
     same_width = header["dim"] == storage.dim
     dropped = [0]
 

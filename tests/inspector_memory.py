@@ -12,6 +12,7 @@ from pathlib import Path
 
 from agent_memory.core.records import EdgeDraft, EpisodeDraft, NodeDraft
 from agent_memory.standalone.host import StandaloneHost
+from agent_memory.writepath.indexer import LINKED_KEY
 
 DAY = 86_400.0
 T0 = 1_714_550_400.0  # 2024-05-01
@@ -102,5 +103,8 @@ async def build(data_dir: Path) -> Ids:
                 (allergy, pepper.id),
             ]
         )
+        # The links above are the whole truth: the slow path is not to add its
+        # own when the memory is next opened.
+        await store.admin.set_meta(LINKED_KEY, str(max(turns)))
         await store.drain()
     return Ids(turns, old, new, allergy, forgotten)
