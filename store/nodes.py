@@ -160,6 +160,15 @@ class SqliteNodes:
         )
         return node_from_row(rows[0]) if rows else None
 
+    async def ingest_keys(self) -> set[str]:
+        """The `ingest_key` attributes of imported turns (an ingest repeated
+        skips the turns it finds here)."""
+        rows = await self._conn.rows(
+            "select json_extract(attributes, '$.ingest_key') as k from nodes"
+            " where source_type = 'import' and k is not null"
+        )
+        return {str(row["k"]) for row in rows}
+
     async def get_nodes(
         self, ids: Sequence[int], *, history: bool = False
     ) -> dict[int, Node]:

@@ -12,12 +12,15 @@ ValueError (exit 2) with a message saying what to do.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import hashlib
 import json
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ...core.scope import write_scope
 from ...main import Services
 from ...toolkit import args as check
 from ...toolkit import changes as tool_ops
@@ -44,10 +47,18 @@ R = TypeVar("R", bound=ToolResult)
 async def ingest(args: argparse.Namespace, out: Output) -> int:
     turns = read_conversations(Path(args.file), args.format)
     async with open_host(args, create=True) as host:
-        stored = await store_turns(host.services, turns, ProgressBar("turns"))
+        known = await host.services.storage.nodes.ingest_keys()
+        keyed = [
+            t
+            for t in with_ingest_keys(turns)
+            if t.attributes["ingest_key"] not in known
+        ]
+        stored = await store_turns(host.services, keyed, ProgressBar("turns"))
         await host.memory.drain()
         has_model = host.model_router.has_model
-    threads = len({t.thread_id for t in turns})
+    threads = len({t.thread_id for t in keyed})
+    if len(keyed) < len(turns):
+        out.note(f"{plural(len(turns) - len(keyed), 'turn')} already ingested before")
     next_step = (
         "run `agent-memory maintenance` to turn them into facts"
         if has_model
@@ -60,6 +71,21 @@ async def ingest(args: argparse.Namespace, out: Output) -> int:
     if not has_model:
         out.note(NO_MODEL)
     return 0
+
+
+def with_ingest_keys(turns: list[Turn]) -> list[Turn]:
+    """Each turn with a key of what it is (scope, thread, role, time, text, and
+    which repeat of the same it is), so ingesting a file again adds nothing."""
+    scope = write_scope()
+    seen: dict[str, int] = {}
+    keyed = []
+    for turn in turns:
+        what = json.dumps([scope, turn.thread_id, turn.role, turn.time, turn.text])
+        seen[what] = seen.get(what, 0) + 1
+        digest = hashlib.sha256(f"{what}#{seen[what]}".encode("utf-8", "replace"))
+        attributes = {**turn.attributes, "ingest_key": digest.hexdigest()[:32]}
+        keyed.append(dataclasses.replace(turn, attributes=attributes))
+    return keyed
 
 
 async def store_turns(services: Services, turns: list[Turn], progress: Any) -> int:
