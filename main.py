@@ -114,6 +114,7 @@ async def build_services(
         Path(db_file),
         dim=config.embedding_dimensions,
         batch_size=config.writer_batch_size,
+        read_only=bool(getattr(context, "read_only", False)),  # standalone reads
     )
     embeddings = find_embeddings(context, config, logger)
     linker = EntityLinker(storage)
@@ -184,7 +185,9 @@ class MemoryExtension:
         admin = self._services.storage.admin
         self._scopes = TurnScopes(
             self.config.scope_policy(),
-            auto_owner=self.config.owner_user_id == AUTO_OWNER,
+            # A read-only memory (a reading command) does not elect an owner.
+            auto_owner=self.config.owner_user_id == AUTO_OWNER
+            and not self._services.storage.read_only,
             owner=await admin.get_meta(OWNER_KEY),
             save_owner=lambda user: self._tasks.spawn(
                 admin.set_meta(OWNER_KEY, user), "owner"
@@ -199,10 +202,12 @@ class MemoryExtension:
 
     async def start(self) -> None:
         services = self.services
-        services.indexer.start()
-        self._tasks.spawn(services.indexer.backfill(), "embedding backfill")
         # Intent exemplars are embedded once at start-up, not on a turn.
         services.retriever.prepare_in_background()
+        if services.storage.read_only:
+            return  # a reading command: no background writes, no index checks
+        services.indexer.start()
+        self._tasks.spawn(services.indexer.backfill(), "embedding backfill")
         self._tasks.spawn(self._check_indexes(), "index checks")
 
     async def stop(self) -> None:

@@ -15,14 +15,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .core.errors import OperationError
 from .store.admin import SqliteAdmin
 from .store.adopt import adopt_host_memory
 from .store.base import Connections, VectorTables, WriteOp
-from .store.db import connect, find_driver
+from .store.db import connect, connect_read_only, find_driver
 from .store.entities import SqliteEntities
 from .store.graph import SqliteGraph
 from .store.index import SqliteIndex
-from .store.migrations import migrate
+from .store.migrations import SCHEMA_VERSION, migrate, stored_vector_width
 from .store.nodes import SqliteNodes
 from .store.sessions import SqliteSessions
 from .store.writer import WriteQueue
@@ -43,9 +44,16 @@ class MemoryStorage:
 
     @classmethod
     async def open(
-        cls, path: Path, *, dim: int = 256, batch_size: int = 512
+        cls,
+        path: Path,
+        *,
+        dim: int = 256,
+        batch_size: int = 512,
+        read_only: bool = False,
     ) -> MemoryStorage:
         driver = find_driver()
+        if read_only:
+            return await cls._open_read_only(path, dim, driver)
         # A memory.db left by the host's built-in memory becomes ours first;
         # a foreign file is refused before anything opens it for writing.
         await adopt_host_memory(path, driver, dim)
@@ -60,6 +68,33 @@ class MemoryStorage:
         writer.start()
         vec = VectorTables(driver.has_vec, width)
         return cls(Connections(path, read_db, writer, dim, vec))
+
+    @classmethod
+    async def _open_read_only(cls, path: Path, dim: int, driver: Any) -> MemoryStorage:
+        """Reads only, on a file (or folder) that may be read-only: no adoption,
+        no migration, a writer that refuses every write (ReadOnlyMemory)."""
+        db = await connect_read_only(path, driver)
+        try:
+            rows = list(await db.execute_fetchall("pragma user_version"))
+            if rows[0][0] != SCHEMA_VERSION:
+                raise OperationError(
+                    f"{path} has schema version {rows[0][0]}, this agent-memory reads"
+                    f" {SCHEMA_VERSION}: open it once with a writing command"
+                    " (e.g. `agent-memory reindex`) to upgrade it"
+                )
+            width = await stored_vector_width(db) if driver.has_vec else None
+        except BaseException:
+            await db.close()
+            raise
+        writer = WriteQueue(db, read_only=True)
+        writer.start()  # idle, but alive: health_check stays true
+        vec = VectorTables(driver.has_vec, width)
+        return cls(Connections(path, db, writer, dim, vec))
+
+    @property
+    def read_only(self) -> bool:
+        """Opened read-only: every write raises ReadOnlyMemory."""
+        return self._conn.writer.read_only
 
     @property
     def path(self) -> Path:
@@ -86,7 +121,7 @@ class MemoryStorage:
     async def close(self) -> None:
         """Drain the queue and close both connections. Idempotent."""
         await self._conn.writer.close()
-        for db in (self._conn.read, self._conn.writer.db):
+        for db in {id(c): c for c in (self._conn.read, self._conn.writer.db)}.values():
             if db._connection is not None:
                 await db.close()
 

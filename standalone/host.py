@@ -315,6 +315,7 @@ class HostContext:
         self.model_router = model_router
         self.notifications: list[str] = []
         self.db_file: Path | None = None  # None: data_dir / memory.db
+        self.read_only = False  # open the database read-only (standalone only)
         self._router = router
         self._bus = bus
 
@@ -363,6 +364,7 @@ class StandaloneHost:
         tools: bool = True,
         logger: logging.Logger | None = None,
         db_file: Path | None = None,
+        read_only: bool = False,
     ) -> None:
         self.manifest = load_manifest(extension_dir)
         config = {**(self.manifest.get("config") or {}), **dict(settings or {})}
@@ -380,6 +382,7 @@ class StandaloneHost:
         )
         # Not in the host contract: only the standalone host names its own file.
         self.context.db_file = db_file
+        self.context.read_only = read_only  # reading commands: nothing written
         self.memory = MemoryExtension()
         self.tools: list[Any] = []
         self._want_tools = tools

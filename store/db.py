@@ -82,16 +82,29 @@ def find_driver() -> Driver:
     return _driver
 
 
-def _connector(path: Path, driver: Driver, readonly: bool) -> Callable[[], Any]:
+def _connector(
+    path: Path, driver: Driver, readonly: bool, file_mode: str | None = None
+) -> Callable[[], Any]:
+    """`file_mode` "ro" or "immutable" opens the file itself read-only (URI)."""
+    target = str(path) if file_mode is None else _uri(path, file_mode)
+
     def connect() -> Any:
         conn = driver.module.connect(
-            str(path), timeout=30.0, isolation_level=None, check_same_thread=False
+            target,
+            timeout=30.0,
+            isolation_level=None,
+            check_same_thread=False,
+            uri=file_mode is not None,
         )
         conn.row_factory = driver.module.Row
         if driver.vec_path is not None:
             conn.enable_load_extension(True)
             conn.load_extension(driver.vec_path)
             conn.enable_load_extension(False)
+        if file_mode is not None:  # no journal to set up, nothing to write
+            conn.execute("pragma query_only = on")
+            conn.execute("select count(*) from sqlite_master").fetchone()
+            return conn
         conn.execute("pragma journal_mode = wal")
         # WAL + NORMAL: a committed transaction survives a process crash or kill;
         # only an OS crash or power loss can drop the last commits.
@@ -114,6 +127,41 @@ async def connect(path: Path, driver: Driver, *, readonly: bool = False) -> Any:
     return await aiosqlite.Connection(
         _connector(path, driver, readonly), iter_chunk_size=64
     )
+
+
+async def connect_read_only(path: Path, driver: Driver) -> Any:
+    """A connection that cannot write the file, for reading commands: they must
+    work on a read-only file or folder and change nothing. `mode=ro` first; a
+    WAL database in a folder we cannot write has no shared-memory file to
+    open, so then `immutable=1` (the file is taken as it is on disk; a writer
+    that starts meanwhile is not seen)."""
+    if _read_only_mode(path) == "ro":
+        try:
+            return await aiosqlite.Connection(
+                _connector(path, driver, True, "ro"), iter_chunk_size=64
+            )
+        except Exception as exc:  # the driver's own error class
+            log.info(
+                "read-only open of %s failed (%s); opening it immutable", path, exc
+            )
+    return await aiosqlite.Connection(
+        _connector(path, driver, True, "immutable"), iter_chunk_size=64
+    )
+
+
+def _read_only_mode(path: Path) -> str:
+    """ "ro" while a WAL file exists (a writer may be live), else "immutable":
+    without one every commit is in the file, and `mode=ro` would still create
+    -wal and -shm files beside it."""
+    if not path.is_file():
+        raise sqlite3.OperationalError(f"no database file at {path}")
+    _check_header(path)
+    return "ro" if Path(f"{path}-wal").exists() else "immutable"
+
+
+def _uri(path: Path, mode: str) -> str:
+    query = "mode=ro" if mode == "ro" else "immutable=1"
+    return f"{path.resolve().as_uri()}?{query}"
 
 
 def _check_header(path: Path) -> None:

@@ -123,7 +123,10 @@ class SqliteNodes:
     async def record_access(
         self, node_ids: Sequence[int], *, at: float | None = None
     ) -> None:
-        """Reinforce nodes handed to the agent (queued; the caller need not wait)."""
+        """Reinforce nodes handed to the agent (queued; the caller need not wait).
+        Not in a memory opened read-only: looking changes nothing there."""
+        if self._conn.writer.read_only:
+            return
         when = time.time() if at is None else at
         ids = list(dict.fromkeys(node_ids))
 

@@ -57,6 +57,10 @@ class WriterClosed(OperationError):
     """The memory's writer has stopped; nothing more can be written."""
 
 
+class ReadOnlyMemory(OperationError):
+    """The memory was opened read-only (a reading command): nothing is written."""
+
+
 class WritesFailing(OperationError):
     """Writes reach no disk: some turns are held in memory, not stored yet."""
 
@@ -76,8 +80,15 @@ def storage_failure(exc: BaseException) -> bool:
 class WriteQueue:
     """Owns the write connection; drains jobs in batches on one task."""
 
-    def __init__(self, db: aiosqlite.Connection, *, batch_size: int = 512) -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        *,
+        batch_size: int = 512,
+        read_only: bool = False,
+    ) -> None:
         self._db = db
+        self.read_only = read_only  # every submit raises ReadOnlyMemory
         self._batch_size = batch_size
         self._queue: asyncio.Queue[_Job] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -100,6 +111,8 @@ class WriteQueue:
         instead of failing the future."""
         if self._closed:
             raise WriterClosed("the memory writer is closed")
+        if self.read_only:
+            raise ReadOnlyMemory("the memory is open read-only; nothing is written")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(_Job(apply, item, future, hold))
         return future

@@ -35,7 +35,7 @@ def _page(args: argparse.Namespace) -> tuple[int, int]:
 
 async def list_(args: argparse.Namespace, out: Output) -> int:
     limit, offset = _page(args)
-    async with open_host(args, embed=False) as host:
+    async with open_host(args, embed=False, read_only=True) as host:
         deps = host.services.tool_deps
         if args.what == "threads":
             rows = await _threads(deps, limit, offset)
@@ -138,7 +138,7 @@ async def show(args: argparse.Namespace, out: Output) -> int:
     node_id = parse_id(args.id)
     if node_id is None:
         raise CliError(f"{args.id!r} is not an id; ids look like #12")
-    async with open_host(args, embed=False) as host:
+    async with open_host(args, embed=False, read_only=True) as host:
         deps = host.services.tool_deps
         node = await deps.storage.nodes.get_node(node_id, history=True)
         if node is None:

@@ -176,11 +176,14 @@ async def run_tool(  # noqa: UP047 - PEP 695 generics need 3.12; we run on 3.11
     *,
     embed: bool = False,
     create: bool = False,
+    writes: bool = False,
 ) -> int:
     """Run one tool function in an opened host and print its result: JSON exactly
     as the model reads it, or `text(result)`. A Problem is bad input: its message
-    (with any candidates) goes to stderr, exit code 2."""
-    async with open_host(args, embed=embed, create=create) as host:
+    (with any candidates) goes to stderr, exit code 2. A tool that neither
+    `creates` nor `writes` runs on the database opened read-only."""
+    read_only = not (create or writes)
+    async with open_host(args, embed=embed, create=create, read_only=read_only) as host:
         result = await call(host.services.tool_deps)
         if embed and isinstance(result, SearchResult):
             await _vector_hint(host.services, out)
@@ -215,7 +218,7 @@ async def search(args: argparse.Namespace, out: Output) -> int:
 
 
 async def context(args: argparse.Namespace, out: Output) -> int:
-    async with open_host(args) as host:
+    async with open_host(args, read_only=True) as host:
         block = await host.context_for(args.prompt, args.thread)
     out.result({"prompt": args.prompt, "context": block}, block or "(no memory)")
     return 0
@@ -290,6 +293,7 @@ async def forget(args: argparse.Namespace, out: Output) -> int:
         lambda deps: tool_ops.forget(deps, reference),
         render.change,
         embed=parse_id(reference) is None,
+        writes=True,
     )
 
 
@@ -302,6 +306,7 @@ async def correct(args: argparse.Namespace, out: Output) -> int:
         lambda deps: tool_ops.correct(deps, old, new),
         render.change,
         embed=True,
+        writes=True,
     )
 
 
@@ -313,6 +318,7 @@ async def confirm(args: argparse.Namespace, out: Output) -> int:
         lambda deps: tool_ops.confirm(deps, reference),
         render.change,
         embed=parse_id(reference) is None,
+        writes=True,
     )
 
 
@@ -335,7 +341,7 @@ async def export(args: argparse.Namespace, out: Output) -> int:
     path = Path(args.file)
     if path.exists() and not args.force:  # noqa: ASYNC240 - one stat, before any work
         raise CliError(f"{path} exists; pass --force to overwrite it")
-    async with open_host(args, embed=False) as host:
+    async with open_host(args, embed=False, read_only=True) as host:
         await host.memory.drain()
         counts = await export_jsonl(host.services.storage, path, ProgressBar("rows"))
     total = sum(counts.values())

@@ -101,11 +101,14 @@ async def open_host(
     data_dir: Path | None = None,
     tools: bool = False,
     create: bool = False,
+    read_only: bool = False,
 ) -> AsyncIterator[StandaloneHost]:
     """The standalone host with the memory loaded, stopped on exit; `tools` asks
     for the orchestrator's tools (loads openai-agents, which only chat needs).
     Only a command that stores something passes `create`: the others refuse a
-    database that is not there instead of leaving an empty one (and folders)."""
+    database that is not there instead of leaving an empty one (and folders).
+    `read_only` (the reading commands) opens the file so that nothing can be
+    written: it works on a read-only file or folder and changes nothing."""
     settings = load_settings(args.config)
     _quiet_model_warning()
     db_file = data_dir / DB_NAME if data_dir is not None else resolve_db(args.db)
@@ -119,6 +122,7 @@ async def open_host(
         model_factory=model_factory_from_env(),
         tools=tools,
         db_file=db_file,
+        read_only=read_only,
     )
     try:
         await host.start()

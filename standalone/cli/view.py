@@ -23,7 +23,7 @@ DEFAULT_OUT = "agent-memory-view.html"
 async def run(args: argparse.Namespace, out: Output) -> int:
     filters = _filters(args)
     target = _target(args.out)
-    async with open_host(args, embed=False) as host:
+    async with open_host(args, embed=False, read_only=True) as host:
         data = await collect(host.services.storage, filters)
     page = render_html(data)
     await asyncio.to_thread(target.write_text, page, "utf-8")

@@ -63,3 +63,59 @@ def test_ingesting_the_same_file_twice_adds_nothing_the_second_time(
     third = run(capsys, "--db", str(db), "ingest", str(turns_file))
     assert third[:2] == (0, {"turns": 1, "threads": 1})
     assert episodes(db) == 6
+
+
+READING = [
+    ["stats"],
+    ["search", "Lena"],
+    ["context", "Where does Lena live?"],
+    ["list"],
+    ["list", "threads"],
+    ["list", "entities"],
+    ["show", "#1"],
+    ["explain", "#1"],
+    ["entity", "Lena"],
+    ["weak"],
+    ["timeline"],
+]
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_reading_commands_work_on_a_read_only_copy_and_change_nothing(
+    tmp_path: Path, turns_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "copy"
+    db = folder / "memory.db"
+    assert run(capsys, "--db", str(db), "ingest", str(turns_file))[0] == 0
+    before = snapshot(folder)
+    db.chmod(0o444)
+    folder.chmod(0o555)
+    try:
+        for command in READING:
+            code, data, err = run(capsys, "--db", str(db), *command)
+            assert code == 0, (command, err)
+            assert "read-only" not in err, (command, err)
+        code, _, err = run(
+            capsys, "--db", str(db), "view", "--out", str(tmp_path / "v.html")
+        )
+        assert code == 0, err
+        code, _, err = run(capsys, "--db", str(db), "export", str(tmp_path / "x.jsonl"))
+        assert code == 0, err
+        assert snapshot(folder) == before  # no byte written, no -wal/-shm made
+        found = run(capsys, "--db", str(db), "search", "Lena")[1]
+        assert "Vienna" in json.dumps(found)
+    finally:
+        folder.chmod(0o755)
+        db.chmod(0o644)
+
+
+def test_reading_commands_create_no_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in READING:
+        code, _, _ = run(capsys, "--db", str(tmp_path / "none" / "memory.db"), *command)
+        assert code == 2
+    assert list(tmp_path.iterdir()) == []
