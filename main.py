@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .agent import MemoryAgent, find_memory_model
-from .core.config import MemoryConfig, load_config
+from .core.config import MemoryConfig, load_config, merged_config
 from .core.embeddings import EmbeddingService, HostEmbedder, capability_class
 from .core.scope import (
     AUTO_OWNER,
@@ -26,11 +26,13 @@ from .core.scope import (
     ScopeView,
     TurnScopes,
     channel_id_of,
+    clean_id,
     current_view,
     set_view,
     thread_key,
 )
 from .core.tasks import TaskSet
+from .core.text import clean_text
 from .retrieval import Retriever
 from .storage import MemoryStorage
 from .store.interface import Store
@@ -39,7 +41,7 @@ from .tools import ToolDeps, build_tools
 from .writepath.consolidation import Consolidator
 from .writepath.entities import EntityLinker
 from .writepath.indexer import EpisodeIndexer
-from .writepath.ingest import ingest_turn
+from .writepath.ingest import ingest_turn, is_error_marker
 from .writepath.nightly import NightlyPipeline
 from .writepath.notice import TroubleNotice
 
@@ -66,16 +68,6 @@ def _done_future() -> asyncio.Future[None]:
     future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     future.set_result(None)
     return future
-
-
-def is_error_marker(text: str) -> bool:
-    """The host's placeholders for a failed turn, e.g. "(Error: ...)"."""
-    stripped = text.strip()
-    return (
-        stripped.startswith("(")
-        and stripped.endswith(")")
-        and (stripped.startswith("(Error") or stripped.startswith("(No agent"))
-    )
 
 
 @dataclass(frozen=True)
@@ -178,7 +170,7 @@ class MemoryExtension:
         self._log = getattr(context, "logger", None) or log
         self._tasks = TaskSet(self._log, logging.ERROR)
         self._notice = TroubleNotice(context, self._log, self._tasks)
-        self.config = load_config(_merged_config(context))
+        self.config = load_config(merged_config(context))
         self._services = await build_services(
             context, self.config, self._log, self.tool_view
         )
@@ -284,10 +276,14 @@ class MemoryExtension:
             view = NOTHING_VIEW
         set_view(view)
         self._context_seen = True
-        if self._services is None or not prompt or not prompt.strip():
+        if self._services is None or not isinstance(prompt, str):
+            return None
+        # Outside text: cleaned; no more of it read than a turn would store.
+        prompt = clean_text(prompt[: self.config.max_episode_chars])
+        if not prompt.strip():
             return None
         thread_id = getattr(turn_context, "thread_id", None)
-        thread = thread_id if isinstance(thread_id, str) else None
+        thread = clean_id(thread_id) if isinstance(thread_id, str) else None
         try:
             # Embeds the prompt once, leaves out the just-stored current message.
             return await asyncio.wait_for(
@@ -380,7 +376,8 @@ class MemoryExtension:
         view = self._event_view(payload)
         if view is NOTHING_VIEW:
             return None  # no user and no_user_scope: drop
-        thread = thread_key(str(payload.get("thread_id") or DEFAULT_THREAD), view.write)
+        raw_thread = clean_id(payload.get("thread_id")) or DEFAULT_THREAD
+        thread = thread_key(raw_thread, view.write)
         user = payload.get("user_id")
         ingest_turn(
             self._services.storage,
@@ -482,16 +479,3 @@ def find_embeddings(
     dim = config.embedding_dimensions
     host = HostEmbedder(capability, config.embedding_model, dim)
     return EmbeddingService(host, dim, max_batch=config.embedding_batch_size)
-
-
-def _merged_config(context: Any) -> dict[str, Any]:
-    """The merged settings: `context.config` if it is a mapping, else key by key."""
-    config = getattr(context, "config", None)
-    if isinstance(config, Mapping):
-        return dict(config)
-    values: dict[str, Any] = {}
-    for key in MemoryConfig.known_keys():
-        value = context.get_config(key, None)
-        if value is not None:
-            values[key] = value
-    return values

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from .core.scope import using_view
+from .core.text import clean_value
 from .toolkit import calls
 from .toolkit.changes import ToolDeps
 from .toolkit.failures import failure_handler, problem_text
@@ -61,6 +62,8 @@ def tool(
     def decorate(fn: Callable[..., Awaitable[Any]]) -> FunctionTool:
         @functools.wraps(fn)
         async def scoped(*args: Any, **kwargs: Any) -> Any:
+            # The model's arguments are outside text: cleaned before any use.
+            args, kwargs = clean_value(args), clean_value(kwargs)
             # None (no host turn: tests, CLI without --scope) = unrestricted.
             with using_view(deps.turn_view()):
                 return await fn(*args, **kwargs)

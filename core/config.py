@@ -111,3 +111,16 @@ def load_config(values: Mapping[str, Any]) -> MemoryConfig:
     if unknown:
         log.warning("ignoring unknown memory settings: %s", ", ".join(unknown))
     return config
+
+
+def merged_config(context: Any) -> dict[str, Any]:
+    """The merged settings: `context.config` if it is a mapping, else key by key."""
+    config = getattr(context, "config", None)
+    if isinstance(config, Mapping):
+        return dict(config)
+    values: dict[str, Any] = {}
+    for key in MemoryConfig.known_keys():
+        value = context.get_config(key, None)
+        if value is not None:
+            values[key] = value
+    return values

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .scope import DEFAULT_SCOPE
-from .text import fold
+from .text import clean_value, fold
 
 NodeType = Literal["episodic", "semantic", "procedural", "opinion"]
 EdgeType = Literal["temporal", "causal", "entity", "derived_from", "supersedes"]
@@ -42,7 +42,10 @@ def name_key(name: str) -> str:
 
 
 def dump_attributes(attributes: Mapping[str, Any] | None) -> str:
-    return json.dumps(dict(attributes or {}), ensure_ascii=False, sort_keys=True)
+    """JSON text SQLite can store, whatever came in (`default=str`: an odd
+    object from outside is kept as its text, not a crash)."""
+    cleaned = clean_value(dict(attributes or {}))
+    return json.dumps(cleaned, ensure_ascii=False, sort_keys=True, default=str)
 
 
 def load_attributes(text: str | None) -> dict[str, Any]:

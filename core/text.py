@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
+from typing import Any
 
 # C0 controls and DEL, except tab, newline and carriage return, which are text.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -22,6 +24,18 @@ def clean_text(text: str) -> str:
     """Text SQLite can store: lone surrogates replaced, control characters dropped."""
     text = text.encode("utf-8", "replace").decode("utf-8")
     return _CONTROL.sub("", text)
+
+
+def clean_value(value: Any) -> Any:
+    """`value` with every str in it cleaned (`clean_text`), keys too: tool
+    arguments, event fields and attributes are nested JSON-like values."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, Mapping):
+        return {clean_value(k): clean_value(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [clean_value(v) for v in value]
+    return value
 
 
 def fold(text: str, *, compat: bool = False) -> str:

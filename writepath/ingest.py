@@ -17,6 +17,7 @@ from typing import Any
 from ..core.records import EpisodeDraft
 from ..core.scope import thread_key, write_scope
 from ..core.secrets import DEFAULT
+from ..core.text import clean_text
 from ..store.interface import Store
 from .indexer import EpisodeIndexer
 
@@ -45,7 +46,7 @@ def ingest_turn(
     thread is keyed per scope, so two scopes never share a thread.
     """
     scope = write_scope() if scope is None else scope
-    thread_id = thread_key(thread_id, scope)
+    thread_id = thread_key(clean_text(thread_id), scope)
     fields = dict(attributes or {})
     # Before the cut, so a secret across the limit is not stored half.
     text = redact(text)
@@ -58,3 +59,13 @@ def ingest_turn(
     if indexer is not None:
         indexer.add(future)
     return future
+
+
+def is_error_marker(text: str) -> bool:
+    """The host's placeholders for a failed turn, e.g. "(Error: ...)"."""
+    stripped = text.strip()
+    return (
+        stripped.startswith("(")
+        and stripped.endswith(")")
+        and (stripped.startswith("(Error") or stripped.startswith("(No agent"))
+    )

@@ -23,6 +23,7 @@ from typing import Any
 from ... import __version__
 from ...core.errors import InputError
 from ...core.scope import DEFAULT_SCOPE, ScopeView, clean_id, using_view, view_of_scope
+from ...core.text import clean_text
 from .io import Output
 
 EMBEDDERS = ("auto", "local", "openai", "none")
@@ -226,6 +227,8 @@ def _add_people_commands(command: Any) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit code (0 ok, 1 failure, 2 bad input)."""
     parser = build_parser()
+    # Outside text, cleaned once: no NUL or lone surrogate reaches a command.
+    argv = [clean_text(a) for a in (sys.argv[1:] if argv is None else argv)]
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
