@@ -177,12 +177,13 @@ class MemoryExtension:
         admin = self._services.storage.admin
         self._scopes = TurnScopes(
             self.config.scope_policy(),
-            # A read-only memory (a reading command) does not elect an owner.
-            auto_owner=self.config.owner_user_id == AUTO_OWNER
-            and not self._services.storage.read_only,
+            auto_owner=self.config.owner_user_id == AUTO_OWNER,
             owner=await admin.get_meta(OWNER_KEY),
-            save_owner=lambda user: self._tasks.spawn(
-                admin.set_meta(OWNER_KEY, user), "owner"
+            # A read-only memory (a reading command) elects but does not save.
+            save_owner=lambda user: (
+                None
+                if self._services is None or self._services.storage.read_only
+                else self._tasks.spawn(admin.set_meta(OWNER_KEY, user), "owner")
             ),
             logger=self._log,
         )

@@ -38,6 +38,8 @@ from .writes import link_rows, upsert_entity_row
 # select at 500 terms.
 MAX_ENTITIES = 50
 
+MAX_LIKE_CHARS = 200  # of a name searched with LIKE (names are short)
+
 
 class SqliteEntities:
     def __init__(self, conn: Connections, nodes: SqliteNodes) -> None:
@@ -286,7 +288,7 @@ class SqliteEntities:
         self, fragment: str, *, limit: int = 5
     ) -> list[Entity]:
         """Entities whose name or an alias contains `fragment` (any case)."""
-        key = name_key(fragment)
+        key = name_key(fragment[:MAX_LIKE_CHARS])  # a bounded pattern
         if not key:
             return []
         pattern = (

@@ -41,7 +41,7 @@ async def test_failing_writes_turn_health_false_until_a_write_succeeds(
         # succeeds): let it land before the disk fills.
         memory.on_user_message(user("hello"))
         await asyncio.sleep(0)  # the owner write is queued by a background task
-        await storage.drain()
+        await memory.drain()  # and the slow path's writes for it (its mark)
         await storage.run_write(disk_full)  # every new turn fails from now on
         with caplog.at_level(logging.ERROR):
             for n in range(3):
