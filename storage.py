@@ -26,7 +26,7 @@ from .store.index import SqliteIndex
 from .store.migrations import SCHEMA_VERSION, migrate, stored_vector_width
 from .store.nodes import SqliteNodes
 from .store.sessions import SqliteSessions
-from .store.writer import WriteQueue
+from .store.writer import WriteQueue, storage_failure
 
 
 class MemoryStorage:
@@ -148,7 +148,9 @@ class MemoryStorage:
         try:
             await self._conn.write(_fts_integrity_check)
         except Exception as exc:
-            problem = f"the full-text index is damaged ({exc}); run reindex"
+            # A disk that refuses writes is the writer's to report, not damage.
+            if not storage_failure(exc):
+                problem = f"the full-text index is damaged ({exc}); run reindex"
         if problem is None and self.has_vectors:
             try:
                 await self.index.knn_search([1.0] + [0.0] * (self.dim - 1), limit=1)

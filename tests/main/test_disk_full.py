@@ -118,3 +118,27 @@ async def test_held_turns_are_bounded(
         await set_max_pages(memory, 1 << 30)
         await memory.drain()
         assert len(await stored_texts(memory)) == 10
+
+
+async def test_a_file_that_became_read_only_holds_turns_too(
+    host: FakeHostContext,
+) -> None:
+    async def read_only(db: Any) -> None:  # SQLITE_READONLY on every write
+        await db.execute("pragma query_only = on")
+
+    async def writable(db: Any) -> None:
+        await db.execute("pragma query_only = off")
+
+    async with running(host) as memory:
+        writer_db = memory.services.storage._conn.writer.db  # noqa: SLF001
+        await read_only(writer_db)
+        for n in range(30):
+            memory.on_user_message(turn(f"read-only turn {n}"))
+        with pytest.raises(WritesFailing, match="readonly"):
+            await memory.drain()
+        assert not memory.health_check()
+        await writable(writer_db)
+        memory.on_user_message(turn("writable again"))
+        await memory.drain()
+        assert memory.health_check(), memory.services.storage.health_problem
+        assert len(await stored_texts(memory)) == 31
