@@ -233,14 +233,19 @@ class WriteQueue:
         """Keep a refused turn for later, or fail it once MAX_HELD are kept."""
         if len(self._held) >= MAX_HELD:
             self.dropped += 1
-            log.error("memory write dropped: %d turns already held", MAX_HELD)
+            if self.dropped == 1:  # once per process: the health reason says more
+                log.error("memory writes dropped: %d turns already held", MAX_HELD)
             _fail(job, exc)
         else:
             self._held.append(job)
 
     def _refused(self, batch: list[_Job], exc: BaseException) -> None:
-        """The disk refused the whole batch: hold what may be held, fail the rest."""
-        log.error("memory write failed (%d jobs): %r", len(batch), exc)
+        """The disk refused the whole batch: hold what may be held, fail the rest.
+
+        Logged as an error once per incident (every retry fails alike until the
+        disk has room); health_check and the user notice tell the rest."""
+        level = logging.ERROR if self._failures == 1 else logging.DEBUG
+        log.log(level, "memory write failed (%d jobs): %r", len(batch), exc)
         for job in batch:
             if job.hold:
                 self._hold(job, exc)

@@ -213,6 +213,9 @@ async def one_call(
             block = await memory.get_context(prompt, turn_context(rng))
             if block is not None and not isinstance(block, str):
                 return f"get_context({prompt[:80]!r}) -> {type(block)}"
+        elif roll < 0.83:  # the bus event, its payload as odd as the rest
+            payload = rng.choice([event(rng), odd_value(rng)])
+            await memory.on_thread_completed(SimpleNamespace(payload=payload))
         else:
             handler: Callable[[Any], Any] = rng.choice(
                 [memory.on_user_message, memory.on_agent_response]
