@@ -366,9 +366,10 @@ class MemoryExtension:
     async def on_thread_completed(self, event: Any) -> None:
         """Bus event, delivered at least once: consolidating twice is a no-op."""
         payload = getattr(event, "payload", None) or {}
-        thread = payload.get("thread_id") if isinstance(payload, Mapping) else None
+        raw = payload.get("thread_id") if isinstance(payload, Mapping) else None
+        thread = clean_id(raw)  # outside text, like the hot path's thread ids
         if thread:
-            self.schedule_consolidation(str(thread))
+            self.schedule_consolidation(thread)
 
     def _ingest(self, payload: Mapping[str, Any], role: str) -> str | None:
         if self._services is None:

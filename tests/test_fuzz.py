@@ -187,7 +187,7 @@ async def test_tools_context_and_events_never_raise(
     logged = [failures.describe(r) for r in failures.records]
     print(f"fuzz seed {SEED}: {calls} calls, {len(crashes) + len(logged)} failures")
     for line in crashes + logged:
-        print("FUZZ FAILURE", line[:1000])
+        print("FUZZ FAILURE", ascii(line[:1000]))
     assert crashes == [] and logged == [], (SEED, crashes[:5], logged[:5])
 
 
