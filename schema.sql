@@ -17,10 +17,12 @@ create table if not exists nodes (
     valid_from      real not null,
     valid_until     real,                       -- set = soft-deleted / superseded
     confidence      real not null default 1.0,
-    -- confidence at creation or at the last access; decay is computed from it,
-    -- so running the nightly decay twice never compounds (see decay.py)
+    -- confidence at the decay curve's anchor; decay is computed from it, so
+    -- running the nightly decay twice never compounds (see decay.py)
     base_confidence real not null default 1.0,
     access_count    integer not null default 0,
+    -- the curve's anchor once accessed (null: created_at): an access moves the
+    -- fact a little back along its curve, so this is at or before the access
     last_accessed   real,
     decay_rate      real not null default 0.1,  -- 0 = protected (confirmed)
     source_type     text not null default 'conversation',
