@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.records import EdgeDraft, Entity, EntityType, Node, name_key
+from ..core.relations import RELATION_OWNERS, RELATIONS, UNIQUE_RELATIONS, owner_word
 from ..core.scope import using_view, view_of_scope
 from ..store.interface import Store
 from .names import (
@@ -23,9 +24,6 @@ from .names import (
     GIVEN_NAMES,
     KIN_NAMES,
     NAME_CONNECTORS,
-    RELATION_OWNERS,
-    RELATIONS,
-    UNIQUE_RELATIONS,
     VOCATIVE,
 )
 
@@ -64,10 +62,6 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
 _VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
-_RU_OWNER = {
-    w: "моя"
-    for w in "жена мама мать сестра бабушка тётя тетя подруга соседка дочь".split()
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +189,7 @@ def relation_aliases(relation: str) -> list[str]:
     usually has once: "friend" would name a different person each time)."""
     if not relation:
         return []
-    owner = "my" if relation.isascii() else _RU_OWNER.get(relation, "мой")
-    aliases = [f"{owner} {relation}"]
+    aliases = [f"{owner_word(relation)} {relation}"]
     if relation in UNIQUE_RELATIONS:
         aliases.append(relation)
     return aliases
