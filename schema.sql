@@ -31,7 +31,9 @@ create table if not exists nodes (
     -- whose memory: 'default', 'user:<id>' or 'channel:<id>' (core/scope.py)
     scope           text not null default 'default',
     attributes      text not null default '{}', -- JSON object
-    embedding       blob                        -- float32, unit length
+    embedding       blob,                       -- float32, unit length
+    -- set = a transient fact: invisible to reads from then on, purged nightly
+    expires_at      real
 );
 
 create index if not exists nodes_session on nodes (session_id, type, id);
@@ -39,6 +41,8 @@ create index if not exists nodes_type_valid on nodes (type, valid_until, confide
 create index if not exists nodes_event_time on nodes (event_time);
 create index if not exists nodes_no_embedding on nodes (id) where embedding is null;
 create index if not exists nodes_scope on nodes (scope, type, valid_until);
+create index if not exists nodes_expires on nodes (expires_at)
+    where expires_at is not null;
 
 create table if not exists edges (
     id          integer primary key,
