@@ -203,7 +203,7 @@ def _roots(
     if kind == "expired":
         return (
             f"select id from nodes where expires_at <= ?{scoped}",
-            [now],
+            [now if target.before is None else target.before],
         )
     raise InputError(f"unknown purge kind {kind!r}")
 
