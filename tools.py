@@ -1,4 +1,4 @@
-"""The ten memory tools the orchestrator gets (host-contract §8), built per extension.
+"""The memory tools the orchestrator gets (host-contract §8, plus purge_memory).
 
 `build_tools(deps)` returns openai-agents `FunctionTool`s that close over `ToolDeps`:
 the host runs them with its own run context, so ours cannot travel in it. Names
@@ -74,7 +74,7 @@ def tool(
 
 
 def build_tools(deps: ToolDeps) -> list[Tool]:
-    """The ten tools, in host-contract order, bound to `deps`."""
+    """The eleven tools, in host-contract order (purge_memory last), bound to `deps`."""
 
     @tool(deps, strict_mode=False)
     async def search_memory(
