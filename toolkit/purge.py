@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 
 from ..core.records import PurgePlan, PurgeTarget
-from ..core.scope import current_view, read_scopes
+from ..core.scope import ScopeView, current_view, using_view
 from . import args as check
 from .changes import ToolDeps, resolve_fact
 from .models import Problem, ToolResult, parse_id, show_size
@@ -109,10 +109,25 @@ async def purge_memory(
     before: str = "",
     confirmation: str = "",
 ) -> PurgeResult | Problem:
-    """The tool: plan and hand out a token, or, given the token, erase."""
-    view = current_view()
-    if view is None or read_scopes() is None:
+    """The tool: plan and hand out a token, or, given the token, erase. Runs
+    in the current turn's view (the MCP server calls bodies without one: the
+    latest user message's view, as for its other tools)."""
+    view = current_view() or deps.turn_view()
+    if view is None:
         return Problem(error="purge_memory works only inside a user's conversation.")
+    with using_view(view):
+        return await _purge(deps, view, what, target, after, before, confirmation)
+
+
+async def _purge(
+    deps: ToolDeps,
+    view: ScopeView,
+    what: str,
+    target: str,
+    after: str,
+    before: str,
+    confirmation: str,
+) -> PurgeResult | Problem:
     pending = deps.pending_purges
     now = deps.now()
     for token in [t for t, (_, _, until) in pending.items() if until < now]:
