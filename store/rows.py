@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import struct
-import time
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -82,11 +81,14 @@ def valid(history: bool, alias: str = "") -> str:
 
 
 def unexpired(alias: str = "") -> str:
-    """` and (expires_at is null or expires_at > NOW)`. NOW is inlined in
-    whole seconds, so the statement text (and SQLite's statement cache)
-    changes at most once a second."""
-    now = int(time.time())
-    return f" and ({alias}expires_at is null or {alias}expires_at > {now})"
+    """` and (expires_at is null or expires_at > now)`, `now` computed by
+    SQLite once per statement, so the statement text (and the prepared
+    statement cache) stays the same."""
+    return f" and ({alias}expires_at is null or {alias}expires_at > {SQL_NOW})"
+
+
+# Unix seconds now, in any SQLite version (unixepoch() needs 3.38).
+SQL_NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
 
 def live_edges(history: bool) -> str:
