@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import struct
 import time
 from pathlib import Path
 
@@ -17,6 +19,7 @@ ALICE = view_of_scope("user:alice")
 BOB = view_of_scope("user:bob")
 SECRET = "Quorvexine-88124"  # distinctive: appears nowhere else
 BOBS = "Blarnwick-55310"
+SCHEMA_V1 = (Path(__file__).resolve().parents[1] / "data" / "schema_v1.sql").read_text()
 
 
 def residue(path: Path, text: str) -> int:
@@ -104,6 +107,9 @@ async def test_thread_purge_leaves_no_bytes_and_keeps_the_rest(
     for export in ("alice.jsonl", "all.jsonl"):
         assert SECRET.lower() not in (tmp_path / export).read_text().lower()
     assert BOBS in (tmp_path / "all.jsonl").read_text()
+    # the purged turn's vector is gone from the file too (vec0 chunks included)
+    packed = struct.pack("8f", *vec(0.2))
+    assert path.read_bytes().count(packed) == 0
     vectors = await storage._conn.rows("select node_id from vec_nodes order by 1")
     assert [r[0] for r in vectors] == [ids["t2"]]
     fts = await storage._conn.rows(
@@ -185,3 +191,24 @@ async def _context(storage: MemoryStorage, node_id: int) -> str:
         "select context from nodes where id = ?", (node_id,)
     )
     return str(rows[0][0])
+
+
+async def test_an_old_file_gains_expiry_and_keeps_its_nodes(tmp_path: Path) -> None:
+    path = tmp_path / "memory.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(SCHEMA_V1)
+    conn.execute(
+        "insert into nodes (id, type, content, created_at, valid_from)"
+        " values (1, 'semantic', 'Olga lives in Tallinn', 1.0, 1.0)"
+    )
+    conn.execute("pragma user_version = 1")
+    conn.commit()
+    conn.close()
+    storage = await MemoryStorage.open(path, dim=8)
+    try:
+        node = await storage.nodes.get_node(1)
+        columns = await storage.admin.table_columns("nodes")
+    finally:
+        await storage.close()
+    assert node is not None and node.expires_at is None
+    assert "expires_at" in columns
