@@ -118,7 +118,8 @@ class VectorCheck:
         if norm == 0.0:
             self.warn_once("zero", "%s returned a zero vector", self._source)
             return None
-        return normalise(cut)
+        # Most models hand out unit vectors already: no need to divide again.
+        return cut if abs(norm - 1.0) < 1e-6 else normalise(cut)
 
     def warn_once(self, kind: str, message: str, *args: object) -> None:
         if kind not in self._warned:
