@@ -219,7 +219,7 @@ async def measure(
         if minilm is not None:
             model = Retriever(
                 storage,
-                EmbeddingService(ModelTimedEmbedder(minilm), minilm.dim),
+                EmbeddingService(ModelTimedEmbedder(minilm), DIM),
                 config,
             )
             await model.prepare()
