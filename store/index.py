@@ -19,6 +19,7 @@ from .base import Connections
 from .migrations import create_vector_tables
 from .rows import (
     NODE_COLUMNS,
+    json_ids,
     marks,
     node_from_row,
     pack_vector,
@@ -214,13 +215,20 @@ class SqliteIndex:
         has_vectors = self._conn.has_vectors
 
         async def op(db: aiosqlite.Connection) -> None:
+            # Only a node that had a vector has rows in the vec tables to
+            # drop: a new episode (nearly every call) has none.
+            had = await db.execute_fetchall(
+                "select id from nodes where id in (select value from json_each(?))"
+                " and embedding is not null",
+                (json_ids(node_id for _, node_id in rows),),
+            )
             await db.executemany(
                 "update nodes set embedding = ? where id = ? and valid_until is null",
                 rows,
             )
             if has_vectors:
                 ids = [(node_id,) for _, node_id in rows]
-                await drop_vectors(db, [i for (i,) in ids], True)
+                await drop_vectors(db, [row[0] for row in had], True)
                 await db.executemany(
                     "insert into vec_nodes (node_id, embedding) select id, embedding"
                     " from nodes where id = ? and embedding is not null"

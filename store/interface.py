@@ -192,7 +192,7 @@ class EntityStore(Protocol):
     ) -> dict[int, list[Entity]]: ...
 
     async def newest_linked(
-        self, entity_ids: Sequence[int], *, limit: int
+        self, entity_ids: Sequence[int], *, limit: int, excluding: Sequence[int] = ()
     ) -> dict[int, list[int]]: ...
 
     async def nodes_of_entity(
