@@ -16,6 +16,7 @@ the session pending.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -25,6 +26,7 @@ from pydantic import BaseModel, Field
 
 from .core.embeddings import EmbeddingService
 from .core.errors import InputError
+from .core.expiry import ExpiryError, parse_expiry
 from .core.records import ENTITY_TYPES, EdgeDraft, EntityType, Node, NodeDraft, NodeType
 from .core.secrets import DEFAULT as DEFAULT_REDACTOR
 from .retrieval import Retriever, SearchFilters
@@ -77,6 +79,12 @@ class FactIn(BaseModel):
     # No ge/le: range keywords are not accepted by every strict-schema endpoint.
     confidence: float = Field(description="How sure the episodes make it, 0 to 1.")
     episodes: list[int] = Field(description="Numbers [n] of the source episodes.")
+    expires: str | None = Field(
+        default=None,
+        description="Only for a transient fact (a plan, an appointment, a mood):"
+        " how long it holds from when it was said ('3 days', '2 weeks') or until"
+        " when ('2026-12-01', 'Friday'). Null for a lasting fact.",
+    )
 
 
 class EntityIn(BaseModel):
@@ -192,13 +200,17 @@ async def save_nodes_batch(
     ]
     if any(not f.content.strip() for f in facts):
         return "nothing saved: every fact needs non-empty content"
+    ends = [_expiry(f, episodes) for f, episodes in zip(facts, sources, strict=True)]
     numbered = []
     new: list[tuple[int, str]] = []
-    for fact, episodes in zip(facts, sources, strict=True):
+    for fact, episodes, end in zip(facts, sources, ends, strict=True):
+        if end is not None and end <= time.time():
+            numbered.append("(already expired, not saved)")
+            continue
         episode_ids = [e.id for e in episodes]
         node_id = await _existing_fact(wc, fact, episode_ids)
         if not node_id:
-            node_id = await wc.storage.nodes.add_node(_draft(wc, fact))
+            node_id = await wc.storage.nodes.add_node(_draft(wc, fact, end))
             new.append((node_id, fact.content))
         await wc.storage.graph.add_edges(
             [EdgeDraft(node_id, e, "derived_from") for e in episode_ids]
@@ -213,7 +225,19 @@ async def save_nodes_batch(
     return f"saved {', '.join(numbered)} ({len(new)} new)"
 
 
-def _draft(wc: WriteContext, fact: FactIn) -> NodeDraft:
+def _expiry(fact: FactIn, episodes: Sequence[Node]) -> float | None:
+    """When `fact` expires, counted from the latest episode it came from (a
+    "3 days" said on Monday ends on Thursday, whenever consolidation runs)."""
+    if not (fact.expires or "").strip():
+        return None
+    said = max((e.when for e in episodes), default=time.time())
+    try:
+        return parse_expiry(fact.expires or "", said)
+    except ExpiryError as exc:
+        raise InputError(f"nothing saved: {exc}") from None
+
+
+def _draft(wc: WriteContext, fact: FactIn, expires_at: float | None) -> NodeDraft:
     return NodeDraft(
         type=fact.type,
         content=fact.content.strip(),
@@ -222,6 +246,7 @@ def _draft(wc: WriteContext, fact: FactIn) -> NodeDraft:
         source_type="consolidation",
         source_role="memory_agent",
         session_id=wc.session_id,
+        expires_at=expires_at,
     )
 
 

@@ -2,18 +2,21 @@
 (the nightly job that applies it is writepath/decay_job.py).
 
 Confidence follows an Ebbinghaus-style curve, `base × exp(−rate × days^0.8)`, where
-`base` is the confidence at creation or at the last access and `days` counts from
-then. Decay is always computed from that anchor, never from last night's value, so
-running the job twice, or skipping nights, gives the same answer. A rate of 0 marks
-a confirmed fact: it never decays. Each access adds a little confidence to the
-current value (`0.05 · log(1 + access_count / 20)`, capped at 1), which becomes
-the new anchor.
+`days` counts from the fact's anchor (`last_accessed`, else `created_at`). Decay is
+always computed from that anchor, never from last night's value, so running the job
+twice, or skipping nights, gives the same answer. A rate of 0 marks a confirmed
+fact: it never decays. Each access adds a little confidence to the current value
+(`0.05 · log(1 + access_count / 20)`, capped at 1): the fact steps back along its
+own curve to the point where it had that confidence, and the anchor moves there.
+The clock is not restarted: the curve is steepest at its start, so a restart would
+make a fact that is used fade faster than one that is not.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
 
@@ -32,17 +35,31 @@ def decayed(base_confidence: float, decay_rate: float, days: float) -> float:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Reinforcement:
+    """A fact's new standing after an access: its anchor confidence, and how
+    many days along its curve it now sits (the anchor is that long ago)."""
+
+    base_confidence: float
+    days_on_curve: float
+
+
 def on_access(
     base_confidence: float, decay_rate: float, days: float, access_count: int
-) -> float:
-    """The new anchor confidence when a fact is used `days` after its anchor.
+) -> Reinforcement:
+    """Where a fact used `days` after its anchor stands on its curve afterwards.
 
     The design's rule: the reinforcement is added to the confidence the fact
-    has now (decayed), and that becomes the anchor (the clock restarts). A
-    fact faded to 0.22 reads about 0.22 after a search hit, not 1.0: one
-    search matching it is no evidence that it is still true.
+    has now (decayed). A fact faded to 0.22 reads about 0.22 after a search
+    hit, not 1.0: one search matching it is no evidence that it is still
+    true. It never reads less than it would have without the access, now or
+    later, because it stays on the same curve, only a little earlier on it.
     """
-    return reinforced(decayed(base_confidence, decay_rate, days), access_count)
+    target = reinforced(decayed(base_confidence, decay_rate, days), access_count)
+    if decay_rate <= 0.0 or target >= base_confidence:
+        return Reinforcement(target, 0.0)
+    back = math.pow(math.log(base_confidence / target) / decay_rate, 1 / DECAY_EXPONENT)
+    return Reinforcement(base_confidence, min(back, max(days, 0.0)))
 
 
 def reinforced(confidence: float, access_count: int) -> float:

@@ -17,10 +17,12 @@ create table if not exists nodes (
     valid_from      real not null,
     valid_until     real,                       -- set = soft-deleted / superseded
     confidence      real not null default 1.0,
-    -- confidence at creation or at the last access; decay is computed from it,
-    -- so running the nightly decay twice never compounds (see decay.py)
+    -- confidence at the decay curve's anchor; decay is computed from it, so
+    -- running the nightly decay twice never compounds (see decay.py)
     base_confidence real not null default 1.0,
     access_count    integer not null default 0,
+    -- the curve's anchor once accessed (null: created_at): an access moves the
+    -- fact a little back along its curve, so this is at or before the access
     last_accessed   real,
     decay_rate      real not null default 0.1,  -- 0 = protected (confirmed)
     source_type     text not null default 'conversation',
@@ -29,7 +31,9 @@ create table if not exists nodes (
     -- whose memory: 'default', 'user:<id>' or 'channel:<id>' (core/scope.py)
     scope           text not null default 'default',
     attributes      text not null default '{}', -- JSON object
-    embedding       blob                        -- float32, unit length
+    embedding       blob,                       -- float32, unit length
+    -- set = a transient fact: invisible to reads from then on, purged nightly
+    expires_at      real
 );
 
 create index if not exists nodes_session on nodes (session_id, type, id);
@@ -37,6 +41,8 @@ create index if not exists nodes_type_valid on nodes (type, valid_until, confide
 create index if not exists nodes_event_time on nodes (event_time);
 create index if not exists nodes_no_embedding on nodes (id) where embedding is null;
 create index if not exists nodes_scope on nodes (scope, type, valid_until);
+create index if not exists nodes_expires on nodes (expires_at)
+    where expires_at is not null;
 
 create table if not exists edges (
     id          integer primary key,

@@ -1,7 +1,7 @@
 """MemoryStorage: the graph in one SQLite file, the root of the store layer.
 
 `open()` builds the shared connections (store/base.py) and the parts: `nodes`,
-`graph`, `entities`, `index`, `sessions`, `admin`. Upper layers see it as a
+`graph`, `entities`, `index`, `sessions`, `admin`, `purge`. Upper layers see it as a
 `Store` (store/interface.py) and call `storage.<part>.<method>(...)`.
 
 Writes are queued (store/writer.py) and grouped into transactions, so the hot
@@ -25,6 +25,7 @@ from .store.graph import SqliteGraph
 from .store.index import SqliteIndex
 from .store.migrations import SCHEMA_VERSION, migrate, stored_vector_width
 from .store.nodes import SqliteNodes
+from .store.purge import SqlitePurge
 from .store.sessions import SqliteSessions
 from .store.writer import WriteQueue, storage_failure
 
@@ -41,6 +42,7 @@ class MemoryStorage:
         self.index = SqliteIndex(conn)
         self.sessions = SqliteSessions(conn)
         self.admin = SqliteAdmin(conn, self.sessions)
+        self.purge = SqlitePurge(conn)
 
     @classmethod
     async def open(

@@ -1,4 +1,4 @@
-"""The ten memory tools the orchestrator gets (host-contract §8), built per extension.
+"""The memory tools the orchestrator gets (host-contract §8, plus purge_memory).
 
 `build_tools(deps)` returns openai-agents `FunctionTool`s that close over `ToolDeps`:
 the host runs them with its own run context, so ours cannot travel in it. Names
@@ -41,6 +41,7 @@ TOOL_NAMES = (
     "weak_facts",
     "get_timeline",
     "forget_fact",
+    "purge_memory",
 )
 
 
@@ -76,7 +77,7 @@ def tool(
 
 
 def build_tools(deps: ToolDeps) -> list[Tool]:
-    """The ten tools, in host-contract order, bound to `deps`."""
+    """The eleven tools, in host-contract order (purge_memory last), bound to `deps`."""
 
     @tool(deps, strict_mode=False)
     async def search_memory(
@@ -109,8 +110,10 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
         )
 
     @tool(deps, strict_mode=False)
-    async def remember_fact(fact: str, confidence: float = 1.0) -> ToolResult:
-        """Store one atomic, durable fact about the user or their world.
+    async def remember_fact(
+        fact: str, confidence: float = 1.0, expires: str | None = None
+    ) -> ToolResult:
+        """Store one atomic fact about the user or their world.
 
         Use it only for atomic facts ("Anna's birthday is 3 May"), one call per
         fact (parallel calls are fine). A fact already stored is not duplicated:
@@ -119,8 +122,12 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
         Args:
             fact: The fact as one short self-contained sentence.
             confidence: How sure you are, 0.0 to 1.0 (1.0 = the user said so).
+            expires: Only for a transient fact (a plan, an appointment, a
+                mood, "remember for 2 weeks"): when to forget it, as a
+                duration (2 weeks, 3 days, 1 month) or a date (2026-12-01,
+                Friday). Leave empty for a lasting fact.
         """
-        return await calls.remember_fact(deps, fact, confidence)
+        return await calls.remember_fact(deps, fact, confidence, expires)
 
     @tool(deps)
     async def correct_fact(old_fact: str, new_fact: str) -> ToolResult:
@@ -207,6 +214,31 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
         """
         return await calls.forget_fact(deps, fact)
 
+    @tool(deps, strict_mode=False)
+    async def purge_memory(
+        what: str = "",
+        target: str = "",
+        after: str = "",
+        before: str = "",
+        confirmation: str = "",
+    ) -> ToolResult:
+        """Erase memories for good when the user asks ("delete everything about
+        Bob", "forget everything about me"). Unlike forget_fact nothing is kept.
+
+        Two calls: the first erases nothing and returns what would go and a
+        confirmation; tell the user and ask. Only if they agree, call again
+        with just that confirmation. Works only on this user's own memory.
+
+        Args:
+            what: fact, person, thread, time_range or everything.
+            target: The fact's id (#12) or text, the person's name, or the
+                thread id; empty for time_range and everything.
+            after: time_range only: from this time on (YYYY-MM-DD, last_week).
+            before: time_range only: before this time.
+            confirmation: The confirmation the first call returned.
+        """
+        return await calls.purge_memory(deps, what, target, after, before, confirmation)
+
     return [
         search_memory,
         remember_fact,
@@ -218,4 +250,5 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
         weak_facts,
         get_timeline,
         forget_fact,
+        purge_memory,
     ]

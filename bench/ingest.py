@@ -1,6 +1,7 @@
 """Hot-path ingestion benchmark: handler latency and durable throughput.
 
     python bench/ingest.py [--episodes 20000] [--prefill 100000] [--json]
+    python bench/ingest.py --into /tmp/am-latency/hard-1000000.db
 
 1. Handler latency: `MemoryExtension.on_user_message` timed per call (p50/p99),
    the way the host calls it, while the writer drains in the background, with
@@ -17,6 +18,7 @@ import argparse
 import asyncio
 import json
 import logging
+import shutil
 import statistics
 import tempfile
 import time
@@ -108,9 +110,13 @@ async def handler_latency(episodes: int, redact: bool = True) -> dict[str, float
     }
 
 
-async def throughput(episodes: int, prefill: int) -> float:
+async def throughput(episodes: int, prefill: int, into: str = "") -> float:
     with tempfile.TemporaryDirectory() as tmp:
-        storage = await MemoryStorage.open(Path(tmp) / "memory.db", dim=256)
+        path = Path(tmp) / "memory.db"
+        if into:  # a copy of a built memory (the 1M hard corpus) instead
+            shutil.copy(into, path)
+            prefill = 0
+        storage = await MemoryStorage.open(path, dim=256)
         for start in range(0, prefill, 5000):
             futures = [
                 storage.nodes.submit_episode(
@@ -137,7 +143,17 @@ async def main() -> None:
     parser.add_argument("--episodes", type=int, default=20_000)
     parser.add_argument("--prefill", type=int, default=100_000)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--into",
+        default="",
+        help="durable throughput into a copy of this memory.db (e.g. the 1M"
+        " hard corpus of retrieval_latency.py) instead of --prefill; only that",
+    )
     args = parser.parse_args()
+    if args.into:
+        eps = await throughput(args.episodes, 0, args.into)
+        print(f"durable throughput into a copy of {args.into}: {eps:,.0f} episodes/s")
+        return
     plain = await handler_latency(args.episodes, redact=False)
     latency = await handler_latency(args.episodes)
     cost = scrub_cost()

@@ -65,7 +65,7 @@ def capability_class() -> type:
 
 def normalise(vector: Sequence[float]) -> Vector:
     """The vector scaled to length 1 (a zero vector stays zero)."""
-    norm = math.sqrt(sum(x * x for x in vector))
+    norm = math.hypot(*vector)  # one C call: the slow path does this per turn
     if norm == 0.0:
         return [0.0] * len(vector)
     return [x / norm for x in vector]
@@ -108,14 +108,18 @@ class VectorCheck:
                 self.dim,
             )
             return None
-        cut = [float(x) for x in vector[: self.dim]]
-        if not all(math.isfinite(x) for x in cut):
+        cut = list(map(float, vector[: self.dim]))
+        # The length is inf or nan exactly when some component is (a C call
+        # per vector, where a test per component cost the slow path ~0.1 ms).
+        norm = math.hypot(*cut)
+        if not math.isfinite(norm):
             self.warn_once("nan", "%s returned a non-finite vector", self._source)
             return None
-        if not any(cut):
+        if norm == 0.0:
             self.warn_once("zero", "%s returned a zero vector", self._source)
             return None
-        return normalise(cut)
+        # Most models hand out unit vectors already: no need to divide again.
+        return cut if abs(norm - 1.0) < 1e-6 else normalise(cut)
 
     def warn_once(self, kind: str, message: str, *args: object) -> None:
         if kind not in self._warned:

@@ -84,6 +84,7 @@ class NodeDraft:
     event_time: float | None = None
     attributes: Mapping[str, Any] = field(default_factory=dict)
     scope: str | None = None  # None: the current view's write scope
+    expires_at: float | None = None  # unix seconds; None = never expires
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,7 @@ class Node:
     session_id: str | None
     attributes: dict[str, Any]
     scope: str = DEFAULT_SCOPE
+    expires_at: float | None = None
 
     @property
     def is_valid(self) -> bool:
@@ -199,3 +201,49 @@ class SearchHit:
     node: Node
     score: float
     entities: list[Entity] = field(default_factory=list)
+
+
+PurgeKind = Literal["fact", "entity", "thread", "range", "scope", "expired"]
+
+
+@dataclass(frozen=True, slots=True)
+class PurgeTarget:
+    """What a purge erases for good (always inside the caller's scopes):
+    one fact (with its older versions), everything about an entity, a
+    thread, a time window, the whole scope, or the expired facts."""
+
+    kind: PurgeKind
+    fact_id: int | None = None
+    entity: str | None = None
+    thread_id: str | None = None
+    after: float | None = None
+    before: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PurgePlan:
+    """What a purge removes (planned) or removed (done), by kind of row.
+
+    `derived`: facts that go because every source they were derived from
+    goes; `preview`: the start of a few of the memories that go. The sizes
+    are the database files' (db + WAL) before and after, once done."""
+
+    nodes_by_type: dict[str, int]
+    derived: int
+    entities: int
+    aliases: int
+    edges: int
+    links: int
+    threads: int
+    preview: tuple[str, ...]
+    done: bool = False
+    bytes_before: int = 0
+    bytes_after: int = 0
+
+    @property
+    def nodes(self) -> int:
+        return sum(self.nodes_by_type.values())
+
+    @property
+    def empty(self) -> bool:
+        return self.nodes == 0 and self.entities == 0 and self.threads == 0

@@ -98,7 +98,10 @@ async def _within_budget(storage: Store, terms: Sequence[str]) -> tuple[list[str
     kept: list[str] = []
     total = 0
     for n, term in ordered:
-        if kept and total + n > FTS_ROW_BUDGET:
+        # `total`, not `kept`: terms that match nothing ("say" in a memory of
+        # "said") come first and must not push out the rarest term that does
+        # match (at 1M nodes every question then matched no row at all).
+        if total and total + n > FTS_ROW_BUDGET:
             break
         kept.append(term)
         total += n

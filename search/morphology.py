@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..core.relations import RELATION_OWNERS, RELATIONS, owner_word
+
 _CYRILLIC = re.compile(r"[а-яё]")
 _CJK = re.compile(
     r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
@@ -67,3 +69,37 @@ def cjk_needles(terms: Sequence[str]) -> list[str]:
         else:
             needles += [term[i : i + 2] for i in range(len(term) - 1)]
     return list(dict.fromkeys(needles))
+
+
+# Forms the suffix stripper does not bring back to the relation's stem.
+_IRREGULAR_RELATIONS = {
+    **dict.fromkeys("дочери дочерью дочерей".split(), "дочь"),
+    **dict.fromkeys("отца отцу отцом отце".split(), "отец"),
+    **dict.fromkeys("матери матерью".split(), "мать"),
+}
+_RELATION_BY_STEM = {
+    russian_stem(word): word for word in sorted(RELATIONS) if is_russian(word)
+}
+_RU_OWNER_STEMS = {
+    russian_stem(word) for word in RELATION_OWNERS if is_russian(word)
+} | {"мое", "моег", "моем", "моим", "мою", "мои", "наше", "нашег", "наш"}
+
+
+def relation_base_forms(words: Sequence[str]) -> list[str]:
+    """The words with inflected Russian relation words in their base form, the
+    possessive before one matched to it: "с моей женой" -> "с моя жена", so
+    the aliases "моя жена" and "жена" match the question (English is as is)."""
+    out = list(words)
+    for i, word in enumerate(words):
+        lower = word.lower()
+        if not is_russian(lower):
+            continue
+        base = _IRREGULAR_RELATIONS.get(lower) or _RELATION_BY_STEM.get(
+            russian_stem(lower)
+        )
+        if base is None:
+            continue
+        out[i] = base
+        if i and russian_stem(words[i - 1].lower()) in _RU_OWNER_STEMS:
+            out[i - 1] = owner_word(base)
+    return out

@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import InputError
-from .morphology import is_russian, russian_stem
+from .morphology import is_russian, relation_base_forms, russian_stem
 
 DAY = 86_400.0
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -141,6 +141,14 @@ def name_candidates(text: str, *, max_words: int = 3) -> list[str]:
     words is a candidate; the entity table decides.
     """
     words = _WORD.findall(text)
+    out = _ngrams(words, max_words)
+    based = relation_base_forms(words)  # "моей жене" also as "моя жена"
+    if based != words:
+        out += _ngrams(based, 2)
+    return list(dict.fromkeys(out))
+
+
+def _ngrams(words: Sequence[str], max_words: int) -> list[str]:
     out: list[str] = []
     for size in range(max_words, 0, -1):
         for start in range(len(words) - size + 1):
@@ -150,7 +158,7 @@ def name_candidates(text: str, *, max_words: int = 3) -> list[str]:
             if size == 1 and len(gram[0]) < 2:
                 continue
             out.append(" ".join(gram))
-    return list(dict.fromkeys(out))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from .base import Connections
 from .migrations import create_vector_tables
 from .rows import (
     NODE_COLUMNS,
+    json_ids,
     marks,
     node_from_row,
     pack_vector,
@@ -69,7 +70,8 @@ class SqliteIndex:
                 " where nodes_fts match ? and rowid >= ? order by score limit ?",
                 (context_weight, match, min_id, limit),
             )
-            return [(row["id"], row["score"]) for row in rows]
+            keep = await self._in_view([row["id"] for row in rows])  # expiry
+            return [(row["id"], row["score"]) for row in rows if row["id"] in keep]
         type_sql = f" and n.type in ({marks(len(types))})" if types else ""
         # `cross join` keeps the FTS match as the outer loop: with a type filter
         # SQLite otherwise walks every node of those types and runs the match
@@ -169,11 +171,12 @@ class SqliteIndex:
         return [row["node_id"] for row in rows if row["node_id"] in keep]
 
     async def _in_view(self, ids: Sequence[int]) -> set[int]:
-        """Those of `ids` the current view may see. The vector tables hold no
-        scope, so their nearest neighbours are filtered here (in a shared
-        database a scope's hits can be fewer than `limit`)."""
-        if read_scopes() is None or not ids:
-            return set(ids)
+        """Those of `ids` the current view may see, not expired. The vector
+        tables (and the FTS index) hold no scope and no expiry, so their
+        nearest neighbours are filtered here (in a shared database a scope's
+        hits can be fewer than `limit`)."""
+        if not ids:
+            return set()
         rows = await self._conn.rows(
             f"select id from nodes where id in ({marks(len(ids))}){valid(False)}", ids
         )
@@ -212,13 +215,20 @@ class SqliteIndex:
         has_vectors = self._conn.has_vectors
 
         async def op(db: aiosqlite.Connection) -> None:
+            # Only a node that had a vector has rows in the vec tables to
+            # drop: a new episode (nearly every call) has none.
+            had = await db.execute_fetchall(
+                "select id from nodes where id in (select value from json_each(?))"
+                " and embedding is not null",
+                (json_ids(node_id for _, node_id in rows),),
+            )
             await db.executemany(
                 "update nodes set embedding = ? where id = ? and valid_until is null",
                 rows,
             )
             if has_vectors:
                 ids = [(node_id,) for _, node_id in rows]
-                await drop_vectors(db, [i for (i,) in ids], True)
+                await drop_vectors(db, [row[0] for row in had], True)
                 await db.executemany(
                     "insert into vec_nodes (node_id, embedding) select id, embedding"
                     " from nodes where id = ? and embedding is not null"

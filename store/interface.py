@@ -27,6 +27,8 @@ from ..core.records import (
     Node,
     NodeDraft,
     NodeType,
+    PurgePlan,
+    PurgeTarget,
     SessionState,
     Stats,
 )
@@ -194,7 +196,7 @@ class EntityStore(Protocol):
     ) -> dict[int, list[Entity]]: ...
 
     async def newest_linked(
-        self, entity_ids: Sequence[int], *, limit: int
+        self, entity_ids: Sequence[int], *, limit: int, excluding: Sequence[int] = ()
     ) -> dict[int, list[int]]: ...
 
     async def nodes_of_entity(
@@ -342,6 +344,18 @@ class AdminStore(Protocol):
     ) -> dict[str, int]: ...
 
 
+class PurgeStore(Protocol):
+    """Forgetting for good, inside the current view's scopes (store/purge.py)."""
+
+    async def plan(self, target: PurgeTarget) -> PurgePlan:
+        """What `execute` would remove now, counted; nothing changes."""
+        ...
+
+    async def execute(self, target: PurgeTarget) -> PurgePlan:
+        """Delete it, then leave no copy in the file or the WAL."""
+        ...
+
+
 class Store(Protocol):
     """The memory: its parts and its lifecycle."""
 
@@ -357,6 +371,8 @@ class Store(Protocol):
     def sessions(self) -> SessionStore: ...
     @property
     def admin(self) -> AdminStore: ...
+    @property
+    def purge(self) -> PurgeStore: ...
 
     @property
     def path(self) -> Path: ...

@@ -19,7 +19,7 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 SCHEMA = (Path(__file__).parent.parent / "schema.sql").read_text(encoding="utf-8")
 
 
@@ -84,9 +84,15 @@ async def _m003_scopes(db: aiosqlite.Connection) -> None:
     await db.execute("alter table entity_aliases_v3 rename to entity_aliases")
 
 
+async def _m004_expiry(db: aiosqlite.Connection) -> None:
+    """v4 lets a fact expire (`expires_at`); nothing stored before expires."""
+    await db.execute("alter table nodes add column expires_at real")
+
+
 MIGRATIONS: dict[int, Callable[[aiosqlite.Connection], Any]] = {
     2: _m002_consolidation_progress,
     3: _m003_scopes,
+    4: _m004_expiry,
 }
 
 

@@ -141,13 +141,17 @@ class SqliteNodes:
             for row in rows:
                 count = row["access_count"] + 1
                 days = decay.days_between(row["anchor"], when)
-                new = decay.on_access(
+                step = decay.on_access(
                     row["base_confidence"], row["decay_rate"], days, count
                 )
-                updates.append((new, new, count, when, row["id"]))
+                anchor = when - step.days_on_curve * decay.DAY
+                now = decay.decayed(
+                    step.base_confidence, row["decay_rate"], step.days_on_curve
+                )
+                updates.append((now, step.base_confidence, count, anchor, row["id"]))
             await db.executemany(
                 "update nodes set confidence = ?, base_confidence = ?,"
-                " access_count = ?, last_accessed = ? where id = ?",
+                " access_count = ?, last_accessed = ? where id = ?",  # the anchor
                 updates,
             )
 

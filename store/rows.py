@@ -20,7 +20,7 @@ T = TypeVar("T")
 NODE_COLUMNS = (
     "id, type, content, event_time, created_at, valid_from, valid_until, confidence, "
     "base_confidence, access_count, last_accessed, decay_rate, source_type, "
-    "source_role, session_id, attributes, scope"
+    "source_role, session_id, attributes, scope, expires_at"
 )
 # The same columns read through a join where the node table is `n`.
 N_NODE_COLUMNS = ", ".join(f"n.{c.strip()}" for c in NODE_COLUMNS.split(","))
@@ -73,9 +73,22 @@ def marks(count: int) -> str:
 
 def valid(history: bool, alias: str = "") -> str:
     """The filter every node read uses: rows of the current turn's scopes
-    only, and no soft-deleted rows unless history is asked for."""
+    only, never an expired row (history or not: an expired fact waits only
+    for the nightly purge), and no soft-deleted rows unless history is asked
+    for."""
     live = "" if history else f" and {alias}valid_until is null"
-    return live + in_scope(alias)
+    return live + unexpired(alias) + in_scope(alias)
+
+
+def unexpired(alias: str = "") -> str:
+    """` and (expires_at is null or expires_at > now)`, `now` computed by
+    SQLite once per statement, so the statement text (and the prepared
+    statement cache) stays the same."""
+    return f" and ({alias}expires_at is null or {alias}expires_at > {SQL_NOW})"
+
+
+# Unix seconds now, in any SQLite version (unixepoch() needs 3.38).
+SQL_NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
 
 def live_edges(history: bool) -> str:

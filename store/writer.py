@@ -121,6 +121,13 @@ class WriteQueue:
         """Run one async write function in the writer and return its result."""
         return await self.submit(_apply_each, op)
 
+    async def run_alone(
+        self, op: Callable[[aiosqlite.Connection], Awaitable[Any]]
+    ) -> Any:
+        """Run `op` in the writer's turn but outside any transaction: it manages
+        its own (a purge: pragmas, its transaction, VACUUM, a checkpoint)."""
+        return await self.submit(_alone, op)
+
     @property
     def db(self) -> aiosqlite.Connection:
         """The write connection (its owner closes it after `close`)."""
@@ -197,7 +204,7 @@ class WriteQueue:
                 # Held turns first: they are older and keep their thread's order.
                 # Alone, so a disk that still refuses them does not fail `fresh`.
                 await self._retry_held()
-                await self._commit_batch(fresh)
+                await self._commit_runs(fresh)
                 if fresh and self._failures == 0:
                     await self._retry_held()  # writing works again: now
             finally:
@@ -251,6 +258,24 @@ class WriteQueue:
                 self._hold(job, exc)
             else:
                 _fail(job, exc)
+
+    async def _commit_runs(self, batch: list[_Job]) -> None:
+        """Commit the batch in order; a `run_alone` job splits it."""
+        run: list[_Job] = []
+        for job in batch:
+            if job.apply is not _alone:
+                run.append(job)
+                continue
+            if run:
+                await self._commit_batch(run)
+                run = []
+            try:
+                _resolve(job, await job.item(self._db))
+            except Exception as exc:  # noqa: BLE001 - handed to the caller
+                log.error("memory write failed: %r", exc)
+                _fail(job, exc)
+        if run:
+            await self._commit_batch(run)
 
     async def _commit_batch(self, batch: list[_Job]) -> None:
         if not batch:
@@ -309,6 +334,11 @@ async def _apply_each(
     ops: Sequence[Callable[[aiosqlite.Connection], Awaitable[Any]]],
 ) -> list[Any]:
     return [await op(db) for op in ops]
+
+
+async def _alone(db: aiosqlite.Connection, ops: Sequence[Any]) -> list[Any]:
+    """Marker of `run_alone` jobs (never called: the writer runs them bare)."""
+    raise AssertionError("run_alone jobs run outside a transaction")
 
 
 def _groups(batch: list[_Job]) -> list[list[_Job]]:

@@ -171,8 +171,8 @@ async def insert_nodes(
         cursor = await db.execute(
             "insert into nodes (type, content, event_time, created_at, valid_from,"
             " confidence, base_confidence, decay_rate, source_type, source_role,"
-            " session_id, attributes, scope)"
-            " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " session_id, attributes, scope, expires_at)"
+            " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 d.type,
                 clean_text(d.content),
@@ -187,6 +187,7 @@ async def insert_nodes(
                 d.session_id,
                 dump_attributes(d.attributes),
                 d.scope or DEFAULT_SCOPE,
+                d.expires_at,
             ),
         )
         assert cursor.lastrowid is not None
@@ -280,11 +281,28 @@ async def soft_delete_rows(
         "update nodes set valid_until = ? where id = ?",
         [(when, node_id) for node_id in live],
     )
+    await unmention(db, live)
     await drop_vectors(db, live, has_vectors)
     for row in rows:
         if row["type"] == "episodic" and row["session_id"] is not None:
             await refresh_context_around(db, row["session_id"], row["id"])
     return len(live)
+
+
+async def unmention(db: aiosqlite.Connection, node_ids: Sequence[int]) -> None:
+    """The valid nodes `node_ids` stop counting as mentions of their entities
+    (called before they are soft-deleted or purged): a forgotten fact no
+    longer makes its people look talked about."""
+    for start in range(0, len(node_ids), 500):
+        chunk = list(node_ids[start : start + 500])
+        await db.execute(
+            "update entities set mention_count = max(0, mention_count -"
+            " (select count(*) from node_entities ne where ne.entity_id = entities.id"
+            f" and ne.node_id in ({marks(len(chunk))})))"
+            " where id in (select entity_id from node_entities"
+            f" where node_id in ({marks(len(chunk))}))",
+            (*chunk, *chunk),
+        )
 
 
 async def link_rows(db: aiosqlite.Connection, pairs: Sequence[tuple[int, int]]) -> None:

@@ -53,6 +53,23 @@ async def test_a_query_of_common_terms_scores_the_newest_rows(
     assert len(found) < len(ids)
 
 
+async def test_terms_that_match_nothing_do_not_push_out_a_common_one(
+    storage: MemoryStorage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(legs, "FTS_ROW_BUDGET", 5)
+    ids = await turns(storage, [f"i said it {i}" for i in range(40)])
+
+    found = {
+        node_id
+        for node_id, _ in await fts_leg(
+            storage, ["say", "unheard", "said"], limit=50, types=()
+        )
+    }
+
+    # "say" and "unheard" match no row; "said", over budget, is still scored
+    assert found and found <= set(ids[-10:])
+
+
 async def test_a_term_counted_before_it_was_stored_still_matches(
     storage: MemoryStorage,
 ) -> None:

@@ -9,6 +9,7 @@ live here once. Each returns the cleaned value or raises `Invalid`, whose
 from __future__ import annotations
 
 from ..core.errors import InputError
+from ..core.expiry import ExpiryError, parse_expiry
 from ..core.records import NODE_TYPES, NodeType
 from ..retrieval import TimeFilterError, day_window, parse_time_filter
 from .models import Problem
@@ -103,3 +104,15 @@ def window(
     if start is not None and end is not None and start >= end:
         raise Invalid("after must be earlier than before.")
     return start, end
+
+
+def expires(value: str | None, now: float) -> float | None:
+    """When a fact said to last `value` ("2 weeks", "until Friday") expires;
+    None when not given (the fact lasts)."""
+    text = (value or "").strip()
+    if not text:
+        return None
+    try:
+        return parse_expiry(text, now)
+    except ExpiryError as exc:
+        raise Invalid(str(exc)) from None

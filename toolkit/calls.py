@@ -1,4 +1,4 @@
-"""The ten tools' bodies: check the arguments, then call what the tool does.
+"""The eleven tools' bodies: check the arguments, then call what the tool does.
 
 One home for every front end: tools.py wraps these as the orchestrator's
 `FunctionTool`s (adding the docstrings the model reads), the MCP server serves
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import args as check
 from . import changes, reads
+from . import purge as purging
 from .args import MAX_SEARCH, MAX_TIMELINE
 from .changes import ToolDeps
 from .models import ToolResult
@@ -42,11 +43,12 @@ async def search_memory(
 
 
 async def remember_fact(
-    deps: ToolDeps, fact: str, confidence: float = 1.0
+    deps: ToolDeps, fact: str, confidence: float = 1.0, expires: str | None = None
 ) -> ToolResult:
     text = check.fact_text(fact, "fact")
     check.confidence(confidence)
-    return await changes.remember(deps, text, confidence)
+    expires_at = check.expires(expires, deps.now())
+    return await changes.remember(deps, text, confidence, expires_at=expires_at)
 
 
 async def correct_fact(deps: ToolDeps, old_fact: str, new_fact: str) -> ToolResult:
@@ -96,6 +98,17 @@ async def forget_fact(deps: ToolDeps, fact: str) -> ToolResult:
     return await changes.forget(deps, check.required(fact, "fact"))
 
 
+async def purge_memory(
+    deps: ToolDeps,
+    what: str = "",
+    target: str = "",
+    after: str = "",
+    before: str = "",
+    confirmation: str = "",
+) -> ToolResult:
+    return await purging.purge_memory(deps, what, target, after, before, confirmation)
+
+
 BODIES = (
     search_memory,
     remember_fact,
@@ -107,4 +120,5 @@ BODIES = (
     weak_facts,
     get_timeline,
     forget_fact,
+    purge_memory,
 )

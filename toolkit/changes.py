@@ -24,7 +24,7 @@ from typing import Protocol
 
 from ..core.config import MemoryConfig
 from ..core.embeddings import EmbeddingService, cosine
-from ..core.records import Entity, Node, NodeDraft, NodeType
+from ..core.records import Entity, Node, NodeDraft, NodeType, PurgeTarget
 from ..core.scope import ScopeView, current_view
 from ..retrieval import Retriever, SearchFilters
 from ..store.interface import Store
@@ -36,6 +36,7 @@ from .models import (
     fact_item,
     normalize_fact,
     parse_id,
+    show_date,
     show_id,
 )
 
@@ -71,6 +72,10 @@ class ToolDeps:
     # The scopes a tool call may see (core/scope.py); main.py falls back to the
     # latest user message when the host never called get_context.
     turn_view: Callable[[], ScopeView | None] = current_view
+    # purge_memory's confirmations: token -> (target, scope, valid until)
+    pending_purges: dict[str, tuple[PurgeTarget, str, float]] = field(
+        default_factory=dict
+    )
 
 
 # -- finding the fact meant ----------------------------------------------------
@@ -253,7 +258,12 @@ async def find_duplicate(
 
 
 def fact_draft(
-    deps: ToolDeps, text: str, *, type: NodeType, confidence: float
+    deps: ToolDeps,
+    text: str,
+    *,
+    type: NodeType,
+    confidence: float,
+    expires_at: float | None = None,
 ) -> NodeDraft:
     """A fact from the orchestrator, as it is stored."""
     return NodeDraft(
@@ -263,6 +273,7 @@ def fact_draft(
         decay_rate=deps.config.decay_rate_default,
         source_type="tool",
         source_role="orchestrator",
+        expires_at=expires_at,
     )
 
 
@@ -282,14 +293,19 @@ async def store_fact(
     type: NodeType,
     confidence: float,
     vector: list[float] | None,
+    expires_at: float | None = None,
 ) -> tuple[int, list[Entity]]:
     """Write a fact from the orchestrator, its vector and entity links."""
-    draft = fact_draft(deps, text, type=type, confidence=confidence)
+    draft = fact_draft(
+        deps, text, type=type, confidence=confidence, expires_at=expires_at
+    )
     node_id = await deps.storage.nodes.add_node(draft)
     return node_id, await index_fact(deps, node_id, text, vector)
 
 
-async def remember(deps: ToolDeps, fact: str, confidence: float) -> FactChange:
+async def remember(
+    deps: ToolDeps, fact: str, confidence: float, *, expires_at: float | None = None
+) -> FactChange:
     fact = deps.config.redactor()(fact)
     async with deps.write_lock:
         vector = await embed_one(deps, fact)
@@ -302,13 +318,19 @@ async def remember(deps: ToolDeps, fact: str, confidence: float) -> FactChange:
                 "A fact saying this is already stored; it was reinforced.",
             )
         node_id, entities = await store_fact(
-            deps, fact, type="semantic", confidence=confidence, vector=vector
+            deps,
+            fact,
+            type="semantic",
+            confidence=confidence,
+            vector=vector,
+            expires_at=expires_at,
         )
     return FactChange(
         status="stored",
         id=show_id(node_id),
         content=clip(fact),
         entities=entity_names(entities) or None,
+        expires=None if expires_at is None else show_date(expires_at, with_time=True),
     )
 
 

@@ -72,6 +72,7 @@ class FactChange(ToolResult):
     content: str
     replaces: FactItem | None = None
     entities: list[str] | None = None
+    expires: str | None = None
     note: str | None = None
 
 

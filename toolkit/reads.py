@@ -39,7 +39,13 @@ ENTITY_EPISODES = 10
 TIMELINE_CHARS = 200
 SOURCE_EPISODES = 10
 # The maintenance steps memory_stats always reports, "never" until they ran.
-MAINTENANCE_STEPS = ("consolidation", "decay", "entity_enrichment", "causal_inference")
+MAINTENANCE_STEPS = (
+    "expiry",
+    "consolidation",
+    "decay",
+    "entity_enrichment",
+    "causal_inference",
+)
 
 
 async def search(

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.records import EdgeDraft, Entity, EntityType, Node, name_key
+from ..core.relations import RELATION_OWNERS, RELATIONS, UNIQUE_RELATIONS, owner_word
 from ..core.scope import using_view, view_of_scope
 from ..store.interface import Store
 from .names import (
@@ -23,9 +24,6 @@ from .names import (
     GIVEN_NAMES,
     KIN_NAMES,
     NAME_CONNECTORS,
-    RELATION_OWNERS,
-    RELATIONS,
-    UNIQUE_RELATIONS,
     VOCATIVE,
 )
 
@@ -64,10 +62,6 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
 _VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
-_RU_OWNER = {
-    w: "моя"
-    for w in "жена мама мать сестра бабушка тётя тетя подруга соседка дочь".split()
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +189,7 @@ def relation_aliases(relation: str) -> list[str]:
     usually has once: "friend" would name a different person each time)."""
     if not relation:
         return []
-    owner = "my" if relation.isascii() else _RU_OWNER.get(relation, "мой")
-    aliases = [f"{owner} {relation}"]
+    aliases = [f"{owner_word(relation)} {relation}"]
     if relation in UNIQUE_RELATIONS:
         aliases.append(relation)
     return aliases
@@ -329,27 +322,27 @@ class EntityLinker:
         """What `link_entities` does per node, for many nodes: the entity edges
         go to each entity's newest nodes linked before the node (newest by id,
         an index seek, where `link_entities` orders by event time: the same
-        unless older turns are imported after newer ones)."""
+        unless older turns are imported after newer ones). Those are the
+        newest stored before the batch, merged with the batch's own earlier
+        nodes as the batch is walked."""
         pairs = [(node.id, e.id) for node, es in linked for e in es]
         if not pairs:
             return
         await self._storage.entities.link_entities(pairs)
-        members: dict[int, list[int]] = {}
-        for node, entities in linked:
-            for entity in entities:
-                members.setdefault(entity.id, []).append(node.id)
-        most = max(len(ids) for ids in members.values())
+        keep = self._recent_links + 1
         newest = await self._storage.entities.newest_linked(
-            list(members), limit=self._recent_links + 1 + most
+            list(dict.fromkeys(e for _, e in pairs)),
+            limit=keep,
+            excluding=[node.id for node, _ in linked],
         )
         edges: list[EdgeDraft] = []
         for node, entities in linked:
             mine: list[EdgeDraft] = []
             for entity in entities:
-                batch = members[entity.id]
-                later = set(batch[batch.index(node.id) + 1 :])
-                recent = [i for i in newest[entity.id] if i not in later]
-                for other in recent[: self._recent_links + 1]:
+                # this entity's newest nodes up to and including this one
+                recent = sorted([*newest.get(entity.id, []), node.id], reverse=True)
+                newest[entity.id] = recent = recent[:keep]
+                for other in recent:
                     if other != node.id:
                         low, high = sorted((other, node.id))
                         mine.append(

@@ -83,21 +83,3 @@ GIVEN_NAMES = frozenset(
 
 # Kinship words written as a name ("dinner with Mom") stand for a person.
 KIN_NAMES = frozenset("mom mum dad grandma grandpa granny nana papa мама папа".split())
-
-# Relation words of "my wife Sarah" / "моя жена Света": the relation kept on
-# the entity and filed as an alias, so "my wife" and "жена" find Sarah.
-RELATIONS = frozenset(
-    """wife husband partner girlfriend boyfriend fiance fiancee son daughter mom
-    mother dad father brother sister grandma grandmother grandpa grandfather aunt
-    uncle cousin niece nephew friend boss manager colleague coworker neighbor
-    neighbour roommate teacher doctor therapist coach mentor
-    жена муж сын дочь мама мать папа отец брат сестра бабушка дедушка тётя тетя
-    дядя друг подруга начальник босс коллега сосед соседка врач""".split()
-)
-RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split())
-# Relations one usually has once, so the bare word ("wife", "жена") is an alias.
-UNIQUE_RELATIONS = frozenset(
-    """wife husband partner girlfriend boyfriend fiance fiancee mom mother dad
-    father boss manager grandma grandpa жена муж мама мать папа отец начальник
-    босс""".split()
-)

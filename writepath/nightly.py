@@ -1,4 +1,6 @@
-"""The nightly pipeline: consolidation, decay, entity enrichment, causal inference.
+"""The nightly pipeline: expiry, consolidation, decay, entity enrichment, causal
+inference. Expiry purges, for good, the facts whose `expires_at` has passed
+(reads stopped showing them at that moment: store/rows.py `valid`).
 
 Each step is isolated: it runs under its own try/except, so one failing step
 does not stop the others, and its duration, counts and error are recorded with
@@ -17,13 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.config import MemoryConfig
+from ..core.records import PurgeTarget
 from ..store.interface import Store
 from .consolidation import AgentSource, Consolidator
 from .decay_job import DecayService
 
 log = logging.getLogger(__name__)
 
-STEPS = ("consolidation", "decay", "entity_enrichment", "causal_inference")
+STEPS = ("expiry", "consolidation", "decay", "entity_enrichment", "causal_inference")
 ENTITIES_PER_NIGHT = 20
 NOTES_PER_ENTITY = 20
 
@@ -53,7 +56,7 @@ class NightlyReport:
 
 
 class NightlyPipeline:
-    """Runs the four steps in order, each isolated and recorded."""
+    """Runs the five steps in order, each isolated and recorded."""
 
     def __init__(
         self,
@@ -75,6 +78,7 @@ class NightlyPipeline:
         """All steps, or the `only` ones (in their usual order): the CLI runs one."""
         now = time.time() if now is None else now
         steps: dict[str, Callable[[], Awaitable[dict[str, Any]]]] = {
+            "expiry": lambda: self.purge_expired(now),
             "consolidation": lambda: self._consolidator.sweep(now),
             "decay": lambda: self._run_decay(now),
             "entity_enrichment": self.enrich_entities,
@@ -104,6 +108,11 @@ class NightlyPipeline:
         except Exception:
             log.exception("could not record maintenance step %s", name)
         return StepResult(name, duration_ms, counts, error)
+
+    async def purge_expired(self, now: float) -> dict[str, Any]:
+        """Erase the expired facts of every scope (and what only they gave)."""
+        done = await self._storage.purge.execute(PurgeTarget("expired", before=now))
+        return {"purged": done.nodes, "derived": done.derived}
 
     async def _run_decay(self, now: float) -> dict[str, Any]:
         return dict((await self._decay.run(now)).counts())

@@ -275,10 +275,11 @@ async def timeline(args: argparse.Namespace, out: Output) -> int:
 async def remember(args: argparse.Namespace, out: Output) -> int:
     fact = check.fact_text(args.text, "text")
     confidence = check.confidence(args.confidence)
+    expires_at = check.expires(args.expires, time.time())
     return await run_tool(
         args,
         out,
-        lambda deps: tool_ops.remember(deps, fact, confidence),
+        lambda deps: tool_ops.remember(deps, fact, confidence, expires_at=expires_at),
         render.change,
         embed=True,
         create=True,

@@ -157,6 +157,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("remember", "store one fact (deduplicated)")
     p.add_argument("text", help="the fact, one sentence")
     p.add_argument(
+        "--expires",
+        metavar="WHEN",
+        help="a transient fact: forget it after a duration (2 weeks) or on a"
+        " date (2026-12-01, Friday)",
+    )
+    p.add_argument(
         "--confidence", type=float, default=1.0, help="how sure (0-1, default 1)"
     )
     p = command("forget", "forget a fact by id or text (a turn by id)")
@@ -166,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--task",
         default="run_nightly_maintenance",
         help="run_nightly_maintenance (all steps, default) or one step:"
-        " consolidation, decay, entity_enrichment, causal_inference",
+        " expiry, consolidation, decay, entity_enrichment, causal_inference",
     )
     p = command("export", "write the whole memory to a JSONL file")
     p.add_argument("file", help="the file to write")
@@ -193,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("reindex", "rebuild the FTS and vector indexes")
     p.add_argument("--no-embed", action="store_true", help="do not embed missing")
     _add_people_commands(command)
+    _add_purge_command(command)
     return parser
 
 
@@ -222,6 +229,22 @@ def _add_people_commands(command: Any) -> None:
     p.add_argument("--page", type=int, default=1, help="which page (from 1)")
     p = command("show", "a memory's full text and details", "browse:show")
     p.add_argument("id", metavar="ID", help="the memory's id (#12)")
+
+
+def _add_purge_command(command: Any) -> None:
+    """purge: erase for good (standalone/cli/purge.py)."""
+    p = command("purge", "erase memories for good (asks first)", "purge:run")
+    p.add_argument("--fact", metavar="ID|TEXT", help="one fact and its older versions")
+    p.add_argument("--entity", metavar="NAME", help="everything only about them")
+    p.add_argument("--thread", metavar="ID", help="one conversation thread")
+    p.add_argument("--after", metavar="WHEN", help="a time range from WHEN on")
+    p.add_argument("--before", metavar="WHEN", help="a time range before WHEN")
+    p.add_argument(
+        "--everything",
+        action="store_true",
+        help="the whole scope (with --user ID: everything about that user)",
+    )
+    p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

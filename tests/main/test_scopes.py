@@ -164,6 +164,9 @@ async def read_world(ext: MemoryExtension, tools: list[Any], world: World) -> li
             changes = change_calls(world, scope)
             if changes:
                 foreign = [i for i, (s, _) in world.facts.items() if s != scope]
+                # Earlier reads reinforce the facts they found (queued writes):
+                # let them land first, or they would count as changes here.
+                await ext.drain()
                 before = await snapshot(ext, foreign)
                 await run_calls(tools, changes)
                 await ext.drain()

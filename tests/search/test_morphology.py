@@ -15,7 +15,11 @@ import pytest
 from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
-from agent_memory.search.morphology import cjk_needles, russian_stem
+from agent_memory.search.morphology import (
+    cjk_needles,
+    relation_base_forms,
+    russian_stem,
+)
 from agent_memory.search.plan import SearchFilters
 from agent_memory.search.query_text import build_fts_query
 from agent_memory.storage import MemoryStorage
@@ -73,3 +77,18 @@ async def test_russian_set_recall(storage: MemoryStorage) -> None:
 
 async def test_cjk_set_recall(storage: MemoryStorage) -> None:
     assert await _recall_at_10(storage, "lang_cjk.json") >= 0.85
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("с моей женой", "с моя жена"),
+        ("подарок моему брату", "подарок мой брат"),
+        ("у дочери", "у дочь"),
+        ("звонок от отца", "звонок от отец"),
+        ("with my wife", "with my wife"),
+        ("сервер упал", "сервер упал"),
+    ],
+)
+def test_relation_words_come_back_to_their_base_form(words: str, expected: str) -> None:
+    assert " ".join(relation_base_forms(words.split())) == expected

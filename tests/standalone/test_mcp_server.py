@@ -100,3 +100,17 @@ async def test_stats_resource_matches_the_stats_tool(host: StandaloneHost) -> No
 
     assert json.loads(resource.contents[0].text) == tool  # type: ignore[union-attr]
     assert tool["nodes_by_type"]["semantic"] == 1
+
+
+async def test_purge_memory_over_mcp_asks_then_erases(host: StandaloneHost) -> None:
+    async with Client(build_server(host)) as client:
+        stored = await call(client, "remember_fact", fact="My PIN hint is Prawnbel")
+        asked = await call(client, "purge_memory", what="fact", target=stored["id"])
+        kept = await call(client, "search_memory", query="Prawnbel")
+        done = await call(client, "purge_memory", confirmation=asked["confirmation"])
+        gone = await call(client, "search_memory", query="Prawnbel")
+
+    assert asked["status"] == "confirm" and asked["memories"] == 1
+    assert kept["results"] and done["status"] == "purged"
+    assert not gone.get("results")
+    assert host.services.storage.path.read_bytes().count(b"Prawnbel") == 0

@@ -78,6 +78,22 @@ async def test_fts_follows_insert_update_and_soft_delete(
     assert await storage.nodes.soft_delete([node_id]) == 0
 
 
+@pytest.mark.needs_vectors
+async def test_a_new_vector_replaces_the_old_one_in_both_indexes(
+    storage: MemoryStorage,
+) -> None:
+    east, west = [1.0] + [0.0] * 7, [-1.0] + [0.0] * 7
+    fresh = await storage.nodes.add_node(NodeDraft("semantic", "fresh"))
+    node_id = await storage.nodes.add_node(NodeDraft("semantic", "moved"))
+    await storage.index.save_embeddings([(node_id, east)])
+
+    await storage.index.save_embeddings([(fresh, east), (node_id, west)])
+
+    assert [i for i, _ in await storage.index.knn_search(west, limit=1)] == [node_id]
+    assert await storage.index.knn_bits(west, limit=1) == [node_id]
+    assert await storage.index.node_embeddings([node_id]) == {node_id: west}
+
+
 async def test_soft_deleted_rows_are_invisible_unless_history(
     storage: MemoryStorage,
 ) -> None:

@@ -17,7 +17,7 @@ from tool_harness import add_fact, call, ids, run_calls
 DAY = 86_400.0
 HOST_TOOLS = {
     "search_memory": ["query", "type", "entity_name", "after", "before", "limit"],
-    "remember_fact": ["fact", "confidence"],
+    "remember_fact": ["fact", "confidence", "expires"],
     "correct_fact": ["old_fact", "new_fact"],
     "confirm_fact": ["fact_id"],
     "get_entity_info": ["entity_name"],
@@ -26,6 +26,7 @@ HOST_TOOLS = {
     "weak_facts": ["threshold", "limit"],
     "get_timeline": ["entity_name", "after", "before", "limit"],
     "forget_fact": ["fact"],
+    "purge_memory": ["what", "target", "after", "before", "confirmation"],
 }
 
 

@@ -49,8 +49,22 @@ def test_an_access_adds_at_most_the_bonus_to_the_current_value(
 ) -> None:
     now = decay.decayed(base, rate, elapsed)
     bonus = decay.REINFORCE_SCALE * math.log1p(count / decay.REINFORCE_COUNT_SCALE)
+    step = decay.on_access(base, rate, elapsed, count)
+    after = decay.decayed(step.base_confidence, rate, step.days_on_curve)
 
-    assert now <= decay.on_access(base, rate, elapsed, count) <= min(now + bonus, 1.0)
+    assert now - 1e-9 <= after <= min(now + bonus, 1.0) + 1e-9
+
+
+@pure
+@given(confidences, rates, days, days, st.integers(1, 10_000))
+def test_a_used_fact_never_fades_faster_than_an_unused_one(
+    base: float, rate: float, elapsed: float, later: float, count: int
+) -> None:
+    step = decay.on_access(base, rate, elapsed, count)
+    used = decay.decayed(step.base_confidence, rate, step.days_on_curve + later)
+    unused = decay.decayed(base, rate, elapsed + later)
+
+    assert used >= unused - 1e-9
 
 
 @pure
@@ -131,12 +145,17 @@ async def test_an_access_reinforces_the_current_confidence(
     current = decay.decayed(1.0, 0.1, days)
     assert current == pytest.approx(0.219, abs=1e-3)
     # was 1.0: the boost went to the stored anchor
-    assert (
-        used.confidence
-        == used.base_confidence
-        == pytest.approx(current + decay.REINFORCE_SCALE * math.log1p(1 / 20))
-    )
-    assert used.last_accessed == node.created_at + days * DAY  # the new anchor
+    boosted = current + decay.REINFORCE_SCALE * math.log1p(1 / 20)
+    assert used.confidence == pytest.approx(boosted)
+    assert used.base_confidence == 1.0  # same curve, a little earlier on it
+    assert used.last_accessed is not None
+    assert node.created_at < used.last_accessed < node.created_at + days * DAY
+    # ten days on, it reads what the curve says from its new anchor, and more
+    # than it would have without the access
+    ten_days_on = node.created_at + (days + 10) * DAY
+    assert decay.confidence_at(
+        1.0, 0.1, used.last_accessed, ten_days_on
+    ) > decay.decayed(1.0, 0.1, days + 10)
 
 
 async def test_ninety_days_unused_are_pruned_protected_stay(
@@ -147,21 +166,23 @@ async def test_ninety_days_unused_are_pruned_protected_stay(
     protected = await _fact(storage, "the user's name is Dana", rate=0.0)
     start = time.time()
     service = DecayService(storage, threshold=0.05)
-    pruned_on = None
+    pruned_on: dict[int, int] = {}
 
     for day in range(1, 91):
         now = start + day * DAY
-        if day % 7 == 0:  # the agent uses this fact about once a week
+        if day % 7 == 0 and used not in pruned_on:  # used about once a week
             await storage.nodes.record_access([used, protected], at=now)
         await service.run(now=now)
-        if pruned_on is None and await storage.nodes.get_node(unused) is None:
-            pruned_on = day
+        for node_id in (used, unused):
+            if node_id not in pruned_on and not await storage.nodes.get_node(node_id):
+                pruned_on[node_id] = day
 
     expected = decay.days_until_below(1.0, 0.1, 0.05)
-    assert expected is not None and pruned_on == pytest.approx(expected, abs=1.01)
-    # Reinforcing today's value and restarting the steep start of the curve
-    # (days^0.8) makes a fact used weekly fade faster than an unused one.
-    assert await storage.nodes.get_node(used) is None
+    assert expected is not None
+    assert pruned_on[unused] == pytest.approx(expected, abs=1.01)
+    # Used weekly, a fact outlives an unused one (restarting the clock at the
+    # steep start of the curve, days^0.8, once made it fade faster).
+    assert pruned_on.get(used, 91) > pruned_on[unused]
     confirmed = await storage.nodes.get_node(protected)
     assert confirmed is not None and confirmed.confidence == 1.0
     assert confirmed.access_count == 12

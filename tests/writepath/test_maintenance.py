@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from agent_memory.agent import MemoryAgent
 from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import NodeDraft
+from agent_memory.core.records import EdgeDraft, NodeDraft
 from agent_memory.main import MemoryExtension
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
@@ -248,3 +248,24 @@ async def test_a_thread_switch_consolidates_the_previous_thread(
     await memory.drain()
     t2 = await memory.services.storage.sessions.get_session("t2")
     assert t2 is not None and t2.status == "pending"
+
+
+async def test_the_nightly_run_purges_expired_facts(storage: MemoryStorage) -> None:
+    now = time.time()
+    await add_turns(storage, "t1", [("user", "I feel Snorvalish today")])
+    (turn,) = [n.id for n in await storage.nodes.list_nodes()]
+    mood = await storage.nodes.add_node(
+        NodeDraft("semantic", "The user feels Snorvalish", expires_at=now + 3600)
+    )
+    lasting = await storage.nodes.add_node(NodeDraft("semantic", "The user is tall"))
+    await storage.graph.add_edges([EdgeDraft(mood, turn, "derived_from")])
+
+    early = await pipeline(storage, None).run(now=now, only=["expiry"])
+    late = await pipeline(storage, None).run(now=now + 2 * 3600, only=["expiry"])
+
+    assert early.steps[0].counts == {"purged": 0, "derived": 0}
+    assert late.steps[0].counts == {"purged": 1, "derived": 0}
+    left = await storage.nodes.get_nodes([turn, mood, lasting], history=True)
+    assert set(left) == {turn, lasting}  # the turn it came from stays
+    runs = await storage.sessions.maintenance_runs()
+    assert runs["expiry"].counts == {"purged": 1, "derived": 0}
