@@ -15,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ...core.errors import InputError
 from ..conversations import read_conversations
 from .io import Output
 from .session import open_host
@@ -42,6 +43,12 @@ async def _run(args: argparse.Namespace, out: Output, data_dir: Path | None) -> 
     async with open_host(args, data_dir=data_dir, create=True) as host:
         memory = host.memory
         services = host.services
+        if not await services.storage.admin.is_empty():
+            # The demo's turns and its nightly run would mix into someone's memory.
+            raise InputError(
+                f"{services.storage.path} already holds memories; the demo needs an"
+                " empty database (leave out --db for a temporary one)"
+            )
         out.say(f"database: {services.storage.path}")
         embeddings = services.embeddings
         embedder = type(embeddings.embedder).__name__ if embeddings else None

@@ -366,3 +366,15 @@ def test_demo_runs_offline_in_under_a_minute(
     vet = result["answers"][0]
     assert "Friday at 4 pm" in vet["context"]
     assert all(answer["context"] for answer in result["answers"])
+
+
+def test_demo_refuses_a_database_that_holds_memories(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "mine.db")
+    assert run(capsys, "--db", db, "remember", "My passport expires in May")[0] == 0
+
+    code, _, err = run(capsys, "--db", db, "demo")
+
+    assert code == 2 and "already holds memories" in err
+    assert run_json(capsys, "--db", db, "stats")["nodes_by_type"] == {"semantic": 1}
