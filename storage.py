@@ -12,8 +12,11 @@ small ones. Reads use a second, read-only connection. Callers get dataclasses
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
+
+from .core.errors import InputError
 
 from .store.admin import SqliteAdmin
 from .store.adopt import adopt_host_memory
@@ -133,3 +136,29 @@ class MemoryStorage:
 
 async def _fts_integrity_check(db: Any) -> None:
     await db.execute("insert into nodes_fts (nodes_fts) values ('integrity-check')")
+
+
+DATABASE_URL_ENV = "AGENT_MEMORY_DATABASE_URL"
+
+
+async def open_store(
+    path: Path,
+    *,
+    dim: int = 256,
+    batch_size: int = 512,
+    database_url: str | None = None,
+) -> MemoryStorage:
+    """The memory: in PostgreSQL when a database URL is set (the
+    AGENT_MEMORY_DATABASE_URL environment variable, else the `database_url`
+    setting), else in the SQLite file `path`. The one place that chooses."""
+    url = os.environ.get(DATABASE_URL_ENV) or database_url
+    if not url:
+        return await MemoryStorage.open(path, dim=dim, batch_size=batch_size)
+    try:
+        from .store.postgres.storage import PgStorage
+    except ImportError as exc:
+        raise InputError(
+            f"database_url is set but the PostgreSQL backend is not installed"
+            f" ({exc.name} is missing): pip install 'agent-memory[postgres]'"
+        ) from exc
+    return await PgStorage.open_url(url, dim=dim, batch_size=batch_size)

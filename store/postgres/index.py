@@ -1,0 +1,209 @@
+"""Search on PostgreSQL: a tsvector column for text, pgvector for vectors.
+
+The text leg gets the same FTS5 expression as on SQLite (search/query_text:
+quoted terms OR-ed, Russian stems as prefixes) and turns it into a tsquery;
+scores are ts_rank with the context column weighted as bm25's was, negated
+so that lower is better as with bm25. Vectors live in `nodes.embedding` with
+an HNSW cosine index over valid nodes, so soft delete needs no index upkeep.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from pgvector import Vector
+
+from ...core.records import NodeType
+from ..index import SqliteIndex
+from ..rows import marks, valid
+from .db import PgDb
+
+log = logging.getLogger(__name__)
+
+_TERM = re.compile(r'"((?:[^"]|"")*)"(\*?)')
+
+
+def tsquery(match: str) -> tuple[str, list[str]]:
+    """(SQL of a tsquery, its parameters) for an FTS5 OR of quoted terms."""
+    parts: list[str] = []
+    params: list[str] = []
+    for found in _TERM.finditer(match):
+        term = found[1].replace('""', '"')
+        if found[2]:  # a stem: any ending
+            parts.append("to_tsquery('simple', ?)")
+            params.append("'" + term.replace("'", "''") + "':*")
+        else:
+            parts.append("plainto_tsquery('russian', ?)")
+            params.append(term)
+    return (" || ".join(parts) or "''::tsquery"), params
+
+
+class PgIndex(SqliteIndex):
+    async def fts_search(
+        self,
+        match: str,
+        *,
+        limit: int,
+        types: Sequence[NodeType] = (),
+        context_weight: float = 0.35,
+        min_id: int = 0,
+    ) -> list[tuple[int, float]]:
+        query, params = tsquery(match)
+        type_sql = f" and n.type in ({marks(len(types))})" if types else ""
+        rows = await self._conn.rows(
+            f"select n.id, -ts_rank(array[0, 0, ?, 1]::float4[], n.fts, q.q) as score"
+            f" from nodes n, (select {query} as q) q where n.fts @@ q.q"
+            f" and n.id >= ?{valid(False, 'n.')}{type_sql} order by score limit ?",
+            (context_weight, *params, min_id, *types, limit),
+        )
+        return [(row["id"], float(row["score"])) for row in rows]
+
+    async def _count_term(self, term: str, cap: int) -> int:
+        query, params = tsquery('"' + term.replace('"', '""') + '"')
+        rows = await self._conn.rows(
+            "select count(*) as n from (select 1 from nodes"
+            f" where fts @@ ({query}) and valid_until is null limit ?) x",
+            (*params, cap),
+        )
+        return int(rows[0]["n"])
+
+    async def substring_search(
+        self, needles: Sequence[str], *, limit: int, types: Sequence[NodeType] = ()
+    ) -> list[tuple[int, float]]:
+        wanted = list(dict.fromkeys(n for n in needles if n))[:8]
+        if not wanted:
+            return []
+        found = " + ".join("(strpos(content, ?) > 0)::int" for _ in wanted)
+        any_found = " or ".join("strpos(content, ?) > 0" for _ in wanted)
+        type_sql = f" and type in ({marks(len(types))})" if types else ""
+        rows = await self._conn.rows(
+            f"select id, {found} as score from nodes where 1 = 1{valid(False)}"
+            " and id > (select coalesce(max(id), 0) from nodes) - ?"
+            f" and ({any_found}){type_sql} order by score desc, id desc limit ?",
+            (*wanted, 20_000, *wanted, *types, limit),
+        )
+        return [(row["id"], float(row["score"])) for row in rows]
+
+    async def knn_search(
+        self, vector: Sequence[float], *, limit: int
+    ) -> list[tuple[int, float]]:
+        """(id, cosine distance) of the nearest valid nodes of the view (HNSW)."""
+        if not self._conn.has_vectors:
+            return []
+        rows = await self._conn.rows(
+            "select id, embedding <=> ? as d from nodes where embedding is not null"
+            f"{valid(False)} order by embedding <=> ? limit ?",
+            (Vector(list(vector)), Vector(list(vector)), limit),
+        )
+        # iterative HNSW scans return in relaxed order: sort exactly here.
+        return sorted(((row["id"], float(row["d"])) for row in rows), key=_second)
+
+    async def knn_bits(self, vector: Sequence[float], *, limit: int) -> list[int]:
+        """The HNSW index is fast enough to need no sign-bit stage."""
+        return [node_id for node_id, _ in await self.knn_search(vector, limit=limit)]
+
+    async def vector_distances(
+        self, vector: Sequence[float], node_ids: Sequence[int]
+    ) -> list[tuple[int, float]]:
+        if not node_ids or not self._conn.has_vectors:
+            return []
+        rows = await self._conn.rows(
+            "select id, embedding <=> ? as d from nodes"
+            f" where id in ({marks(len(node_ids))}) and embedding is not null"
+            f"{valid(False)} order by d",
+            (Vector(list(vector)), *node_ids),
+        )
+        return [(row["id"], float(row["d"])) for row in rows]
+
+    async def save_embeddings(
+        self, items: Sequence[tuple[int, Sequence[float]]]
+    ) -> None:
+        rows = [
+            (Vector(list(vec)), node_id)
+            for node_id, vec in items
+            if len(vec) == self._conn.dim
+        ]
+        if len(rows) != len(items):
+            log.warning(
+                "skipped %d embeddings of the wrong width", len(items) - len(rows)
+            )
+
+        async def op(db: Any) -> None:
+            await db.executemany(
+                "update nodes set embedding = ? where id = ? and valid_until is null",
+                rows,
+            )
+
+        if rows and self._conn.has_vectors:
+            await self._conn.write(op)
+
+    async def node_embeddings(self, ids: Sequence[int]) -> dict[int, list[float]]:
+        if not ids:
+            return {}
+        rows = await self._conn.rows(
+            f"select id, embedding from nodes where id in ({marks(len(ids))})"
+            " and embedding is not null",
+            ids,
+        )
+        return {row["id"]: row["embedding"].to_list() for row in rows}
+
+    async def rebuild_fts(self) -> int:
+        """The tsvector column is generated: rebuilding is reindexing."""
+
+        async def op(db: PgDb) -> int:
+            await db.execute("reindex index nodes_fts")
+            rows = await db.execute_fetchall(
+                "select count(*) from nodes where valid_until is null"
+            )
+            return int(rows[0][0])
+
+        return int(await self._conn.write(op))
+
+    async def rebuild_vectors(self) -> tuple[int, int]:
+        await self.clear_wrong_width_embeddings()
+
+        async def op(db: PgDb) -> tuple[int, int]:
+            await db.execute("reindex index nodes_hnsw")
+            (row,) = await db.execute_fetchall(
+                "select (select count(*) from nodes where valid_until is null"
+                " and embedding is not null),"
+                " (select count(*) from entities where embedding is not null)"
+            )
+            return (int(row[0]), int(row[1]))
+
+        result = await self._conn.write(op)
+        return (int(result[0]), int(result[1]))
+
+    async def clear_wrong_width_embeddings(self) -> int:
+        """A vector column has one width: after embedding_dimensions changed,
+        both columns are retyped at `dim` (their vectors dropped for re-embedding)."""
+        vec, dim = self._conn.vec, self._conn.dim
+        if vec.width == dim:
+            return 0
+
+        async def op(db: PgDb) -> int:
+            (row,) = await db.execute_fetchall(
+                "select (select count(*) from nodes where embedding is not null)"
+                " + (select count(*) from entities where embedding is not null)"
+            )
+            for table in ("nodes", "entities"):
+                await db.execute(
+                    f"alter table {table} alter column embedding"
+                    f" type vector({int(dim)}) using null"
+                )
+            await db.execute(
+                "insert or replace into meta (key, value) values ('vector_dim', ?)",
+                (str(dim),),
+            )
+            return int(row[0])
+
+        cleared = int(await self._conn.write(op))
+        vec.width = dim
+        return cleared
+
+
+def _second(pair: tuple[int, float]) -> float:
+    return pair[1]
