@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import InputError
-
 from .store.admin import SqliteAdmin
 from .store.adopt import adopt_host_memory
 from .store.base import Connections, VectorTables, WriteOp

@@ -85,7 +85,9 @@ class SqliteAdmin:
         )
 
     # The database's size (a backend's own catalog read).
-    _SIZE_SQL = "(select page_count * page_size from pragma_page_count, pragma_page_size)"
+    _SIZE_SQL = (
+        "(select page_count * page_size from pragma_page_count, pragma_page_size)"
+    )
 
     def _unlisted_bytes(self) -> int:
         """Bytes the size query does not see: SQLite's write-ahead log."""

@@ -36,6 +36,9 @@ _RULES = (
     # scalar max(a, b) (aggregate max has one argument)
     (re.compile(r"\bmax\(([\w.]+), ([\w.%s]+)\)"), r"greatest(\1, \2)"),
     (re.compile(r" and 0\b"), " and false"),
+    # an empty list: SQLite allows `in ()`, PostgreSQL wants an empty array
+    (re.compile(r"\bnot in \(\)"), "<> all('{}')"),
+    (re.compile(r"\bin \(\)"), "= any('{}')"),
 )
 _OR_IGNORE = re.compile(r"\binsert or ignore into\b")
 _OR_REPLACE = re.compile(r"\binsert or replace into (\w+) \(([^)]*)\)")
@@ -120,7 +123,7 @@ class PgDb:
 
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> Cursor:
         cur = self.conn.cursor(row_factory=row_factory)
-        await cur.execute(translate(sql), tuple(params))  # type: ignore[arg-type]
+        await cur.execute(translate(sql), tuple(params))
         rows = await cur.fetchall() if cur.description else []
         self.total_changes += max(cur.rowcount, 0)
         return Cursor(rows, cur.rowcount)
@@ -133,7 +136,7 @@ class PgDb:
         if not batch:
             return
         cur = self.conn.cursor()
-        await cur.executemany(translate(sql), batch)  # type: ignore[arg-type]
+        await cur.executemany(translate(sql), batch)
         self.total_changes += max(cur.rowcount, 0)
 
 

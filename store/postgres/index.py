@@ -19,7 +19,6 @@ from pgvector import Vector
 from ...core.records import NodeType
 from ..index import SqliteIndex
 from ..rows import marks, valid
-from .db import PgDb
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +152,7 @@ class PgIndex(SqliteIndex):
     async def rebuild_fts(self) -> int:
         """The tsvector column is generated: rebuilding is reindexing."""
 
-        async def op(db: PgDb) -> int:
+        async def op(db: Any) -> int:
             await db.execute("reindex index nodes_fts")
             rows = await db.execute_fetchall(
                 "select count(*) from nodes where valid_until is null"
@@ -165,7 +164,7 @@ class PgIndex(SqliteIndex):
     async def rebuild_vectors(self) -> tuple[int, int]:
         await self.clear_wrong_width_embeddings()
 
-        async def op(db: PgDb) -> tuple[int, int]:
+        async def op(db: Any) -> tuple[int, int]:
             await db.execute("reindex index nodes_hnsw")
             (row,) = await db.execute_fetchall(
                 "select (select count(*) from nodes where valid_until is null"
@@ -184,7 +183,7 @@ class PgIndex(SqliteIndex):
         if vec.width == dim:
             return 0
 
-        async def op(db: PgDb) -> int:
+        async def op(db: Any) -> int:
             (row,) = await db.execute_fetchall(
                 "select (select count(*) from nodes where embedding is not null)"
                 " + (select count(*) from entities where embedding is not null)"

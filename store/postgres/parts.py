@@ -22,17 +22,17 @@ from ..interface import EXPORT_TABLES
 from ..nodes import SqliteNodes
 from ..rows import valid
 from ..writes import write_episodes
-from .db import Pool, PgDb
+from .db import Pool
 
 
-async def pg_insert_episodes(db: PgDb, drafts: Sequence[EpisodeDraft]) -> list[int]:
+async def pg_insert_episodes(db: Any, drafts: Sequence[EpisodeDraft]) -> list[int]:
     """Episodes with ids from the nodes sequence: other processes insert too."""
     rows = await db.execute_fetchall(
         "select nextval(pg_get_serial_sequence('nodes', 'id'))"
         " from generate_series(1, ?)",
         (len(drafts),),
     )
-    return await write_episodes(db, drafts, [int(r[0]) for r in rows])  # type: ignore[arg-type]
+    return await write_episodes(db, drafts, [int(r[0]) for r in rows])
 
 
 class PgNodes(SqliteNodes):
@@ -101,7 +101,7 @@ class PgEntities(SqliteEntities):
             sets.append("updated_at = ?")
             params.append(time.time())
 
-        async def op(db: PgDb) -> None:
+        async def op(db: Any) -> None:
             await db.execute(
                 f"update entities set {', '.join(sets)} where id = ?",
                 (*params, entity_id),
@@ -159,7 +159,7 @@ class PgAdmin(SqliteAdmin):
     ) -> dict[str, int]:
         counts = await super().import_chunks(chunks)
 
-        async def op(db: PgDb) -> None:
+        async def op(db: Any) -> None:
             # Imported rows keep their ids: move the sequences past them.
             for table in ("nodes", "edges", "entities"):
                 await db.execute(

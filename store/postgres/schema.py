@@ -119,8 +119,7 @@ _V1 = [
         consolidated_until_id bigint not null default 0,
         attempts integer not null default 0,
         last_error text)""",
-    "create index sessions_pending on sessions_consolidations"
-    " (status, last_activity)",
+    "create index sessions_pending on sessions_consolidations (status, last_activity)",
     """create table causal_checked (
         src_id bigint not null,
         dst_id bigint not null,

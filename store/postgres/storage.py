@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 from pgvector.psycopg import register_vector_async
@@ -75,9 +75,9 @@ class PgStorage(MemoryStorage):
     ) -> PgStorage:
         # Migrate first on a plain connection: the pool's connections
         # register the vector type, which the first migration creates.
-        async with await psycopg.AsyncConnection.connect(url) as conn:
-            async with conn.transaction():
-                width = await migrate(PgDb(conn), dim)
+        conn = await psycopg.AsyncConnection.connect(url)
+        async with conn, conn.transaction():
+            width = await migrate(PgDb(conn), dim)
         pool = AsyncConnectionPool(
             url,
             min_size=1,
@@ -93,7 +93,7 @@ class PgStorage(MemoryStorage):
         name = conninfo_to_dict(url).get("dbname") or "postgres"
         conn_set = PgConnections(
             Path(f"postgresql/{name}"),
-            None,
+            cast(Any, None),  # no SQLite read connection
             writer,
             dim,
             VectorTables(True, width),

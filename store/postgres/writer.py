@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..writer import WriteQueue, _groups, _Job
-from .db import Pool, PgDb
+from .db import PgDb, Pool
 
 
 class PgWriteQueue(WriteQueue):
