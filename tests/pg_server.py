@@ -18,7 +18,6 @@ import tempfile
 import time
 import uuid
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,12 +71,3 @@ class PgServer:
                 os.kill(self.pid, 0)
                 time.sleep(0.1)
         shutil.rmtree(self._dir, ignore_errors=True)
-
-
-@contextlib.contextmanager
-def running_server() -> Iterator[PgServer]:
-    server = PgServer()
-    try:
-        yield server
-    finally:
-        server.stop()

@@ -1,8 +1,8 @@
 """PgStorage: the memory graph in a PostgreSQL database (pgvector required).
 
-A `MemoryStorage` to every layer above (the same parts, records and
-lifecycle); only the connections differ: a bounded psycopg pool instead of
-two SQLite connections, and a write queue that commits each batch on a
+A `Store` to every layer above (the same parts, records and lifecycle);
+only the connections differ: a bounded psycopg pool instead of two SQLite
+connections, and a write queue that commits each batch on a
 pooled connection with retries (writer.py). Open through storage.open_store.
 """
 
@@ -18,8 +18,8 @@ from pgvector.psycopg import register_vector_async
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import AsyncConnectionPool
 
-from ...storage import MemoryStorage
 from ..base import Connections, VectorTables
+from ..root import StoreRoot
 from ..sessions import SqliteSessions
 from .db import PgDb, Pool, Row
 from .index import PgIndex
@@ -56,7 +56,7 @@ async def _configure(conn: Any) -> None:
     await conn.execute("set hnsw.iterative_scan = relaxed_order")
 
 
-class PgStorage(MemoryStorage):
+class PgStorage(StoreRoot):
     """Open with `await PgStorage.open_url(url, dim=...)`."""
 
     def __init__(self, conn: PgConnections) -> None:
