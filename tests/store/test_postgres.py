@@ -1,0 +1,108 @@
+"""What only the PostgreSQL backend has: several writers on one database,
+transient failures retried, the dialect translation, the database_url switch."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import psycopg
+import pytest
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.storage import DATABASE_URL_ENV, MemoryStorage, open_store
+from agent_memory.store.postgres.db import translate
+from agent_memory.store.postgres.storage import PgStorage
+
+pytestmark = pytest.mark.needs_postgres
+
+
+def turn(text: str, thread: str, scope: str = "default") -> EpisodeDraft:
+    return EpisodeDraft(text, thread, "user", time.time(), scope=scope)
+
+
+def test_translate_rewrites_only_the_dialect() -> None:
+    assert translate("select a from t where b = ? and c like '%?%'") == (
+        "select a from t where b = %s and c like '%%?%%'"
+    )
+    assert translate("insert or ignore into t (a) values (?)") == (
+        "insert into t (a) values (%s) on conflict do nothing"
+    )
+    assert translate("insert or replace into meta (key, value) values (?, ?)").endswith(
+        "on conflict (key) do update set value = excluded.value"
+    )
+    assert translate("select id from edges where +type = ? and id in ()") == (
+        "select id from edges where type = %s and id = any('{}')"
+    )
+    assert translate("select max(id) from t") == "select max(id) from t"
+    assert translate("set x = max(t.x, excluded.x)") == (
+        "set x = greatest(t.x, excluded.x)"
+    )
+
+
+async def test_two_processes_write_one_thread_without_clashing(
+    database_url: str,
+) -> None:
+    # Two stores = two writers, as two host processes would be: ids come from
+    # the sequence, so concurrent bursts never collide.
+    a = await PgStorage.open_url(database_url, dim=8)
+    b = await PgStorage.open_url(database_url, dim=8)
+    try:
+        futures = [
+            store.nodes.submit_episode(turn(f"turn {i} from {name}", f"t-{i % 3}"))
+            for i in range(60)
+            for name, store in (("a", a), ("b", b))
+        ]
+        ids = [int(i) for i in await asyncio.gather(*futures)]
+        assert len(set(ids)) == 120
+        nodes = await a.nodes.get_nodes(ids)
+        assert len(nodes) == 120
+        session = await b.sessions.get_session("t-0")
+        assert session is not None and session.episode_count == 40
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_dropped_connection_is_retried(database_url: str) -> None:
+    # The server ends every session of ours mid-ingest (a restart, a
+    # failover): queued turns still commit, none is lost or doubled.
+    store = await PgStorage.open_url(database_url, dim=8)
+    try:
+        first = [
+            store.nodes.submit_episode(turn(f"before {i}", "t")) for i in range(20)
+        ]
+        await asyncio.gather(*first)
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute(
+                "select pg_terminate_backend(pid) from pg_stat_activity"
+                " where datname = current_database() and pid <> pg_backend_pid()"
+            )
+        later = [store.nodes.submit_episode(turn(f"after {i}", "t")) for i in range(20)]
+        ids = [int(i) for i in await asyncio.gather(*first, *later)]
+        found = await store.nodes.list_nodes(session_id="t", limit=100)
+        assert sorted(n.id for n in found) == sorted(ids)
+        assert store.healthy
+    finally:
+        await store.close()
+
+
+async def test_the_url_chooses_the_backend(
+    database_url: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(DATABASE_URL_ENV, raising=False)
+    sqlite = await open_store(tmp_path / "m.db", dim=8)
+    assert isinstance(sqlite, MemoryStorage)
+    await sqlite.close()
+    monkeypatch.setenv(DATABASE_URL_ENV, database_url)
+    pg = await open_store(tmp_path / "m.db", dim=8)
+    assert isinstance(pg, PgStorage)
+    await pg.close()
+
+
+async def test_a_newer_schema_is_refused(database_url: str) -> None:
+    store = await PgStorage.open_url(database_url, dim=8)
+    await store.admin.set_meta("schema_version", "99")
+    await store.close()
+    with pytest.raises(RuntimeError, match="newer"):
+        await PgStorage.open_url(database_url, dim=8)
