@@ -20,7 +20,7 @@ from ..entities import SqliteEntities
 from ..graph import SqliteGraph
 from ..interface import EXPORT_TABLES
 from ..nodes import SqliteNodes
-from ..rows import valid
+from ..rows import pack_vector, unpack_vector, valid
 from ..writes import write_episodes
 from .db import Pool
 
@@ -157,7 +157,16 @@ class PgAdmin(SqliteAdmin):
     async def import_chunks(
         self, chunks: Callable[[], Iterable[tuple[str, Sequence[str], list[Any]]]]
     ) -> dict[str, int]:
-        counts = await super().import_chunks(chunks)
+
+        def portable_chunks() -> Iterable[tuple[str, Sequence[str], list[Any]]]:
+            for table, columns, rows in chunks():
+                if "embedding" not in columns:
+                    yield table, columns, rows
+                    continue
+                at = list(columns).index("embedding")
+                yield table, columns, [_with_vector(row, at) for row in rows]
+
+        counts = await super().import_chunks(portable_chunks)
 
         async def op(db: Any) -> None:
             # Imported rows keep their ids: move the sequences past them.
@@ -172,5 +181,13 @@ class PgAdmin(SqliteAdmin):
 
 
 def _portable(value: Any) -> Any:
-    """Column values as the SQLite export writes them (vectors as lists)."""
-    return value.to_list() if isinstance(value, Vector) else value
+    """Column values as SQLite holds them: a vector as float32 bytes, so an
+    export from either backend imports into the other."""
+    return pack_vector(value.to_list()) if isinstance(value, Vector) else value
+
+
+def _with_vector(row: Sequence[Any], at: int) -> list[Any]:
+    values = list(row)
+    if isinstance(values[at], bytes | bytearray | memoryview):
+        values[at] = Vector(unpack_vector(bytes(values[at])))
+    return values

@@ -106,3 +106,49 @@ async def test_a_newer_schema_is_refused(database_url: str) -> None:
     await store.close()
     with pytest.raises(RuntimeError, match="newer"):
         await PgStorage.open_url(database_url, dim=8)
+
+
+async def test_export_and_import_move_a_memory_between_backends(
+    database_url: str, tmp_path: Any
+) -> None:
+    from agent_memory.core.records import NodeDraft
+    from agent_memory.standalone.transfer import export_jsonl, import_jsonl
+
+    source = await MemoryStorage.open(tmp_path / "a.db", dim=8)
+    ids = [
+        await source.nodes.add_episode(turn(text, "t"))
+        for text in ("we adopted a cat named Miso", "Miso likes the balcony")
+    ]
+    fact = await source.nodes.add_node(NodeDraft("semantic", "the cat is Miso"))
+    gone = await source.nodes.add_node(NodeDraft("semantic", "the cat is Tom"))
+    await source.nodes.soft_delete([gone])
+    await source.index.save_embeddings(
+        [(i, [float(i == n) for n in range(8)]) for i in [*ids, fact]]
+    )
+    miso = await source.entities.upsert_entity("Miso", type="concept")
+    await source.entities.link_entities([(fact, miso.id)])
+    there, back = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    await export_jsonl(source, there)
+    pg = await PgStorage.open_url(database_url, dim=8)
+    await import_jsonl(pg, there)
+    await export_jsonl(pg, back)
+    again = await MemoryStorage.open(tmp_path / "c.db", dim=8)
+    await import_jsonl(again, back)
+    try:
+        for table in ("nodes", "edges", "entities", "node_entities"):
+            want = [r async for r in source.admin.iter_rows(table)]
+            assert [r async for r in again.admin.iter_rows(table)] == want, table
+        for store in (pg, again):
+            assert await store.index.fts_search('"miso"', limit=5) != []
+            assert {i for i, _ in await store.index.fts_search('"miso"', limit=5)} == {
+                i for i, _ in await source.index.fts_search('"miso"', limit=5)
+            }
+            near = await store.index.knn_search(
+                [float(n == fact) for n in range(8)], limit=1
+            )
+            assert near[0][0] == fact
+        # the new rows continue after the imported ids
+        assert await pg.nodes.add_node(NodeDraft("semantic", "new")) > gone
+    finally:
+        for store in (source, pg, again):
+            await store.close()
