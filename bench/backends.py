@@ -50,10 +50,14 @@ def start_server(data: Path) -> Any:
 
 def database(server: Any, name: str, *, fresh: bool) -> tuple[str, bool]:
     """(URL of database `name`, whether it existed)."""
+    return database_at(server.get_uri(), name, fresh=fresh)
+
+
+def database_at(uri: str, name: str, *, fresh: bool) -> tuple[str, bool]:
     import psycopg
     from psycopg.conninfo import make_conninfo
 
-    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+    with psycopg.connect(uri, autocommit=True) as conn:
         exists = conn.execute(
             "select 1 from pg_database where datname = %s", (name,)
         ).fetchone()
@@ -64,7 +68,7 @@ def database(server: Any, name: str, *, fresh: bool) -> tuple[str, bool]:
                 f"create database {name} template template0 encoding 'UTF8'"
                 " lc_collate 'C' lc_ctype 'C'"
             )
-    return str(make_conninfo(server.get_uri(), dbname=name)), bool(exists)
+    return str(make_conninfo(uri, dbname=name)), bool(exists)
 
 
 async def latency(server: Any, args: argparse.Namespace) -> dict[str, Any]:
