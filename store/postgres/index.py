@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +23,7 @@ from ..rows import marks, valid
 
 log = logging.getLogger(__name__)
 
+STATS_TTL = 60.0  # seconds the lexeme statistics are reused
 _TERM = re.compile(r'"((?:[^"]|"")*)"(\*?)')
 
 
@@ -41,6 +43,10 @@ def tsquery(match: str) -> tuple[str, list[str]]:
 
 
 class PgIndex(SqliteIndex):
+    def __init__(self, conn: Any) -> None:
+        super().__init__(conn)
+        self._stats: tuple[dict[str, float], float] | None = None
+
     async def fts_search(
         self,
         match: str,
@@ -61,6 +67,17 @@ class PgIndex(SqliteIndex):
         return [(row["id"], float(row["score"])) for row in rows]
 
     async def _count_term(self, term: str, cap: int) -> int:
+        """A common word's rows from the planner's lexeme statistics (ANALYZE
+        keeps the most common lexemes of the column with their frequency);
+        a rare word counted exactly, which is cheap because it is rare.
+        Counting a common word's 20k rows through GIN took ~6 ms a term."""
+        common = await self._common_lexemes()
+        rows = await self._conn.rows(
+            "select lexeme from unnest(to_tsvector('russian', ?))", (term,)
+        )
+        freqs = [common.get(row[0]) for row in rows]
+        if freqs and all(f is not None for f in freqs):
+            return min(cap, int(min(f for f in freqs if f is not None)))
         query, params = tsquery('"' + term.replace('"', '""') + '"')
         rows = await self._conn.rows(
             "select count(*) as n from (select 1 from nodes"
@@ -68,6 +85,31 @@ class PgIndex(SqliteIndex):
             (*params, cap),
         )
         return int(rows[0]["n"])
+
+    async def _common_lexemes(self) -> dict[str, float]:
+        """lexeme -> estimated rows, from pg_stats; re-read every STATS_TTL s."""
+        now = time.monotonic()
+        if self._stats is not None and now - self._stats[1] < STATS_TTL:
+            return self._stats[0]
+        rows = await self._conn.rows(
+            "select s.most_common_elems::text::text[] as elems,"
+            " s.most_common_elem_freqs as freqs, c.reltuples as total"
+            " from pg_stats s join pg_class c on c.relname = s.tablename"
+            " and c.relnamespace = to_regnamespace(s.schemaname)"
+            " where s.schemaname = current_schema() and s.tablename = 'nodes'"
+            " and s.attname = 'fts'"
+        )
+        common: dict[str, float] = {}
+        if rows and rows[0]["elems"]:
+            total = max(float(rows[0]["total"]), 0.0)
+            common = {
+                lexeme: freq * total
+                for lexeme, freq in zip(
+                    rows[0]["elems"], rows[0]["freqs"], strict=False
+                )
+            }
+        self._stats = (common, now)
+        return common
 
     async def substring_search(
         self, needles: Sequence[str], *, limit: int, types: Sequence[NodeType] = ()
