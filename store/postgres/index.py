@@ -46,6 +46,9 @@ class PgIndex(SqliteIndex):
     def __init__(self, conn: Any) -> None:
         super().__init__(conn)
         self._stats: tuple[dict[str, float], float] | None = None
+        # Fewer estimated rows than this are counted exactly (cheap, and the
+        # estimate of a small count is rough).
+        self.exact_below = 1000
 
     async def fts_search(
         self,
@@ -77,7 +80,9 @@ class PgIndex(SqliteIndex):
         )
         freqs = [common.get(row[0]) for row in rows]
         if freqs and all(f is not None for f in freqs):
-            return min(cap, int(min(f for f in freqs if f is not None)))
+            estimate = int(min(f for f in freqs if f is not None))
+            if estimate >= self.exact_below:
+                return min(cap, estimate)
         query, params = tsquery('"' + term.replace('"', '""') + '"')
         rows = await self._conn.rows(
             "select count(*) as n from (select 1 from nodes"

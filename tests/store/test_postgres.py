@@ -152,3 +152,25 @@ async def test_export_and_import_move_a_memory_between_backends(
     finally:
         for store in (source, pg, again):
             await store.close()
+
+
+async def test_common_terms_are_sized_from_the_planner_statistics(
+    database_url: str,
+) -> None:
+    store = await PgStorage.open_url(database_url, dim=8)
+    try:
+        drafts = [
+            turn(f"coffee note {i}" + (" rare" if i < 3 else ""), "t")
+            for i in range(300)
+        ]
+        await asyncio.gather(*(store.nodes.submit_episode(d) for d in drafts))
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute("analyze nodes")
+        store.index.exact_below = 100  # type: ignore[attr-defined]
+        counts, _ = await store.index.term_rows(["coffee", "rare", "absent"], cap=1000)
+        # counted exactly: 3 turns and 2 whose neighbour context has the word
+        assert counts["rare"] == 5 and counts["absent"] == 0
+        assert len(await store.index.fts_search('"rare"', limit=10)) == 5
+        assert 250 <= counts["coffee"] <= 300  # estimated from pg_stats
+    finally:
+        await store.close()
