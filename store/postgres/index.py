@@ -10,6 +10,7 @@ an HNSW cosine index over valid nodes, so soft delete needs no index upkeep.
 from __future__ import annotations
 
 import logging
+import math
 import re
 import time
 from collections.abc import Sequence
@@ -27,19 +28,26 @@ STATS_TTL = 60.0  # seconds the lexeme statistics are reused
 _TERM = re.compile(r'"((?:[^"]|"")*)"(\*?)')
 
 
-def tsquery(match: str) -> tuple[str, list[str]]:
-    """(SQL of a tsquery, its parameters) for an FTS5 OR of quoted terms."""
-    parts: list[str] = []
-    params: list[str] = []
+def query_terms(match: str) -> list[tuple[str, str, str]]:
+    """(term, SQL of its tsquery, its parameter) per quoted term of an FTS5 OR."""
+    out = []
     for found in _TERM.finditer(match):
         term = found[1].replace('""', '"')
         if found[2]:  # a stem: any ending
-            parts.append("to_tsquery('simple', ?)")
-            params.append("'" + term.replace("'", "''") + "':*")
+            out.append(
+                (term, "to_tsquery('simple', ?)", "'" + term.replace("'", "''") + "':*")
+            )
         else:
-            parts.append("plainto_tsquery('russian', ?)")
-            params.append(term)
-    return (" || ".join(parts) or "''::tsquery"), params
+            out.append((term, "plainto_tsquery('russian', ?)", term))
+    if not out and match.strip():  # a bare word or phrase: its words
+        out.append((match, "plainto_tsquery('russian', ?)", match))
+    return out
+
+
+def tsquery(match: str) -> tuple[str, list[str]]:
+    """(SQL of a tsquery, its parameters) for an FTS5 OR of quoted terms."""
+    terms = query_terms(match)
+    return (" || ".join(t[1] for t in terms) or "''::tsquery"), [t[2] for t in terms]
 
 
 class PgIndex(SqliteIndex):
@@ -59,15 +67,41 @@ class PgIndex(SqliteIndex):
         context_weight: float = 0.35,
         min_id: int = 0,
     ) -> list[tuple[int, float]]:
-        query, params = tsquery(match)
+        # bm25's idf in ts_rank: each term's rank weighted by ln(N / rows),
+        # rows as term_rows counted them (the search leg counts first). ts_rank
+        # alone has no idf: a common word weighed as much as a rare name, and
+        # FTS-only R@10 on LoCoMo was 3.7 points under SQLite's bm25.
+        terms = query_terms(match)
+        if not terms:
+            return []
+        total = max(await self._ceiling_now(), 1)
+        idf = [
+            math.log(1 + total / (1 + self._rows_of(term, total)))
+            for term, _, _ in terms
+        ]
+        parts = [t[1] for t in terms]
+        names = [f"q{i}" for i in range(len(terms))]
+        columns = ", ".join(f"{p} as {q}" for p, q in zip(parts, names, strict=True))
+        score = " + ".join(f"? * ts_rank(w.w, n.fts, q.{q}, 1)" for q in names)
         type_sql = f" and n.type in ({marks(len(types))})" if types else ""
         rows = await self._conn.rows(
-            f"select n.id, -ts_rank(array[0, 0, ?, 1]::float4[], n.fts, q.q) as score"
-            f" from nodes n, (select {query} as q) q where n.fts @@ q.q"
+            f"select n.id, -({score}) as score from nodes n,"
+            " (select array[0, 0, ?, 1]::float4[] as w) w,"
+            f" (select {columns}) q"
+            f" where n.fts @@ ({' || '.join(f'q.{q}' for q in names)})"
             f" and n.id >= ?{valid(False, 'n.')}{type_sql} order by score limit ?",
-            (context_weight, *params, min_id, *types, limit),
+            (*idf, context_weight, *[t[2] for t in terms], min_id, *types, limit),
         )
         return [(row["id"], float(row["score"])) for row in rows]
+
+    def _rows_of(self, term: str, total: int) -> int:
+        """Rows a term matches, as last counted (unknown: 1 % of the memory)."""
+        cached = self._term_rows.get(term)
+        return cached[0] if cached is not None else max(1, total // 100)
+
+    async def _ceiling_now(self) -> int:
+        rows = await self._conn.rows("select coalesce(max(id), 0) as top from nodes")
+        return int(rows[0]["top"])
 
     async def _count_term(self, term: str, cap: int) -> int:
         """A common word's rows from the planner's lexeme statistics (ANALYZE
