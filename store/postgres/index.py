@@ -54,6 +54,7 @@ class PgIndex(SqliteIndex):
     def __init__(self, conn: Any) -> None:
         super().__init__(conn)
         self._stats: tuple[dict[str, float], float] | None = None
+        self._ceiling = 0  # the node ceiling term_rows read last (for idf)
         # Fewer estimated rows than this are counted exactly (cheap, and the
         # estimate of a small count is rough).
         self.exact_below = 1000
@@ -99,7 +100,16 @@ class PgIndex(SqliteIndex):
         cached = self._term_rows.get(term)
         return cached[0] if cached is not None else max(1, total // 100)
 
+    async def term_rows(
+        self, terms: Sequence[str], *, cap: int
+    ) -> tuple[dict[str, int], int]:
+        counts, ceiling = await super().term_rows(terms, cap=cap)
+        self._ceiling = ceiling  # the search that follows needs it too
+        return counts, ceiling
+
     async def _ceiling_now(self) -> int:
+        if self._ceiling:
+            return self._ceiling
         rows = await self._conn.rows("select coalesce(max(id), 0) as top from nodes")
         return int(rows[0]["top"])
 
