@@ -57,7 +57,7 @@ class PgIndex(SqliteIndex):
         self._ceiling = 0  # the node ceiling term_rows read last (for idf)
         # Fewer estimated rows than this are counted exactly (cheap, and the
         # estimate of a small count is rough).
-        self.exact_below = 1000
+        self.exact_below = 200
 
     async def fts_search(
         self,
