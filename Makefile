@@ -16,7 +16,7 @@ HOST_DEPS := openai-agents==0.9.1 openai pydantic pyyaml jinja2 aiosqlite \
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[standalone,embed,dev]'
+	$(BIN)/python -m pip install -q -e '.[standalone,embed,dev,postgres]'
 	touch $@
 
 demo: $(VENV)/.installed

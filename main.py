@@ -34,7 +34,7 @@ from .core.scope import (
 from .core.tasks import TaskSet
 from .core.text import clean_text
 from .retrieval import Retriever
-from .storage import MemoryStorage
+from .storage import open_store
 from .store.interface import Store
 from .store.writer import WritesFailing
 from .tools import ToolDeps, build_tools
@@ -102,10 +102,11 @@ async def build_services(
     """
     # `db_file` is the standalone host's (its --db may name any file).
     db_file = getattr(context, "db_file", None) or Path(context.data_dir) / DB_NAME
-    storage = await MemoryStorage.open(
+    storage = await open_store(
         Path(db_file),
         dim=config.embedding_dimensions,
         batch_size=config.writer_batch_size,
+        database_url=config.database_url,
         read_only=bool(getattr(context, "read_only", False)),  # standalone reads
     )
     embeddings = find_embeddings(context, config, logger)

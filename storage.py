@@ -12,25 +12,28 @@ small ones. Reads use a second, read-only connection. Callers get dataclasses
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
-from .core.errors import OperationError
+from .core.errors import InputError, OperationError
 from .store.admin import SqliteAdmin
 from .store.adopt import adopt_host_memory
-from .store.base import Connections, VectorTables, WriteOp
+from .store.base import Connections, VectorTables
 from .store.db import connect, connect_read_only, find_driver
 from .store.entities import SqliteEntities
 from .store.graph import SqliteGraph
 from .store.index import SqliteIndex
+from .store.interface import Store
 from .store.migrations import SCHEMA_VERSION, migrate, stored_vector_width
 from .store.nodes import SqliteNodes
 from .store.purge import SqlitePurge
+from .store.root import StoreRoot
 from .store.sessions import SqliteSessions
 from .store.writer import WriteQueue, storage_failure
 
 
-class MemoryStorage:
+class MemoryStorage(StoreRoot):
     """The memory graph. Open with `await MemoryStorage.open(path, dim=...)`."""
 
     def __init__(self, conn: Connections) -> None:
@@ -93,52 +96,12 @@ class MemoryStorage:
         vec = VectorTables(driver.has_vec, width)
         return cls(Connections(path, db, writer, dim, vec))
 
-    @property
-    def read_only(self) -> bool:
-        """Opened read-only: every write raises ReadOnlyMemory."""
-        return self._conn.writer.read_only
-
-    @property
-    def path(self) -> Path:
-        return self._conn.path
-
-    @property
-    def dim(self) -> int:
-        return self._conn.dim
-
-    @property
-    def has_vectors(self) -> bool:
-        return self._conn.has_vectors
-
-    @property
-    def vector_width_mismatch(self) -> int | None:
-        """The stored vectors' width when it is not `dim` (until `reindex`)."""
-        vec = self._conn.vec
-        return vec.width if vec.loaded and vec.width != self._conn.dim else None
-
-    async def drain(self) -> None:
-        """Wait until every write queued so far is committed."""
-        await self._conn.writer.drain()
-
     async def close(self) -> None:
         """Drain the queue and close both connections. Idempotent."""
         await self._conn.writer.close()
         for db in {id(c): c for c in (self._conn.read, self._conn.writer.db)}.values():
             if db._connection is not None:
                 await db.close()
-
-    @property
-    def healthy(self) -> bool:
-        """Writes reach the disk and the indexes answer (see `health_problem`)."""
-        return self.health_problem is None
-
-    @property
-    def health_problem(self) -> str | None:
-        """Why the memory is not healthy, or None. Cached state only: cheap."""
-        writer = self._conn.writer
-        if not writer.alive:
-            return "the memory writer has stopped"
-        return writer.failing or self._index_problem
 
     async def check_indexes(self) -> str | None:
         """Check the FTS index and the vector index; remember the problem, if any.
@@ -161,14 +124,35 @@ class MemoryStorage:
         self._index_problem = problem
         return problem
 
-    @property
-    def pending_writes(self) -> int:
-        return self._conn.writer.pending
-
-    async def run_write(self, op: WriteOp) -> Any:
-        """Run a write function inside the writer (tests and migrations use it)."""
-        return await self._conn.write(op)
-
 
 async def _fts_integrity_check(db: Any) -> None:
     await db.execute("insert into nodes_fts (nodes_fts) values ('integrity-check')")
+
+
+DATABASE_URL_ENV = "AGENT_MEMORY_DATABASE_URL"
+
+
+async def open_store(
+    path: Path,
+    *,
+    dim: int = 256,
+    batch_size: int = 512,
+    database_url: str | None = None,
+    read_only: bool = False,
+) -> Store:
+    """The memory: in PostgreSQL when a database URL is set (the
+    AGENT_MEMORY_DATABASE_URL environment variable, else the `database_url`
+    setting), else in the SQLite file `path`. The one place that chooses."""
+    url = os.environ.get(DATABASE_URL_ENV) or database_url
+    if not url:
+        return await MemoryStorage.open(
+            path, dim=dim, batch_size=batch_size, read_only=read_only
+        )
+    try:
+        from .store.postgres.storage import PgStorage
+    except ImportError as exc:
+        raise InputError(
+            f"database_url is set but the PostgreSQL backend is not installed"
+            f" ({exc.name} is missing): pip install 'agent-memory[postgres]'"
+        ) from exc
+    return await PgStorage.open_url(url, dim=dim, batch_size=batch_size)

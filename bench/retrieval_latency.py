@@ -23,6 +23,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,13 +117,21 @@ def make_names(rng: random.Random) -> list[str]:
     return sorted(names)
 
 
-async def build(path: Path, size: int) -> None:
+async def open_sqlite(path: Path, batch_size: int = 512) -> Any:
+    return await MemoryStorage.open(path, dim=DIM, batch_size=batch_size)
+
+
+# (where, writer batch size) -> an open storage; bench/backends.py passes others.
+Opener = Callable[[Path, int], Awaitable[Any]]
+
+
+async def build(path: Path, size: int, opener: Opener = open_sqlite) -> None:
     rng = random.Random(size)
     words = make_words(rng)
     weights = [1.0 / (rank + 1) for rank in range(VOCAB)]
     names = make_names(rng)
     name_weights = [1.0 / (rank + 1) for rank in range(ENTITIES)]
-    storage = await MemoryStorage.open(path, dim=DIM, batch_size=2048)
+    storage = await opener(path, 2048)
     try:
         entity_of = {
             name: (
@@ -193,9 +202,13 @@ async def workload(
 
 
 async def measure(
-    path: Path, queries: int, minilm: Any = None, hard: bool = False
+    path: Path,
+    queries: int,
+    minilm: Any = None,
+    hard: bool = False,
+    opener: Opener = open_sqlite,
 ) -> dict[str, dict[str, float]]:
-    storage = await MemoryStorage.open(path, dim=DIM)
+    storage = await opener(path, 512)
     rng = random.Random(1)
     try:
         kinds, prompts, threads = await workload(storage, rng, queries, hard)

@@ -57,6 +57,9 @@ class MemoryConfig(BaseModel):
     llm_timeout_seconds: Annotated[float, Field(gt=0.0)] = 180.0
     writer_batch_size: Annotated[int, Field(ge=1, le=100_000)] = 512
     redact_secrets: bool = True
+    # A PostgreSQL URL (postgresql://user@host/db) puts the memory there
+    # instead of memory.db; AGENT_MEMORY_DATABASE_URL overrides it.
+    database_url: str | None = None
     redact_patterns: list[str] = Field(default_factory=list)
 
     @field_validator("redact_patterns")

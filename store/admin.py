@@ -73,18 +73,26 @@ class SqliteAdmin:
             + ") as unconsolidated_threads,"
             " (select count(*) from nodes n where embedding is not null"
             f"{valid(False, 'n.')}) as embedded_nodes,"
-            " (select page_count * page_size from pragma_page_count, pragma_page_size)"
-            "  as db_size_bytes"
+            f" {self._SIZE_SQL} as db_size_bytes"
         )
         counts = dict(zip(row.keys(), row, strict=True))
-        wal = self._conn.path.with_name(self._conn.path.name + "-wal")
-        counts["db_size_bytes"] += wal.stat().st_size if wal.exists() else 0
+        counts["db_size_bytes"] += self._unlisted_bytes()
         return Stats(
             nodes_by_type=by_type,
             edges_by_type=edges,
             maintenance=await self._sessions.maintenance_runs(),
             **counts,
         )
+
+    # The database's size (a backend's own catalog read).
+    _SIZE_SQL = (
+        "(select page_count * page_size from pragma_page_count, pragma_page_size)"
+    )
+
+    def _unlisted_bytes(self) -> int:
+        """Bytes the size query does not see: SQLite's write-ahead log."""
+        wal = self._conn.path.with_name(self._conn.path.name + "-wal")
+        return wal.stat().st_size if wal.exists() else 0
 
     async def table_columns(self, table: str) -> list[str]:
         rows = await self._read.execute_fetchall(

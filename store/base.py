@@ -49,6 +49,11 @@ class Connections:
         """
         return self.vec.loaded and self.vec.width == self.dim
 
+    @property
+    def vector_tables(self) -> bool:
+        """Soft delete must also delete from the vec tables (SQLite only)."""
+        return self.has_vectors
+
     async def rows(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         """All rows of a read query (sqlite3.Row: read columns by name)."""
         return list(await self.read.execute_fetchall(sql, tuple(params)))

@@ -84,7 +84,7 @@ class SqliteGraph:
         A failure anywhere leaves the old node valid and nothing new behind.
         """
         now = time.time()
-        has_vectors = self._conn.has_vectors
+        has_vectors = self._conn.vector_tables
         fallback_scope = write_scope()
 
         async def op(db: aiosqlite.Connection) -> int:

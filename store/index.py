@@ -127,15 +127,19 @@ class SqliteIndex:
         for term in terms:
             cached = self._term_rows.get(term)
             if cached is None or cached[1] < stale or cached[2] < cap:
-                count = await self._conn.rows(
-                    "select count(*) as n from (select rowid from nodes_fts"
-                    " where nodes_fts match ? limit ?)",
-                    ('"' + term.replace('"', '""') + '"', cap),
-                )
-                cached = (int(count[0]["n"]), ceiling, cap)
+                cached = (await self._count_term(term, cap), ceiling, cap)
                 self._term_rows[term] = cached
             out[term] = min(cached[0], cap)
         return out, ceiling
+
+    async def _count_term(self, term: str, cap: int) -> int:
+        """Rows of the text index `term` matches, counting at most `cap`."""
+        count = await self._conn.rows(
+            "select count(*) as n from (select rowid from nodes_fts"
+            " where nodes_fts match ? limit ?)",
+            ('"' + term.replace('"', '""') + '"', cap),
+        )
+        return int(count[0]["n"])
 
     async def knn_search(
         self, vector: Sequence[float], *, limit: int

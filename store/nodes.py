@@ -113,7 +113,7 @@ class SqliteNodes:
         """
         when = time.time() if at is None else at
         ids = list(node_ids)
-        has_vectors = self._conn.has_vectors
+        has_vectors = self._conn.vector_tables
 
         async def op(db: aiosqlite.Connection) -> int:
             return await soft_delete_rows(db, ids, when, has_vectors)

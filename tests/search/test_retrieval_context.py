@@ -188,6 +188,7 @@ class WaitingEmbedder(HashEmbedder):
 
 
 @pytest.mark.needs_vectors
+@pytest.mark.sqlite_only(reason="traces SQLite statements")
 async def test_fts_runs_while_the_prompt_is_embedded(storage: MemoryStorage) -> None:
     await storage.nodes.add_node(
         NodeDraft("semantic", "the spare key is under the mat")

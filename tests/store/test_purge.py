@@ -85,7 +85,8 @@ async def test_thread_purge_leaves_no_bytes_and_keeps_the_rest(
 ) -> None:
     ids = await _alice_thread(storage)
     path = storage.path
-    assert residue(path, SECRET) > 0  # the scan sees what is there
+    on_file = path.exists()  # SQLite: scan its bytes; PostgreSQL: rows only
+    assert not on_file or residue(path, SECRET) > 0  # the scan sees what is there
 
     with using_view(ALICE):
         plan = await storage.purge.plan(PurgeTarget("thread", thread_id="t1"))
@@ -103,15 +104,18 @@ async def test_thread_purge_leaves_no_bytes_and_keeps_the_rest(
     assert set(gone) == {ids["t2"], ids["both"]}  # two sources: one stays
     assert zed is None  # mentioned only by the purged turn
     assert bob is not None and bob.content == f"Bob's code is {BOBS}"
-    assert residue(path, SECRET) == 0
     for export in ("alice.jsonl", "all.jsonl"):
         assert SECRET.lower() not in (tmp_path / export).read_text().lower()
     assert BOBS in (tmp_path / "all.jsonl").read_text()
+    if not on_file:
+        return
+    assert residue(path, SECRET) == 0
     # the purged turn's vector is gone from the file too (vec0 chunks included)
     packed = struct.pack("8f", *vec(0.2))
     assert path.read_bytes().count(packed) == 0
-    vectors = await storage._conn.rows("select node_id from vec_nodes order by 1")
-    assert [r[0] for r in vectors] == [ids["t2"]]
+    if storage.has_vectors:  # the host's own sqlite3 has no sqlite-vec
+        vectors = await storage._conn.rows("select node_id from vec_nodes order by 1")
+        assert [r[0] for r in vectors] == [ids["t2"]]
     fts = await storage._conn.rows(
         "select rowid from nodes_fts where nodes_fts match ?", (f'"{SECRET}"',)
     )
@@ -164,7 +168,7 @@ async def test_fact_purge_takes_its_older_versions(storage: MemoryStorage) -> No
         )
         plan = await storage.purge.execute(PurgeTarget("fact", fact_id=new))
     assert plan.nodes == 2
-    assert residue(storage.path, SECRET) == 0
+    assert not storage.path.exists() or residue(storage.path, SECRET) == 0
 
 
 async def test_range_purge(storage: MemoryStorage) -> None:

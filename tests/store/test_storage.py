@@ -160,6 +160,7 @@ async def test_causal_walk_goes_both_ways_and_skips_deleted(
     assert causes == [(a, 1)]
 
 
+@pytest.mark.sqlite_only(reason="reads the SQLite query plan")
 async def test_edge_reads_look_up_by_node_id_not_by_edge_type(
     storage: MemoryStorage,
 ) -> None:
@@ -287,6 +288,7 @@ async def test_stats_count_what_is_there(storage: MemoryStorage) -> None:
     assert stats.db_size_bytes > 0
 
 
+@pytest.mark.sqlite_only(reason="reads pragma user_version")
 async def test_schema_version_is_current(storage: MemoryStorage) -> None:
     rows = await storage._conn.rows("pragma user_version")
 

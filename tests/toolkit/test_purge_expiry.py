@@ -51,7 +51,8 @@ async def test_purge_memory_asks_first_and_only_in_its_scope(
     with using_view(None):
         rows = await storage._conn.rows("select count(*) from nodes")
     assert rows[0][0] == 0
-    assert storage.path.read_bytes().count(SECRET.encode()) == 0
+    if storage.path.exists():  # SQLite: not a byte left in the file
+        assert storage.path.read_bytes().count(SECRET.encode()) == 0
 
 
 async def test_purge_memory_refuses_outside_a_turn(deps: ToolDeps) -> None:
@@ -141,4 +142,5 @@ async def test_an_expired_fact_is_hidden_from_every_read(
     assert expiries == {gone: past, kept: future}
     plan = await storage.purge.execute(PurgeTarget("expired"))
     assert plan.nodes == 1
-    assert storage.path.read_bytes().count(b"grumpy") == 0
+    if storage.path.exists():  # SQLite: not a byte left in the file
+        assert storage.path.read_bytes().count(b"grumpy") == 0

@@ -1,0 +1,67 @@
+"""Purge on PostgreSQL: the same selection and deletes as SQLite's, then VACUUM.
+
+The rows go in one transaction through the write queue (retried like any
+write). SQLite's file scrubbing (secure_delete, FTS optimize, VACUUM of the
+file, WAL truncate) has no equivalent here: `VACUUM` of the touched tables
+removes the dead row versions, so no query, replica rebuild or dump taken
+from now on sees them. Copies outside the database (WAL archives, base
+backups, replicas that lag) are the operator's to rotate (docs/scaling.md).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ...core.records import PurgePlan, PurgeTarget
+from ..purge import SqlitePurge, _count, _delete, _scope_sql, _select
+from .db import PgDb, Pool
+
+log = logging.getLogger(__name__)
+
+_TOUCHED = (
+    "nodes",
+    "edges",
+    "node_entities",
+    "entities",
+    "entity_aliases",
+    "sessions_consolidations",
+)
+
+
+class PgPurge(SqlitePurge):
+    def __init__(self, conn: Any, pool: Pool) -> None:
+        super().__init__(conn)
+        self._pool = pool
+
+    async def execute(self, target: PurgeTarget) -> PurgePlan:
+        """Remove for good what `plan(target)` shows; returns what went."""
+        scope = _scope_sql(target)  # here: the writer task has no view
+        now = time.time()
+
+        async def op(db: PgDb) -> PurgePlan:
+            async def fetch(sql: str, params: Sequence[Any]) -> list[Any]:
+                return list(await db.execute_fetchall(sql, tuple(params)))
+
+            chosen = await _select(fetch, target, scope, now)
+            plan = await _count(fetch, chosen)
+            await _delete(db, fetch, chosen, False)  # type: ignore[arg-type]
+            return plan
+
+        plan: PurgePlan = await self._conn.write(op)  # type: ignore[arg-type]
+        if not plan.empty:
+            await self._vacuum()
+        return replace(plan, done=True)
+
+    async def _vacuum(self) -> None:
+        async def vacuum(db: PgDb) -> None:
+            # Outside a transaction (the pool's connections are autocommit).
+            await db.execute(f"vacuum {', '.join(_TOUCHED)}")
+
+        try:
+            await self._pool.retrying(vacuum, transaction=False)
+        except Exception as exc:  # noqa: BLE001 - the rows are gone already
+            log.warning("purge: VACUUM after the purge failed (%r)", exc)
