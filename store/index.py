@@ -98,7 +98,10 @@ class SqliteIndex:
         wanted = list(dict.fromkeys(n for n in needles if n))[:8]
         if not wanted:
             return []
-        found = " + ".join("(instr(content, ?) > 0)" for _ in wanted)
+        # case, not a bare comparison: PostgreSQL does not add booleans
+        found = " + ".join(
+            "case when instr(content, ?) > 0 then 1 else 0 end" for _ in wanted
+        )
         any_found = " or ".join("instr(content, ?) > 0" for _ in wanted)
         type_sql = f" and type in ({marks(len(types))})" if types else ""
         rows = await self._conn.rows(

@@ -160,23 +160,6 @@ class PgIndex(SqliteIndex):
         self._stats = (common, now)
         return common
 
-    async def substring_search(
-        self, needles: Sequence[str], *, limit: int, types: Sequence[NodeType] = ()
-    ) -> list[tuple[int, float]]:
-        wanted = list(dict.fromkeys(n for n in needles if n))[:8]
-        if not wanted:
-            return []
-        found = " + ".join("(strpos(content, ?) > 0)::int" for _ in wanted)
-        any_found = " or ".join("strpos(content, ?) > 0" for _ in wanted)
-        type_sql = f" and type in ({marks(len(types))})" if types else ""
-        rows = await self._conn.rows(
-            f"select id, {found} as score from nodes where 1 = 1{valid(False)}"
-            " and id > (select coalesce(max(id), 0) from nodes) - ?"
-            f" and ({any_found}){type_sql} order by score desc, id desc limit ?",
-            (*wanted, 20_000, *wanted, *types, limit),
-        )
-        return [(row["id"], float(row["score"])) for row in rows]
-
     async def knn_search(
         self, vector: Sequence[float], *, limit: int
     ) -> list[tuple[int, float]]:
