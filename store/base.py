@@ -51,8 +51,10 @@ class Connections:
 
     @property
     def vector_tables(self) -> bool:
-        """Soft delete must also delete from the vec tables (SQLite only)."""
-        return self.has_vectors
+        """The file has vec tables, of any width: soft delete and purge must
+        delete from them too (SQLite only). Tables of an old width are kept
+        until `reindex`; a purged node's vector must not stay in them."""
+        return self.vec.loaded and self.vec.width is not None
 
     async def rows(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         """All rows of a read query (sqlite3.Row: read columns by name)."""

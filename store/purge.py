@@ -35,6 +35,8 @@ from .writes import drop_vectors, refresh_context_around, unmention
 log = logging.getLogger(__name__)
 
 Fetch = Callable[[str, Sequence[Any]], Awaitable[list[Any]]]
+# The selection and deletes of one purge, run inside the backend's transaction.
+Delete = Callable[[Any], Awaitable[PurgePlan]]
 PREVIEW = 5
 PREVIEW_CHARS = 80
 IDS = "(select value from json_each(?))"  # a set of ids passed as one JSON array
@@ -73,15 +75,36 @@ class SqlitePurge:
     async def execute(self, target: PurgeTarget) -> PurgePlan:
         """Remove for good what `plan(target)` shows; returns what went."""
         scope = _scope_sql(target)  # here: the writer task has no view
-        has_vectors = self._conn.has_vectors
-        path = self._conn.path
+        vector_tables = self._conn.vector_tables
         now = time.time()
+
+        async def delete(db: aiosqlite.Connection) -> PurgePlan:
+            async def fetch(sql: str, params: Sequence[Any]) -> list[Any]:
+                return list(await db.execute_fetchall(sql, tuple(params)))
+
+            chosen = await _select(fetch, target, scope, now)
+            plan = await _count(fetch, chosen)
+            await _delete(db, fetch, chosen, vector_tables)
+            return plan
+
+        return await self._erase(delete)
+
+    async def _erase(self, delete: Delete) -> PurgePlan:
+        """Run `delete` in one transaction, then leave no copy in the file:
+        alone in the writer, since VACUUM cannot run inside a transaction."""
+        path = self._conn.path
 
         async def op(db: aiosqlite.Connection) -> PurgePlan:
             before = _file_bytes(path)
             await db.execute("pragma secure_delete = on")
             try:
-                plan = await _delete_in_transaction(db, target, scope, now, has_vectors)
+                await db.execute("begin immediate")
+                try:
+                    plan = await delete(db)
+                    await db.execute("commit")
+                except BaseException:
+                    await db.execute("rollback")
+                    raise
                 if not plan.empty:
                     await _scrub_files(db)
             finally:
@@ -101,28 +124,6 @@ def _scope_sql(target: PurgeTarget) -> _Scope:
     if target.kind == "scope" and not scope.plain:
         raise InputError("purging a whole scope needs a scope (e.g. --scope user:ID)")
     return scope
-
-
-async def _delete_in_transaction(
-    db: aiosqlite.Connection,
-    target: PurgeTarget,
-    scope: _Scope,
-    now: float,
-    has_vectors: bool,
-) -> PurgePlan:
-    async def fetch(sql: str, params: Sequence[Any]) -> list[Any]:
-        return list(await db.execute_fetchall(sql, tuple(params)))
-
-    await db.execute("begin immediate")
-    try:
-        chosen = await _select(fetch, target, scope, now)
-        plan = await _count(fetch, chosen)
-        await _delete(db, fetch, chosen, has_vectors)
-        await db.execute("commit")
-    except BaseException:
-        await db.execute("rollback")
-        raise
-    return plan
 
 
 # -- selection -------------------------------------------------------------------
@@ -276,7 +277,7 @@ async def _count(fetch: Fetch, chosen: _Selection) -> PurgePlan:
 
 
 async def _delete(
-    db: aiosqlite.Connection, fetch: Fetch, chosen: _Selection, has_vectors: bool
+    db: aiosqlite.Connection, fetch: Fetch, chosen: _Selection, vector_tables: bool
 ) -> None:
     ids = json_ids(chosen.node_ids)
     live = [
@@ -291,7 +292,7 @@ async def _delete(
         " and type = 'episodic' and session_id is not null",
         (ids,),
     )
-    await drop_vectors(db, chosen.node_ids, has_vectors)
+    await drop_vectors(db, chosen.node_ids, vector_tables)
     for sql in (
         f"delete from edges where src_id in {IDS}",
         f"delete from edges where dst_id in {IDS}",
@@ -302,7 +303,7 @@ async def _delete(
         await db.execute(sql, (ids,) * sql.count("json_each"))
     await _refresh_neighbours(db, episodes, set(chosen.sessions))
     entities = json_ids(chosen.entity_ids)
-    if has_vectors:
+    if vector_tables:
         await db.execute(
             f"delete from vec_entities where entity_id in {IDS}", (entities,)
         )

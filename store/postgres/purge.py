@@ -11,13 +11,11 @@ backups, replicas that lag) are the operator's to rotate (docs/scaling.md).
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...core.records import PurgePlan, PurgeTarget
-from ..purge import SqlitePurge, _count, _delete, _scope_sql, _select
+from ...core.records import PurgePlan
+from ..purge import Delete, SqlitePurge
 from .db import PgDb, Pool
 
 log = logging.getLogger(__name__)
@@ -37,21 +35,8 @@ class PgPurge(SqlitePurge):
         super().__init__(conn)
         self._pool = pool
 
-    async def execute(self, target: PurgeTarget) -> PurgePlan:
-        """Remove for good what `plan(target)` shows; returns what went."""
-        scope = _scope_sql(target)  # here: the writer task has no view
-        now = time.time()
-
-        async def op(db: PgDb) -> PurgePlan:
-            async def fetch(sql: str, params: Sequence[Any]) -> list[Any]:
-                return list(await db.execute_fetchall(sql, tuple(params)))
-
-            chosen = await _select(fetch, target, scope, now)
-            plan = await _count(fetch, chosen)
-            await _delete(db, fetch, chosen, False)  # type: ignore[arg-type]
-            return plan
-
-        plan: PurgePlan = await self._conn.write(op)  # type: ignore[arg-type]
+    async def _erase(self, delete: Delete) -> PurgePlan:
+        plan: PurgePlan = await self._conn.write(delete)  # one transaction, retried
         if not plan.empty:
             await self._vacuum()
         return replace(plan, done=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from agent_memory.core.embeddings import EmbeddingService, normalise
-from agent_memory.core.records import NodeDraft
+from agent_memory.core.records import NodeDraft, PurgeTarget
 from agent_memory.standalone.transfer import reindex
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.indexer import EpisodeIndexer
@@ -65,3 +65,20 @@ async def test_another_width_keeps_vectors_and_only_reindex_replaces_them(
     assert wide.has_vectors and wide.vector_width_mismatch is None
     assert best == ids[1] and {len(v) for v in vectors.values()} == {16}
     await wide.close()
+
+
+async def test_forgetting_at_another_width_takes_the_kept_vectors_too(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "memory.db"
+    forgotten, purged = await filled(path)
+
+    wide = await MemoryStorage.open(path, dim=16)  # the 8-d tables are kept
+    await wide.nodes.soft_delete([forgotten])
+    await wide.purge.execute(PurgeTarget("fact", fact_id=purged))
+    await wide.close()
+
+    narrow = await MemoryStorage.open(path, dim=8)
+    left = await narrow._conn.rows("select node_id from vec_nodes")
+    await narrow.close()
+    assert left == []  # neither vector outlived its node in the old tables
