@@ -8,6 +8,7 @@ weekday means "until the end of that day". Months count 30 days, years 365.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 
 from .text import fold
@@ -75,7 +76,10 @@ def parse_expiry(text: str, now: float) -> float:
     phrase = _LEAD.sub("", fold(text).strip(" .")).strip()
     moment = _duration(phrase, now)
     if moment is None:
-        moment = _date(phrase, now)
+        try:
+            moment = _date(phrase, now)
+        except OverflowError:  # the day after 9999-12-31, say
+            raise ExpiryError(f"expiry {text!r} is out of range.") from None
     if moment is None:
         raise ExpiryError(
             f"cannot read expiry {text!r}: give a duration (2 weeks, 3 days,"
@@ -100,6 +104,8 @@ def _duration(phrase: str, now: float) -> float | None:
             count = float(count_text)
         except ValueError:
             return None
+    if not math.isfinite(count):  # float() reads "nan" and "inf" too
+        return None
     return now + count * _UNITS[match.group(2)]
 
 
