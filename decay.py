@@ -58,6 +58,8 @@ def on_access(
     target = reinforced(decayed(base_confidence, decay_rate, days), access_count)
     if decay_rate <= 0.0 or target >= base_confidence:
         return Reinforcement(target, 0.0)
+    if target <= 0.0:  # faded past what a float holds and nothing added: stays
+        return Reinforcement(base_confidence, max(days, 0.0))
     back = math.pow(math.log(base_confidence / target) / decay_rate, 1 / DECAY_EXPONENT)
     return Reinforcement(base_confidence, min(back, max(days, 0.0)))
 

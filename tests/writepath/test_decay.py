@@ -14,7 +14,7 @@ from agent_memory.core.records import NodeDraft
 from agent_memory.decay import DAY
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.decay_job import DecayService
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 confidences = st.floats(0.0, 1.0)
@@ -44,6 +44,7 @@ def test_protected_facts_never_change(base: float, elapsed: float) -> None:
 
 @pure
 @given(confidences, rates, days, st.integers(0, 10_000))
+@example(base=1.0, rate=3.0, elapsed=987.0, count=0)  # decays to 0.0: was 1/0
 def test_an_access_adds_at_most_the_bonus_to_the_current_value(
     base: float, rate: float, elapsed: float, count: int
 ) -> None:
