@@ -29,7 +29,7 @@ from ..core.errors import InputError
 from ..core.records import PurgePlan, PurgeTarget, name_key
 from ..core.scope import thread_key, write_scope
 from .base import Connections
-from .rows import in_scope, json_ids
+from .rows import NODE_ID_FLOOR_KEY, SQL_TOP_NODE_ID, in_scope, json_ids
 from .writes import drop_vectors, refresh_context_around, unmention
 
 log = logging.getLogger(__name__)
@@ -280,6 +280,10 @@ async def _delete(
     db: aiosqlite.Connection, fetch: Fetch, chosen: _Selection, vector_tables: bool
 ) -> None:
     ids = json_ids(chosen.node_ids)
+    await db.execute(  # the purged ids are never given again (rows.py)
+        "insert or replace into meta (key, value)"
+        f" select '{NODE_ID_FLOOR_KEY}', {SQL_TOP_NODE_ID}"
+    )
     live = [
         row[0]
         for row in await fetch(

@@ -90,6 +90,17 @@ def unexpired(alias: str = "") -> str:
 # Unix seconds now, in any SQLite version (unixepoch() needs 3.38).
 SQL_NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
+# The highest node id ever given. SQLite gives a new row max(id) + 1, so once
+# a purge removed the newest nodes their ids came back: "#123" a user was
+# shown would name another memory, and the indexer's "linked through" mark
+# would skip the new episodes. A purge keeps the old top in meta.
+NODE_ID_FLOOR_KEY = "node_id_floor"
+SQL_TOP_NODE_ID = (
+    "(select max(coalesce(max(id), 0), coalesce((select cast(value as integer)"
+    f" from meta where key = '{NODE_ID_FLOOR_KEY}'), 0)) from nodes)"
+)
+SQL_NEXT_NODE_ID = f"({SQL_TOP_NODE_ID} + 1)"  # PostgreSQL: the id sequence
+
 
 def live_edges(history: bool) -> str:
     """Edges have no scope of their own: both ends are nodes of one scope."""

@@ -23,7 +23,7 @@ from ..core.records import (
 )
 from ..core.scope import DEFAULT_SCOPE
 from ..core.text import clean_text
-from .rows import marks
+from .rows import SQL_NEXT_NODE_ID, marks
 
 Turn = tuple[int, str, float]  # (node id, text, event time) of a thread's turn
 NEIGHBOURS = 2  # turns on each side kept in an episode's context column
@@ -37,8 +37,8 @@ async def insert_episodes(
     # Ids are assigned here, inside the write transaction (the only writer
     # holds it), so edges and context for the whole burst can be computed
     # first and written with executemany.
-    (row,) = await db.execute_fetchall("select coalesce(max(id), 0) from nodes")
-    first = int(row[0]) + 1
+    (row,) = await db.execute_fetchall(f"select {SQL_NEXT_NODE_ID}")
+    first = int(row[0])
     return await write_episodes(db, drafts, range(first, first + len(drafts)))
 
 
@@ -178,10 +178,11 @@ async def insert_nodes(
     ids = []
     for d in drafts:
         (row,) = await db.execute_fetchall(
-            "insert into nodes (type, content, event_time, created_at, valid_from,"
-            " confidence, base_confidence, decay_rate, source_type, source_role,"
-            " session_id, attributes, scope, expires_at)"
-            " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id",
+            "insert into nodes (id, type, content, event_time, created_at,"
+            " valid_from, confidence, base_confidence, decay_rate, source_type,"
+            " source_role, session_id, attributes, scope, expires_at) values"
+            f" ({SQL_NEXT_NODE_ID}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " returning id",
             (
                 d.type,
                 clean_text(d.content),

@@ -23,6 +23,8 @@ import psycopg
 from psycopg import errors
 from psycopg_pool import AsyncConnectionPool
 
+from ..rows import SQL_NEXT_NODE_ID, SQL_TOP_NODE_ID
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -37,6 +39,15 @@ _RULES = (
     (re.compile(r"\bmax\(([\w.]+), ([\w.%s]+)\)"), r"greatest(\1, \2)"),
     (re.compile(r" and 0\b"), " and false"),
     (re.compile(r"\bmax\(0, "), "greatest(0, "),
+    # rows.SQL_NEXT_NODE_ID / SQL_TOP_NODE_ID: a sequence never gives an id twice
+    (
+        re.compile(re.escape(SQL_NEXT_NODE_ID)),
+        "nextval(pg_get_serial_sequence('nodes', 'id'))",
+    ),
+    (
+        re.compile(re.escape(SQL_TOP_NODE_ID)),
+        "(select coalesce(max(id), 0) from nodes)",
+    ),
     # rows.SQL_NOW: unix seconds now
     (
         re.compile(re.escape("((julianday('now') - 2440587.5) * 86400.0)")),

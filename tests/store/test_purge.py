@@ -190,6 +190,23 @@ async def test_range_purge(storage: MemoryStorage) -> None:
         assert "day 2" not in await _context(storage, node.id)
 
 
+async def test_purged_ids_are_never_given_again(storage: MemoryStorage) -> None:
+    """A user told "#7 forgotten" must not later find #7 naming another memory,
+    and a later forget_fact("#7") must not erase it."""
+    with using_view(ALICE):
+        fact = await storage.nodes.add_node(NodeDraft("semantic", f"code {SECRET}"))
+        turn = await storage.nodes.add_episode(
+            EpisodeDraft("newest turn", "t", "user", time.time(), scope="user:alice")
+        )
+        await storage.purge.execute(PurgeTarget("fact", fact_id=fact))
+        await storage.purge.execute(PurgeTarget("thread", thread_id="t"))
+        again = await storage.nodes.add_node(NodeDraft("semantic", "tea at five"))
+        later = await storage.nodes.add_episode(
+            EpisodeDraft("a new turn", "t", "user", time.time(), scope="user:alice")
+        )
+    assert min(again, later) > max(fact, turn), (fact, turn, again, later)
+
+
 async def _context(storage: MemoryStorage, node_id: int) -> str:
     rows = await storage._conn.rows(
         "select context from nodes where id = ?", (node_id,)
