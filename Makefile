@@ -25,6 +25,8 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
+	@# The host's CI lints every file as py312 with these rules (host-contract §1).
+	$(BIN)/ruff check --target-version py312 --select E,F,I,B,UP .
 	@# The root is the package; mypy names modules after their folder, so check
 	@# it through a link called agent_memory (the clone's folder name may vary).
 	tmp=$$(mktemp -d) && ln -s "$(CURDIR)" $$tmp/agent_memory && \

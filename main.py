@@ -52,16 +52,8 @@ DEFAULT_THREAD = "default"
 OWNER_KEY = "owner_user_id"  # meta key: who owns the default scope
 CONTEXT_TIMEOUT_S = 2.0
 STOP_GRACE_S = 5.0
-# User messages without one get_context call before we say the host never asks.
-UNWIRED_CONTEXT_AFTER = 3
+NOTICE_GRACE_S = 2.0
 INDEX_CHECK_EVERY_S = 3600.0  # FTS/vector checks: whole-index reads, off the hot path
-UNWIRED_CONTEXT_WARNING = (
-    "memory: %d user messages arrived but the host never asked for memory context"
-    " (get_context), so memories do not reach the model. The host wires context"
-    " providers before extensions start and keeps only active ones: call"
-    " `loader.wire_context_providers(router)` again after `start_all()` in the"
-    " host's runner (README, 'Install into the host'). Tools still work."
-)
 
 
 def _done_future() -> asyncio.Future[None]:
@@ -154,9 +146,7 @@ class MemoryExtension:
         self._consolidating: set[str] = set()
         self._log = log
         self._scopes: TurnScopes | None = None
-        self._context_seen = False
-        self._unasked_messages = 0
-        self._notice = TroubleNotice(None, log, self._tasks)
+        self._notice = TroubleNotice(None, log)
 
     @property
     def services(self) -> Services:
@@ -170,7 +160,7 @@ class MemoryExtension:
     async def initialize(self, context: Any) -> None:
         self._log = getattr(context, "logger", None) or log
         self._tasks = TaskSet(self._log, logging.ERROR)
-        self._notice = TroubleNotice(context, self._log, self._tasks)
+        self._notice = TroubleNotice(context, self._log)
         self.config = load_config(merged_config(context))
         self._services = await build_services(
             context, self.config, self._log, self.tool_view
@@ -206,6 +196,9 @@ class MemoryExtension:
 
     async def stop(self) -> None:
         """Finish queued writes, stop background work. Safe to call twice."""
+        # An unhealthy memory is stopped right after telling the user: let
+        # that message out first.
+        await self._notice.flush(NOTICE_GRACE_S)
         await self._tasks.cancel()
         if self._services is None:
             return
@@ -277,23 +270,23 @@ class MemoryExtension:
             self._log.exception("memory scope failed; the turn reads nothing")
             view = NOTHING_VIEW
         set_view(view)
-        self._context_seen = True
+        self._notice.context_asked()
         if self._services is None or not isinstance(prompt, str):
             return None
         # Outside text: cleaned; no more of it read than a turn would store.
         prompt = clean_text(prompt[: self.config.max_episode_chars])
         if not prompt.strip():
             return None
+        # The thread the hot path stored this turn in (a missing id: the default).
         thread_id = getattr(turn_context, "thread_id", None)
-        thread = clean_id(thread_id) if isinstance(thread_id, str) else None
+        thread = (clean_id(thread_id) if isinstance(thread_id, str) else None) or (
+            DEFAULT_THREAD
+        )
         try:
             # Embeds the prompt once, leaves out the just-stored current message.
             return await asyncio.wait_for(
                 self._services.retriever.get_context(
-                    prompt,
-                    thread_id=None
-                    if thread is None
-                    else thread_key(thread, view.write),
+                    prompt, thread_id=thread_key(thread, view.write)
                 ),
                 CONTEXT_TIMEOUT_S,
             )
@@ -337,7 +330,7 @@ class MemoryExtension:
         host that awaits it does not wait either.
         """
         thread = self._ingest(payload, "user")
-        self._notice_unwired_context()
+        self._notice.message_heard()
         user = str(payload.get("user_id") or "")
         if self._scopes is not None:
             with contextlib.suppress(Exception):
@@ -351,14 +344,6 @@ class MemoryExtension:
                 self.schedule_consolidation(previous)
         return _done_future()
 
-    def _notice_unwired_context(self) -> None:
-        """Warn once when user messages arrive but get_context is never called."""
-        if self._context_seen or self._unasked_messages > UNWIRED_CONTEXT_AFTER:
-            return
-        self._unasked_messages += 1
-        if self._unasked_messages > UNWIRED_CONTEXT_AFTER:
-            self._log.warning(UNWIRED_CONTEXT_WARNING, UNWIRED_CONTEXT_AFTER)
-
     def on_agent_response(self, payload: Mapping[str, Any]) -> asyncio.Future[None]:
         """Queue the agent's answer (host error markers are not memories)."""
         self._ingest(payload, "orchestrator")
@@ -369,8 +354,13 @@ class MemoryExtension:
         payload = getattr(event, "payload", None) or {}
         raw = payload.get("thread_id") if isinstance(payload, Mapping) else None
         thread = clean_id(raw)  # outside text, like the hot path's thread ids
-        if thread:
-            self.schedule_consolidation(thread)
+        if not thread or self._services is None:
+            return
+        # The host names its thread; each user's turns in it are stored under
+        # a scoped key (core/scope.thread_key): consolidate every one of them.
+        sessions = self._services.storage.sessions
+        for key in await sessions.pending_keys_of(thread) or [thread]:
+            self.schedule_consolidation(key)
 
     def _ingest(self, payload: Mapping[str, Any], role: str) -> str | None:
         if self._services is None:

@@ -301,6 +301,10 @@ class SessionStore(Protocol):
         self, *, idle_before: float | None = None, limit: int = 100
     ) -> list[SessionState]: ...
 
+    async def pending_keys_of(self, thread_id: str) -> list[str]:
+        """The pending stored threads of a host thread id, in every scope."""
+        ...
+
     async def session_episodes(
         self, session_id: str, *, after_id: int = 0, limit: int = 50
     ) -> list[Node]: ...

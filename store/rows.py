@@ -40,7 +40,8 @@ SESSION_COLUMNS = (
 )
 
 
-def record(cls: type[T], row: Any, **overrides: Any) -> T:
+# The host lints as py312 (UP047 wants `record[T]`), but 3.11 must import this.
+def record(cls: type[T], row: Any, **overrides: Any) -> T:  # noqa: UP047
     """`cls` built from a sqlite3.Row by column name (`overrides` win)."""
     values = dict(zip(row.keys(), row, strict=True))
     values.update(overrides)

@@ -56,6 +56,17 @@ class SqliteSessions:
         )
         return [record(SessionState, row) for row in rows]
 
+    async def pending_keys_of(self, thread_id: str) -> list[str]:
+        """The pending stored threads of a host thread id: itself and its
+        scoped keys ("t2@user:bob", core/scope.thread_key), in every scope."""
+        prefix = f"{thread_id}@"
+        rows = await self._conn.rows(
+            "select session_id from sessions_consolidations where status = 'pending'"
+            " and (session_id = ? or substr(session_id, 1, ?) = ?)",
+            (thread_id, len(prefix), prefix),
+        )
+        return [str(row["session_id"]) for row in rows]
+
     async def session_episodes(
         self, session_id: str, *, after_id: int = 0, limit: int = 50
     ) -> list[Node]:

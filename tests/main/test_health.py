@@ -11,7 +11,8 @@ import logging
 from typing import Any
 
 import pytest
-from agent_memory.main import UNWIRED_CONTEXT_AFTER, MemoryExtension
+from agent_memory.main import MemoryExtension
+from agent_memory.writepath.notice import UNWIRED_CONTEXT_AFTER
 from fakes import FakeHostContext, running
 
 
@@ -97,7 +98,7 @@ async def test_an_unusable_vector_index_turns_health_false(
     assert not memory.health_check()
 
 
-async def test_user_messages_without_get_context_warn_once(
+async def test_user_messages_without_get_context_warn_and_tell_once(
     memory_host: tuple[MemoryExtension, FakeHostContext],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -105,10 +106,32 @@ async def test_user_messages_without_get_context_warn_once(
     with caplog.at_level(logging.WARNING):
         for n in range(UNWIRED_CONTEXT_AFTER * 3):
             await host.emit("user_message", user(f"message {n}"))
+    await memory.stop()  # lets the message out
     (warning,) = [
         r.getMessage() for r in caplog.records if "get_context" in r.getMessage()
     ]
     assert "wire_context_providers" in warning and "README" in warning
+    (told,) = host.notified  # the user, too (contract §4: "tell the user once")
+    assert "wire_context_providers" in told
+
+
+async def test_the_user_hears_of_trouble_although_the_host_stops_us_at_once(
+    memory_host: tuple[MemoryExtension, FakeHostContext],
+) -> None:
+    memory, host = memory_host
+    storage = memory.services.storage
+
+    async def lose_fts(db: Any) -> None:
+        await db.execute("update nodes_fts_data set block = x'0102' where id > 10")
+
+    for n in range(20):
+        memory.on_user_message(user(f"the garden needs water on day {n}"))
+    await memory.drain()
+    await storage.run_write(lose_fts)
+    await storage.check_indexes()
+    assert not memory.health_check()
+    await memory.stop()  # what the host does on False, in the same tick
+    assert [t for t in host.notified if "Memory problem" in t], host.notified
 
 
 async def test_a_host_that_asks_for_context_gets_no_warning(

@@ -148,6 +148,33 @@ async def test_thread_switch_and_completion_schedule_consolidation_once(
     assert calls == ["a", "b"]
 
 
+async def test_thread_completed_reaches_every_users_turns_of_that_thread(
+    host: FakeHostContext,
+) -> None:
+    """Per-user scopes store a thread under one key per user ("t2@user:bob"),
+    while the host names the bare thread: each is consolidated, once."""
+    calls: list[str] = []
+
+    class Recording(MemoryExtension):
+        async def consolidate_thread(self, thread_id: str) -> bool:
+            calls.append(thread_id)
+            return True
+
+    async with running(host, Recording()) as memory:
+        for who, thread in (("ann", "t2"), ("bob", "t2"), ("cy", "t22")):
+            await host.emit("user_message", {**user("a plan", thread), "user_id": who})
+        await memory.drain()
+        pending = await memory.services.storage.sessions.pending_sessions()
+        await host.publish("thread.completed", {"thread_id": "t2", "reason": "idle"})
+        await consolidations()
+
+    keys = sorted(s.session_id for s in pending if s.session_id.startswith("t2@"))
+    assert len(keys) + len([s for s in pending if s.session_id == "t2"]) == 2
+    assert sorted(calls) == sorted(
+        s.session_id for s in pending if s.session_id.split("@")[0] == "t2"
+    ), (calls, pending)
+
+
 async def test_embeddings_come_from_the_host_capability_cut_to_size(
     host: FakeHostContext,
 ) -> None:

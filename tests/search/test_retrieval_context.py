@@ -82,6 +82,19 @@ async def test_the_threads_last_turns_are_left_out(host: FakeHostContext) -> Non
         assert other is not None and "Step" in other
 
 
+async def test_a_turn_without_thread_id_leaves_out_the_default_threads_tail(
+    host: FakeHostContext,
+) -> None:
+    """The hot path stores a turn without thread_id in the default thread;
+    get_context must read that same thread as the one in front of the model."""
+    async with running(host) as ext:
+        await say(host, ext, "The wifi password is on the fridge magnet", None)
+        for n in range(THREAD_TAIL_TURNS):
+            await say(host, ext, f"Step {n} of fixing the wifi router", None)
+        block = await ext.get_context("what about the wifi?", Turn(thread_id=None))
+        assert block is not None and "fridge magnet" in block and "Step" not in block
+
+
 async def test_get_context_without_embedder(host: FakeHostContext) -> None:
     async with running(host) as ext:
         await say(host, ext, "Our cat is called Pixel")
