@@ -63,7 +63,7 @@ async def test_failing_writes_turn_health_false_until_a_write_succeeds(
 async def test_a_damaged_fts_index_is_found_by_the_background_check(
     memory_host: tuple[MemoryExtension, FakeHostContext],
 ) -> None:
-    memory, _ = memory_host
+    memory, host = memory_host
     storage = memory.services.storage
     for n in range(20):
         memory.on_user_message(user(f"the garden needs water on day {n}"))
@@ -79,6 +79,9 @@ async def test_a_damaged_fts_index_is_found_by_the_background_check(
 
     assert problem is not None and "full-text index" in problem
     assert not memory.health_check()
+    # The host stops us in the same tick; the user still hears of it.
+    await memory.stop()
+    assert [t for t in host.notified if "Memory problem" in t], host.notified
 
 
 @pytest.mark.needs_vectors
@@ -113,25 +116,6 @@ async def test_user_messages_without_get_context_warn_and_tell_once(
     assert "wire_context_providers" in warning and "README" in warning
     (told,) = host.notified  # the user, too (contract §4: "tell the user once")
     assert "wire_context_providers" in told
-
-
-async def test_the_user_hears_of_trouble_although_the_host_stops_us_at_once(
-    memory_host: tuple[MemoryExtension, FakeHostContext],
-) -> None:
-    memory, host = memory_host
-    storage = memory.services.storage
-
-    async def lose_fts(db: Any) -> None:
-        await db.execute("update nodes_fts_data set block = x'0102' where id > 10")
-
-    for n in range(20):
-        memory.on_user_message(user(f"the garden needs water on day {n}"))
-    await memory.drain()
-    await storage.run_write(lose_fts)
-    await storage.check_indexes()
-    assert not memory.health_check()
-    await memory.stop()  # what the host does on False, in the same tick
-    assert [t for t in host.notified if "Memory problem" in t], host.notified
 
 
 async def test_a_host_that_asks_for_context_gets_no_warning(
