@@ -100,6 +100,7 @@ async def build_services(
         batch_size=config.writer_batch_size,
         database_url=config.database_url,
         read_only=bool(getattr(context, "read_only", False)),  # standalone reads
+        embedding_model=config.embedding_model,  # which adopted vectors to keep
     )
     embeddings = find_embeddings(context, config, logger)
     linker = EntityLinker(storage)

@@ -55,13 +55,15 @@ class MemoryStorage(StoreRoot):
         dim: int = 256,
         batch_size: int = 512,
         read_only: bool = False,
+        embedding_model: str | None = None,
     ) -> MemoryStorage:
         driver = find_driver()
         if read_only:
             return await cls._open_read_only(path, dim, driver)
         # A memory.db left by the host's built-in memory becomes ours first;
-        # a foreign file is refused before anything opens it for writing.
-        await adopt_host_memory(path, driver, dim)
+        # a foreign file is refused before anything opens it for writing. The
+        # model decides which of its vectors are in our query space (None: none).
+        await adopt_host_memory(path, driver, dim, embedding_model)
         write_db = await connect(path, driver)
         try:
             width = await migrate(write_db, dim, driver.has_vec)
@@ -139,6 +141,7 @@ async def open_store(
     batch_size: int = 512,
     database_url: str | None = None,
     read_only: bool = False,
+    embedding_model: str | None = None,
 ) -> Store:
     """The memory: in PostgreSQL when a database URL is set (the
     AGENT_MEMORY_DATABASE_URL environment variable, else the `database_url`
@@ -146,7 +149,11 @@ async def open_store(
     url = os.environ.get(DATABASE_URL_ENV) or database_url
     if not url:
         return await MemoryStorage.open(
-            path, dim=dim, batch_size=batch_size, read_only=read_only
+            path,
+            dim=dim,
+            batch_size=batch_size,
+            read_only=read_only,
+            embedding_model=embedding_model,
         )
     try:
         from .store.postgres.storage import PgStorage

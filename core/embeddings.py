@@ -26,6 +26,12 @@ Vector = list[float]
 MAX_BATCH = 64
 RECENT_TEXTS = 256  # the user's message is embedded as the prompt, then stored
 HOST_CAPABILITIES = "core.llm.capabilities"
+# Matryoshka models whose full ("native") width we know: any prefix of their
+# vector, re-normalised, is that same model's vector at the smaller width.
+MATRYOSHKA_NATIVE_WIDTHS = {
+    "text-embedding-3-small": 1536,
+    "text-embedding-3-large": 3072,
+}
 
 
 class Embedder(Protocol):
@@ -61,6 +67,19 @@ def capability_class() -> type:
         return EmbeddingCapability
     found = getattr(module, "EmbeddingCapability", None)
     return found if isinstance(found, type) else EmbeddingCapability
+
+
+def matryoshka_native_width(model: str | None) -> int | None:
+    """The full width of `model` when it is a known Matryoshka model, else None.
+
+    A stored vector of exactly that width can be cut to ours and compared with
+    our queries; any other width, or an unknown model, tells us nothing about
+    which space a vector is in. Exact names only: a deployment alias may hide
+    any model, so it gets None (re-embedding is the safe answer).
+    """
+    if model is None:
+        return None
+    return MATRYOSHKA_NATIVE_WIDTHS.get(model.strip().lower())
 
 
 def normalise(vector: Sequence[float]) -> Vector:

@@ -98,9 +98,14 @@ def classify(path: Path, driver: Driver) -> str:
         conn.close()
 
 
-async def adopt_host_memory(path: Path, driver: Driver, dim: int) -> bool:
+async def adopt_host_memory(
+    path: Path, driver: Driver, dim: int, model: str | None = None
+) -> bool:
     """Convert a host memory v2 file to our schema; True when it did.
 
+    `model` is the embedding model our queries use: the host's vectors are kept
+    only where they are in its space (adopt_rows.HostVectors). A caller that
+    does not know it passes None and every node is re-embedded by the backfill.
     Raises InputError (touching nothing) for a file that is neither ours,
     empty, nor the host's memory v2.
     """
@@ -117,11 +122,11 @@ async def adopt_host_memory(path: Path, driver: Driver, dim: int) -> bool:
     backup = _backup(path, driver)
     log.info("adopting the host's memory v2 in %s (backup: %s)", path, backup.name)
     started = time.monotonic()
-    counts = await _convert(path, driver, dim, backup)
+    counts, vectors = await _convert(path, driver, dim, model, backup)
     log.info(
         "adopted the host's memory from %s in %.1f s: %d nodes, %d edges, %d "
         "entities (%d aliases), %d node-entity links, %d thread consolidation "
-        "states, %d vectors kept (%d left for re-embedding); backup at %s",
+        "states; backup at %s",
         path,
         time.monotonic() - started,
         counts["nodes"],
@@ -130,10 +135,9 @@ async def adopt_host_memory(path: Path, driver: Driver, dim: int) -> bool:
         counts["aliases"],
         counts["links"],
         counts["threads"],
-        counts["vectors"],
-        counts["nodes"] - counts["vectors"],
         backup,
     )
+    log.info("%s", vectors)
     return True
 
 
@@ -181,8 +185,8 @@ def _backup(path: Path, driver: Driver) -> Path:
 
 
 async def _convert(
-    path: Path, driver: Driver, dim: int, backup: Path
-) -> dict[str, int]:
+    path: Path, driver: Driver, dim: int, model: str | None, backup: Path
+) -> tuple[dict[str, int], str]:
     db = await aiosqlite.Connection(
         _plain(path, driver, with_vec=True), iter_chunk_size=64
     )
@@ -193,7 +197,7 @@ async def _convert(
             await _apply_schema(db)
             if driver.has_vec:
                 await create_vector_tables(db, dim)
-            counts = await copy_host_rows(db, dim, driver.has_vec)
+            counts = await copy_host_rows(db, dim, driver.has_vec, model)
             await db.execute(
                 "insert or replace into meta (key, value) values ('adopted_from', ?)",
                 (f"host memory v2, backup {backup.name}",),

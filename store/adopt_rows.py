@@ -5,7 +5,9 @@ Runs inside adopt's one transaction, after the host's tables were renamed to
 each row a new integer id in time order (ids order episodes in a thread, see
 `consolidated_until_id`) and keep the uuid as `host_v2_id` in the attributes.
 Inserting nodes fires our FTS triggers, so the text index is rebuilt as rows
-arrive; the vector tables are filled from the kept vectors at the end.
+arrive; the vector tables are filled from the kept vectors at the end. Only
+vectors in our embedding model's space are kept (HostVectors); the rest are
+left to the embedding backfill.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ import datetime as dt
 import json
 import struct
 import time
+from collections import Counter
 from typing import Any
 
 import aiosqlite
 
-from ..core.embeddings import VectorCheck
+from ..core.embeddings import VectorCheck, matryoshka_native_width
 from ..core.records import EDGE_TYPES, NODE_TYPES, dump_attributes, name_key
 from ..core.text import clean_text
 from .rows import json_ids, pack_vector
@@ -71,14 +74,75 @@ def _attributes(raw: Any, host_id: str, **extra: Any) -> str:
     return dump_attributes(attributes)
 
 
-def _vector(blob: Any, check: VectorCheck) -> bytes | None:
-    """The host's float32 vector fitted to our width (cut + unit length), or None
-    (narrower, zero or broken): the embedding backfill re-embeds those."""
-    if not isinstance(blob, bytes) or not blob or len(blob) % 4:
-        return None
-    raw = struct.unpack(f"{len(blob) // 4}f", blob)
-    fitted = check.fit(raw)
-    return None if fitted is None else pack_vector(fitted)
+class HostVectors:
+    """Keeps a host vector only when it is in our embedding model's space.
+
+    The host stored its provider's native width (often 3,072: its default is
+    text-embedding-3-large). Cut to our width that is still a vector of *its*
+    model, in another space than our queries: vector search would compare
+    unrelated spaces, and the backfill, which fills only missing vectors, would
+    never repair it. So a vector is kept only when our model is a known
+    Matryoshka model and the vector has exactly that model's native width;
+    every other one is dropped, and the backfill re-embeds the node with our
+    model (a wrong vector costs recall, a missing one an embedding call).
+    """
+
+    def __init__(self, dim: int, model: str | None) -> None:
+        self.model = model
+        self.native = matryoshka_native_width(model)
+        self._check = VectorCheck(dim, "the host's memory")
+        self.rows = 0
+        self.kept = 0
+        self.foreign: Counter[int] = Counter()  # width -> vectors not in our space
+
+    def fit(self, blob: Any) -> bytes | None:
+        """Our packed unit vector for the host's float32 `blob`, or None."""
+        self.rows += 1
+        if not isinstance(blob, bytes) or not blob or len(blob) % 4:
+            return None
+        width = len(blob) // 4
+        if width != self.native:
+            self.foreign[width] += 1
+            return None
+        # Narrower than ours (a model's native width below embedding_dimensions),
+        # zero or non-finite: None, logged once by the check.
+        fitted = self._check.fit(struct.unpack(f"{width}f", blob))
+        if fitted is None:
+            return None
+        self.kept += 1
+        return pack_vector(fitted)
+
+    def why_dropped(self) -> str:
+        """Why the vectors that were not kept were not (empty: all were kept)."""
+        if self.rows == self.kept:
+            return ""
+        if self.model is None:
+            return "no embedding model was named, so no host vector is known to fit"
+        if self.native is None:
+            return (
+                f"{self.model} is not a known Matryoshka model, so no host vector"
+                " is known to be in its space"
+            )
+        reasons = []
+        if self.foreign:
+            widths = "/".join(str(width) for width in sorted(self.foreign))
+            reasons.append(
+                f"{self.foreign.total()} host vectors are {widths}-d, not"
+                f" {self.model}'s native {self.native}-d: another model's space"
+            )
+        if rest := self.rows - self.kept - self.foreign.total():
+            reasons.append(f"{rest} had no vector or an unusable one")
+        return "; ".join(reasons)
+
+
+def vectors_line(nodes: HostVectors, entities: HostVectors) -> str:
+    """The one log line on what became of the host's vectors, and why."""
+    return (
+        f"adopted vectors: {nodes.kept} of {nodes.rows} nodes' and"
+        f" {entities.kept} of {entities.rows} entities' kept;"
+        f" {nodes.rows - nodes.kept} nodes left for the embedding backfill to"
+        f" re-embed with our model"
+    ) + (f" ({why})" if (why := nodes.why_dropped()) else "")
 
 
 async def _rows(db: aiosqlite.Connection, sql: str) -> Any:
@@ -97,15 +161,16 @@ async def _table_exists(db: aiosqlite.Connection, name: str) -> bool:
 
 
 async def copy_host_rows(
-    db: aiosqlite.Connection, dim: int, has_vec: bool
-) -> dict[str, int]:
-    """Copy every host row into our tables; the counts, for the log line."""
-    check = VectorCheck(dim, "the host's memory")
-    nodes, vectors = await _copy_nodes(db, check)
-    entities, aliases = await _copy_entities(db, check)
+    db: aiosqlite.Connection, dim: int, has_vec: bool, model: str | None
+) -> tuple[dict[str, int], str]:
+    """Copy every host row into our tables; the counts and the vectors' line,
+    for the log. `model` is our embedding model (None: keep no vector)."""
+    node_vectors = HostVectors(dim, model)
+    entity_vectors = HostVectors(dim, model)
+    nodes = await _copy_nodes(db, node_vectors)
+    entities, aliases = await _copy_entities(db, entity_vectors)
     counts = {
         "nodes": len(nodes),
-        "vectors": vectors,
         "edges": await _copy_edges(db, nodes),
         "entities": len(set(entities.values())),
         "aliases": aliases,
@@ -115,14 +180,11 @@ async def copy_host_rows(
     await _copy_maintenance(db)
     if has_vec:
         await _fill_vector_tables(db)
-    return counts
+    return counts, vectors_line(node_vectors, entity_vectors)
 
 
-async def _copy_nodes(
-    db: aiosqlite.Connection, check: VectorCheck
-) -> tuple[dict[str, int], int]:
+async def _copy_nodes(db: aiosqlite.Connection, vectors: HostVectors) -> dict[str, int]:
     ids: dict[str, int] = {}
-    vectors = 0
     now = time.time()
     sql = "select * from host_v2_nodes order by created_at, rowid"
     async for chunk in _rows(db, sql):
@@ -133,8 +195,6 @@ async def _copy_nodes(
             kind = _get(row, "type", "semantic")
             created = seconds(_get(row, "created_at")) or now
             confidence = float(_get(row, "confidence", 1.0))
-            vector = _vector(_get(row, "embedding"), check)
-            vectors += vector is not None
             batch.append(
                 (
                     new_id,
@@ -157,7 +217,7 @@ async def _copy_nodes(
                         str(row["id"]),
                         host_v2_type=None if kind in NODE_TYPES else kind,
                     ),
-                    vector,
+                    vectors.fit(_get(row, "embedding")),
                 )
             )
         await db.executemany(
@@ -167,7 +227,7 @@ async def _copy_nodes(
             " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             batch,
         )
-    return ids, vectors
+    return ids
 
 
 def _evidence(raw: Any, nodes: dict[str, int]) -> str | None:
@@ -232,7 +292,7 @@ def _aliases(raw: Any) -> list[str]:
 
 
 async def _copy_entities(
-    db: aiosqlite.Connection, check: VectorCheck
+    db: aiosqlite.Connection, vectors: HostVectors
 ) -> tuple[dict[str, int], int]:
     """Entities by casefolded name: two host entities with one name become one."""
     ids: dict[str, int] = {}
@@ -265,7 +325,7 @@ async def _copy_entities(
                         key,
                         kind if kind in _ENTITY_TYPES else "concept",
                         _get(row, "summary"),
-                        _vector(_get(row, "embedding"), check),
+                        vectors.fit(_get(row, "embedding")),
                         mentions,
                         created,
                         seconds(_get(row, "last_updated")) or created,

@@ -17,7 +17,10 @@ from typing import Any
 
 from agent_memory.store.db import find_driver
 
-HOST_WIDTH = 12  # wider than the tests' 8: cut and re-normalised on adoption
+# text-embedding-3-small's native width: with that model configured, the
+# host's vectors are cut to the tests' 8 dimensions and kept; other widths show
+# a vector from another model's space (the host's default gives 3,072).
+HOST_WIDTH = 1536
 
 HOST_DDL = """
 create table nodes (
@@ -59,16 +62,20 @@ end;
 T0 = 1_760_000_000
 
 
-def host_vector(head: list[float] | None, tail: float = 0.3) -> bytes:
+def host_vector(
+    head: list[float] | None, tail: float = 0.3, width: int = HOST_WIDTH
+) -> bytes:
     """A float32 host vector whose first 8 dims point along `head` (Matryoshka)."""
-    values = [*(head or [0.0] * 8), *([tail] * (HOST_WIDTH - 8))]
+    values = [*(head or [0.0] * 8), *([tail] * (width - 8))]
     return struct.pack(f"{len(values)}f", *values)
 
 
 class HostDb:
     """Writes host-format rows; `ids[name]` is the uuid given to a named row."""
 
-    def __init__(self, path: Path, *, with_vec: bool = True) -> None:
+    def __init__(
+        self, path: Path, *, with_vec: bool = True, width: int = HOST_WIDTH
+    ) -> None:
         driver = find_driver()
         self.conn: Any = driver.module.connect(str(path), isolation_level=None)
         self.vec = with_vec and driver.vec_path is not None
@@ -81,7 +88,7 @@ class HostDb:
             for table, key in (("vec_nodes", "node_id"), ("vec_entities", "entity_id")):
                 self.conn.execute(
                     f"create virtual table {table} using vec0("
-                    f"{key} text primary key, embedding float[{HOST_WIDTH}])"
+                    f"{key} text primary key, embedding float[{width}])"
                 )
         self.ids: dict[str, str] = {}
 
@@ -110,15 +117,26 @@ class HostDb:
         self._insert("edges", row)
 
     def entity(
-        self, name: str, canonical: str, type: str, aliases: list[str], mentions: int
+        self,
+        name: str,
+        canonical: str,
+        type: str,
+        aliases: list[str],
+        mentions: int,
+        embedding: bytes | None = None,
     ) -> None:
         self.ids[name] = uid = str(uuid.uuid4())
         row = {
             "id": uid, "canonical_name": canonical, "type": type,
             "aliases": json.dumps(aliases, ensure_ascii=False), "summary": canonical,
             "first_seen": T0, "last_updated": T0 + 60, "mention_count": mentions,
+            "embedding": embedding,
         }  # fmt: skip
         self._insert("entities", row)
+        if self.vec and embedding is not None:
+            self.conn.execute(
+                "insert into vec_entities values (?, ?)", (uid, embedding)
+            )
 
     def link(self, node: str, entity: str) -> None:
         self.conn.execute(

@@ -6,7 +6,11 @@ import logging
 import math
 
 import pytest
-from agent_memory.core.embeddings import EmbeddingService, Vector
+from agent_memory.core.embeddings import (
+    EmbeddingService,
+    Vector,
+    matryoshka_native_width,
+)
 
 
 class ScriptedProvider:
@@ -35,6 +39,14 @@ async def test_a_matryoshka_vector_is_cut_and_made_unit_length() -> None:
     provider = ScriptedProvider(6, [[3.0, 4.0, 0.0, 0.0, 9.0, 9.0]])
     (vector,) = await EmbeddingService(provider, 4).embed_batch(["x"])
     assert vector == [0.6, 0.8, 0.0, 0.0]
+
+
+def test_only_known_matryoshka_models_have_a_native_width() -> None:
+    assert matryoshka_native_width("text-embedding-3-small") == 1536
+    assert matryoshka_native_width(" Text-Embedding-3-Large ") == 3072
+    # not Matryoshka, an alias that may hide any model, or no model at all
+    for model in ("text-embedding-ada-002", "my-deployment", "", None):
+        assert matryoshka_native_width(model) is None
 
 
 async def test_zero_and_nan_vectors_are_no_vector_and_warned_once(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import sqlite3
 from pathlib import Path
 
@@ -20,11 +21,11 @@ from agent_memory.store import adopt
 from agent_memory.store.db import find_driver
 from agent_memory.store.migrations import SCHEMA_VERSION
 from fakes import HashEmbedder, service
-from host_v2 import T0, HostDb, host_vector, sqlite_rows
+from host_v2 import HOST_WIDTH, T0, HostDb, host_vector, sqlite_rows
 
 CAT = "Пользователь рассказал, что его кот Барсик любит рыбу"
 HASH = HashEmbedder(8)
-ZERO = host_vector([0.0] * 8, tail=0.0)
+SMALL = "text-embedding-3-small"  # native width 1536 == HOST_WIDTH
 COUNTS = "select (select count(*) from nodes), (select count(*) from edges)"
 
 
@@ -34,14 +35,16 @@ def head(text: str) -> list[float]:
     return vector
 
 
-def build_host(path: Path) -> HostDb:
-    host = HostDb(path)
-    host.node("cat", CAT, at=0, embedding=host_vector(head(CAT)))
+def build_host(path: Path, width: int = HOST_WIDTH) -> HostDb:
+    """Seven nodes (three with a vector, one with a zero vector), three entities
+    (Anna with a vector); every vector `width` wide."""
+    host = HostDb(path, width=width)
+    host.node("cat", CAT, at=0, embedding=host_vector(head(CAT), width=width))
     host.node(
         "hello",
         "Anna said hello from Berlin",
         at=10,
-        embedding=host_vector(head("Anna said hello from Berlin")),
+        embedding=host_vector(head("Anna said hello from Berlin"), width=width),
     )
     host.node("acme", "Anna works at Acme", type="semantic", at=20, thread="t2")
     host.node(
@@ -50,14 +53,14 @@ def build_host(path: Path) -> HostDb:
         type="semantic",
         at=30,
         thread="t2",
-        embedding=host_vector(head("Anna works at Globex now")),
+        embedding=host_vector(head("Anna works at Globex now"), width=width),
     )
     host.node(
         "how",
         "Чтобы задеплоить, запусти make deploy",
         type="procedural",
         at=40,
-        embedding=ZERO,
+        embedding=host_vector([0.0] * 8, tail=0.0, width=width),
     )
     host.node(
         "likes",
@@ -72,7 +75,8 @@ def build_host(path: Path) -> HostDb:
     host.edge("hello", "acme", "entity")
     host.edge("acme", "cat", "derived_from", evidence=json.dumps([host.ids["cat"]]))
     host.edge("globex", "acme", "supersedes", weight=0.7)
-    host.entity("anna", "Anna", "person", ["Аня", "Annie", "anna"], 4)
+    anna = host_vector(head("Anna"), width=width)
+    host.entity("anna", "Anna", "person", ["Аня", "Annie", "anna"], 4, anna)
     host.entity("barsik", "Барсик", "concept", ["кот Барсик"], 2)
     host.entity("acme_e", "Acme", "organization", [], 1)
     for node, entity in (
@@ -167,11 +171,22 @@ async def test_adoption_carries_everything_over(host_file: tuple[Path, HostDb]) 
     assert meta["host_v2.last_decay_run"] == str(T0 + 500)
 
 
-async def test_vectors_cut_to_width_and_bad_ones_left_for_backfill(
+def entity_vectors(path: Path) -> int:
+    return int(sqlite_rows(path, "select count(embedding) from entities")[0][0])
+
+
+async def test_vectors_at_our_models_native_width_are_cut_and_kept(
     host_file: tuple[Path, HostDb],
 ) -> None:
-    path, host = host_file
-    storage = await MemoryStorage.open(path, dim=8)
+    """Host vectors as wide as text-embedding-3-small's native 1536, with that
+    model configured: they are that model's vectors, so cut to our width (8)
+    they are in our query space and kept; zero ones go to the backfill.
+
+    (Before, any wider vector was cut and kept whatever model made it; that
+    part of this test now lives in the tests of other widths and models below.)
+    """
+    path, _ = host_file
+    storage = await MemoryStorage.open(path, dim=8, embedding_model=SMALL)
     try:
         kept = await storage.index.node_embeddings(range(1, 10))
         # cat, hello, globex had vectors; the zero vector of `how` is rejected
@@ -185,11 +200,61 @@ async def test_vectors_cut_to_width_and_bad_ones_left_for_backfill(
             assert [hit[0] for hit in hits] == [cat_id]
     finally:
         await storage.close()
+    assert entity_vectors(path) == 1
+
+
+async def test_vectors_of_another_width_are_left_for_backfill(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """3,072-wide vectors (the host's default, text-embedding-3-large) with our
+    text-embedding-3-small: cut to 8 they would be 3-large vectors, another
+    space than our queries, so none is kept and the backfill re-embeds all."""
+    path = tmp_path / "memory.db"
+    build_host(path, width=3072).close()
+    caplog.set_level(logging.INFO, logger="agent_memory")
+    storage = await MemoryStorage.open(path, dim=8, embedding_model=SMALL)
+    try:
+        assert await storage.index.node_embeddings(range(1, 10)) == {}
+        # every node but the soft-deleted one
+        assert await storage.index.count_missing_embeddings() == 6
+        if storage.has_vectors:
+            assert await storage.index.knn_search(head(CAT), limit=1) == []
+    finally:
+        await storage.close()
+    assert entity_vectors(path) == 0
+    lines = [r.getMessage() for r in caplog.records]
+    (line,) = [text for text in lines if text.startswith("adopted vectors")]
+    assert "0 of 7 nodes' and 0 of 3 entities' kept; 7 nodes left" in line
+    assert (
+        "(4 host vectors are 3072-d, not text-embedding-3-small's native 1536-d" in line
+    )
+    assert "; 3 had no vector or an unusable one)" in line
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        None,  # a caller that does not know the model (MemoryStorage.open's default)
+        "text-embedding-ada-002",  # 1536-d as well, but not Matryoshka
+        "my-azure-deployment",  # an alias: any model may hide behind it
+    ],
+)
+async def test_without_a_known_matryoshka_model_no_vector_is_kept(
+    host_file: tuple[Path, HostDb], model: str | None
+) -> None:
+    path, _ = host_file
+    storage = await MemoryStorage.open(path, dim=8, embedding_model=model)
+    try:
+        assert await storage.index.node_embeddings(range(1, 10)) == {}
+        assert await storage.index.count_missing_embeddings() == 6
+    finally:
+        await storage.close()
+    assert entity_vectors(path) == 0
 
 
 async def test_search_finds_migrated_memories(host_file: tuple[Path, HostDb]) -> None:
     path, _ = host_file
-    storage = await MemoryStorage.open(path, dim=8)
+    storage = await MemoryStorage.open(path, dim=8, embedding_model=SMALL)
     try:
         search = Retriever(
             storage, service(HashEmbedder(8)), MemoryConfig(embedding_dimensions=8)
