@@ -2,9 +2,11 @@
 
 The host merges manifest defaults with the user's `extensions.memory.*` settings
 (shallowly) and may validate them against `MemoryConfig` before `initialize`. We
-validate again in `initialize` so the standalone host gets the same checks. Wrong
-types and out-of-range values are errors that name the key; unknown keys are only
-warned about, so a user upgrading with an old settings file still starts.
+validate again in `initialize` so the standalone host gets the same checks. Types
+are strict (host-contract §2: "256" is not 256, "no" is not False), except that a
+whole number is read as text where an id is expected (YAML makes chat ids numbers).
+Wrong types and out-of-range values are errors that name the key; unknown keys are
+only warned about, so a user upgrading with an old settings file still starts.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ class ConfigError(InputError):
 class MemoryConfig(BaseModel):
     """Every setting of the memory extension, with its default."""
 
-    model_config = ConfigDict(extra="allow", strict=False, frozen=True)
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
 
     embedding_dimensions: Annotated[int, Field(ge=8, le=8192)] = 256
     embedding_model: str = "text-embedding-3-small"
@@ -84,6 +86,17 @@ class MemoryConfig(BaseModel):
     shared_channels: list[str] = []
     no_user_scope: Literal["default", "drop"] = "default"
     owner_user_id: str | None = AUTO_OWNER
+
+    @field_validator("owner_user_id", "shared_channels", mode="before")
+    @classmethod
+    def _ids_as_text(cls, value: Any) -> Any:
+        # YAML reads `owner_user_id: 123456789` (a chat user id) as a number;
+        # an id is a name, so a whole number is taken as its text.
+        def text(item: Any) -> Any:
+            is_number = isinstance(item, int) and not isinstance(item, bool)
+            return str(item) if is_number else item
+
+        return [text(v) for v in value] if isinstance(value, list) else text(value)
 
     def scope_policy(self) -> ScopePolicy:
         return ScopePolicy(

@@ -54,11 +54,21 @@ def test_design_defaults() -> None:
         ("decay_threshold", 1.5),
         ("rrf_k", -1),
         ("fusion", "magic"),
+        # strict types (host-contract §2): no silent coercion of a quoted value
+        ("embedding_dimensions", "256"),
+        ("redact_secrets", "no"),
+        ("context_token_budget", 2000.5),
     ],
 )
 def test_bad_values_are_clear_errors_naming_the_key(key: str, value: object) -> None:
     with pytest.raises(ConfigError, match=key):
         load_config({key: value})
+
+
+def test_numeric_ids_from_yaml_are_read_as_text() -> None:
+    config = load_config({"owner_user_id": 123456789, "shared_channels": [-100, "x"]})
+    assert config.owner_user_id == "123456789"
+    assert config.shared_channels == ["-100", "x"]
 
 
 def test_unknown_keys_warn_but_load(caplog: pytest.LogCaptureFixture) -> None:
