@@ -224,6 +224,11 @@ class EmbeddingAdapter:
         return await self.embedder.embed_batch(texts)
 
 
+def embedder_model(embedder: Embedder) -> str:
+    """The name of the model behind an embedder (its class name if it has none)."""
+    return str(getattr(embedder, "model", None) or type(embedder).__name__)
+
+
 class ModelRouter:
     """`get_model(agent_id)` and `get_capability(protocol)` as the host has them.
 
@@ -252,7 +257,8 @@ class ModelRouter:
     def get_capability(self, protocol: type) -> Any:
         if self._capability is None:
             return None
-        # The host matches capabilities structurally; so do we.
+        # The real host matches its own class by identity (contract §7); here
+        # there is no host class, so the method names decide.
         wanted = [n for n in dir(protocol) if not n.startswith("_")]
         if all(hasattr(self._capability, name) for name in wanted):
             return self._capability
@@ -368,6 +374,11 @@ class StandaloneHost:
     ) -> None:
         self.manifest = load_manifest(extension_dir)
         config = {**(self.manifest.get("config") or {}), **dict(settings or {})}
+        if embedder is not None:
+            # The vectors come from this embedder whatever `embedding_model`
+            # says (the adapter ignores the name); adoption keeps the host's
+            # old vectors only when they are this model's (store/adopt_rows.py).
+            config["embedding_model"] = embedder_model(embedder)
         self.router = MessageRouter()
         self.bus = EventBus()
         self.model_router = ModelRouter(embedder=embedder, model_factory=model_factory)

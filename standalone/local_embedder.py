@@ -170,6 +170,11 @@ class LocalEmbedder:
         return self._dim
 
     @property
+    def model(self) -> str:
+        """Not one of the host's models: adopted host vectors are re-embedded."""
+        return "all-MiniLM-L6-v2 (int8, local)"
+
+    @property
     def native_dim(self) -> int:
         """The model's own width, before any truncation."""
         return self._native_dim

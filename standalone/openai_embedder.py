@@ -117,6 +117,10 @@ class OpenAIEmbedder:
     def dim(self) -> int:
         return self._dim
 
+    @property
+    def model(self) -> str:
+        return self._model
+
     async def embed_batch(self, texts: list[str]) -> list[Vector | None]:
         """One unit vector per text; None for a blank text or a too-short vector."""
         out: list[Vector | None] = [None] * len(texts)

@@ -22,6 +22,7 @@ from agent_memory.standalone.host import (
 from agent_memory.writepath.nightly import STEPS
 from agents import OpenAIChatCompletionsModel
 from fakes import HashEmbedder
+from host_v2 import HostDb, host_vector
 
 
 def utc(hour: int, minute: int = 0, day: int = 1) -> dt.datetime:
@@ -141,6 +142,26 @@ async def test_extension_runs_unchanged_in_the_standalone_host(tmp_path: Path) -
     assert stats.embedded_nodes == 2
     assert (tmp_path / "memory.db").exists()
     assert host.tools == host.memory.get_tools()
+
+
+async def test_adopting_the_hosts_memory_keeps_no_vector_of_another_model(
+    tmp_path: Path,
+) -> None:
+    """The host's 1,536-wide vectors would pass as text-embedding-3-small's
+    (the configured name), but this host embeds with its own model: they are
+    dropped and the node re-embedded by that model."""
+    text = "Our cat Pixel likes fish"
+    old = HostDb(tmp_path / "memory.db", width=1536)
+    old.node("cat", text, at=0, embedding=host_vector([1.0] + [0.0] * 7, width=1536))
+    old.close()
+    embedder = HashEmbedder(256)
+    async with StandaloneHost(tmp_path, embedder=embedder) as host:
+        model = host.context.get_config("embedding_model")
+        await host.services.indexer.backfill()
+        vectors = await host.services.storage.index.node_embeddings([1])
+
+    assert model == "HashEmbedder"
+    assert vectors[1] == pytest.approx(embedder._embed(text), abs=1e-6)
 
 
 async def test_unknown_task_is_ignored_and_known_one_returns(tmp_path: Path) -> None:
