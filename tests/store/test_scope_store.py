@@ -6,8 +6,13 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from agent_memory.core.records import NodeDraft
-from agent_memory.core.scope import DEFAULT_SCOPE, using_view, view_of_scope
+from agent_memory.core.records import EpisodeDraft, NodeDraft
+from agent_memory.core.scope import (
+    DEFAULT_SCOPE,
+    thread_key,
+    using_view,
+    view_of_scope,
+)
 from agent_memory.storage import MemoryStorage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,3 +84,20 @@ async def test_a_scope_reads_only_its_own_rows(storage: MemoryStorage) -> None:
     assert stats.nodes_by_type == {"semantic": 1}
     assert [n.id for n in listed] == [mine]
     assert {n.id for n in everything} == {mine, other}
+
+
+async def test_a_host_thread_names_its_pending_key_in_every_scope(
+    storage: MemoryStorage,
+) -> None:
+    """thread.completed names "t2"; each scope stores its turns as its own key."""
+    for scope, thread in (("user:ann", "t2"), ("user:bob", "t2"), ("user:bob", "t22")):
+        key = thread_key(thread, scope)
+        await storage.nodes.add_episode(
+            EpisodeDraft("hi", key, "user", 1.0, scope=scope)
+        )
+    await storage.nodes.add_episode(EpisodeDraft("hi", "t2", "user", 1.0))  # owner's
+
+    keys = await storage.sessions.pending_keys_of("t2")
+
+    assert sorted(keys) == ["t2", "t2@user:ann", "t2@user:bob"]
+    assert await storage.sessions.pending_keys_of("t") == []
