@@ -77,6 +77,8 @@ async def export_jsonl(
             "version": VERSION,
             "schema_version": SCHEMA_VERSION,
             "dim": storage.dim,
+            # ids purged before the export are never given again by the copy
+            "node_id_floor": await storage.admin.top_node_id(),
             "exported_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "counts": totals,
         }
@@ -152,6 +154,9 @@ def read_header(path: Path) -> dict[str, Any]:
         )
     if not isinstance(header.get("dim"), int):
         raise TransferError(f"{path}:1: the header has no vector width ('dim')")
+    floor = header.get("node_id_floor", 0)  # absent from older exports
+    if not isinstance(floor, int) or isinstance(floor, bool) or floor < 0:
+        raise TransferError(f"{path}:1: the header's 'node_id_floor' is not an id")
     return header
 
 
@@ -283,7 +288,9 @@ async def import_jsonl(
         progress(done, total)
 
     try:
-        counts = await storage.admin.import_chunks(chunks)
+        counts = await storage.admin.import_chunks(
+            chunks, header.get("node_id_floor", 0)
+        )
     except NotEmptyError as exc:
         raise TransferError(f"{storage.path}: {exc}") from exc
     report = ImportReport(counts, dropped_vectors=dropped[0])

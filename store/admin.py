@@ -17,7 +17,7 @@ import aiosqlite
 from ..core.records import Stats
 from .base import Connections
 from .interface import EXPORT_TABLES, NotEmptyError
-from .rows import in_scope, marks, valid
+from .rows import NODE_ID_FLOOR_KEY, SQL_TOP_NODE_ID, in_scope, marks, valid
 from .sessions import SqliteSessions
 
 
@@ -126,6 +126,12 @@ class SqliteAdmin:
         )
         return int(rows[0][0])
 
+    async def top_node_id(self) -> int:
+        """The highest node id ever given (purged ones too): an export carries
+        it so the copy never gives a purged id again (rows.SQL_TOP_NODE_ID)."""
+        rows = list(await self._read.execute_fetchall(f"select {SQL_TOP_NODE_ID}"))
+        return int(rows[0][0])
+
     async def get_meta(self, key: str) -> str | None:
         """A value of the small key-value table (owner, vector width, ...)."""
         rows = await self._conn.rows("select value from meta where key = ?", (key,))
@@ -146,13 +152,16 @@ class SqliteAdmin:
         return not rows[0][0]
 
     async def import_chunks(
-        self, chunks: Callable[[], Iterable[tuple[str, Sequence[str], list[Any]]]]
+        self,
+        chunks: Callable[[], Iterable[tuple[str, Sequence[str], list[Any]]]],
+        node_id_floor: int = 0,
     ) -> dict[str, int]:
         """Insert (table, columns, rows) chunks, ids as given, in ONE transaction.
 
         `chunks` is a factory so a retried transaction starts from the beginning.
         Raises NotEmptyError unless the database is empty; any failure rolls
         everything back, so a bad file never leaves half an import behind.
+        New nodes get ids above `node_id_floor` (the source's top_node_id).
         """
         checks = " or ".join(f"exists (select 1 from {t})" for t in EXPORT_TABLES)
 
@@ -168,6 +177,10 @@ class SqliteAdmin:
                     rows,
                 )
                 counts[table] = counts.get(table, 0) + len(rows)
+            await db.execute(
+                "insert or replace into meta (key, value) values (?, ?)",
+                (NODE_ID_FLOOR_KEY, str(node_id_floor)),
+            )
             return counts
 
         return dict(await self._conn.write(op))

@@ -343,8 +343,14 @@ class AdminStore(Protocol):
 
     async def is_empty(self) -> bool: ...
 
+    async def top_node_id(self) -> int:
+        """The highest node id ever given, purged ones included."""
+        ...
+
     async def import_chunks(
-        self, chunks: Callable[[], Iterable[tuple[str, Sequence[str], list[Any]]]]
+        self,
+        chunks: Callable[[], Iterable[tuple[str, Sequence[str], list[Any]]]],
+        node_id_floor: int = 0,
     ) -> dict[str, int]: ...
 
 

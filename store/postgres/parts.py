@@ -156,8 +156,19 @@ class PgAdmin(SqliteAdmin):
         rows = await self._conn.rows(f"select {checks}")
         return not rows[0][0]
 
+    async def top_node_id(self) -> int:
+        # A sequence never gives an id twice: its last value is the top.
+        rows = await self._conn.rows(
+            "select greatest((select coalesce(max(id), 0) from nodes), coalesce("
+            "pg_sequence_last_value(pg_get_serial_sequence('nodes', 'id')::regclass)"
+            ", 0))"
+        )
+        return int(rows[0][0])
+
     async def import_chunks(
-        self, chunks: Callable[[], Iterable[tuple[str, Sequence[str], list[Any]]]]
+        self,
+        chunks: Callable[[], Iterable[tuple[str, Sequence[str], list[Any]]]],
+        node_id_floor: int = 0,
     ) -> dict[str, int]:
 
         def portable_chunks() -> Iterable[tuple[str, Sequence[str], list[Any]]]:
@@ -168,14 +179,18 @@ class PgAdmin(SqliteAdmin):
                 at = list(columns).index("embedding")
                 yield table, columns, [_with_vector(row, at) for row in rows]
 
-        counts = await super().import_chunks(portable_chunks)
+        counts = await super().import_chunks(portable_chunks, node_id_floor)
 
         async def op(db: Any) -> None:
-            # Imported rows keep their ids: move the sequences past them.
+            # Imported rows keep their ids: move the sequences past them (and
+            # past the ids the source gave to nodes it has since purged).
             for table in ("nodes", "edges", "entities"):
+                floor = node_id_floor if table == "nodes" else 0
                 await db.execute(
                     f"select setval(pg_get_serial_sequence('{table}', 'id'),"
-                    f" (select coalesce(max(id), 0) + 1 from {table}), false)"
+                    f" greatest((select coalesce(max(id), 0) from {table}), ?) + 1,"
+                    " false)",
+                    (floor,),
                 )
 
         await self._conn.write(op)

@@ -217,3 +217,25 @@ async def test_reindex_embeds_nodes_that_have_no_vector(tmp_path: Path) -> None:
 
     assert report.still_missing == 0 == missing
     assert report.embedded + report.vectors[0] == 7
+
+
+async def test_a_copy_never_gives_an_id_the_source_purged(
+    tmp_path: Path, storage: MemoryStorage
+) -> None:
+    """The newest fact purged, the memory exported and imported: a new fact in
+    the copy gets a fresh id, not the purged one (a "#id" the user was shown)."""
+    from agent_memory.core.records import PurgeTarget
+
+    export = tmp_path / "memory.jsonl"
+    source = await MemoryStorage.open(tmp_path / "src.db", dim=8)
+    await source.nodes.add_node(NodeDraft("semantic", "tea at five"))
+    purged = await source.nodes.add_node(NodeDraft("semantic", "my PIN is 4431"))
+    await source.purge.execute(PurgeTarget("fact", fact_id=purged))
+    await export_jsonl(source, export)
+    await source.close()
+
+    await import_jsonl(storage, export)  # an empty SQLite or PostgreSQL memory
+    new = await storage.nodes.add_node(NodeDraft("semantic", "coffee at nine"))
+
+    assert new > purged
+    assert json.loads(export.read_text().splitlines()[0])["node_id_floor"] == purged
