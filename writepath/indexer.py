@@ -83,12 +83,15 @@ class EpisodeIndexer:
                 await self._task
             self._task = None
 
-    async def backfill(self, limit: int = 1000) -> int:
-        """Embed valid nodes that have no vector yet (after a crash or a reindex)."""
+    async def backfill(self, limit: int | None = None) -> int:
+        """Embed valid nodes that have no vector yet (after a crash, a reindex,
+        an adoption, or an embedder that was down), all of them unless `limit`:
+        a start-up backfill that stopped at a thousand left an adopted memory
+        of 10k nodes mostly without vectors until the next restart."""
         if self._embedder is None:
             return 0
         done = 0
-        while done < limit:
+        while limit is None or done < limit:
             nodes = await self._storage.index.nodes_missing_embedding(self._batch)
             if not nodes:
                 break

@@ -47,3 +47,20 @@ async def test_a_short_turn_is_kept_whole_without_an_indexer(
     await ingest_turn(storage, None, "hello", thread_id="t2", role="user", limit=100)
     (node,) = await storage.sessions.session_episodes("t2")
     assert (node.content, node.attributes) == ("hello", {})
+
+
+async def test_the_backfill_embeds_every_node_without_a_vector(
+    storage: MemoryStorage,
+) -> None:
+    """An adopted memory (or one whose embedder was down) may miss thousands of
+    vectors; the start-up backfill used to stop at 1,000."""
+    from agent_memory.core.records import NodeDraft
+
+    drafts = [NodeDraft("semantic", f"fact number {n}") for n in range(1_100)]
+    await storage.nodes.add_nodes(drafts)
+    indexer = EpisodeIndexer(storage, service(HashEmbedder(8)))
+
+    done = await indexer.backfill()
+
+    assert done == 1_100
+    assert await storage.index.count_missing_embeddings() == 0
