@@ -125,7 +125,7 @@ async def build_services(
         indexer=indexer,
         linker=linker,
         consolidator=consolidator,
-        pipeline=NightlyPipeline(storage, config, agent, consolidator),
+        pipeline=NightlyPipeline(storage, config, agent, consolidator, indexer),
         tool_deps=ToolDeps(
             storage, retriever, config, embeddings, linker, turn_view=turn_view
         ),

@@ -41,6 +41,7 @@ SOURCE_EPISODES = 10
 # The maintenance steps memory_stats always reports, "never" until they ran.
 MAINTENANCE_STEPS = (
     "expiry",
+    "embeddings",
     "consolidation",
     "decay",
     "entity_enrichment",

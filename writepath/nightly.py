@@ -1,6 +1,9 @@
-"""The nightly pipeline: expiry, consolidation, decay, entity enrichment, causal
-inference. Expiry purges, for good, the facts whose `expires_at` has passed
-(reads stopped showing them at that moment: store/rows.py `valid`).
+"""The nightly pipeline: expiry, embeddings, consolidation, decay, entity
+enrichment, causal inference. Expiry purges, for good, the facts whose
+`expires_at` has passed (reads stopped showing them at that moment:
+store/rows.py `valid`). Embeddings gives a vector to every node that has none:
+turns stored while the embedding service was down would otherwise stay off the
+vector leg until the host restarts, which may be weeks.
 
 Each step is isolated: it runs under its own try/except, so one failing step
 does not stop the others, and its duration, counts and error are recorded with
@@ -23,10 +26,18 @@ from ..core.records import PurgeTarget
 from ..store.interface import Store
 from .consolidation import AgentSource, Consolidator
 from .decay_job import DecayService
+from .indexer import EpisodeIndexer
 
 log = logging.getLogger(__name__)
 
-STEPS = ("expiry", "consolidation", "decay", "entity_enrichment", "causal_inference")
+STEPS = (
+    "expiry",
+    "embeddings",
+    "consolidation",
+    "decay",
+    "entity_enrichment",
+    "causal_inference",
+)
 ENTITIES_PER_NIGHT = 20
 NOTES_PER_ENTITY = 20
 
@@ -56,7 +67,7 @@ class NightlyReport:
 
 
 class NightlyPipeline:
-    """Runs the five steps in order, each isolated and recorded."""
+    """Runs the steps in order, each isolated and recorded."""
 
     def __init__(
         self,
@@ -64,8 +75,10 @@ class NightlyPipeline:
         config: MemoryConfig,
         agent: AgentSource,
         consolidator: Consolidator,
+        indexer: EpisodeIndexer | None = None,
     ) -> None:
         self._storage = storage
+        self._indexer = indexer
         self._config = config
         self._agent = agent
         # The consolidator also hands out the agent runs' contexts (one recipe).
@@ -79,6 +92,7 @@ class NightlyPipeline:
         now = time.time() if now is None else now
         steps: dict[str, Callable[[], Awaitable[dict[str, Any]]]] = {
             "expiry": lambda: self.purge_expired(now),
+            "embeddings": self.embed_missing,
             "consolidation": lambda: self._consolidator.sweep(now),
             "decay": lambda: self._run_decay(now),
             "entity_enrichment": self.enrich_entities,
@@ -113,6 +127,12 @@ class NightlyPipeline:
         """Erase the expired facts of every scope (and what only they gave)."""
         done = await self._storage.purge.execute(PurgeTarget("expired", before=now))
         return {"purged": done.nodes, "derived": done.derived}
+
+    async def embed_missing(self) -> dict[str, Any]:
+        """Vectors for the nodes that have none (no embedder: counted only)."""
+        done = await self._indexer.backfill() if self._indexer is not None else 0
+        missing = await self._storage.index.count_missing_embeddings()
+        return {"embedded": done, "still_missing": missing}
 
     async def _run_decay(self, now: float) -> dict[str, Any]:
         return dict((await self._decay.run(now)).counts())

@@ -15,6 +15,7 @@ from agent_memory.main import MemoryExtension
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.consolidation import Consolidator
+from agent_memory.writepath.indexer import EpisodeIndexer
 from agent_memory.writepath.nightly import STEPS, NightlyPipeline
 from fakes import (
     FakeHostContext,
@@ -46,7 +47,8 @@ def pipeline(
     consolidator = Consolidator(
         storage, retriever, config, lambda: agent, embedder=embedder
     )
-    return NightlyPipeline(storage, config, lambda: agent, consolidator)
+    indexer = EpisodeIndexer(storage, embedder)
+    return NightlyPipeline(storage, config, lambda: agent, consolidator, indexer)
 
 
 def enrichment_steps(summary: str) -> list[Any]:
@@ -82,6 +84,8 @@ async def test_every_step_runs_and_is_recorded(storage: MemoryStorage) -> None:
     assert [s.step for s in report.steps] == list(STEPS)
     assert report.errors == [] and report.summary() is None
     counts = {s.step: s.counts for s in report.steps}
+    # the two turns and the fact were stored without the slow path
+    assert counts["embeddings"] == {"embedded": 3, "still_missing": 0}
     assert counts["consolidation"] == {"pending": 1, "consolidated": 1}
     assert counts["decay"] == {"checked": 1, "updated": 1, "pruned": 0}
     assert counts["entity_enrichment"] == {"entities": 1, "summarised": 1}
