@@ -31,6 +31,9 @@ class Ids:
 
 async def build(data_dir: Path) -> Ids:
     async with StandaloneHost(data_dir) as host:
+        # The slow path's first catch-up must not find (and link) the turns
+        # added below: the links written here are the whole truth.
+        await host.services.indexer.drain()
         store = host.services.storage
         turns = [
             await store.nodes.add_episode(EpisodeDraft(text, thread, role, when))
