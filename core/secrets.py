@@ -84,8 +84,32 @@ def _not_a_call(text: str) -> bool:
     return not re.fullmatch(r"[A-Za-z_][\w.]*\(.*\)", text)
 
 
+# What follows "my password is" when it is no password at all.
+_NOT_A_SECRET = frozenset(
+    "the a an same not still too very my your our his her their in on at under"
+    " saved stored written somewhere secret correct wrong weak strong long short"
+    " changed expired required needed set ok fine there here also now what that"
+    " this it one easy hard simple different new old blank empty"
+    " тот такой же не тоже слишком очень мой твой наш записан сохранен сохранён"
+    " где-то неверный правильный старый новый простой сложный другой пустой".split()
+)
+
+
+def _plausible_secret(text: str) -> bool:
+    """Not a call (`password = getpass()`) nor a plain word ("is the same")."""
+    return _not_a_call(text) and text.casefold() not in _NOT_A_SECRET
+
+
 def _looks_like_password(text: str) -> bool:
     return _has_letter_and_digit(text) and _not_a_call(text)
+
+
+def _looks_like_code(text: str) -> bool:
+    """A value with no connector before it: letters and digits (6 or more
+    characters), or a numeric code of 3 to 10 digits ("4512", "1234#")."""
+    if re.fullmatch(r"\d{3,10}#?", text):
+        return True
+    return len(text) >= 6 and _looks_like_password(text)
 
 
 def _rule(
@@ -105,14 +129,27 @@ def _rule(
 # "I forgot my password" or "password reset" stay as they are.
 _PASSWORD_WORDS = (
     r"password|passwd|passphrase|passcode|pwd|(?-i:PIN)|pin[ -]?code|"
-    r"пароль|пароля|паролем|пин(?:-?код)?|код доступа"
+    r"(?:door|gate|alarm|entry|lock|safe|garage)[ -]code|"
+    r"пароль|пароля|паролем|пин(?:-?код)?|код доступа|"
+    r"код (?:от )?(?:двери|домофона|подъезда|сейфа|замка|сигнализации|калитки)"
 )
-_PASSWORD_HINTS = ("pass", "pwd", "pin", "парол", "пин", "код доступа")
+_PASSWORD_HINTS = ("pass", "pwd", "pin", "code", "парол", "пин", "код")
+# "for gmail" / "от почты": what the password is for, before its value.
+_FOR_WHAT = r"(?:\s+(?:for|to|of|on|от|к|для|на)\s+[^\s:=]{1,30}(?:\s+[^\s:=]{1,30})?)?"
+# A password may hold "&"; "&name=" starts a URL's next parameter instead.
+_SECRET_CHAR = r"(?:(?!&\w+=)[^\s\"'«»`,;])"
+# A connector ("is", ":", "—", "это"), or a quote right after the word
+# ("with password 'letmein'"), then the value.
 _PASSWORD = (
-    rf"(?<![^\W_])(?:{_PASSWORD_WORDS})[\"']?"
-    r"(?:\s+(?:for|to|of|on|от|к|для|на)\s+[^\s:=]{1,30}(?:\s+[^\s:=]{1,30})?)?"
-    r"(?:\s*(?:[:=]|—|–|-)\s*|\s+(?:is|was|это|будет)\s*[:—-]?\s*)"
-    r"[\"'«`]?(?P<secret>[^\s\[\"'«»`&,;]{3,}[^\s\"'«»`&,;.]*)"
+    rf"(?<![^\W_])(?:{_PASSWORD_WORDS})[\"']?{_FOR_WHAT}"
+    r"(?:\s*(?:[:=]|—|–|-)\s*|\s+(?:is|was|это|будет)\s*[:—-]?\s*|\s+(?=[\"'«`]))"
+    rf"[\"'«`]?(?P<secret>(?!\[){_SECRET_CHAR}{{3,}}(?<![.]))"
+)
+# No connector: "login admin, password Xk81!pq", "пароль от почты qwerty123",
+# "my bank pin 9921", "код от домофона 4512" (_looks_like_code decides).
+_PASSWORD_BARE = (
+    rf"(?<![^\W_])(?:{_PASSWORD_WORDS}|pin){_FOR_WHAT}\s+"
+    rf"(?P<secret>(?!\[){_SECRET_CHAR}{{3,}}(?<![.]))"
 )
 
 # Most specific first: a PEM block or a connection string contains text the
@@ -173,19 +210,40 @@ RULES: tuple[Rule, ...] = (
         r"\b(?:aws_?secret_?(?:access_?)?key|secret(?:[_ ]?key)?|api[_ ]?key|"
         r"access[_ ]?key|auth[_ ]?token|client[_ ]?secret|api[_ ]?token|"
         r"access[_ ]?token|ключ(?: API)?|токен)\b"
-        r"(?:\s*[:=]\s*|\s+(?:is|это)\s*:?\s*)[\"']?(?P<secret>[\w/+.=-]{16,})",
+        r"(?:\s*[:=]\s*|\s+(?:is|это)\s*:?\s*|\s+(?=[\w/+=-]{30,}))"
+        r"[\"']?(?P<secret>[\w/+.=-]{16,})",
         _has_letter_and_digit,
         re.IGNORECASE,
         ("secret", "key", "token", "ключ", "токен"),
     ),
-    _rule("password", _PASSWORD, _not_a_call, re.IGNORECASE, _PASSWORD_HINTS),
-    # "login admin, password Xk81!pq": no connector, but it looks like one.
+    _rule("password", _PASSWORD, _plausible_secret, re.IGNORECASE, _PASSWORD_HINTS),
+    # "the wifi pass: Tr0ub4dor&3": a bare "pass" only before ":" or "=", and
+    # only a value with letters and digits ("boarding pass: seat 12A" stays).
     _rule(
         "password",
-        rf"(?<![^\W_])(?:{_PASSWORD_WORDS})\s+(?P<secret>[^\s\[\"'«»`&,;]{{6,}})",
+        rf"(?<![^\W_])pass{_FOR_WHAT}\s*[:=]\s*[\"'«`]?"
+        rf"(?P<secret>{_SECRET_CHAR}{{3,}}(?<![.]))",
         _looks_like_password,
         re.IGNORECASE,
-        _PASSWORD_HINTS,
+        ("pass",),
+    ),
+    _rule("password", _PASSWORD_BARE, _looks_like_code, re.IGNORECASE, _PASSWORD_HINTS),
+    _rule(
+        "card code",
+        r"\b(?:cvv2?|cvc2?|csc)\b\s*(?:[:=]|is)?\s*(?P<secret>\d{3,4})\b",
+        None,
+        re.IGNORECASE,
+        ("cvv", "cvc", "csc"),
+        min_digits=3,
+    ),
+    _rule(
+        "id number",
+        r"(?:\bSSN|\bsocial security(?: number)?|СНИЛС)\D{0,20}?"
+        r"(?P<secret>\d{3}-\d{2}-\d{4}|\d{3}-\d{3}-\d{3}[ -]?\d{2})\b",
+        None,
+        re.IGNORECASE,
+        ("ssn", "social security", "снилс"),
+        min_digits=9,
     ),
     # Not part of a longer grouped number (a tracking number's first 16 digits).
     _rule(

@@ -22,6 +22,14 @@ from agent_memory.writepath.ingest import ingest_turn
         ("card 4111 1111 1111 1111 please", "card [redacted: card number] please"),
         ("IBAN DE89 3704 0044 0532 0130 00.", "IBAN [redacted: iban]."),
         ("PIN is 4821", "PIN is [redacted: password]"),
+        ("my bank pin 9921", "my bank pin [redacted: password]"),
+        ("the door code is 1234#", "the door code is [redacted: password]"),
+        ("код от домофона 4512", "код от домофона [redacted: password]"),
+        ("cvv 123, exp 12/27", "cvv [redacted: card code], exp 12/27"),
+        ("SSN: 078-05-1120", "SSN: [redacted: id number]"),
+        ("my password is the same as always", "my password is the same as always"),
+        ("boarding pass: seat 12A", "boarding pass: seat 12A"),
+        ("I pinned 3 messages", "I pinned 3 messages"),
     ],
 )
 def test_secrets_become_typed_placeholders(text: str, expected: str) -> None:

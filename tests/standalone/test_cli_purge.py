@@ -13,7 +13,7 @@ from agent_memory.standalone.cli.parser import main
 
 SECRET = "Vextrobold-4471"
 TURNS = [
-    {"thread_id": "t1", "role": "user", "text": f"my alarm code is {SECRET}"},
+    {"thread_id": "t1", "role": "user", "text": f"my new word is {SECRET}"},
     {"thread_id": "t1", "role": "assistant", "text": "noted, I will keep it"},
     {"thread_id": "t2", "role": "user", "text": "Pepper the dog likes carrots"},
 ]
