@@ -91,12 +91,16 @@ def with_ingest_keys(turns: list[Turn]) -> list[Turn]:
 async def store_turns(services: Services, turns: list[Turn], progress: Any) -> int:
     """Queue past turns with their own times (the live hot path stamps `now`).
 
-    The bar counts each turn twice, once stored and once indexed (embedded and
-    linked to entities), so it reaches the end when the turns are searchable."""
-    total = 2 * len(turns)
+    A turn counts half when stored and whole once indexed (embedded and linked
+    to entities), so the bar shows turns and ends when they are searchable."""
+    total = len(turns)
     stored = 0
     start = services.indexer.indexed
-    services.indexer.watch(lambda indexed: progress(stored + indexed - start, total))
+
+    def show(indexed: int) -> None:
+        progress((stored + indexed - start) // 2, total)
+
+    services.indexer.watch(show)
     pending = []
     for index, turn in enumerate(turns, start=1):
         future = ingest_turn(
@@ -117,7 +121,7 @@ async def store_turns(services: Services, turns: list[Turn], progress: Any) -> i
                 await future
             pending = []
             stored = index
-            progress(stored + services.indexer.indexed - start, total)
+            show(services.indexer.indexed)
     return len(turns)
 
 

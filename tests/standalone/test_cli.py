@@ -74,6 +74,15 @@ def db(tmp_path: Path, turns_file: Path, capsys: pytest.CaptureFixture[str]) -> 
     return path
 
 
+def test_ingest_progress_counts_turns(
+    tmp_path: Path, turns_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(
+        capsys, "--db", str(tmp_path / "m.db"), "ingest", str(turns_file)
+    )
+    assert code == 0 and err.splitlines()[0] == "turns: 3/3 (100%)"
+
+
 def test_search_finds_ingested_turns_with_their_times(
     db: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
