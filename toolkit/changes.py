@@ -26,6 +26,7 @@ from ..core.config import MemoryConfig
 from ..core.embeddings import EmbeddingService, cosine
 from ..core.records import Entity, Node, NodeDraft, NodeType, PurgeTarget
 from ..core.scope import ScopeView, current_view
+from ..core.text import fold
 from ..retrieval import Retriever, SearchFilters
 from ..store.interface import Store
 from .models import (
@@ -334,6 +335,39 @@ async def remember(
     )
 
 
+def carried_over(
+    entities: Sequence[Entity], old_fact: str, new_fact: str
+) -> list[Entity]:
+    """The old fact's entities the corrected one is still about.
+
+    All of them, unless the new text brings a name of its own: "He prefers
+    tennis now" is still about Vitya. When it does, the people stay and so
+    does whatever the new text still names: "Lena lives in Vienna" corrected
+    to "Lena lives in Linz" is no longer about Vienna (the old version keeps
+    that link, for history).
+    """
+    if not _names(new_fact) - _names(old_fact):
+        return list(entities)
+    text = fold(new_fact)
+
+    def named(entity: Entity) -> bool:
+        return any(
+            re.search(rf"(?<!\w){re.escape(fold(name))}(?!\w)", text)
+            for name in (entity.name, *entity.aliases)
+        )
+
+    return [e for e in entities if e.type == "person" or named(e)]
+
+
+def _names(text: str) -> set[str]:
+    """Capitalised words that do not open a sentence: the names a text holds."""
+    return {
+        m[1]
+        for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b([^\W\d_][\w-]*)", text)
+        if m[1][0].isupper()
+    }
+
+
 async def correct(deps: ToolDeps, old_fact: str, new_fact: str) -> FactChange | Problem:
     new_fact = deps.config.redactor()(new_fact)
     async with deps.write_lock:
@@ -347,7 +381,8 @@ async def correct(deps: ToolDeps, old_fact: str, new_fact: str) -> FactChange | 
             )
         vector = await embed_one(deps, new_fact)
         duplicate = await find_duplicate(deps, new_fact, vector, exclude={old.id})
-        kept = (await deps.storage.entities.entities_of_nodes([old.id])).get(old.id, [])
+        linked = await deps.storage.entities.entities_of_nodes([old.id])
+        kept = carried_over(linked.get(old.id, []), old.content, new_fact)
         new: NodeDraft | int
         if duplicate is not None:
             new = duplicate.id

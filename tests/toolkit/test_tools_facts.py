@@ -120,6 +120,22 @@ async def test_correct_fact_keeps_entity_links(
     assert [e.name for e in linked] == ["Vitya"]
 
 
+async def test_correct_fact_drops_the_links_the_new_text_left_behind(
+    storage: MemoryStorage, tools: list[Tool]
+) -> None:
+    old = await call(tools, "remember_fact", fact="My sister Lena lives in Vienna")
+
+    out = await call(
+        tools, "correct_fact", old_fact=old["id"], new_fact="Lena lives in Linz"
+    )
+
+    new_id, old_id = int(out["id"][1:]), int(old["id"][1:])
+    linked = await storage.entities.entities_of_nodes([new_id, old_id])
+    assert sorted(e.name for e in linked[new_id]) == ["Lena", "Linz"]
+    assert "Vienna" in [e.name for e in linked[old_id]]  # history keeps it
+    assert "Vienna" not in out["entities"]
+
+
 async def test_correct_fact_by_text_picks_the_clear_match(
     storage: MemoryStorage, tools: list[Tool]
 ) -> None:
