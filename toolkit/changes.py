@@ -77,6 +77,8 @@ class ToolDeps:
     pending_purges: dict[str, tuple[PurgeTarget, str, float]] = field(
         default_factory=dict
     )
+    # Who writes through these calls: the agent, or the user at the CLI.
+    author: str = "orchestrator"
 
 
 # -- finding the fact meant ----------------------------------------------------
@@ -266,14 +268,14 @@ def fact_draft(
     confidence: float,
     expires_at: float | None = None,
 ) -> NodeDraft:
-    """A fact from the orchestrator, as it is stored."""
+    """A fact from the orchestrator (or the CLI's user), as it is stored."""
     return NodeDraft(
         type=type,
         content=text,
         confidence=confidence,
         decay_rate=deps.config.decay_rate_default,
         source_type="tool",
-        source_role="orchestrator",
+        source_role=deps.author,
         expires_at=expires_at,
     )
 

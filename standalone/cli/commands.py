@@ -188,7 +188,8 @@ async def run_tool(  # noqa: UP047 - PEP 695 generics need 3.12; we run on 3.11
     `creates` nor `writes` runs on the database opened read-only."""
     read_only = not (create or writes)
     async with open_host(args, embed=embed, create=create, read_only=read_only) as host:
-        result = await call(host.services.tool_deps)
+        # The person at the terminal, not the agent, is the source of a change.
+        result = await call(dataclasses.replace(host.services.tool_deps, author="user"))
         if embed and isinstance(result, SearchResult):
             await _vector_hint(host.services, out)
     if isinstance(result, Problem):

@@ -189,6 +189,7 @@ def test_remember_deduplicates_and_forget_hides_the_fact(
 ) -> None:
     fact = "Lena's favourite colour is green"
     stored = run_json(capsys, "--db", db, "remember", fact)
+    source = run_json(capsys, "--db", db, "explain", stored["id"])["source"]
     again = run_json(capsys, "--db", db, "remember", fact.upper())
     forgotten = run_json(capsys, "--db", db, "forget", fact)
     found = run_json(capsys, "--db", db, "search", "favourite colour", "--type", "fact")
@@ -196,6 +197,7 @@ def test_remember_deduplicates_and_forget_hides_the_fact(
     empty = run(capsys, "--db", db, "remember", "  ")
 
     assert stored["status"] == "stored" and stored["content"] == fact
+    assert source == "tool from user"  # the person at the terminal, not the agent
     assert again["status"] == "already_exists" and again["id"] == stored["id"]
     assert forgotten["status"] == "forgotten" and forgotten["id"] == stored["id"]
     assert found["count"] == 0
