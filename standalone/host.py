@@ -394,6 +394,9 @@ class StandaloneHost:
         # Not in the host contract: only the standalone host names its own file.
         self.context.db_file = db_file
         self.context.read_only = read_only  # reading commands: nothing written
+        # MCP clients and the CLI ask for context when they want it: never warn
+        # that get_context is not called (that is the real host's wiring).
+        self.context.context_optional = True
         self.memory = MemoryExtension()
         self.tools: list[Any] = []
         self._want_tools = tools

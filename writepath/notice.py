@@ -47,7 +47,9 @@ class TroubleNotice:
         self._sending = TaskSet(logger)
         self._reason: str | None = None  # the last reason logged
         self._told = False  # the user heard about the current incident
-        self._context_asked = False
+        # The standalone host's clients (MCP, CLI) ask for context only when
+        # they want it: there is no wiring to get wrong.
+        self._context_asked = bool(getattr(context, "context_optional", False))
         self._unasked_messages = 0
 
     def update(self, problem: str | None) -> bool:

@@ -198,3 +198,16 @@ def test_the_model_router_gets_the_environment_model_of_agent_py(
     model = router.get_model("memory_agent")
     assert isinstance(model, OpenAIChatCompletionsModel) and model.model == "qwen3"
     assert router.get_model("orchestrator") is model
+
+
+async def test_the_standalone_host_never_says_context_is_unwired(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """MCP clients record turns and ask for context only when they want it."""
+    async with StandaloneHost(tmp_path) as host:
+        for n in range(6):
+            await host.user_message(f"turn number {n}", "t1")
+        await host.memory.drain()
+
+    assert host.context.notifications == []
+    assert not [r for r in caplog.records if "get_context" in r.getMessage()]
