@@ -322,6 +322,9 @@ class HostContext:
         self.notifications: list[str] = []
         self.db_file: Path | None = None  # None: data_dir / memory.db
         self.read_only = False  # open the database read-only (standalone only)
+        # MCP clients and the CLI ask for context when they want it: never warn
+        # that get_context is not called (that is the real host's wiring).
+        self.context_optional = True
         self._router = router
         self._bus = bus
 
@@ -394,9 +397,6 @@ class StandaloneHost:
         # Not in the host contract: only the standalone host names its own file.
         self.context.db_file = db_file
         self.context.read_only = read_only  # reading commands: nothing written
-        # MCP clients and the CLI ask for context when they want it: never warn
-        # that get_context is not called (that is the real host's wiring).
-        self.context.context_optional = True
         self.memory = MemoryExtension()
         self.tools: list[Any] = []
         self._want_tools = tools
