@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Collection, Sequence
 
@@ -69,7 +70,7 @@ from .search.query_text import (
     query_terms,
     without_words,
 )
-from .search.small_talk import asks_nothing
+from .search.small_talk import asks_nothing, wordless
 from .search.standing import favour_recent, standing, wants_recent
 from .store.interface import Store
 
@@ -143,6 +144,7 @@ class Retriever:
         self._floor = RelevanceGate(
             config.search_min_relevance, config.context_min_word_similarity
         )
+        self._words_only = RelevanceGate(math.inf, config.context_min_word_similarity)
         self._embedded_intents = (
             EmbeddingIntentClassifier(
                 embedder, threshold=config.intent_similarity_threshold
@@ -197,13 +199,13 @@ class Retriever:
         and steers the graph leg (search/plan.py). Access is reinforced in
         the background unless `reinforce=False`.
         """
-        if filters.limit <= 0 or asks_nothing(query):
+        if filters.limit <= 0 or wordless(query):
             return []
+        # Small talk searched for ("good morning") finds its words, not vectors.
+        gate = self._words_only if asks_nothing(query) else self._floor
         call = await self._begin(analyse(query))
         try:
-            plan = make_plan(
-                call.query, filters, strategy, vector=vector, gate=self._floor
-            )
+            plan = make_plan(call.query, filters, strategy, vector=vector, gate=gate)
             hits = await self._search(call, plan)
         finally:
             call.close()

@@ -3,7 +3,9 @@
 The retriever always finds something (the vector leg has nearest neighbours
 for any text), so "hi" or "спасибо" used to inject a block of the turns
 nearest to a greeting. A prompt made only of such phrases, in English or
-Russian, or of no word at all ("." or "?!"), gets no search and no block.
+Russian, or of no word at all ("." or "?!"), gets no block. An explicit search
+for such words (`search hello`) still finds the turns that say them: only a
+wordless search finds nothing.
 A phrase list, not a classifier: it must never swallow a real question, and
 a question always has a word outside it.
 """
@@ -38,6 +40,11 @@ _PHRASES = (
 )
 _SMALL_TALK = re.compile(rf"(?:(?:{_PHRASES}) )+")
 _NOT_WORD = re.compile(r"[\W_]+")
+
+
+def wordless(text: str) -> bool:
+    """True for a text with no word at all ("." or "?!")."""
+    return not _NOT_WORD.sub(" ", text).split()
 
 
 def asks_nothing(prompt: str) -> bool:

@@ -1,4 +1,5 @@
-"""The one relevance gate: small talk and wordless prompts search nothing;
+"""The one relevance gate: small talk and wordless prompts inject nothing, a
+wordless search finds nothing;
 `search` drops vector-only hits under `search_min_relevance`."""
 
 from __future__ import annotations
@@ -52,12 +53,18 @@ async def memory(tmp_path: Path, floor: float) -> tuple[MemoryStorage, Retriever
     return storage, Retriever(storage, service(embedder), config)
 
 
-async def test_greetings_inject_nothing_and_search_nothing(tmp_path: Path) -> None:
+async def test_greetings_inject_nothing_and_search_finds_only_their_words(
+    tmp_path: Path,
+) -> None:
     storage, retriever = await memory(tmp_path, 0.3)
     try:
         for prompt in ("good morning", "Hi!", "спасибо", "."):
             assert await retriever.get_context(prompt) is None, prompt
+        for prompt in ("Hi!", "спасибо", ".", "?!"):
             assert await retriever.search(prompt) == [], prompt
+        # asked for by name, the words are searched: the turn that says them
+        found = await retriever.search("good morning")
+        assert found[0].node.content == "good morning Anna"
         assert await retriever.get_context("when is the dentist?") is not None
     finally:
         await storage.close()
