@@ -146,9 +146,14 @@ async def _resolve_text(deps: ToolDeps, text: str) -> Node | Problem:
     if best >= MATCH_MIN and best - runner_up >= MATCH_MARGIN:
         return ranked[0][1]
     offered = [node for score, node in ranked if score >= CANDIDATE_MIN]
+    if len(offered) == 1:  # one fact, but not close enough to be sure
+        reason = f"only partly matches {show_id(offered[0].id)}"
+        what = "its id if it is the one"
+    else:
+        reason, what = "could mean more than one fact", "the id of the one"
     return Problem(
-        error=f"{text[:80]!r} could mean more than one fact; nothing was changed. "
-        "Call again with the id of the one you mean.",
+        error=f"{text[:80]!r} {reason}; nothing was changed. "
+        f"Call again with {what} you mean.",
         candidates=[fact_item(node) for node in offered[:MAX_CANDIDATES]],
     )
 

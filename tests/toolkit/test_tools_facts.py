@@ -150,6 +150,18 @@ async def test_correct_fact_by_text_picks_the_clear_match(
     assert out["replaces"]["id"] == f"#{berlin}"
 
 
+async def test_a_partial_match_names_the_one_fact_and_changes_nothing(
+    storage: MemoryStorage, tools: list[Tool]
+) -> None:
+    seats = await add_fact(storage, "I prefer window seats")
+
+    out = await call(tools, "forget_fact", fact="window")
+
+    assert out["error"].startswith(f"'window' only partly matches #{seats};")
+    assert [c["id"] for c in out["candidates"]] == [f"#{seats}"]
+    assert (await storage.nodes.get_node(seats)) is not None
+
+
 async def test_correct_fact_by_ambiguous_text_changes_nothing(
     storage: MemoryStorage, tools: list[Tool]
 ) -> None:
