@@ -86,7 +86,7 @@ async def known_entity(deps: ToolDeps, name: str) -> Entity | Problem:
     hint = (
         " Known names that contain it: " + ", ".join(e.name for e in similar) + "."
         if similar
-        else " Search without entity_name instead."
+        else " Use search_memory with the name as the query instead."
     )
     return Problem(error=f"No entity called {name[:80]!r} is known.{hint}")
 

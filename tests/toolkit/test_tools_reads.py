@@ -117,7 +117,10 @@ async def test_search_memory_validation_messages(tools: list[Tool]) -> None:
     )
     assert inverted == {"error": "after must be earlier than before."}
     assert too_many == {"error": "limit must be between 1 and 50."}
-    assert unknown["error"].startswith("No entity called 'Zorro' is known.")
+    assert unknown["error"] == (
+        "No entity called 'Zorro' is known."
+        " Use search_memory with the name as the query instead."
+    )
 
 
 async def test_search_memory_reads_fts_syntax_as_words(
