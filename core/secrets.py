@@ -136,8 +136,9 @@ _PASSWORD_WORDS = (
 _PASSWORD_HINTS = ("pass", "pwd", "pin", "code", "парол", "пин", "код")
 # "for gmail" / "от почты": what the password is for, before its value.
 _FOR_WHAT = r"(?:\s+(?:for|to|of|on|от|к|для|на)\s+[^\s:=]{1,30}(?:\s+[^\s:=]{1,30})?)?"
-# A password may hold "&"; "&name=" starts a URL's next parameter instead.
-_SECRET_CHAR = r"(?:(?!&\w+=)[^\s\"'«»`,;])"
+# A password may hold "&" and "=": in a URL's query the value then runs on
+# into the next parameter, and redacting too much is the safe side.
+_SECRET_CHAR = r"[^\s\"'«»`,;]"
 # A connector ("is", ":", "—", "это"), or a quote right after the word
 # ("with password 'letmein'"), then the value.
 _PASSWORD = (

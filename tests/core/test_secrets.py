@@ -8,6 +8,8 @@ from agent_memory.core.config import ConfigError, MemoryConfig, load_config
 from agent_memory.core.secrets import DEFAULT, iban_valid, luhn_valid
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.ingest import ingest_turn
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @pytest.mark.parametrize(
@@ -79,3 +81,38 @@ async def test_a_secret_across_the_length_limit_is_not_stored_in_part(
     assert node is not None
     assert "sk-proj" not in node.content
     assert node.content == "x" * 90 + " key [reda"
+
+
+TEMPLATES = [
+    "my password is {}",
+    "the wifi password: {} (for guests)",
+    "пароль от почты {}",
+    "мой пароль — {}",
+    "login admin, password {}",
+    "ssh in with password '{}' please",
+    "the wifi pass: {}",
+]
+# Printable password characters a person would type, with at least one
+# letter and one digit (what a "stated password" looks like).
+PASSWORDS = st.text(
+    alphabet=st.sampled_from(
+        "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789!@#$%^&*_-+="
+    ),
+    min_size=8,
+    max_size=20,
+).filter(lambda p: any(c.isdigit() for c in p) and any(c.isalpha() for c in p))
+
+
+@settings(max_examples=300, deadline=None)
+@given(template=st.sampled_from(TEMPLATES), password=PASSWORDS)
+def test_a_stated_password_never_survives(template: str, password: str) -> None:
+    scrubbed = DEFAULT(template.format(password))
+    assert password not in scrubbed, scrubbed
+    assert "[redacted: password]" in scrubbed
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_scrubs_once_for_all(text: str) -> None:
+    once = DEFAULT(text)
+    assert DEFAULT(once) == once
