@@ -116,3 +116,27 @@ def test_a_stated_password_never_survives(template: str, password: str) -> None:
 def test_any_text_scrubs_once_for_all(text: str) -> None:
     once = DEFAULT(text)
     assert DEFAULT(once) == once
+
+
+def _with_check_digit(body: str) -> str:
+    """`body` plus the Luhn check digit that makes it a valid card number."""
+    for digit in "0123456789":
+        if luhn_valid(body + digit):
+            return body + digit
+    raise AssertionError("no check digit")  # one of ten always fits
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    body=st.text(alphabet="0123456789", min_size=15, max_size=15).filter(
+        lambda b: b[0] in "3456" and len(set(b)) > 2
+    ),
+    separator=st.sampled_from(["", " ", "-"]),
+    template=st.sampled_from(["card {}", "my visa is {} exp 12/27", "оплати {} ок"]),
+)
+def test_a_card_number_never_survives(body: str, separator: str, template: str) -> None:
+    number = _with_check_digit(body)
+    written = separator.join(number[i : i + 4] for i in range(0, 16, 4))
+    scrubbed = DEFAULT(template.format(written))
+    assert number not in scrubbed.replace(" ", "").replace("-", ""), scrubbed
+    assert "[redacted: card number]" in scrubbed, scrubbed
