@@ -66,14 +66,19 @@ def node_line(node: Node, entities: Sequence[Entity], label: str | None = None) 
 
 
 def entity_line(entity: Entity) -> str:
-    aka = f"; also {', '.join(entity.aliases[:3])}" if entity.aliases else ""
+    # "concept" is the offline extractor's catch-all ("Porto" is one until the
+    # nightly enrichment knows better): saying it tells the model nothing.
+    kind: list[str] = [] if entity.type == "concept" else [entity.type]
     # "my wife" in the prompt found Sarah: the block says who she is to the user.
-    relation = entity.attributes.get("relation")
-    kind = f"{entity.type}, the user's {relation}" if relation else entity.type
-    about = entity.summary or f"mentioned {entity.mention_count} times"
+    if relation := entity.attributes.get("relation"):
+        kind.append(f"the user's {relation}")
+    about = [", ".join(kind)] if kind else []
+    if entity.aliases:
+        about.append(f"also {', '.join(entity.aliases[:3])}")
+    said = entity.summary or f"mentioned {entity.mention_count} times"
+    what = f" ({'; '.join(about)})" if about else ""
     return truncate_to_tokens(
-        f"- **{entity.name}** ({kind}{aka}): {' '.join(about.split())}",
-        LINE_TOKENS,
+        f"- **{entity.name}**{what}: {' '.join(said.split())}", LINE_TOKENS
     )
 
 

@@ -239,3 +239,21 @@ async def test_a_relation_in_the_prompt_brings_the_person(
 
     assert english is not None and "Sarah** (person, the user's wife" in english
     assert russian is not None and "Света** (person, the user's жена" in russian
+
+
+def test_an_entity_line_says_what_is_known_and_not_the_catch_all_type() -> None:
+    from agent_memory.core.records import Entity
+    from agent_memory.search.context_block import entity_line
+
+    def entity(type: str, aliases: tuple[str, ...] = (), **attributes: str) -> Entity:
+        return Entity(
+            1, "Porto", type, aliases, None, 6, 0.0, 0.0, attributes=attributes
+        )  # type: ignore[arg-type]
+
+    assert entity_line(entity("concept")) == "- **Porto**: mentioned 6 times"
+    assert entity_line(entity("place", ("Oporto",))) == (
+        "- **Porto** (place; also Oporto): mentioned 6 times"
+    )
+    assert entity_line(entity("concept", relation="home town")) == (
+        "- **Porto** (the user's home town): mentioned 6 times"
+    )
