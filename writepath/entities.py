@@ -62,6 +62,12 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
 _VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
+# Words that open a text as "Word: ..." without naming a speaker.
+_LABELS = frozenset(
+    "note update updated reminder step summary answer question warning tip todo"
+    " edit booked noted fixed added changed plan agenda result status"
+    " заметка напоминание итог вопрос ответ шаг обновление".split()
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +103,7 @@ def extract_mentions(text: str) -> list[Mention]:
     for match in _DATE.finditer(text):
         add(*match.span(), Mention(match.group(0), "concept", "date"))
     speaker = _SPEAKER.match(text)
-    if speaker is not None:
+    if speaker is not None and not _a_label(speaker.group(1)):
         add(*speaker.span(1), Mention(speaker.group(1), "person", "name"))
     for match in _NAME.finditer(text):
         mention = _name_mention(text, match)
@@ -152,7 +158,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     previous = raw_previous.rstrip(".,!").casefold()
     # "What Console does..." opens a sentence too, after its common word.
     at_start = bool(_SENTENCE_START.search(text[: match.start(1)])) and len(words) == 1
-    if at_start and _not_a_name(words[0]):
+    if at_start and (_not_a_name(words[0]) or words[0].casefold() in _LABELS):
         return None
     relation = _relation(before_words)
     # "Hey Mel", "thanks, Mel" address a person; "Thanks! Keep going" does not.
@@ -166,6 +172,12 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     ):
         return Mention(name, "person", "name", relation=relation)
     return Mention(name, "concept", "name", sentence_start=at_start)
+
+
+def _a_label(name: str) -> bool:
+    """ "Updated: ...", "Reminder: ..." open a text like a speaker's name does."""
+    first = name.split()[0]
+    return _common(first) or _not_a_name(first) or first.casefold() in _LABELS
 
 
 def _not_a_name(word: str) -> bool:

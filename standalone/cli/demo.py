@@ -50,8 +50,8 @@ async def _run(args: argparse.Namespace, out: Output, data_dir: Path | None) -> 
                 " empty database (leave out --db for a temporary one)"
             )
         out.say(f"database: {services.storage.path}")
-        embeddings = services.embeddings
-        embedder = type(embeddings.embedder).__name__ if embeddings else None
+        # The model the vectors come from (the standalone host names it).
+        embedder = services.config.embedding_model if services.embeddings else None
         out.say(f"embedder: {embedder or 'none (FTS + graph only)'}")
         if not host.model_router.has_model:
             out.say(

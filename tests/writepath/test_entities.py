@@ -30,6 +30,9 @@ from agent_memory.writepath.entities import EntityLinker, extract_mentions
         ("thanks, that helps a lot", []),
         ("Maybe. Sure! Thanks.", []),
         ("Tim: Yeah, that works. Congrats!", [("Tim", "name")]),
+        # a label opens the text like a speaker's name, but names nobody
+        ("Updated: the vet moved Pepper", [("Pepper", "name")]),
+        ("Reminder: call Anna", [("Anna", "name")]),
         ("I played CS:GO and GoT. DOING IT!", []),
         ("Woohoo Melanie! Remember Jon?", [("Melanie", "name"), ("Jon", "name")]),
         (
