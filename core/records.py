@@ -172,6 +172,18 @@ class SessionState:
     last_error: str | None
 
 
+# The nightly pipeline's steps, in the order they run (writepath/nightly.py);
+# memory_stats reports each, "never" until it ran.
+MAINTENANCE_STEPS = (
+    "expiry",
+    "embeddings",
+    "consolidation",
+    "decay",
+    "entity_enrichment",
+    "causal_inference",
+)
+
+
 @dataclass(frozen=True, slots=True)
 class MaintenanceRun:
     step: str

@@ -6,7 +6,7 @@ timeline. Each is a few storage/retrieval calls shaped into a bounded result
 from __future__ import annotations
 
 from .. import decay
-from ..core.records import Entity, Node, NodeType
+from ..core.records import MAINTENANCE_STEPS, Entity, Node, NodeType
 from ..retrieval import SearchFilters
 from .changes import (
     FACT_TYPES,
@@ -38,15 +38,6 @@ ENTITY_FACTS = 10
 ENTITY_EPISODES = 10
 TIMELINE_CHARS = 200
 SOURCE_EPISODES = 10
-# The maintenance steps memory_stats always reports, "never" until they ran.
-MAINTENANCE_STEPS = (
-    "expiry",
-    "embeddings",
-    "consolidation",
-    "decay",
-    "entity_enrichment",
-    "causal_inference",
-)
 
 
 async def search(

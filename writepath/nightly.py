@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.config import MemoryConfig
-from ..core.records import PurgeTarget
+from ..core.records import MAINTENANCE_STEPS, PurgeTarget
 from ..store.interface import Store
 from .consolidation import AgentSource, Consolidator
 from .decay_job import DecayService
@@ -30,14 +30,7 @@ from .indexer import EpisodeIndexer
 
 log = logging.getLogger(__name__)
 
-STEPS = (
-    "expiry",
-    "embeddings",
-    "consolidation",
-    "decay",
-    "entity_enrichment",
-    "causal_inference",
-)
+STEPS = MAINTENANCE_STEPS
 ENTITIES_PER_NIGHT = 20
 NOTES_PER_ENTITY = 20
 
