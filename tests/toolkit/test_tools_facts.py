@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from agent_memory.core.records import EdgeDraft, EpisodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
@@ -106,48 +107,34 @@ async def test_correct_fact_by_id_supersedes_and_search_shows_only_new(
     assert [(e.src_id, e.dst_id) for e in edges] == [(int(out["id"][1:]), old_node.id)]
 
 
-async def test_correct_fact_keeps_entity_links(
-    storage: MemoryStorage, tools: list[Tool]
+@pytest.mark.parametrize(
+    ("old_text", "new_text", "linked_after"),
+    [
+        # no name of its own: still about Vitya
+        ("The user's boss Vitya likes golf", "He prefers tennis now", ["Vitya"]),
+        # a new place: the old one is left behind (its version keeps the link)
+        ("My sister Lena lives in Vienna", "Lena lives in Linz", ["Lena", "Linz"]),
+    ],
+)
+async def test_correct_fact_carries_the_links_the_new_text_is_about(
+    storage: MemoryStorage,
+    tools: list[Tool],
+    old_text: str,
+    new_text: str,
+    linked_after: list[str],
 ) -> None:
-    old = await call(tools, "remember_fact", fact="The user's boss Vitya likes golf")
+    old = await call(tools, "remember_fact", fact=old_text)
+    old_id = int(old["id"][1:])
+    before = await storage.entities.entities_of_nodes([old_id])
 
-    out = await call(
-        tools, "correct_fact", old_fact=old["id"], new_fact="He prefers tennis now"
-    )
+    out = await call(tools, "correct_fact", old_fact=old["id"], new_fact=new_text)
 
     new_id = int(out["id"][1:])
-    linked = (await storage.entities.entities_of_nodes([new_id]))[new_id]
-    assert [e.name for e in linked] == ["Vitya"]
-
-
-async def test_correct_fact_drops_the_links_the_new_text_left_behind(
-    storage: MemoryStorage, tools: list[Tool]
-) -> None:
-    old = await call(tools, "remember_fact", fact="My sister Lena lives in Vienna")
-
-    out = await call(
-        tools, "correct_fact", old_fact=old["id"], new_fact="Lena lives in Linz"
-    )
-
-    new_id, old_id = int(out["id"][1:]), int(old["id"][1:])
     linked = await storage.entities.entities_of_nodes([new_id, old_id])
-    assert sorted(e.name for e in linked[new_id]) == ["Lena", "Linz"]
-    assert "Vienna" in [e.name for e in linked[old_id]]  # history keeps it
-    assert "Vienna" not in out["entities"]
-
-
-async def test_correct_fact_by_text_picks_the_clear_match(
-    storage: MemoryStorage, tools: list[Tool]
-) -> None:
-    berlin = await add_fact(storage, "User lives in Berlin")
-    await add_fact(storage, "User's favourite colour is blue")
-
-    out = await call(
-        tools, "correct_fact", old_fact="lives in Berlin", new_fact="User lives in Rome"
-    )
-
-    assert out["status"] == "corrected"
-    assert out["replaces"]["id"] == f"#{berlin}"
+    assert sorted(e.name for e in linked[new_id]) == linked_after
+    assert sorted(out["entities"]) == linked_after
+    # the old version keeps every link it had, for history
+    assert {e.name for e in linked[old_id]} == {e.name for e in before[old_id]}
 
 
 async def test_a_partial_match_names_the_one_fact_and_changes_nothing(
