@@ -359,8 +359,12 @@ class MemoryExtension:
             return
         # The host names its thread; each user's turns in it are stored under
         # a scoped key (core/scope.thread_key): consolidate every one of them.
-        sessions = self._services.storage.sessions
-        for key in await sessions.pending_keys_of(thread) or [thread]:
+        try:
+            keys = await self._services.storage.sessions.pending_keys_of(thread)
+        except Exception:  # a busy or damaged file: the bare id, the sweep the rest
+            self._log.exception("memory could not list the threads of %r", thread)
+            keys = []
+        for key in keys or [thread]:
             self.schedule_consolidation(key)
 
     def _ingest(self, payload: Mapping[str, Any], role: str) -> str | None:
