@@ -157,6 +157,8 @@ def change(result: FactChange) -> str:
         lines.append("replaces " + fact_line(result.replaces))
     if result.entities:
         lines.append("entities: " + ", ".join(result.entities))
+    if result.expires:
+        lines.append(f"expires: {result.expires} (hidden then, erased the next night)")
     if result.note:
         lines.append(for_people(result.note))
     return "\n".join(lines)

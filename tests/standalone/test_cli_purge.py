@@ -91,3 +91,6 @@ def test_remember_with_expiry(db: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and out["expires"]
     bad, _, _ = run(capsys, *args[:-1], "Gym", "--expires", "whenever")
     assert bad == 2
+    # people read the date too, not only scripts
+    assert main(["--embedder", "none", *args[:-1], "Vet", "--expires", "3 days"]) == 0
+    assert "expires: " in capsys.readouterr().out
