@@ -58,6 +58,8 @@ class EntityLinking(Protocol):
 
     async def link_text(self, node_id: int, text: str) -> list[Entity]: ...
 
+    def names_in(self, text: str) -> set[str]: ...
+
 
 @dataclass
 class ToolDeps:
@@ -343,7 +345,7 @@ async def remember(
 
 
 def carried_over(
-    entities: Sequence[Entity], old_fact: str, new_fact: str
+    deps: ToolDeps, entities: Sequence[Entity], old_fact: str, new_fact: str
 ) -> list[Entity]:
     """The old fact's entities the corrected one is still about.
 
@@ -351,9 +353,10 @@ def carried_over(
     tennis now" is still about Vitya. When it does, the people stay and so
     does whatever the new text still names: "Lena lives in Vienna" corrected
     to "Lena lives in Linz" is no longer about Vienna (the old version keeps
-    that link, for history).
+    that link, for history). New names are the entity extractor's.
     """
-    if not _names(new_fact) - _names(old_fact):
+    linker = deps.linker
+    if linker is None or not linker.names_in(new_fact) - linker.names_in(old_fact):
         return list(entities)
     text = fold(new_fact)
 
@@ -364,15 +367,6 @@ def carried_over(
         )
 
     return [e for e in entities if e.type == "person" or named(e)]
-
-
-def _names(text: str) -> set[str]:
-    """Capitalised words that do not open a sentence: the names a text holds."""
-    return {
-        m[1]
-        for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b([^\W\d_][\w-]*)", text)
-        if m[1][0].isupper()
-    }
 
 
 async def correct(deps: ToolDeps, old_fact: str, new_fact: str) -> FactChange | Problem:
@@ -389,7 +383,7 @@ async def correct(deps: ToolDeps, old_fact: str, new_fact: str) -> FactChange | 
         vector = await embed_one(deps, new_fact)
         duplicate = await find_duplicate(deps, new_fact, vector, exclude={old.id})
         linked = await deps.storage.entities.entities_of_nodes([old.id])
-        kept = carried_over(linked.get(old.id, []), old.content, new_fact)
+        kept = carried_over(deps, linked.get(old.id, []), old.content, new_fact)
         new: NodeDraft | int
         if duplicate is not None:
             new = duplicate.id

@@ -222,6 +222,12 @@ class EntityLinker:
     async def link_text(self, node_id: int, text: str) -> list[Entity]:
         return await self.link(node_id, extract_mentions(text))
 
+    def names_in(self, text: str) -> set[str]:
+        """The names `text` mentions, folded: what a corrected fact is about."""
+        return {
+            name_key(m.name) for m in extract_mentions(text) if not m.sentence_start
+        }
+
     async def link(self, node_id: int, mentions: Sequence[Mention]) -> list[Entity]:
         """Resolve or create each mention's entity and link `node_id` to it."""
         entities: list[Entity] = []
