@@ -129,7 +129,7 @@ class SqliteAdmin:
     async def top_node_id(self) -> int:
         """The highest node id ever given (purged ones too): an export carries
         it so the copy never gives a purged id again (rows.SQL_TOP_NODE_ID)."""
-        rows = list(await self._read.execute_fetchall(f"select {SQL_TOP_NODE_ID}"))
+        rows = await self._conn.rows(f"select {SQL_TOP_NODE_ID}")
         return int(rows[0][0])
 
     async def get_meta(self, key: str) -> str | None:

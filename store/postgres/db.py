@@ -46,7 +46,8 @@ _RULES = (
     ),
     (
         re.compile(re.escape(SQL_TOP_NODE_ID)),
-        "(select coalesce(max(id), 0) from nodes)",
+        "greatest((select coalesce(max(id), 0) from nodes), coalesce(pg_sequence_"
+        "last_value(pg_get_serial_sequence('nodes', 'id')::regclass), 0))",
     ),
     # rows.SQL_NOW: unix seconds now
     (

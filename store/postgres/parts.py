@@ -156,15 +156,6 @@ class PgAdmin(SqliteAdmin):
         rows = await self._conn.rows(f"select {checks}")
         return not rows[0][0]
 
-    async def top_node_id(self) -> int:
-        # A sequence never gives an id twice: its last value is the top.
-        rows = await self._conn.rows(
-            "select greatest((select coalesce(max(id), 0) from nodes), coalesce("
-            "pg_sequence_last_value(pg_get_serial_sequence('nodes', 'id')::regclass)"
-            ", 0))"
-        )
-        return int(rows[0][0])
-
     async def import_chunks(
         self,
         chunks: Callable[[], Iterable[tuple[str, Sequence[str], list[Any]]]],
