@@ -42,14 +42,18 @@ _SMALL_TALK = re.compile(rf"(?:(?:{_PHRASES}) )+")
 _NOT_WORD = re.compile(r"[\W_]+")
 
 
+def _words(text: str) -> list[str]:
+    return _NOT_WORD.sub(" ", text.casefold()).split()
+
+
 def wordless(text: str) -> bool:
     """True for a text with no word at all ("." or "?!")."""
-    return not _NOT_WORD.sub(" ", text).split()
+    return not _words(text)
 
 
 def asks_nothing(prompt: str) -> bool:
     """True for a prompt of greetings, thanks or small talk only, or no word."""
-    words = _NOT_WORD.sub(" ", prompt.casefold()).split()
+    words = _words(prompt)
     if not words:
         return True
     if len(words) > 8:
