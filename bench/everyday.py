@@ -1,0 +1,216 @@
+"""Everyday questions about one's own life, asked the way the user asks them.
+
+The life (bench/data/everyday/: ~2,900 turns over 240 days, English and Russian,
+written by bench/everyday_life.py) is ingested through the CLI's import path
+(`parse_jsonl` → `with_ingest_keys` → `store_turns`, the slow path's vectors and
+entity links included) into a real SQLite memory of the standalone host, with
+every time shifted by whole days so the life's last day is today: "yesterday"
+in a question is the real yesterday, since the host asks at its own clock.
+Each question is then asked as the host does: `get_context(prompt,
+turn_context)` on the MemoryExtension, then, in the same task, a `search_memory`
+tool call made by a real openai-agents run with a scripted model (limit 10;
+the question's explicit after/before for windowed ones). Scores per category ×
+language (bench/everyday_score.py) against the targets of issues 23 and 27.
+
+    PYTHONPATH=<dir holding agent_memory> python bench/everyday.py
+        [--embedder none|local|MODULE:FACTORY] [--verbose] [--json] [--keep DIR]
+
+`--embedder MODULE:FACTORY` plugs another embedder: FACTORY() returns an object
+with `dim` and `async embed_batch(texts) -> list[list[float] | None]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import importlib
+import json
+import logging
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from agent_memory.core.embeddings import Embedder
+from agent_memory.standalone.cli.commands import store_turns, with_ingest_keys
+from agent_memory.standalone.conversations import parse_jsonl
+from agent_memory.standalone.host import StandaloneHost, TurnContext
+from agents import Agent, RunConfig, Runner
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import everyday_life as life  # noqa: E402  # isort: skip
+import everyday_score as score  # noqa: E402  # isort: skip
+
+LIMIT = 10
+
+
+def load_embedder(spec: str) -> Embedder | None:
+    """`none`, `local` (the packaged MiniLM) or MODULE:FACTORY."""
+    if spec == "none":
+        return None
+    if spec == "local":
+        from agent_memory.standalone.local_embedder import load_local_embedder
+
+        embedder = load_local_embedder()
+        if embedder is None:
+            raise SystemExit("--embedder local: the local model is not installed")
+        return embedder
+    module, _, factory = spec.partition(":")
+    if not factory:
+        raise SystemExit(f"--embedder {spec!r}: use none, local or MODULE:FACTORY")
+    made: Embedder = getattr(importlib.import_module(module), factory)()
+    return made
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]
+
+
+def shifted_file(turns: list[dict[str, Any]], shift: int) -> str:
+    """The life as the CLI's ingest reads it, its times moved by `shift` days."""
+    lines = []
+    for turn in turns:
+        when = dt.datetime.fromisoformat(turn["time"]) + dt.timedelta(days=shift)
+        record = {
+            "thread_id": turn["thread_id"],
+            "role": turn["role"],
+            "text": turn["text"],
+            "time": when.isoformat(),
+            "key": turn["key"],  # kept in the node's attributes: maps ids back
+        }
+        lines.append(json.dumps(record, ensure_ascii=False))
+    return "\n".join(lines)
+
+
+async def ingest(host: StandaloneHost, turns: list[dict[str, Any]], shift: int) -> None:
+    parsed = parse_jsonl(shifted_file(turns, shift), "everyday")
+    await store_turns(host.services, with_ingest_keys(parsed), lambda *_: None)
+    await host.memory.drain()
+
+
+def node_keys(db: Path) -> dict[str, str]:
+    """Node id as the tools show it ("#12") → the turn's key."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "select id, json_extract(attributes, '$.key') from nodes"
+        ).fetchall()
+    return {f"#{node}": key for node, key in rows if key}
+
+
+# -- asking ------------------------------------------------------------------------
+
+
+def scripted_search(args: dict[str, Any]) -> Any:
+    """A model that calls search_memory once, then answers (openai-agents >= 0.21)."""
+    from agents.testing import ScriptedModel, assistant_message, function_call
+
+    return ScriptedModel(
+        [
+            [function_call("search_memory", args, call_id="c1")],
+            [assistant_message("ok")],
+        ]
+    )
+
+
+async def search_tool(tools: list[Any], args: dict[str, Any]) -> dict[str, Any]:
+    """One search_memory call through a real agent run; the JSON the model saw."""
+    model = scripted_search(args)
+    agent = Agent(name="orchestrator", instructions="-", model=model, tools=tools)
+    await Runner.run(agent, "go", run_config=RunConfig(tracing_disabled=True))
+    seen = model.calls[1].input
+    for item in seen:
+        if isinstance(item, dict) and item.get("type") == "function_call_output":
+            value: dict[str, Any] = json.loads(item["output"])
+            return value
+    raise RuntimeError("search_memory gave no output")
+
+
+def tool_args(question: dict[str, Any], today: dt.date) -> dict[str, Any]:
+    args: dict[str, Any] = {"query": question["text"], "limit": LIMIT}
+    if "after_day" in question:
+        args["after"], args["before"] = life.explicit_window(question, today)
+    return args
+
+
+async def ask(
+    host: StandaloneHost, question: dict[str, Any], today: dt.date
+) -> dict[str, Any]:
+    turn = TurnContext(thread_id=f"ask-{question['id']}")
+    started = time.perf_counter()
+    block = await host.memory.get_context(question["text"], turn) or ""
+    context_ms = (time.perf_counter() - started) * 1000
+    args = tool_args(question, today)
+    started = time.perf_counter()
+    found = await search_tool(host.tools, args)
+    search_ms = (time.perf_counter() - started) * 1000
+    return {
+        "block": block,
+        "results": found.get("results", []),
+        "error": found.get("error"),
+        "args": args,
+        "context_ms": context_ms,
+        "search_ms": search_ms,
+    }
+
+
+async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    turns = read_jsonl(life.DATA / "turns.jsonl")
+    questions = read_jsonl(life.DATA / "questions.jsonl")
+    today = dt.datetime.now(dt.UTC).date()
+    shift = (today - life.ANCHOR).days
+    embedder = load_embedder(args.embedder)
+    started = time.perf_counter()
+    async with StandaloneHost(folder, embedder=embedder) as host:
+        await ingest(host, turns, shift)
+        ingest_s = time.perf_counter() - started
+        keys = node_keys(folder / "memory.db")
+        by_key = {t["key"]: t for t in turns}
+        scored = []
+        for question in questions:
+            answer = await ask(host, question, today)
+            answer["keys"] = [keys.get(r["id"]) for r in answer["results"]]
+            scored.append(score.score(question, answer, turns, by_key, today, shift))
+    return {
+        "embedder": args.embedder,
+        "today": today.isoformat(),
+        "turns": len(turns),
+        "questions": len(questions),
+        "ingest_s": round(ingest_s, 1),
+        "table": score.table(scored),
+        "latency": score.latency(scored),
+        "failures": [s for s in scored if s["failed"]],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--embedder", default="none", help="none | local | MODULE:FACTORY"
+    )
+    parser.add_argument("--verbose", action="store_true", help="list failed questions")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--keep", help="build the memory in this folder and keep it")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.ERROR)
+    if args.keep:
+        folder = Path(args.keep)
+        if (folder / "memory.db").exists():
+            raise SystemExit(f"{folder} already holds a memory; give an empty folder")
+        folder.mkdir(parents=True, exist_ok=True)
+        report = asyncio.run(run(args, folder))
+    else:
+        with tempfile.TemporaryDirectory(prefix="everyday-") as tmp:
+            report = asyncio.run(run(args, Path(tmp)))
+    if args.json:
+        if not args.verbose:
+            report.pop("failures")
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+        return
+    print(score.render(report, verbose=args.verbose))
+
+
+if __name__ == "__main__":
+    main()
