@@ -159,7 +159,14 @@ async def ask(
 async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     turns = read_jsonl(life.DATA / "turns.jsonl")
     questions = read_jsonl(life.DATA / "questions.jsonl")
-    today = dt.datetime.now(dt.UTC).date()
+    now = dt.datetime.now(dt.UTC)
+    today = now.date()
+    if now.time() < life.LAST_MORNING_END:
+        print(
+            "note: the life's last morning (05:00-05:30 UTC) is still ahead;"
+            " 'this morning' questions find nothing yet",
+            file=sys.stderr,
+        )
     shift = (today - life.ANCHOR).days
     embedder = load_embedder(args.embedder)
     started = time.perf_counter()

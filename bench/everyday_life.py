@@ -32,6 +32,7 @@ SEED = 2026
 MORNING = dt.time(7, 30)
 EVENING = dt.time(19, 0)
 LAST_MORNING = dt.time(5, 0)  # the last day ends early: its turns precede a run
+LAST_MORNING_END = dt.time(5, 30)
 RU_DAY = 2  # day % 3 == RU_DAY: a Russian day
 CASES = ("nom", "gen", "dat", "acc", "ins")
 DAY = 86400.0

@@ -29,25 +29,25 @@ MAIN = {
 EXTRA = [
     ("current", "stale", "outdated state ranked above the current one", 0.05, "rate"),
     ("never_said", "nothing_found", "search_memory finds nothing", None, "rate"),
-    ("name_only", "empty", "empty search where the person has turns", 0, "count"),
+    ("name_only", "empty", "empty search, the person has turns", 0, "count"),
     (
         "temporal_window",
         "empty",
-        "empty search where the window holds turns",
+        "empty search, the window holds turns",
         0,
         "count",
     ),
     (
         "temporal_relative",
         "empty",
-        "empty search where the window holds turns",
+        "empty search, the window holds turns",
         0,
         "count",
     ),
     (
         "temporal_relative",
         "ctx_empty",
-        "no context block where the window holds turns",
+        "no context block, the window holds turns",
         0,
         "count",
     ),
@@ -166,6 +166,11 @@ def table(scored: list[dict[str, Any]]) -> list[dict[str, Any]]:
             row[lang] = _cell([s for s in chosen if s["lang"] == lang], metric, kind)
             row[f"n_{lang}"] = sum(1 for s in chosen if s["lang"] == lang)
         row["all"] = _cell(chosen, metric, kind)
+        # issue 23: Russian within 10 points of English on every category
+        both = row["en"] is not None and row["ru"] is not None
+        row["ru_gap"] = (
+            round(100 * (row["ru"] - row["en"]), 1) if both and kind == "rate" else None
+        )
         row["target"] = target
         row["kind"] = kind
         rows.append(row)
@@ -203,12 +208,14 @@ def render(report: dict[str, Any], verbose: bool = False) -> str:
         f" embedder {report['embedder']}, today {report['today']},"
         f" ingest {report['ingest_s']} s",
         "",
-        f"{'category: metric':58} {'EN':>6} {'RU':>6} {'all':>6}  target",
+        f"{'category: metric':58} {'EN':>6} {'RU':>6} {'all':>6} {'RU-EN':>6}  target"
+        " (RU within 10 points of EN)",
     ]
     for row in report["table"]:
         kind = row["kind"]
         cells = " ".join(f"{_show(row[k], kind):>6}" for k in ("en", "ru", "all"))
-        lines.append(f"{row['label'][:58]:58} {cells}  {_target(row)}")
+        gap = "—" if row["ru_gap"] is None else f"{round(row['ru_gap']):+d}"
+        lines.append(f"{row['label'][:58]:58} {cells} {gap:>6}  {_target(row)}")
     lat = report["latency"]
     lines.append(
         f"\nget_context p50 {lat['context_ms_p50']} ms, p95 {lat['context_ms_p95']} ms;"
