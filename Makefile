@@ -50,6 +50,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/ingest.py
 	$(BIN)/python bench/retrieval_latency.py
 	$(BIN)/python bench/recall.py
+	$(BIN)/python bench/everyday.py
 
 clean:
 	rm -rf $(VENV) $(HOST_VENV) build *.egg-info
