@@ -1,0 +1,230 @@
+"""`search_memory` and `get_context` as the host calls them, on a host-built memory.
+
+Builds (once, cached under --dir) a memory the way the host fills it: the
+real MemoryExtension with a host context, `user_message` / `agent_response`
+router events of a synthetic group chat (bench/chat_corpus.py: threads of 30
+turns among 54 people, all from the last hour) and `remember_fact` tool calls
+(one fact per ~10 turns). Then times, per question kind (when / why / who /
+what / name-only / keywords), the `search_memory` FunctionTool invoked as the
+host's agent run invokes it, and `get_context(prompt, turn_context)` with the
+turn context of an open thread. An empty answer where `search_memory` finds
+memories is a FAILURE, not a fast answer: the failures are printed and the
+exit code is 1 when there are any (--allow-failures: 0).
+
+    PYTHONPATH=<dir holding agent_memory> python bench/tool_latency.py
+        [--sizes 30000,100000] [--queries 120] [--dir /tmp/am-tools]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agent_memory.main import MemoryExtension
+
+# A sibling script (bench/ is run as scripts, its folder is on sys.path).
+import chat_corpus  # noqa: E402  # isort: skip
+
+THREAD_TURNS = 30
+TURNS_PER_FACT = 10
+USER = "owner"
+CHANNEL = {"id": "chat"}
+PARALLEL_FACTS = 8
+DRAIN_EVERY = 2000  # events between drains: the writer's queue stays short
+BUILD = 1  # bump when the corpus changes (the DB is cached by name)
+
+
+@dataclass
+class HostContext:
+    """The host's context as contract §3 gives it: config, data dir, events."""
+
+    data_dir: Path
+    handlers: dict[str, list[Any]] = field(default_factory=dict)
+    logger: logging.Logger = field(default_factory=lambda: logging.getLogger("host"))
+    config: dict[str, Any] = field(default_factory=dict)
+    model_router: Any = None
+
+    def get_config(self, key: str, default: Any = None) -> Any:
+        return self.config.get(key, default)
+
+    def subscribe(self, event: str, handler: Any) -> None:
+        self.handlers.setdefault(event, []).append(handler)
+
+    def emit(self, event: str, payload: dict[str, Any]) -> None:
+        for handler in self.handlers.get(event, []):
+            handler(payload)
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    agent_id: str
+    channel_id: str
+    user_id: str
+    thread_id: str
+
+
+async def invoke(tool: Any, **arguments: Any) -> dict[str, Any]:
+    """One call of a FunctionTool as the agent run makes it; its JSON answer."""
+    from agents.tool_context import ToolContext
+
+    raw = json.dumps(arguments)
+    context = ToolContext(
+        context=None, tool_name=tool.name, tool_call_id="c1", tool_arguments=raw
+    )
+    answer = await tool.on_invoke_tool(context, raw)
+    return dict(
+        json.loads(answer if isinstance(answer, str) else answer.model_dump_json())
+    )
+
+
+async def started(data_dir: Path) -> tuple[MemoryExtension, HostContext]:
+    host = HostContext(data_dir)
+    extension = MemoryExtension()
+    await extension.initialize(host)
+    await extension.start()
+    return extension, host
+
+
+def cached(data_dir: Path) -> bool:
+    """True when the memory was built by an earlier run (else makes its folder)."""
+    if (data_dir / "memory.db").exists():
+        return True
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return False
+
+
+async def build(data_dir: Path, nodes: int) -> None:
+    """The memory through the host's events and tool calls (skipped when cached)."""
+    if cached(data_dir):
+        return
+    began = time.perf_counter()
+    extension, host = await started(data_dir)
+    tools = {tool.name: tool for tool in extension.get_tools()}
+    turns = nodes * TURNS_PER_FACT // (TURNS_PER_FACT + 1)
+    facts = iter(chat_corpus.facts(nodes - turns))
+    pending: list[str] = []
+    remember = tools["remember_fact"]
+    try:
+        corpus = chat_corpus.turns(turns // THREAD_TURNS, THREAD_TURNS)
+        for n, turn in enumerate(corpus):
+            event = "user_message" if turn.role == "user" else "agent_response"
+            payload = {"text": turn.text, "user_id": USER, "channel": CHANNEL}
+            host.emit(event, {**payload, "thread_id": turn.thread})
+            if n % TURNS_PER_FACT == 0 and (fact := next(facts, None)):
+                pending.append(fact)
+            if len(pending) == PARALLEL_FACTS:
+                # One model turn's parallel tool calls (the host's prompt asks
+                # for them): their writes share a transaction.
+                await asyncio.gather(*(invoke(remember, fact=f) for f in pending))
+                pending.clear()
+            if n % DRAIN_EVERY == 0:
+                await extension.drain()
+        await asyncio.gather(*(invoke(remember, fact=f) for f in pending))
+        await extension.drain()
+    finally:
+        await extension.stop()
+        await extension.destroy()
+    print(f"built {nodes} nodes in {time.perf_counter() - began:.0f} s", flush=True)
+
+
+def _turn(thread: str) -> TurnContext:
+    return TurnContext("orchestrator", CHANNEL["id"], USER, thread)
+
+
+async def measure(data_dir: Path, queries: int) -> dict[str, Any]:
+    extension, _host = await started(data_dir)
+    search = {t.name: t for t in extension.get_tools()}["search_memory"]
+    turn = _turn("thread-0")  # an open thread: its tail is left out
+    times: dict[str, dict[str, list[float]]] = {}
+    failures: list[str] = []
+    try:
+        asked = chat_corpus.questions(queries + 6)
+        for _kind, question in asked[:6]:  # warm-up: caches, first reads
+            await extension.get_context(question, turn)
+        for kind, question in asked[6:]:
+            began = time.perf_counter()
+            block = await extension.get_context(question, turn)
+            context_ms = (time.perf_counter() - began) * 1000
+            began = time.perf_counter()
+            found = await invoke(search, query=question)
+            search_ms = (time.perf_counter() - began) * 1000
+            per_kind = times.setdefault(kind, {"search": [], "context": []})
+            per_kind["search"].append(search_ms)
+            per_kind["context"].append(context_ms)
+            if found.get("results") and not block:
+                failures.append(f"get_context empty: {question!r}")
+            if "error" in found or not found.get("results"):
+                failures.append(f"search_memory empty: {question!r}")
+    finally:
+        await extension.stop()
+        await extension.destroy()
+    return {
+        "by_kind": {
+            kind: {name: summary(ms) for name, ms in legs.items()}
+            for kind, legs in times.items()
+        },
+        "all": {
+            name: summary([t for legs in times.values() for t in legs[name]])
+            for name in ("search", "context")
+        },
+        "failures": failures,
+    }
+
+
+def summary(times: list[float]) -> dict[str, float]:
+    cuts = (
+        statistics.quantiles(times, n=20, method="inclusive")
+        if len(times) > 1
+        else times * 19
+    )
+    return {
+        "p50": round(statistics.median(times), 1),
+        "p95": round(cuts[18], 1),
+        "max": round(max(times), 1),
+        "n": len(times),
+    }
+
+
+def table(size: int, report: dict[str, Any]) -> str:
+    """One line per kind and call: p50 / p95 / max in ms."""
+    rows = [f"{size} nodes   {'kind':10} {'call':8} {'p50':>7} {'p95':>7} {'max':>7}"]
+    kinds = {**report["by_kind"], "ALL": report["all"]}
+    for kind, calls in kinds.items():
+        for name, s in calls.items():
+            line = f"{s['p50']:7.1f} {s['p95']:7.1f} {s['max']:7.1f}"
+            rows.append(f"{'':14}{kind:10} {name:8} {line}")
+    rows.append(f"{'':14}failures: {len(report['failures'])}")
+    return "\n".join(rows)
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="30000,100000")
+    parser.add_argument("--queries", type=int, default=120)
+    parser.add_argument("--dir", default="/tmp/am-tools")
+    parser.add_argument("--allow-failures", action="store_true")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    failed = 0
+    for size in (int(s) for s in args.sizes.split(",")):
+        data_dir = Path(args.dir) / f"{size}-b{BUILD}"
+        await build(data_dir, size)
+        report = await measure(data_dir, args.queries)
+        failed += len(report["failures"])
+        for line in report["failures"][:10]:
+            print(line)
+        print(table(size, report), flush=True)
+    print(f"failures: {failed}")
+    return 1 if failed and not args.allow_failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
