@@ -120,12 +120,13 @@ def in_scope(alias: str = "") -> str:
     if not scopes:
         return " and 0"
     literals = ", ".join("'" + s.replace("'", "''") + "'" for s in scopes)
-    # A filter, never the way in: `|| ''` keeps SQLite's planner off the
-    # scope index. Without statistics it takes `scope = ?` for selective, yet
-    # one scope often holds the whole memory: a graph walk then scanned every
-    # node of the scope per step (130 ms a walk at 30k nodes; get_context
-    # timed out and injected nothing, issue 26).
-    return f" and {alias}scope || '' in ({literals})"
+    # A filter, never the way in: the unary `+` keeps SQLite's planner off the
+    # scope index. Without statistics it takes `scope in (...)` for selective,
+    # yet one scope often holds the whole memory: a graph walk then scanned
+    # every node of the scope per step (130 ms a walk at 30k nodes; get_context
+    # timed out and injected nothing, issue 26). PostgreSQL, which keeps
+    # statistics, gets the plain column (store/postgres/db.py).
+    return f" and +{alias}scope in ({literals})"
 
 
 def pack_vector(vector: Sequence[float]) -> bytes:

@@ -82,3 +82,16 @@ async def test_the_scope_filter_still_keeps_other_scopes_out(
         )
 
     assert hits == []
+
+
+def test_postgres_gets_the_plain_scope_column() -> None:
+    from agent_memory.store.postgres.db import translate
+    from agent_memory.store.rows import in_scope
+
+    with using_view(view_of_scope(DEFAULT_SCOPE)):
+        sql = f"select id from nodes n where id = ?{in_scope('n.')}"
+
+    assert (
+        translate(sql)
+        == "select id from nodes n where id = %s and n.scope in ('default')"
+    )
