@@ -27,7 +27,7 @@ import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from agent_memory.main import MemoryExtension
 
@@ -40,7 +40,6 @@ USER = "owner"
 CHANNEL = {"id": "chat"}
 PARALLEL_FACTS = 8
 DRAIN_EVERY = 2000  # events between drains: the writer's queue stays short
-T = TypeVar("T")
 BUILD = 1  # bump when the corpus changes (the DB is cached by name)
 
 
@@ -177,7 +176,7 @@ async def measure(data_dir: Path, queries: int) -> dict[str, Any]:
     }
 
 
-async def timed(call: Awaitable[T]) -> tuple[T, tuple[float, float]]:
+async def timed(call: Awaitable[Any]) -> tuple[Any, tuple[float, float]]:
     """The call's result and its (wall, CPU) ms; the CPU time is the whole
     process's (the SQLite thread included): the machine is shared, and load
     inflates wall times, not CPU times."""
