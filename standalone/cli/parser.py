@@ -81,9 +81,9 @@ def global_options(*, defaults: bool) -> argparse.ArgumentParser:
     who = options.add_mutually_exclusive_group()
     who.add_argument(
         "--scope",
-        default=default(DEFAULT_SCOPE),
-        help="whose memory: default, user:ID, channel:ID, or all (export/backup)"
-        " (default: default)",
+        default=default(None),
+        help="whose memory: default, user:ID, channel:ID, or all (every scope;"
+        " reads only). Default: the default scope; export: all",
     )
     who.add_argument(
         "--user", default=default(None), help="the private memory of this user id"
@@ -174,7 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="run_nightly_maintenance (all steps, default) or one step:"
         " expiry, consolidation, decay, entity_enrichment, causal_inference",
     )
-    p = command("export", "write the whole memory to a JSONL file")
+    p = command(
+        "export", "write the whole memory (every scope) to a JSONL file"
+    )
     p.add_argument("file", help="the file to write")
     p.add_argument("--force", action="store_true", help="overwrite FILE")
     p = command(
@@ -285,12 +287,32 @@ def _body(ref: str) -> Any:
 # Commands over the whole file: maintenance consolidates each thread in its own
 # scope and decays all; reindex rebuilds the indexes of every scope.
 UNSCOPED_COMMANDS = ("maintenance", "reindex")
+# A backup is the whole memory unless a scope is named: a backup of the default
+# scope alone silently lost every user's and channel's memories.
+WHOLE_BY_DEFAULT = ("export",)
+# Commands that store or change memories: every row belongs to exactly one scope.
+WRITING_COMMANDS = (
+    "chat",
+    "ingest",
+    "remember",
+    "forget",
+    "correct",
+    "confirm",
+    "purge",
+)
 
 
-def cli_view(scope: str, user: str | None, command: str) -> ScopeView | None:
+def cli_view(scope: str | None, user: str | None, command: str) -> ScopeView | None:
     """The view of a CLI command; None = every scope."""
     if command in UNSCOPED_COMMANDS:
         return None
+    if scope is None and user is None:
+        scope = "all" if command in WHOLE_BY_DEFAULT else DEFAULT_SCOPE
+    if scope == "all" and command in WRITING_COMMANDS:
+        raise InputError(
+            f"{command} stores in one scope; --scope all is for reading:"
+            " use --scope default, user:ID or channel:ID"
+        )
     if user is not None:
         user_id = clean_id(user)
         if user_id is None:
