@@ -18,7 +18,7 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from ... import __version__
 from ...core.errors import InputError
@@ -100,7 +100,7 @@ def _add_window(p: argparse.ArgumentParser, what: str) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="agent-memory",
         description="Long-term memory of an AI agent: inspect and use it standalone.",
         parents=[global_options(defaults=True)],
@@ -249,12 +249,68 @@ def _add_purge_command(command: Any) -> None:
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises on bad usage instead of exiting, so `--json` gets
+    its error as JSON like every other failure (subparsers share the class)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)", self.format_usage())
+
+
+class UsageError(InputError):
+    """The command line itself is wrong (unknown option, missing argument)."""
+
+    def __init__(self, message: str, usage: str) -> None:
+        super().__init__(message)
+        self.usage = usage
+
+
+# Options whose value is a file path: kept as the OS gave it (bytes that are
+# not UTF-8 stay the same bytes), never cleaned into another name.
+PATH_OPTIONS = ("--db",)
+
+
+def checked_argv(argv: Sequence[str]) -> list[str]:
+    """The arguments as text a command can store: NUL and control characters
+    dropped; bytes that are not UTF-8 refused (they used to become "?"
+    silently), except in a path, which keeps the OS's own bytes."""
+    checked: list[str] = []
+    for index, arg in enumerate(argv):
+        option = arg.split("=", 1)[0]
+        is_path = option in PATH_OPTIONS or (
+            index > 0 and argv[index - 1] in PATH_OPTIONS
+        )
+        if not is_path and not _is_utf8(arg):
+            raise InputError(
+                f"argument {index + 1} is not UTF-8 text"
+                f" ({arg.encode('utf-8', 'replace').decode()[:40]!r}):"
+                " set a UTF-8 locale or fix the text's encoding"
+            )
+        checked.append(arg if is_path else clean_text(arg))
+    return checked
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: undecodable bytes from the OS
+        return False
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit code (0 ok, 1 failure, 2 bad input)."""
-    parser = build_parser()
-    # Outside text, cleaned once: no NUL or lone surrogate reaches a command.
-    argv = [clean_text(a) for a in (sys.argv[1:] if argv is None else argv)]
-    args = parser.parse_args(argv)
+    raw = list(sys.argv[1:] if argv is None else argv)
+    # Scripts ask for JSON before the parse can tell: an error must be JSON too.
+    early = Output("--json" in raw)
+    try:
+        # Outside text, checked once: no NUL or undecodable byte reaches a command.
+        args = build_parser().parse_args(checked_argv(raw))
+    except InputError as exc:
+        if not early.as_json and isinstance(exc, UsageError):
+            sys.stderr.write(exc.usage)
+        early.error(str(exc), 2)
+        return 2
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -68,3 +69,33 @@ def test_a_write_refuses_every_scope_at_once(
 
     assert code == 2 and "--scope all" in err
     assert listed["count"] == 1  # nothing was changed
+
+
+def test_usage_errors_are_json_with_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--json", "search")
+    unknown = run(capsys, "search", "x", "--json", "--bogus")
+
+    assert code == 2 and err == ""
+    assert json.loads(out) == {
+        "error": "the following arguments are required: query"
+        " (see agent-memory search --help)",
+        "exit_code": 2,
+    }
+    assert unknown[0] == 2 and "--bogus" in json.loads(unknown[1])["error"]
+
+
+def test_bytes_that_are_not_utf8_are_refused_in_text_kept_in_paths(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What Python makes of undecodable argv bytes (surrogateescape).
+    db = str(tmp_path).encode() + b"/caf\xe9.db"
+    db_arg = db.decode("utf-8", "surrogateescape")
+    text = b"I like caf\xe9".decode("utf-8", "surrogateescape")
+
+    refused = run(capsys, "--db", db_arg, "remember", text)
+    stored = run_json(capsys, "--db", db_arg, "remember", "I like cafe")
+
+    assert refused[0] == 2 and "not UTF-8" in refused[2]
+    assert stored["status"] == "stored"
+    # the very bytes the user typed name the file
+    assert b"caf\xe9.db" in [os.fsencode(p.name) for p in tmp_path.iterdir()]
