@@ -29,6 +29,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from .. import __version__
 from ..toolkit import args as check
 from ..toolkit import calls
 from ..toolkit import reads as tool_reads
@@ -69,7 +70,9 @@ async def _answer(body: Awaitable[ToolResult | str]) -> CallToolResult:
 def _text_result(text: str, *, failed: bool) -> CallToolResult:
     from mcp.types import CallToolResult, TextContent
 
-    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=failed)
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)], is_error=failed
+    )
 
 
 def orchestrator_bodies(host: StandaloneHost) -> dict[str, ToolBody]:
@@ -195,7 +198,11 @@ def build_server(host: StandaloneHost) -> MCPServer[Any]:
     for body in client_bodies(host):
         tools.append(Tool.from_function(_guarded(body), structured_output=False))
     server: MCPServer[Any] = MCPServer(
-        SERVER_NAME, instructions=INSTRUCTIONS, tools=tools, log_level="WARNING"
+        SERVER_NAME,
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        tools=tools,
+        log_level="WARNING",
     )
 
     @server.resource(STATS_URI, name="memory_stats", mime_type="application/json")

@@ -174,9 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="run_nightly_maintenance (all steps, default) or one step:"
         " expiry, consolidation, decay, entity_enrichment, causal_inference",
     )
-    p = command(
-        "export", "write the whole memory (every scope) to a JSONL file"
-    )
+    p = command("export", "write the whole memory (every scope) to a JSONL file")
     p.add_argument("file", help="the file to write")
     p.add_argument("--force", action="store_true", help="overwrite FILE")
     p = command(

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from agent_memory import __version__
 from agent_memory.core.scope import DEFAULT_VIEW, using_view
 from agent_memory.standalone.host import StandaloneHost
 from agent_memory.standalone.mcp_server import STATS_URI, build_server
@@ -38,6 +39,9 @@ async def test_tools_are_the_orchestrators_plus_context_and_turns(
 ) -> None:
     async with Client(build_server(host)) as client:
         listed = {tool.name: tool for tool in (await client.list_tools()).tools}
+        info = client.server_info
+
+    assert (info.name, info.version) == ("agent-memory", __version__)
 
     assert list(listed) == [*TOOL_NAMES, "get_context", "record_turn"]
     for tool in host.tools:  # the host's schema and description, verbatim
