@@ -99,3 +99,23 @@ def test_bytes_that_are_not_utf8_are_refused_in_text_kept_in_paths(
     assert stored["status"] == "stored"
     # the very bytes the user typed name the file
     assert b"caf\xe9.db" in [os.fsencode(p.name) for p in tmp_path.iterdir()]
+
+
+def test_a_fact_said_again_with_an_expiry_takes_it_and_every_view_shows_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "m.db")
+    first = run_json(capsys, "--db", db, "remember", "Dentist on Friday")
+    again = run_json(
+        capsys, "--db", db, "remember", "Dentist on Friday", "--expires", "3 weeks"
+    )
+    shown = run(capsys, "--db", db, "show", first["id"])[1]
+    listed = run(capsys, "--db", db, "list")[1]
+    found = run_json(capsys, "--db", db, "search", "dentist")["results"][0]
+
+    assert first["status"] == "stored" and "expires" not in first
+    assert again["status"] == "already_exists" and again["id"] == first["id"]
+    when = again["expires"]
+    assert when and "was: never" in again["note"]
+    assert f"expires {when}" in shown and f"expires {when}" in listed
+    assert found["expires"] == when
