@@ -24,6 +24,7 @@ from ... import __version__
 from ...core.errors import InputError
 from ...core.scope import DEFAULT_SCOPE, ScopeView, clean_id, using_view, view_of_scope
 from ...core.text import clean_text
+from . import INTERRUPTED
 from .io import Output
 
 EMBEDDERS = ("auto", "local", "openai", "none")
@@ -324,8 +325,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.error(str(exc), 2)
         return 2
     except KeyboardInterrupt:
-        out.error("interrupted", 130, "stopped")
-        return 130
+        out.error("interrupted", INTERRUPTED, "stopped")
+        return INTERRUPTED
     except Exception as exc:
         log.debug("command failed", exc_info=True)
         out.error(str(exc), 1, "failed")

@@ -17,11 +17,12 @@ from fakes import FakeHostContext
 
 
 def _sqlite_threads() -> list[threading.Thread]:
-    return [
-        t
-        for t in threading.enumerate()
-        if "_connection_worker_thread" in t.name and t.is_alive()
-    ]
+    """aiosqlite's worker threads still running (a closed connection's worker
+    ends a moment after close() returns: give each a second)."""
+    workers = [t for t in threading.enumerate() if "_connection_worker" in t.name]
+    for worker in workers:
+        worker.join(1.0)
+    return [t for t in workers if t.is_alive()]
 
 
 async def _damaged(tmp_path: Path) -> Path:
@@ -78,3 +79,26 @@ def test_a_cli_command_on_a_damaged_file_prints_one_line(tmp_path: Path) -> None
         assert done.returncode == 2
         assert done.stderr.count("\n") == 1, done.stderr
         assert "malformed" in done.stderr
+
+
+INTERRUPT_AT = """
+import os, signal, sys, threading
+from agent_memory.standalone.cli import run
+threading.Timer({delay}, os.kill, (os.getpid(), signal.SIGINT)).start()
+sys.argv[1:] = ["--db", {db!r}, "--embedder", "none", "search", "painting"]
+sys.exit(run())
+"""
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.15, 0.3, 0.6])
+def test_ctrl_c_at_any_moment_is_one_line(tmp_path: Path, delay: float) -> None:
+    db = str(tmp_path / "memory.db")
+    script = INTERRUPT_AT.format(delay=delay, db=db)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode in (0, 130), done.stderr
+    if done.returncode == 130:
+        assert done.stderr == "agent-memory: stopped: interrupted\n"
