@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C
+from .io import INTERRUPTED
 
 
 def run() -> int:

@@ -24,8 +24,7 @@ from ... import __version__
 from ...core.errors import InputError
 from ...core.scope import DEFAULT_SCOPE, ScopeView, clean_id, using_view, view_of_scope
 from ...core.text import clean_text
-from . import INTERRUPTED
-from .io import Output
+from .io import INTERRUPTED, Output
 
 EMBEDDERS = ("auto", "local", "openai", "none")
 
@@ -35,13 +34,13 @@ log = logging.getLogger("agent_memory.cli")
 # -- the parser -------------------------------------------------------------------
 
 
-def global_options(*, defaults: bool) -> argparse.ArgumentParser:
+def global_options(*, defaults: bool) -> _Parser:
     """The options every command takes, before or after its name.
 
     The same set is a parent of the main parser (with the real defaults) and of
     each command (defaults suppressed, so `search x --json` sets json and an
     option left out after the command does not undo one given before it)."""
-    options = argparse.ArgumentParser(add_help=False)
+    options = _Parser(add_help=False)
 
     def default(value: Any) -> Any:
         return value if defaults else argparse.SUPPRESS
