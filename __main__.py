@@ -2,6 +2,6 @@
 
 import sys
 
-from .standalone.cli.parser import main
+from .standalone.cli import run
 
-sys.exit(main())
+sys.exit(run())

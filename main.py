@@ -166,7 +166,18 @@ class MemoryExtension:
         self._services = await build_services(
             context, self.config, self._log, self.tool_view
         )
-        admin = self._services.storage.admin
+        try:
+            await self._wire(context)
+        except BaseException:
+            # The host does not stop an extension whose initialize raised:
+            # close what was opened, or its connections outlive us.
+            await self._services.storage.close()
+            self._services = None
+            raise
+
+    async def _wire(self, context: Any) -> None:
+        """Scopes and event subscriptions, once storage is open."""
+        admin = self.services.storage.admin
         self._scopes = TurnScopes(
             self.config.scope_policy(),
             auto_owner=self.config.owner_user_id == AUTO_OWNER,
@@ -174,7 +185,7 @@ class MemoryExtension:
             # A read-only memory (a reading command) elects but does not save.
             save_owner=lambda user: (
                 None
-                if self._services is None or self._services.storage.read_only
+                if self._services is None or self.services.storage.read_only
                 else self._tasks.spawn(admin.set_meta(OWNER_KEY, user), "owner")
             ),
             logger=self._log,

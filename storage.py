@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .core.errors import InputError, OperationError
+from .core.errors import InputError, OperationError, install_hint
 from .store.admin import SqliteAdmin
 from .store.adopt import adopt_host_memory
 from .store.base import Connections, VectorTables
@@ -160,6 +160,6 @@ async def open_store(
     except ImportError as exc:
         raise InputError(
             f"database_url is set but the PostgreSQL backend is not installed"
-            f" ({exc.name} is missing): pip install 'agent-memory[postgres]'"
+            f" ({exc.name} is missing): {install_hint('postgres')}"
         ) from exc
     return await PgStorage.open_url(url, dim=dim, batch_size=batch_size)

@@ -20,3 +20,9 @@ class InputError(AgentMemoryError, ValueError):
 
 class OperationError(AgentMemoryError, RuntimeError):
     """Something failed while running: the input was fine."""
+
+
+def install_hint(extra: str) -> str:
+    """How to add an optional part. agent-memory is installed from its clone (it
+    is not on the package registry), so the hint names the clone's folder."""
+    return f"pip install -e '.[{extra}]' in the agent-memory folder"

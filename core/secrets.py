@@ -128,12 +128,12 @@ def _rule(
 # "=", "—", "это") must follow, maybe after "for gmail" / "от почты", so
 # "I forgot my password" or "password reset" stay as they are.
 _PASSWORD_WORDS = (
-    r"password|passwd|passphrase|passcode|pwd|(?-i:PIN)|pin[ -]?code|"
+    r"password|passwd|passphrase|passcode|pwd|pw|p/w|pword|(?-i:PIN)|pin[ -]?code|"
     r"(?:door|gate|alarm|entry|lock|safe|garage)[ -]code|"
     r"пароль|пароля|паролем|пин(?:-?код)?|код доступа|"
     r"код (?:от )?(?:двери|домофона|подъезда|сейфа|замка|сигнализации|калитки)"
 )
-_PASSWORD_HINTS = ("pass", "pwd", "pin", "code", "парол", "пин", "код")
+_PASSWORD_HINTS = ("pass", "pwd", "pw", "p/w", "pin", "code", "парол", "пин", "код")
 # "for gmail" / "от почты": what the password is for, before its value.
 _FOR_WHAT = r"(?:\s+(?:for|to|of|on|от|к|для|на)\s+[^\s:=]{1,30}(?:\s+[^\s:=]{1,30})?)?"
 # A password may hold "&" and "=": in a URL's query the value then runs on
@@ -151,6 +151,24 @@ _PASSWORD = (
 _PASSWORD_BARE = (
     rf"(?<![^\W_])(?:{_PASSWORD_WORDS}|pin){_FOR_WHAT}\s+"
     rf"(?P<secret>(?!\[){_SECRET_CHAR}{{3,}}(?<![.]))"
+)
+
+# Two values after two words: "login / password: admin / Xk81!pq", "my PIN and
+# password are 4512 and Tr0ub4dor3", "логин и пароль: ivan, qwerty123". The
+# second value is a secret whatever the first word; the first one when its word
+# is a password word too (_PAIR_FIRST, applied after the second is replaced).
+_AND = r"\s*(?:/|,|&|\band\b|\bи\b)\s*"
+_PAIR_CONNECTOR = r"(?:\s*(?:[:=]|—|–|-)\s*|\s+(?:are|were|is|это)\s*:?\s*)"
+_LOGIN_WORDS = r"login|log-in|username|user ?name|user|e-?mail|логин|почта"
+_PAIR_VALUE = rf"[\"'«`]?{_SECRET_CHAR}{{2,}}?[\"'»`]?"
+_PAIR = (
+    rf"(?<![^\W_])(?:{_LOGIN_WORDS}|{_PASSWORD_WORDS}){_AND}(?:{_PASSWORD_WORDS})"
+    rf"{_PAIR_CONNECTOR}{_PAIR_VALUE}{_AND}[\"'«`]?"
+    rf"(?P<secret>(?!\[){_SECRET_CHAR}{{3,}}(?<![.]))"
+)
+_PAIR_FIRST = (
+    rf"(?<![^\W_])(?:{_PASSWORD_WORDS}){_AND}(?:{_PASSWORD_WORDS}){_PAIR_CONNECTOR}"
+    rf"[\"'«`]?(?P<secret>(?!\[){_SECRET_CHAR}{{3,}}?)[\"'»`]?{_AND}\["
 )
 
 # Most specific first: a PEM block or a connection string contains text the
@@ -217,6 +235,8 @@ RULES: tuple[Rule, ...] = (
         re.IGNORECASE,
         ("secret", "key", "token", "ключ", "токен"),
     ),
+    _rule("password", _PAIR, _plausible_secret, re.IGNORECASE, _PASSWORD_HINTS),
+    _rule("password", _PAIR_FIRST, _plausible_secret, re.IGNORECASE, _PASSWORD_HINTS),
     _rule("password", _PASSWORD, _plausible_secret, re.IGNORECASE, _PASSWORD_HINTS),
     # "the wifi pass: Tr0ub4dor&3": a bare "pass" only before ":" or "=", and
     # only a value with letters and digits ("boarding pass: seat 12A" stays).
@@ -296,7 +316,9 @@ def _replace(match: re.Match[str], rule: Rule, found: list[str]) -> str:
     whole = match.group(0)
     has_group = "secret" in rule.pattern.groupindex
     secret = match.group("secret") if has_group else whole
-    if secret is None or secret.startswith("[redacted"):
+    # A value that runs into a placeholder ("ivan/[redacted: password]") was
+    # already handled by a more specific rule: cutting it again breaks the text.
+    if secret is None or "[redacted" in secret:
         return whole
     if rule.check is not None and not rule.check(secret):
         return whole

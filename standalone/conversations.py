@@ -172,9 +172,11 @@ def parse_locomo(text: str, name: str) -> list[Turn]:
 
 
 def _locomo_sample(sample: dict[str, Any], where: str) -> list[Turn]:
+    """One LoCoMo conversation, checked whole: both speakers named, every
+    session a dated list of turns by them, every turn with something said."""
     conversation = sample["conversation"]
     sample_id = str(sample.get("sample_id") or where)
-    user = conversation.get("speaker_a")
+    user, other = (_speaker(conversation, key, where) for key in SPEAKER_KEYS)
     sessions = sorted(
         (int(m.group(1)), key)
         for key in conversation
@@ -182,27 +184,60 @@ def _locomo_sample(sample: dict[str, Any], where: str) -> list[Turn]:
     )
     turns = []
     for number, key in sessions:
-        start = _locomo_time(conversation.get(f"{key}_date_time"), f"{where}.{key}")
-        for offset, raw in enumerate(conversation[key] or []):
-            speaker = str(raw.get("speaker", ""))
-            content = f"{speaker}: {raw.get('text', '')}".strip()
-            if raw.get("blip_caption"):
-                content += f" [shares a photo: {raw['blip_caption']}]"
+        place = f"{where}.{key}"
+        session = conversation[key]
+        if not isinstance(session, list):
+            raise ConversationError(f"{place}: expected a list of turns")
+        if not session:
+            continue
+        date = conversation.get(f"{key}_date_time")
+        if not date:
+            raise ConversationError(f"{place}: no session date ('{key}_date_time')")
+        start = _locomo_time(date, place)
+        for offset, raw in enumerate(session):
+            speaker, content = _locomo_turn(raw, (user, other), f"{place}[{offset}]")
             turns.append(
                 Turn(
                     f"{sample_id}:session_{number}",
                     "user" if speaker == user else "orchestrator",
                     content,
-                    None if start is None else start + offset,
+                    start + offset,
                     {"speaker": speaker, "dia_id": raw.get("dia_id")},
                 )
             )
     return turns
 
 
-def _locomo_time(value: Any, where: str) -> float | None:
-    if not value:
-        return None
+SPEAKER_KEYS = ("speaker_a", "speaker_b")  # speaker A is the user
+
+
+def _speaker(conversation: dict[str, Any], key: str, where: str) -> str:
+    name = conversation.get(key)
+    if not isinstance(name, str) or not name.strip():
+        raise ConversationError(f"{where}: '{key}' (a speaker's name) is missing")
+    return name
+
+
+def _locomo_turn(raw: Any, speakers: tuple[str, str], where: str) -> tuple[str, str]:
+    """The speaker and the text of one turn (a photo's caption included)."""
+    if not isinstance(raw, dict):
+        raise ConversationError(f"{where}: expected a turn object")
+    speaker, text = raw.get("speaker"), raw.get("text")
+    if speaker not in speakers:
+        raise ConversationError(
+            f"{where}: speaker {speaker!r} is neither {speakers[0]!r} nor"
+            f" {speakers[1]!r}"
+        )
+    caption = raw.get("blip_caption")
+    if not (isinstance(text, str) and text.strip()) and not caption:
+        raise ConversationError(f"{where}: the turn has no 'text'")
+    content = f"{speaker}: {text or ''}".strip()
+    if caption:
+        content += f" [shares a photo: {caption}]"
+    return speaker, content
+
+
+def _locomo_time(value: Any, where: str) -> float:
     try:
         moment = dt.datetime.strptime(str(value).strip(), LOCOMO_TIME)
     except ValueError as exc:

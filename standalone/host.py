@@ -28,6 +28,7 @@ import yaml
 
 from ..agent import model_from_env
 from ..core.embeddings import Embedder
+from ..core.errors import install_hint
 from ..main import MemoryExtension, Services
 
 log = logging.getLogger("agent_memory.host")
@@ -133,8 +134,9 @@ def _load_croniter() -> Any:
         from croniter import croniter
     except ImportError:
         log.warning(
-            "croniter is not installed (pip install 'agent-memory[standalone]'): "
-            "schedules do not fire on their own; `agent-memory maintenance` runs them"
+            "croniter is not installed (%s): schedules do not fire on their own;"
+            " `agent-memory maintenance` runs them",
+            install_hint("standalone"),
         )
         return None
     return croniter

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.embeddings import Vector
-from ..core.errors import OperationError
+from ..core.errors import OperationError, install_hint
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-INSTALL_HINT = "pip install 'agent-memory[embed]'"
+INSTALL_HINT = install_hint("embed")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,9 @@ with the same parameter schemas and descriptions (taken from the `FunctionTool`s
 tools.py builds, so the two cannot drift) and the same results: each body makes
 the same body (toolkit/calls.py: argument checks, then the toolkit call), and
 returns the result's compact JSON, which is what the model reads in the host.
-A failure becomes the same `Problem` text as in the host (tools.on_failure).
+A failure becomes the same `Problem` text as in the host (tools.on_failure),
+marked `isError` as the MCP specification asks, so clients show a refused call
+as failed: a raised error and a returned `Problem` alike.
 
 Clients have no hot path, so `record_turn` feeds a turn through the standalone
 host's router, exactly as the host's user_message/agent_response events do (same
@@ -27,15 +29,17 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from .. import __version__
 from ..toolkit import args as check
 from ..toolkit import calls
 from ..toolkit import reads as tool_reads
-from ..toolkit.models import ToolResult
+from ..toolkit.models import Problem, ToolResult
 from ..tools import TOOL_NAMES, on_failure
 from .host import StandaloneHost
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
+    from mcp.types import CallToolResult
 
 log = logging.getLogger("agent_memory.mcp")
 
@@ -53,12 +57,22 @@ INSTRUCTIONS = (
 ToolBody = Callable[..., Awaitable[ToolResult | str]]
 
 
-async def _answer(body: Awaitable[ToolResult | str]) -> str:
-    """The tool's result as the model reads it; a failure as the host's Problem."""
+async def _answer(body: Awaitable[ToolResult | str]) -> CallToolResult:
+    """The tool's result as the model reads it; a failure as the host's Problem,
+    flagged as an error for the client."""
     try:
-        return str(await body)
+        result = await body
     except Exception as exc:
-        return on_failure(None, exc)
+        return _text_result(on_failure(None, exc), failed=True)
+    return _text_result(str(result), failed=isinstance(result, Problem))
+
+
+def _text_result(text: str, *, failed: bool) -> CallToolResult:
+    from mcp.types import CallToolResult, TextContent
+
+    return CallToolResult(
+        content=[TextContent(type="text", text=text)], is_error=failed
+    )
 
 
 def orchestrator_bodies(host: StandaloneHost) -> dict[str, ToolBody]:
@@ -138,10 +152,10 @@ class _Recorded(ToolResult):
     thread_id: str | None = None
 
 
-def _guarded(body: ToolBody) -> Callable[..., Awaitable[str]]:
+def _guarded(body: ToolBody) -> Callable[..., Awaitable[CallToolResult]]:
     """`body` answering text, failures included (the signature stays for MCP)."""
 
-    async def call(**arguments: Any) -> str:
+    async def call(**arguments: Any) -> CallToolResult:
         return await _answer(body(**arguments))
 
     call.__signature__ = _signature(body)  # type: ignore[attr-defined]
@@ -184,7 +198,11 @@ def build_server(host: StandaloneHost) -> MCPServer[Any]:
     for body in client_bodies(host):
         tools.append(Tool.from_function(_guarded(body), structured_output=False))
     server: MCPServer[Any] = MCPServer(
-        SERVER_NAME, instructions=INSTRUCTIONS, tools=tools, log_level="WARNING"
+        SERVER_NAME,
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        tools=tools,
+        log_level="WARNING",
     )
 
     @server.resource(STATS_URI, name="memory_stats", mime_type="application/json")

@@ -29,7 +29,7 @@ import aiosqlite
 
 from ..core.errors import InputError
 from .adopt_rows import HOST_RENAMES, copy_host_rows, drop_host_tables
-from .db import Driver
+from .db import Driver, open_connection
 from .migrations import (
     SCHEMA_VERSION,
     _apply_schema,
@@ -187,9 +187,7 @@ def _backup(path: Path, driver: Driver) -> Path:
 async def _convert(
     path: Path, driver: Driver, dim: int, model: str | None, backup: Path
 ) -> tuple[dict[str, int], str]:
-    db = await aiosqlite.Connection(
-        _plain(path, driver, with_vec=True), iter_chunk_size=64
-    )
+    db = await open_connection(_plain(path, driver, with_vec=True))
     try:
         await db.execute("begin immediate")
         try:

@@ -9,6 +9,7 @@ FTS5 and the graph, announced by one warning.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 import logging
@@ -120,13 +121,32 @@ def _connector(
     return connect
 
 
+STOP_WAIT_S = 5.0  # a failed open's worker thread closes at once; never hang
+
+
+async def open_connection(connector: Callable[[], Any]) -> Any:
+    """An aiosqlite connection whose worker thread can neither outlive nor
+    disturb the process. aiosqlite's thread is not a daemon: a connection left
+    open (an extension that raised before stop()) kept the process alive, so
+    it is made one; every path still closes its connections. And when the
+    connector fails (a damaged file, Ctrl-C while opening), aiosqlite queues
+    the thread's stop without awaiting it: if the loop closed first, the thread
+    printed "Event loop is closed" tracebacks, so the stop is awaited here."""
+    conn = aiosqlite.Connection(connector, iter_chunk_size=64)
+    conn._thread.daemon = True
+    try:
+        return await conn
+    except BaseException:
+        if conn._thread.is_alive():
+            await asyncio.to_thread(conn._thread.join, STOP_WAIT_S)
+        raise
+
+
 async def connect(path: Path, driver: Driver, *, readonly: bool = False) -> Any:
     """An open aiosqlite connection (autocommit; callers write BEGIN themselves)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     _check_header(path)
-    return await aiosqlite.Connection(
-        _connector(path, driver, readonly), iter_chunk_size=64
-    )
+    return await open_connection(_connector(path, driver, readonly))
 
 
 async def connect_read_only(path: Path, driver: Driver) -> Any:
@@ -137,16 +157,12 @@ async def connect_read_only(path: Path, driver: Driver) -> Any:
     that starts meanwhile is not seen)."""
     if _read_only_mode(path) == "ro":
         try:
-            return await aiosqlite.Connection(
-                _connector(path, driver, True, "ro"), iter_chunk_size=64
-            )
+            return await open_connection(_connector(path, driver, True, "ro"))
         except Exception as exc:  # the driver's own error class
             log.info(
                 "read-only open of %s failed (%s); opening it immutable", path, exc
             )
-    return await aiosqlite.Connection(
-        _connector(path, driver, True, "immutable"), iter_chunk_size=64
-    )
+    return await open_connection(_connector(path, driver, True, "immutable"))
 
 
 def _read_only_mode(path: Path) -> str:

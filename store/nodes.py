@@ -34,6 +34,7 @@ _UPDATABLE = {
     "event_time",
     "last_accessed",
     "access_count",
+    "expires_at",
 }
 CEILING_TTL = 60.0
 

@@ -16,6 +16,7 @@ the model) so the rules can be read in one place:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -34,6 +35,7 @@ from .models import (
     Problem,
     clip,
     entity_names,
+    expiry,
     fact_item,
     normalize_fact,
     parse_id,
@@ -322,11 +324,7 @@ async def remember(
         existing = await find_duplicate(deps, fact, vector)
         if existing is not None:
             await deps.storage.nodes.record_access([existing.id])
-            return _changed(
-                "already_exists",
-                existing,
-                "A fact saying this is already stored; it was reinforced.",
-            )
+            return await _restated(deps, existing, expires_at)
         node_id, entities = await store_fact(
             deps,
             fact,
@@ -433,6 +431,19 @@ async def forget(deps: ToolDeps, fact: str) -> FactChange | Problem:
     return _changed(
         "forgotten", node, "It will not be searched or shown again (history is kept)."
     )
+
+
+async def _restated(deps: ToolDeps, node: Node, expires_at: float | None) -> FactChange:
+    """A fact said again: reinforced; a new expiry given with it replaces the
+    old one (the latest word wins) and the answer says when it expires now."""
+    note = "A fact saying this is already stored; it was reinforced."
+    if expires_at is not None and expires_at != node.expires_at:
+        was = expiry(node) or "never"
+        await deps.storage.nodes.update_node(node.id, expires_at=expires_at)
+        node = dataclasses.replace(node, expires_at=expires_at)
+        note += f" Its expiry was changed (it was: {was})."
+    change = _changed("already_exists", node, note)
+    return change.model_copy(update={"expires": expiry(node)})
 
 
 def _changed(status: str, node: Node, note: str) -> FactChange:

@@ -49,6 +49,7 @@ class FactItem(ToolResult):
     confidence: float | None = None
     entities: list[str] | None = None
     role: str | None = None
+    expires: str | None = None  # a transient fact: when it is hidden and erased
 
 
 class Problem(ToolResult):
@@ -198,5 +199,13 @@ def fact_item(
         date=show_date(node.when, with_time=with_time),
         confidence=round(node.confidence, 3) if node.type != "episodic" else None,
         entities=entity_names(entities) if entities else None,
+        expires=expiry(node),
         **extra,
     )
+
+
+def expiry(node: Node) -> str | None:
+    """When a transient fact expires, as the tools and the CLI show it."""
+    if node.expires_at is None:
+        return None
+    return show_date(node.expires_at, with_time=True)

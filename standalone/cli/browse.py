@@ -16,7 +16,7 @@ from ...core.records import Entity, Node, NodeType
 from ...toolkit import args as check
 from ...toolkit import reads as tool_reads
 from ...toolkit.changes import ToolDeps
-from ...toolkit.models import Problem, parse_id, show_date, show_id
+from ...toolkit.models import Problem, expiry, parse_id, show_date, show_id
 from . import render
 from .io import CliError, Output
 from .session import open_host
@@ -96,6 +96,7 @@ def _node_row(node: Node, entities: list[Entity]) -> dict[str, Any]:
         "role": node.source_role,
         "thread": node.session_id,
         "current": node.is_valid,
+        "expires": expiry(node),
         "content": node.content,
         "entities": [e.name for e in entities],
     }

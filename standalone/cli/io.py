@@ -10,6 +10,8 @@ from typing import Any, TextIO
 
 from ...core.errors import InputError
 
+INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C
+
 
 class CliError(InputError):
     """Bad input from the user: printed as one line, exit code 2."""

@@ -18,13 +18,13 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from ... import __version__
 from ...core.errors import InputError
 from ...core.scope import DEFAULT_SCOPE, ScopeView, clean_id, using_view, view_of_scope
 from ...core.text import clean_text
-from .io import Output
+from .io import INTERRUPTED, Output
 
 EMBEDDERS = ("auto", "local", "openai", "none")
 
@@ -34,13 +34,13 @@ log = logging.getLogger("agent_memory.cli")
 # -- the parser -------------------------------------------------------------------
 
 
-def global_options(*, defaults: bool) -> argparse.ArgumentParser:
+def global_options(*, defaults: bool) -> _Parser:
     """The options every command takes, before or after its name.
 
     The same set is a parent of the main parser (with the real defaults) and of
     each command (defaults suppressed, so `search x --json` sets json and an
     option left out after the command does not undo one given before it)."""
-    options = argparse.ArgumentParser(add_help=False)
+    options = _Parser(add_help=False)
 
     def default(value: Any) -> Any:
         return value if defaults else argparse.SUPPRESS
@@ -81,9 +81,9 @@ def global_options(*, defaults: bool) -> argparse.ArgumentParser:
     who = options.add_mutually_exclusive_group()
     who.add_argument(
         "--scope",
-        default=default(DEFAULT_SCOPE),
-        help="whose memory: default, user:ID, channel:ID, or all (export/backup)"
-        " (default: default)",
+        default=default(None),
+        help="whose memory: default, user:ID, channel:ID, or all (every scope;"
+        " reads only). Default: the default scope; export: all",
     )
     who.add_argument(
         "--user", default=default(None), help="the private memory of this user id"
@@ -100,7 +100,7 @@ def _add_window(p: argparse.ArgumentParser, what: str) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="agent-memory",
         description="Long-term memory of an AI agent: inspect and use it standalone.",
         parents=[global_options(defaults=True)],
@@ -174,7 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="run_nightly_maintenance (all steps, default) or one step:"
         " expiry, consolidation, decay, entity_enrichment, causal_inference",
     )
-    p = command("export", "write the whole memory to a JSONL file")
+    p = command("export", "write the whole memory (every scope) to a JSONL file")
     p.add_argument("file", help="the file to write")
     p.add_argument("--force", action="store_true", help="overwrite FILE")
     p = command(
@@ -247,12 +247,68 @@ def _add_purge_command(command: Any) -> None:
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises on bad usage instead of exiting, so `--json` gets
+    its error as JSON like every other failure (subparsers share the class)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)", self.format_usage())
+
+
+class UsageError(InputError):
+    """The command line itself is wrong (unknown option, missing argument)."""
+
+    def __init__(self, message: str, usage: str) -> None:
+        super().__init__(message)
+        self.usage = usage
+
+
+# Options whose value is a file path: kept as the OS gave it (bytes that are
+# not UTF-8 stay the same bytes), never cleaned into another name.
+PATH_OPTIONS = ("--db",)
+
+
+def checked_argv(argv: Sequence[str]) -> list[str]:
+    """The arguments as text a command can store: NUL and control characters
+    dropped; bytes that are not UTF-8 refused (they used to become "?"
+    silently), except in a path, which keeps the OS's own bytes."""
+    checked: list[str] = []
+    for index, arg in enumerate(argv):
+        option = arg.split("=", 1)[0]
+        is_path = option in PATH_OPTIONS or (
+            index > 0 and argv[index - 1] in PATH_OPTIONS
+        )
+        if not is_path and not _is_utf8(arg):
+            raise InputError(
+                f"argument {index + 1} is not UTF-8 text"
+                f" ({arg.encode('utf-8', 'replace').decode()[:40]!r}):"
+                " set a UTF-8 locale or fix the text's encoding"
+            )
+        checked.append(arg if is_path else clean_text(arg))
+    return checked
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: undecodable bytes from the OS
+        return False
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit code (0 ok, 1 failure, 2 bad input)."""
-    parser = build_parser()
-    # Outside text, cleaned once: no NUL or lone surrogate reaches a command.
-    argv = [clean_text(a) for a in (sys.argv[1:] if argv is None else argv)]
-    args = parser.parse_args(argv)
+    raw = list(sys.argv[1:] if argv is None else argv)
+    # Scripts ask for JSON before the parse can tell: an error must be JSON too.
+    early = Output("--json" in raw)
+    try:
+        # Outside text, checked once: no NUL or undecodable byte reaches a command.
+        args = build_parser().parse_args(checked_argv(raw))
+    except InputError as exc:
+        if not early.as_json and isinstance(exc, UsageError):
+            sys.stderr.write(exc.usage)
+        early.error(str(exc), 2)
+        return 2
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
@@ -268,8 +324,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         out.error(str(exc), 2)
         return 2
     except KeyboardInterrupt:
-        out.error("interrupted", 130, "stopped")
-        return 130
+        out.error("interrupted", INTERRUPTED, "stopped")
+        return INTERRUPTED
     except Exception as exc:
         log.debug("command failed", exc_info=True)
         out.error(str(exc), 1, "failed")
@@ -285,12 +341,32 @@ def _body(ref: str) -> Any:
 # Commands over the whole file: maintenance consolidates each thread in its own
 # scope and decays all; reindex rebuilds the indexes of every scope.
 UNSCOPED_COMMANDS = ("maintenance", "reindex")
+# A backup is the whole memory unless a scope is named: a backup of the default
+# scope alone silently lost every user's and channel's memories.
+WHOLE_BY_DEFAULT = ("export",)
+# Commands that store or change memories: every row belongs to exactly one scope.
+WRITING_COMMANDS = (
+    "chat",
+    "ingest",
+    "remember",
+    "forget",
+    "correct",
+    "confirm",
+    "purge",
+)
 
 
-def cli_view(scope: str, user: str | None, command: str) -> ScopeView | None:
+def cli_view(scope: str | None, user: str | None, command: str) -> ScopeView | None:
     """The view of a CLI command; None = every scope."""
     if command in UNSCOPED_COMMANDS:
         return None
+    if scope is None and user is None:
+        scope = "all" if command in WHOLE_BY_DEFAULT else DEFAULT_SCOPE
+    if scope == "all" and command in WRITING_COMMANDS:
+        raise InputError(
+            f"{command} stores in one scope; --scope all is for reading:"
+            " use --scope default, user:ID or channel:ID"
+        )
     if user is not None:
         user_id = clean_id(user)
         if user_id is None:

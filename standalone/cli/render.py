@@ -54,6 +54,8 @@ def fact_line(item: FactItem) -> str:
         tags.append(f"conf {item.confidence:.2f}")
     if item.role:
         tags.append(ROLES.get(item.role, item.role))
+    if item.expires:
+        tags.append(f"expires {item.expires}")
     line = f"{item.id} [{', '.join(tags)}] {item.content}"
     if item.entities:
         line += f" (entities: {', '.join(item.entities)})"
@@ -201,6 +203,8 @@ def _row_line(row: dict[str, Any]) -> str:
         tags.append(f"conf {row['confidence']:.2f}")
     if row["role"]:
         tags.append(ROLES.get(row["role"], row["role"]))
+    if row["expires"]:
+        tags.append(f"expires {row['expires']}")
     if not row["current"]:
         tags.append("forgotten or replaced")
     line = f"{row['id']} [{', '.join(tags)}] {row['content']}"
@@ -211,7 +215,10 @@ def _row_line(row: dict[str, Any]) -> str:
 
 def full(content: str, result: Explanation) -> str:
     """`show`: the memory's whole text, then where it comes from."""
-    lines = [f"{result.fact.id} [{result.fact.type}, {result.fact.date}]", content, ""]
+    tags = [result.fact.type, result.fact.date]
+    if result.fact.expires:
+        tags.append(f"expires {result.fact.expires}")
+    lines = [f"{result.fact.id} [{', '.join(tags)}]", content, ""]
     return "\n".join(lines + explanation(result).splitlines()[1:])
 
 

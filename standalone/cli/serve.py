@@ -7,17 +7,22 @@ when this command runs; the server itself lives in standalone/mcp_server.py.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 
-from ..mcp_server import serve_http, serve_stdio
+from ...core.errors import install_hint
 from .io import CliError, Output
 from .session import open_host
 
 
 async def run(args: argparse.Namespace, out: Output) -> int:
+    if importlib.util.find_spec("mcp") is None:
+        raise CliError(f"the MCP server needs the mcp package: {install_hint('mcp')}")
     if not 0 <= args.port <= 65535:
         raise CliError(f"--port {args.port}: pick a port from 1 to 65535 (0: any)")
     # tools=True: the MCP tools take their schemas from the orchestrator's tools.
     async with open_host(args, tools=True, create=True) as host:
+        from ..mcp_server import serve_http, serve_stdio
+
         if args.http:
             await serve_http(host, args.port)
         else:

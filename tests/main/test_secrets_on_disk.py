@@ -148,7 +148,9 @@ async def test_an_import_is_scrubbed(tmp_path: Path) -> None:
             await plain.emit("user_message", message(item["text"], "t1"))
         await old.drain()
         await export_jsonl(old.services.storage, export)
-    assert len(leaks({"export": export.read_bytes()})) == len(SECRETS)
+    # (a short PIN has no needle long enough to look for on its own)
+    findable = [item for item in SECRETS if needles(item["secret"])]
+    assert len(leaks({"export": export.read_bytes()})) == len(findable)
 
     storage = await MemoryStorage.open(tmp_path / "memory.db", dim=256)
     try:

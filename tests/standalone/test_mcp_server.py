@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from agent_memory import __version__
 from agent_memory.core.scope import DEFAULT_VIEW, using_view
 from agent_memory.standalone.host import StandaloneHost
 from agent_memory.standalone.mcp_server import STATS_URI, build_server
@@ -38,6 +39,9 @@ async def test_tools_are_the_orchestrators_plus_context_and_turns(
 ) -> None:
     async with Client(build_server(host)) as client:
         listed = {tool.name: tool for tool in (await client.list_tools()).tools}
+        info = client.server_info
+
+    assert (info.name, info.version) == ("agent-memory", __version__)
 
     assert list(listed) == [*TOOL_NAMES, "get_context", "record_turn"]
     for tool in host.tools:  # the host's schema and description, verbatim
@@ -53,13 +57,37 @@ async def test_results_are_the_tool_results_the_model_reads(
         stored = await call(client, "remember_fact", fact="Anna's birthday is 3 May")
         again = await call(client, "remember_fact", fact="Anna's birthday is 3 May")
         bad = await client.call_tool("search_memory", {"query": "x", "limit": 500})
-        unknown = await call(client, "explain_fact", fact_id="#99999")
+        unknown = await client.call_tool("explain_fact", {"fact_id": "#99999"})
 
     assert stored["status"] == "stored" and again["id"] == stored["id"]
     assert again["status"] != "stored"  # reinforced, not duplicated
-    assert not bad.is_error  # a fixable mistake is a Problem, as in the host
+    # A fixable mistake is the host's Problem text, flagged as a failed call.
+    assert bad.is_error and unknown.is_error
     assert "limit" in json.loads(bad.content[0].text)["error"]  # type: ignore[union-attr]
-    assert "error" in unknown
+    assert "error" in json.loads(unknown.content[0].text)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        ("search_memory", {"query": ""}),
+        ("search_memory", {"query": "x", "limit": -5}),
+        ("search_memory", {"query": "x", "after": "24/05/2023"}),
+        ("remember_fact", {"fact": "Tom plays chess", "confidence": 5}),
+        ("forget_fact", {"fact": "#999999"}),
+        ("get_entity_info", {"entity_name": "Nobody Known"}),
+        ("record_turn", {"text": "hello", "role": "system"}),
+        ("purge_memory", {"confirmation": "not-a-token"}),
+    ],
+)
+async def test_refused_calls_are_errors_for_the_client(
+    host: StandaloneHost, tool: str, arguments: dict[str, Any]
+) -> None:
+    async with Client(build_server(host)) as client:
+        result = await client.call_tool(tool, arguments)
+
+    assert result.is_error, result
+    assert json.loads(result.content[0].text)["error"]  # type: ignore[union-attr]
 
 
 async def test_recorded_turns_are_searchable_scoped_and_give_context(
@@ -86,6 +114,7 @@ async def test_recorded_turns_are_searchable_scoped_and_give_context(
     assert [(n.source_role, n.attributes.get("user_id")) for n in episodes] == [
         ("user", "ana")
     ]
+    assert wrong.is_error
     assert "role" in json.loads(wrong.content[0].text)["error"]  # type: ignore[union-attr]
     assert any("Lena" in item["content"] for item in found["results"])
     # get_context asks as the local user: ana's private memory stays out of it.

@@ -1,0 +1,104 @@
+"""Every exit path closes the memory's connections: a failed open or
+initialize leaves no worker thread behind to keep the process alive or to
+print tracebacks into a closed event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from agent_memory.main import MemoryExtension
+from agent_memory.storage import MemoryStorage
+from fakes import FakeHostContext
+
+
+def _sqlite_threads() -> list[threading.Thread]:
+    """aiosqlite's worker threads still running (a closed connection's worker
+    ends a moment after close() returns: give each a second)."""
+    workers = [t for t in threading.enumerate() if "_connection_worker" in t.name]
+    for worker in workers:
+        worker.join(1.0)
+    return [t for t in workers if t.is_alive()]
+
+
+async def _damaged(tmp_path: Path) -> Path:
+    path = tmp_path / "memory.db"
+    storage = await MemoryStorage.open(path, dim=8)
+    await storage.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 3])  # a truncated copy
+    return path
+
+
+async def test_a_damaged_file_fails_to_open_and_leaves_no_thread(
+    tmp_path: Path,
+) -> None:
+    path = await _damaged(tmp_path)
+    before = len(_sqlite_threads())
+
+    for read_only in (False, True):
+        with pytest.raises(Exception, match="malformed"):
+            await MemoryStorage.open(path, dim=8, read_only=read_only)
+
+    assert len(_sqlite_threads()) == before
+
+
+async def test_initialize_that_fails_after_opening_closes_the_storage(
+    tmp_path: Path,
+) -> None:
+    context = FakeHostContext(data_dir=tmp_path, settings={})
+    before = len(_sqlite_threads())
+
+    def refuse(*_: object) -> None:
+        raise RuntimeError("the host's event bus is down")
+
+    context.subscribe = refuse  # type: ignore[method-assign]
+    memory = MemoryExtension()
+    with pytest.raises(RuntimeError, match="event bus"):
+        await memory.initialize(context)
+
+    assert len(_sqlite_threads()) == before
+
+
+def test_a_cli_command_on_a_damaged_file_prints_one_line(tmp_path: Path) -> None:
+    path = asyncio.run(_damaged(tmp_path))
+    for command in ("stats", "search"):
+        done = subprocess.run(
+            [sys.executable, "-m", "agent_memory", "--embedder", "none"]
+            + ["--db", str(path), command]
+            + (["painting"] if command == "search" else []),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+        assert done.returncode == 2
+        assert done.stderr.count("\n") == 1, done.stderr
+        assert "malformed" in done.stderr
+
+
+INTERRUPT_AT = """
+import os, signal, sys, threading
+from agent_memory.standalone.cli import run
+threading.Timer({delay}, os.kill, (os.getpid(), signal.SIGINT)).start()
+sys.argv[1:] = ["--db", {db!r}, "--embedder", "none", "search", "painting"]
+sys.exit(run())
+"""
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.15, 0.3, 0.6])
+def test_ctrl_c_at_any_moment_is_one_line(tmp_path: Path, delay: float) -> None:
+    db = str(tmp_path / "memory.db")
+    script = INTERRUPT_AT.format(delay=delay, db=db)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode in (0, 130), done.stderr
+    if done.returncode == 130:
+        assert done.stderr == "agent-memory: stopped: interrupted\n"
