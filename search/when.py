@@ -82,6 +82,15 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 ]  # fmt: skip
 
 
+# A question about the past ("What did I do at the weekend?", "Что я делал в
+# субботу?") means the last weekend or weekday, not the next one.
+_PAST = re.compile(
+    r"(?<!\w)(?:did|was|were|went|had|got|\w{2,}(?:л|ла|ло|ли|лся|лась))(?!\w)",
+    re.I,
+)
+_MAYBE_NEXT = ("weekend", "weekday")
+
+
 def relative_window(text: str, now: float) -> RelativeWindow | None:
     """The window the first relative-date phrase in `text` names, or None."""
     for pattern, kind in _PATTERNS:
@@ -90,6 +99,7 @@ def relative_window(text: str, now: float) -> RelativeWindow | None:
             window = _resolve(kind, found, now)
             if window is not None:
                 after, before, strict = window
+                strict = strict or (kind in _MAYBE_NEXT and bool(_PAST.search(text)))
                 return RelativeWindow(after, min(before, now + DAY), strict, found[0])
     return None
 

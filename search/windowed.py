@@ -22,6 +22,8 @@ from .plan import SearchFilters
 Ranked = list[tuple[int, float]]
 
 USER_ROLE = "user"
+DOINGS_SCAN = 200  # the user's turns of the window read for "What did I do"
+TOLD_WORDS = 4
 
 
 def time_window(
@@ -98,6 +100,11 @@ def admitted(node: Node, filters: SearchFilters, window: NodeWindow | None) -> b
     )
 
 
+def _tells(node: Node) -> bool:
+    text = node.content.strip()
+    return not text.endswith("?") and len(text.split()) >= TOLD_WORDS
+
+
 async def own_doings(
     storage: Store, query: AnalysedQuery, filters: SearchFilters, window: NodeWindow
 ) -> list[SearchHit] | None:
@@ -108,7 +115,7 @@ async def own_doings(
     mine = NodeWindow(window.after, window.before, window.entity_id, USER_ROLE)
     ids = await storage.index.window_nodes(
         mine,
-        limit=filters.limit,
+        limit=DOINGS_SCAN,
         types=filters.types or ("episodic",),
         oldest_first=True,
     )
@@ -116,6 +123,11 @@ async def own_doings(
     if not ids:
         return None
     nodes = await storage.nodes.get_nodes(ids)
+    # What one did is told, not asked: questions to the agent and "ok thanks"
+    # go last (kept, in time order, so a window with turns is never empty).
+    told = [i for i in ids if i in nodes and _tells(nodes[i])]
+    asked = [i for i in ids if i in nodes and not _tells(nodes[i])]
+    ids = (told + asked)[: filters.limit]
     linked = await storage.entities.entities_of_nodes(ids)
     # Time order is the answer's order; the scores say so to a caller sorting.
     return [

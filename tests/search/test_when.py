@@ -85,3 +85,11 @@ def test_analysis_takes_the_phrase_out_of_the_words() -> None:
     vague = analyse("what did we cook recently", NOW)
     assert vague.when is not None and not vague.when.strict
     assert vague.dates  # a soft preference: the boost, not a filter
+
+
+def test_a_bare_weekend_or_weekday_is_the_last_one_in_a_past_question() -> None:
+    for question in ("What did I do over the weekend?", "Что я делал в выходные?"):
+        window = relative_window(question, NOW)
+        assert window is not None and window.strict, question
+    assert not relative_window("Куда поедут в субботу?", NOW).strict  # type: ignore[union-attr]
+    assert not relative_window("Let's hike at the weekend", NOW).strict  # type: ignore[union-attr]
