@@ -294,11 +294,15 @@ class MemoryExtension:
         thread = (clean_id(thread_id) if isinstance(thread_id, str) else None) or (
             DEFAULT_THREAD
         )
+        # The turn's time, where a caller gives one (the CLI's --now).
+        now = getattr(turn_context, "now", None)
         try:
             # Embeds the prompt once, leaves out the just-stored current message.
             return await asyncio.wait_for(
                 self._services.retriever.get_context(
-                    prompt, thread_id=thread_key(thread, view.write)
+                    prompt,
+                    thread_id=thread_key(thread, view.write),
+                    now=now if isinstance(now, int | float) else None,
                 ),
                 CONTEXT_TIMEOUT_S,
             )

@@ -1,19 +1,15 @@
 """Finding what matters: hybrid search over the memory and the context block.
 
 `Retriever.search` reads the query once (search/analysis.py), runs the
-strategies (search/legs.py) for it, fuses them (fusion.py: a linear mix of
-normalised scores by default, weighted RRF by config), boosts what the
-question names (people, entities, dates), weighs each node's own decayed
-confidence and confirmed status (and recency when asked; search/standing.py),
-applies the `SearchFilters` (valid
-nodes, superseded facts hidden unless `history`, type, entity, time) and
-reinforces what it hands out without waiting for the write.
+strategies (search/legs.py) within the `SearchFilters`' window (time, entity,
+type: selected in SQL before the legs rank; search/windowed.py), fuses them
+(fusion.py), boosts what the question names (people, entities, dates), weighs
+each node's decayed confidence and confirmed status (search/standing.py),
+hides superseded facts unless `history`, and reinforces what it hands out.
 `Retriever.get_context` is the per-turn entry point: embed the prompt once,
 classify it (intent.py), search, and assemble a block within the token budget
-(context_block.py). What one call finds out (the named entities, the FTS leg
-started ahead) lives in a per-call `_Call`, never on the Retriever: a question
-asked again sees the memory as it is now. The query-text helpers live in
-query_text.py and are re-exported here.
+(context_block.py). What one call finds out lives in a per-call `_Call`,
+never on the Retriever. The query-text helpers are re-exported here.
 """
 
 from __future__ import annotations
@@ -26,11 +22,11 @@ from collections.abc import Collection, Sequence
 
 from .core.config import MemoryConfig
 from .core.embeddings import EmbeddingService
-from .core.records import Entity, Node, NodeType, SearchHit
+from .core.records import Entity, NodeType, NodeWindow, SearchHit
 from .core.tasks import TaskSet
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
 from .search.context_block import build_context_block, is_echo
-from .search.fusion import linear_fuse, rrf_fuse
+from .search.fusion import add_scores, fuse
 from .search.intent import (
     EmbeddingIntentClassifier,
     IntentClassifier,
@@ -72,6 +68,14 @@ from .search.query_text import (
 )
 from .search.small_talk import asks_nothing, wordless
 from .search.standing import favour_recent, standing, wants_recent
+from .search.windowed import (
+    admitted,
+    entity_filter,
+    keep_within,
+    node_window,
+    own_doings,
+    window_leg,
+)
 from .store.interface import Store
 
 __all__ = [
@@ -91,7 +95,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 SEEDS = 3  # best fused nodes the graph walks start from
-LINEAR_WEIGHTS = {"graph": 0.1, "entity": 0.1}
 COMMON_NAMES_TTL = 60.0
 # A name in over 1 % of the nodes (idf under ln 100) is left out of the FTS
 # query: bm25 over its thousands of rows costs ~6 µs each (75 ms for 12k at
@@ -104,7 +107,7 @@ THREAD_TAIL_TURNS = 12
 WEAK_SHARE = 0.25
 NO_FILTERS = SearchFilters()
 DEFAULT_STRATEGY = Strategy()
-_FtsKey = tuple[int, tuple[NodeType, ...]]  # pool, types
+_FtsKey = tuple[int, tuple[NodeType, ...], NodeWindow | None]  # pool, types, window
 
 
 class _Call:
@@ -203,7 +206,7 @@ class Retriever:
             return []
         # Small talk searched for ("good morning") finds its words, not vectors.
         gate = self._words_only if asks_nothing(query) else self._floor
-        call = await self._begin(analyse(query))
+        call = await self._begin(analyse(query, filters.now))
         try:
             plan = make_plan(call.query, filters, strategy, vector=vector, gate=gate)
             hits = await self._search(call, plan)
@@ -214,15 +217,21 @@ class Retriever:
         return hits
 
     async def get_context(
-        self, prompt: str, *, budget: int | None = None, thread_id: str | None = None
+        self,
+        prompt: str,
+        *,
+        budget: int | None = None,
+        thread_id: str | None = None,
+        now: float | None = None,
     ) -> str | None:
         """The memory block for one agent turn, or None. Never raises.
 
         `thread_id` is the conversation being answered: its last
         THREAD_TAIL_TURNS turns are left out (the model sees them anyway).
+        `now` is the turn's time ("yesterday" counts from it; default the clock).
         """
         try:
-            return await self._get_context(prompt, budget, thread_id)
+            return await self._get_context(prompt, budget, thread_id, now)
         except Exception:
             log.exception("building the memory context failed")
             return None
@@ -240,18 +249,19 @@ class Retriever:
     # -- internals -------------------------------------------------------------
 
     async def _get_context(
-        self, prompt: str, budget: int | None, thread_id: str | None
+        self, prompt: str, budget: int | None, thread_id: str | None, now: float | None
     ) -> str | None:
         if asks_nothing(prompt):  # greetings, thanks, no word at all
             return None
         self.prepare_in_background()
-        call = await self._begin(analyse(prompt))
+        call = await self._begin(analyse(prompt, now))
         try:
             # The FTS query and the thread's tail need only the prompt (the
             # plan's size does not depend on the intent): they run on the read
             # thread while the prompt is embedded, a model call of several ms.
             early = size_plan(call.query.complexity, call.query.intent)
-            self._start_fts(call, pool_for(early.limit), (), LEGS)
+            window = await node_window(self._storage, NO_FILTERS, call.query)
+            self._start_fts(call, pool_for(early.limit), (), LEGS, window)
             vector, shown = await asyncio.gather(
                 self.embed_query(prompt[: 8 * MAX_QUERY_CHARS]),
                 self._thread_tail(thread_id),
@@ -262,7 +272,9 @@ class Retriever:
                 intent,
                 default_budget=self._config.context_token_budget,
             )
-            filters = SearchFilters(limit=sized.limit, exclude_ids=frozenset(shown))
+            filters = SearchFilters(
+                limit=sized.limit, exclude_ids=frozenset(shown), now=now
+            )
             strategy = Strategy(intent=intent, depth=sized.depth)
             plan = make_plan(
                 call.query, filters, strategy, vector=vector, gate=self._gate
@@ -289,26 +301,24 @@ class Retriever:
 
     async def _search(self, call: _Call, plan: SearchPlan) -> list[SearchHit]:
         filters = plan.filters
+        # The window (time, entity) selects what every leg ranks, in SQL.
+        wanted = await entity_filter(self._storage, filters.entity_name)
+        window = await node_window(self._storage, filters, plan.query, wanted)
+        mine = window and await own_doings(self._storage, plan.query, filters, window)
+        if mine:
+            return mine
         # Queued with the entity lookup: the read thread runs both back to back.
-        self._start_fts(call, plan.pool, filters.types, plan.legs)
+        self._start_fts(call, plan.pool, filters.types, plan.legs, window)
         named = await self._named_entities(call)
-        ranked = await self._run_legs(call, plan, named)
+        ranked = await self._run_legs(call, plan, named, window)
         # Only the head of the fusion can reach the top `limit`, even boosted
         # (measured: cutting at 3 × limit changes no recall number), and
         # loading nodes and entities for the long tail was half the query.
-        fused = self._fuse(ranked)[: plan.pool]
-        wanted = await self._entity_filter(filters.entity_name)
+        fused = fuse(ranked, self._config)[: plan.pool]
         hits = await self._rank_hits(
             plan.query, fused, named, replies="graph" in plan.legs
         )
-        hits = [
-            h
-            for h in hits
-            if h.node.id not in filters.exclude_ids
-            and (not filters.types or h.node.type in filters.types)
-            and _in_window(h.node, filters.after, filters.before)
-            and (wanted is None or any(e.id == wanted for e in h.entities))
-        ][: filters.limit]
+        hits = [h for h in hits if admitted(h.node, filters, window)][: filters.limit]
         if filters.history:
             hits = await with_history(self._storage, hits, filters.limit)
         return hits
@@ -352,44 +362,57 @@ class Retriever:
         pool: int,
         types: Sequence[NodeType],
         legs: Collection[str],
+        window: NodeWindow | None,
     ) -> None:
-        """Start the FTS leg now; `_run_legs` picks it up (same pool and types)."""
+        """Start the FTS leg now; `_run_legs` picks it up (same pool, types, window)."""
         if "fts" not in legs or not call.fts_terms:
             return
-        key = (pool, tuple(types))
+        key = (pool, tuple(types), window)
         if call.fts_ahead is not None:
             if call.fts_ahead[0] == key:
                 return
             call.fts_ahead[1].cancel()  # sized for another plan, never picked up
         task = asyncio.ensure_future(
-            fts_leg(self._storage, call.fts_terms, limit=pool, types=types)
+            fts_leg(
+                self._storage, call.fts_terms, limit=pool, types=types, window=window
+            )
         )
         task.add_done_callback(_retrieved)  # a failure surfaces where it is awaited
         call.fts_ahead = (key, task)
 
-    async def _fts(self, call: _Call, pool: int, types: Sequence[NodeType]) -> Ranked:
+    async def _fts(
+        self,
+        call: _Call,
+        pool: int,
+        types: Sequence[NodeType],
+        window: NodeWindow | None,
+    ) -> Ranked:
         ahead = call.fts_ahead
-        if ahead is not None and ahead[0] == (pool, tuple(types)):
+        if ahead is not None and ahead[0] == (pool, tuple(types), window):
             call.fts_ahead = None
             return await ahead[1]
-        return await fts_leg(self._storage, call.fts_terms, limit=pool, types=types)
-
-    async def _entity_filter(self, entity_name: str | None) -> int | None:
-        if not entity_name:
-            return None
-        entity = await self._storage.entities.find_entity(entity_name)
-        return entity.id if entity else -1
+        return await fts_leg(
+            self._storage, call.fts_terms, limit=pool, types=types, window=window
+        )
 
     async def _run_legs(
-        self, call: _Call, plan: SearchPlan, named: Sequence[Entity]
+        self,
+        call: _Call,
+        plan: SearchPlan,
+        named: Sequence[Entity],
+        window: NodeWindow | None,
     ) -> dict[str, Ranked]:
         ranked: dict[str, Ranked] = {}
         legs, pool, types = plan.legs, plan.pool, plan.filters.types
         if "fts" in legs and call.fts_terms:
-            ranked["fts"] = await self._fts(call, pool, types)
+            ranked["fts"] = await self._fts(call, pool, types, window)
         if "entity" in legs and named:
             ranked["entity"] = await entity_leg(
-                self._storage, named, limit=pool, types=types
+                self._storage, named, limit=pool, types=types, window=window
+            )
+        if window is not None and window.timed:
+            ranked["window"] = await window_leg(
+                self._storage, window, limit=pool, types=types
             )
         if "vector" in legs:
             vector = plan.vector
@@ -398,14 +421,18 @@ class Retriever:
             if vector is not None and self._storage.has_vectors:
                 candidates = [i for leg in ranked.values() for i, _ in leg]
                 ranked["vector"] = await vector_leg(
-                    self._storage, vector, limit=pool, candidates=candidates
+                    self._storage,
+                    vector,
+                    limit=pool,
+                    candidates=candidates,
+                    window=window,
                 )
         if plan.gate is not None:
             ranked = admit_relevant(ranked, plan.gate)
         if "graph" in legs:
-            seeds = self._fuse(ranked)[:SEEDS]
+            seeds = fuse(ranked, self._config)[:SEEDS]
             top = max((score for _, score in seeds), default=0.0) or 1.0
-            ranked["graph"] = await graph_leg(
+            walked = await graph_leg(
                 self._storage,
                 plan.intent,
                 plan.query.walk,
@@ -413,23 +440,8 @@ class Retriever:
                 depth=plan.depth,
                 limit=pool,
             )
+            ranked["graph"] = await keep_within(self._storage, walked, window)
         return ranked
-
-    def _fuse(self, ranked: dict[str, Ranked]) -> list[tuple[int, float]]:
-        config = self._config
-        if config.fusion == "rrf":
-            weights = {
-                "fts": config.rrf_weight_fts,
-                "vector": config.rrf_weight_vector,
-                "graph": config.rrf_weight_graph,
-                "entity": config.rrf_weight_graph,
-            }
-            return rrf_fuse(ranked, weights, k=config.rrf_k)
-        vector_weight = config.linear_weight_vector if "vector" in ranked else 0.0
-        if "fts" not in ranked:
-            vector_weight = 1.0
-        weights = {"fts": 1.0 - vector_weight, "vector": vector_weight}
-        return linear_fuse(ranked, {**weights, **LINEAR_WEIGHTS})
 
     async def _rank_hits(
         self,
@@ -444,7 +456,7 @@ class Retriever:
         if replies:
             bonus = await reply_bonus(self._storage, fused, nodes)
             if bonus:
-                fused = _add_scores(fused, bonus)
+                fused = add_scores(fused, bonus)
                 ids = [node_id for node_id, _ in fused]
                 nodes.update(
                     await self._storage.nodes.get_nodes(
@@ -482,18 +494,3 @@ def _retrieved(task: asyncio.Future[Ranked]) -> None:
     # Mark a failure as seen: a task started ahead may never be awaited.
     if not task.cancelled():
         task.exception()
-
-
-def _add_scores(
-    fused: list[tuple[int, float]], extra: dict[int, float]
-) -> list[tuple[int, float]]:
-    total = dict(fused)
-    for node_id, score in extra.items():
-        total[node_id] = total.get(node_id, 0.0) + score
-    return sorted(total.items(), key=lambda item: (-item[1], item[0]))
-
-
-def _in_window(node: Node, after: float | None, before: float | None) -> bool:
-    return (after is None or node.when >= after) and (
-        before is None or node.when < before
-    )

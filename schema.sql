@@ -39,6 +39,7 @@ create table if not exists nodes (
 create index if not exists nodes_session on nodes (session_id, type, id);
 create index if not exists nodes_type_valid on nodes (type, valid_until, confidence);
 create index if not exists nodes_event_time on nodes (event_time);
+create index if not exists nodes_when on nodes (coalesce(event_time, created_at));
 create index if not exists nodes_no_embedding on nodes (id) where embedding is null;
 create index if not exists nodes_scope on nodes (scope, type, valid_until);
 create index if not exists nodes_expires on nodes (expires_at)

@@ -7,8 +7,11 @@ of turns) and linked as entities, all through the product's write path
 (submit_episode, save_embeddings, link_entities). Queries are question-shaped
 word samples of stored turns; a third also name a person the turn mentions.
 Reports p50/p95 in ms of `Retriever.search` (limit 10) and
-`Retriever.get_context`, with and without a query vector; `--minilm` adds
-get_context with the local MiniLM's own time in the turn.
+`Retriever.get_context`, with and without a query vector, and `search fts
+day` / `search fts week`: the same questions within the day (week) of the turn
+they were drawn from (`--after/--before`); "empty" counts answers with nothing
+(an empty answer where memories exist is a failure, not fast). `--minilm`
+adds get_context with the local MiniLM's own time in the turn.
 
     PYTHONPATH=<dir holding agent_memory> python bench/retrieval_latency.py
         [--sizes 10000,100000] [--queries 200] [--dir /tmp/am-latency] [--minilm]
@@ -30,7 +33,7 @@ from typing import Any
 from agent_memory.core.config import MemoryConfig
 from agent_memory.core.embeddings import EmbeddingService, normalise
 from agent_memory.core.records import EpisodeDraft
-from agent_memory.retrieval import Retriever
+from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.query_text import STOP_WORDS
 from agent_memory.storage import MemoryStorage
 
@@ -41,6 +44,7 @@ DIM = 256
 VOCAB = 20_000
 THREAD_TURNS = 40
 ENTITIES = 500
+DAY = 86_400.0
 BUILD = 2  # bump when the synthetic data changes (the DB is cached by name)
 
 
@@ -182,6 +186,13 @@ def question(rng: random.Random, content: str, *, named: bool) -> str:
     return out + "?"
 
 
+def within(day: float | None, span: float) -> SearchFilters:
+    """The window of `span` seconds that starts on `day` (none: no window)."""
+    if day is None:
+        return SearchFilters()
+    return SearchFilters(after=day, before=day + span)
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
@@ -212,6 +223,11 @@ async def measure(
     rng = random.Random(1)
     try:
         kinds, prompts, threads = await workload(storage, rng, queries, hard)
+        # The day each question's turn was said (zipf: the prompts' own turns).
+        sample = await storage.nodes.list_nodes(limit=len(prompts), newest_first=False)
+        day_of = {
+            p: n.when - n.when % DAY for p, n in zip(prompts, sample, strict=False)
+        }
         vectors = [random_vector(rng) for _ in prompts]
         # Random vectors are unrelated to every turn, so get_context's
         # relevance gate would drop all hits and flatter the hybrid rows:
@@ -224,6 +240,12 @@ async def measure(
             "search fts": lambda p, v, t: fts_only.search(p, reinforce=False),
             "search hybrid": lambda p, v, t: hybrid.search(
                 p, reinforce=False, vector=v
+            ),
+            "search fts day": lambda p, v, t: fts_only.search(
+                p, within(day_of.get(p), DAY), reinforce=False
+            ),
+            "search fts week": lambda p, v, t: fts_only.search(
+                p, within(day_of.get(p), 7 * DAY), reinforce=False
             ),
             "get_context fts": lambda p, v, t: fts_only.get_context(p, thread_id=t),
             "get_context hybrid": lambda p, v, t: hybrid.get_context(p, thread_id=t),
@@ -248,9 +270,11 @@ async def measure(
             # CPU time of this process (all its threads) per query too: on a
             # shared machine the wall time also counts other programs' turns.
             cpu: dict[str, list[float]] = {}
+            empty: dict[str, int] = {}
             for k, p, v, t in zip(kinds, prompts, vectors, threads, strict=True):
                 begin, begin_cpu = time.perf_counter(), time.process_time()
-                await call(p, v, t)
+                found = await call(p, v, t)
+                empty[k] = empty.get(k, 0) + (not found)
                 times.setdefault(k, []).append(1000 * (time.perf_counter() - begin))
                 cpu.setdefault(k, []).append(1000 * (time.process_time() - begin_cpu))
             for kind, values in sorted(times.items()):
@@ -261,6 +285,7 @@ async def measure(
                     "max_ms": round(max(values), 2),
                     "cpu_p50_ms": round(statistics.median(cpu[kind]), 2),
                     "cpu_p95_ms": round(percentile(cpu[kind], 0.95), 2),
+                    "empty": empty[kind],
                 }
         for retriever in retrievers:
             await retriever.drain()
@@ -325,6 +350,7 @@ def main() -> None:
                 f"{size:>7} {name:34} p50 {row['p50_ms']:7.2f}"
                 f"  p95 {row['p95_ms']:7.2f}  max {row['max_ms']:7.2f}"
                 f"  | cpu p50 {row['cpu_p50_ms']:6.2f}  p95 {row['cpu_p95_ms']:6.2f}"
+                f"  | empty {row['empty']}"
             )
 
 

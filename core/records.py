@@ -259,3 +259,23 @@ class PurgePlan:
     @property
     def empty(self) -> bool:
         return self.nodes == 0 and self.entities == 0 and self.threads == 0
+
+
+@dataclass(frozen=True, slots=True)
+class NodeWindow:
+    """What a search leg may rank, selected in SQL before it ranks.
+
+    `after` / `before`: the node's time (event time, else creation) in
+    [after, before); `entity_id`: only nodes linked to it; `role`: only turns
+    of that speaker role (source_role). None: no limit on that.
+    """
+
+    after: float | None = None
+    before: float | None = None
+    entity_id: int | None = None
+    role: str | None = None
+
+    @property
+    def timed(self) -> bool:
+        """It limits time (not only an entity or a role)."""
+        return self.after is not None or self.before is not None

@@ -8,6 +8,7 @@ boosts and the plan read the frozen result.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from .intent import (
@@ -24,6 +25,7 @@ from .query_text import (
     query_dates,
     query_terms,
 )
+from .when import RelativeWindow, asks_own_doings, relative_window
 
 # A pasted document as the prompt would make thousands of terms and name
 # candidates; the start of it says enough about what to look for.
@@ -48,6 +50,8 @@ class AnalysedQuery:
     asks_for_many: bool  # a list question: spread over threads
     walk: tuple[bool, bool]  # temporal walk (forward, backward) for `when`
     flat: str  # the whole prompt with its whitespace collapsed
+    when: RelativeWindow | None = None  # "yesterday", "в марте" (search/when.py)
+    own_doings: bool = False  # "What did I do …": the user's own turns
 
     @property
     def words(self) -> set[str]:
@@ -55,17 +59,26 @@ class AnalysedQuery:
         return {term.casefold() for term in self.terms}
 
 
-def analyse(prompt: str) -> AnalysedQuery:
-    """Read `prompt` once for search."""
+def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
+    """Read `prompt` once for search; relative dates count from `now` (the
+    turn being answered; default the clock)."""
     text = prompt[:MAX_QUERY_CHARS]
+    when = relative_window(text, time.time() if now is None else now)
+    # The phrase names a time, not a topic ("yesterday", "March" as a name).
+    words = text.replace(when.phrase, " ") if when is not None else text
+    dates = query_dates(text)
+    if when is not None and not when.strict:  # vague: preferred, not a filter
+        dates.append(DateSpan(when.after, when.before))
     return AnalysedQuery(
         text=text,
-        terms=tuple(query_terms(text)),
-        names=tuple(name_candidates(text)),
-        dates=tuple(query_dates(text)),
+        terms=tuple(query_terms(words)),
+        names=tuple(name_candidates(words)),
+        dates=tuple(dates),
         intent=_KEYWORDS.classify(text),
         complexity=classify_query_complexity(prompt),
         asks_for_many=asks_for_many(text),
         walk=walk_direction(text),
         flat=" ".join(prompt.split()),
+        when=when,
+        own_doings=asks_own_doings(text),
     )

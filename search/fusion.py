@@ -13,7 +13,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..core.config import MemoryConfig
+
 Ranked = Sequence[tuple[int, float]]  # (node id, score; higher is better), best first
+
+LINEAR_WEIGHTS = {"graph": 0.1, "entity": 0.1}
+# A window's newest nodes (search/windowed.py) weigh this much: enough to be
+# ordered by the boosts (a speaker the question names), too little to pass
+# anything the question's words or vector found.
+WINDOW_WEIGHT = 0.05
+
+
+def fuse(ranked: Mapping[str, Ranked], config: MemoryConfig) -> list[tuple[int, float]]:
+    """The legs fused as config `fusion` says, best first."""
+    if config.fusion == "rrf":
+        weights = {
+            "fts": config.rrf_weight_fts,
+            "vector": config.rrf_weight_vector,
+            "graph": config.rrf_weight_graph,
+            "entity": config.rrf_weight_graph,
+            "window": WINDOW_WEIGHT,
+        }
+        return rrf_fuse(ranked, weights, k=config.rrf_k)
+    vector_weight = config.linear_weight_vector if "vector" in ranked else 0.0
+    if "fts" not in ranked:
+        vector_weight = 1.0
+    weights = {"fts": 1.0 - vector_weight, "vector": vector_weight}
+    return linear_fuse(ranked, {**weights, **LINEAR_WEIGHTS, "window": WINDOW_WEIGHT})
 
 
 def normalise_scores(ranked: Ranked) -> dict[int, float]:
@@ -52,4 +78,14 @@ def rrf_fuse(
                 continue
             seen.add(node_id)
             total[node_id] = total.get(node_id, 0.0) + weight / (k + rank)
+    return sorted(total.items(), key=lambda item: (-item[1], item[0]))
+
+
+def add_scores(
+    fused: Sequence[tuple[int, float]], extra: Mapping[int, float]
+) -> list[tuple[int, float]]:
+    """`fused` with `extra` added to the scores, best first (ties: smaller id)."""
+    total = dict(fused)
+    for node_id, score in extra.items():
+        total[node_id] = total.get(node_id, 0.0) + score
     return sorted(total.items(), key=lambda item: (-item[1], item[0]))

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..core.records import Entity, Node, NodeType, SearchHit
+from ..core.records import Entity, Node, NodeType, NodeWindow, SearchHit
 from ..store.interface import Store
 from .intent import Intent
 from .morphology import cjk_needles
@@ -59,6 +59,7 @@ async def fts_leg(
     *,
     limit: int,
     types: Sequence[NodeType],
+    window: NodeWindow | None = None,
 ) -> Ranked:
     """bm25 over a bounded set of rows, whatever the size of the memory.
 
@@ -67,19 +68,26 @@ async def fts_leg(
     at 10k nodes, linear in the memory. The terms are taken rarest first
     while their rows add up to FTS_ROW_BUDGET; the rest, common words with a
     low idf, are left out. When even the rarest term is that common, only
-    the newest rows are scored (about FTS_ROW_BUDGET of its matches). CJK
-    words, which the FTS index cannot see, are found as substrings first.
+    the newest rows are scored (about FTS_ROW_BUDGET of its matches), unless
+    a `window` selects the rows (its own bound). CJK words, which the FTS
+    index cannot see, are found as substrings first.
     """
     needles = cjk_needles(terms)
     ranked: Ranked = []
     if needles:
-        ranked = await storage.index.substring_search(needles, limit=limit, types=types)
+        ranked = await storage.index.substring_search(
+            needles, limit=limit, types=types, window=window
+        )
     kept, min_id = await _within_budget(storage, terms)
     match = fts_match(kept)
     if match is None:
         return ranked
     found = await storage.index.fts_search(
-        match, limit=limit, types=types, min_id=min_id
+        match,
+        limit=limit,
+        types=types,
+        min_id=0 if window is not None else min_id,
+        window=window,
     )
     seen = {node_id for node_id, _ in ranked}
     return ranked + [
@@ -117,6 +125,7 @@ async def vector_leg(
     *,
     limit: int,
     candidates: Sequence[int] = (),
+    window: NodeWindow | None = None,
 ) -> Ranked:
     """Cosine similarity of candidate nodes, re-scored exactly with floats.
 
@@ -132,6 +141,9 @@ async def vector_leg(
     if len(wanted) < limit:
         k = BIT_K if wanted else min(limit, MAX_BIT_K)
         near = await storage.index.knn_bits(vector, limit=k)
+        if window is not None:  # vec0 knows no time: the window's own only
+            inside = await storage.index.within(near, window)
+            near = [node_id for node_id in near if node_id in inside]
     ids = list(dict.fromkeys([*candidates, *near]))
     found = await storage.index.vector_distances(vector, ids)
     return [(node_id, max(1.0 - distance, 0.0)) for node_id, distance in found]
@@ -143,6 +155,7 @@ async def entity_leg(
     *,
     limit: int,
     types: Sequence[NodeType],
+    window: NodeWindow | None = None,
 ) -> Ranked:
     """Nodes linked to the entities, most of them first, then newest.
 
@@ -151,14 +164,18 @@ async def entity_leg(
     its newest nodes, whatever the query. It is left out here; the boosts
     still reward it. Measured on LoCoMo with RRF fusion, where such a list
     weighs as much as the FTS one: R@10 48.7 with it, see docs/retrieval.md.
+    Within a `window` it tells again (Caroline's turns of one day): kept.
     """
     cap = await storage.entities.common_links(
         share=COMMON_ENTITY_SHARE, floor=COMMON_ENTITY_FLOOR
     )
-    telling = [e.id for e in entities if e.mention_count <= cap]
+    timed = window is not None and window.timed
+    telling = [e.id for e in entities if timed or e.mention_count <= cap]
     if not telling:
         return []
-    pairs = await storage.entities.entity_node_ids(telling, limit=limit, types=types)
+    pairs = await storage.entities.entity_node_ids(
+        telling, limit=limit, types=types, window=window
+    )
     # Most named entities linked first, then newest; scores fall with rank.
     return [(node_id, 1.0 / (1 + rank)) for rank, (node_id, _) in enumerate(pairs)]
 
@@ -190,6 +207,7 @@ def admit_relevant(ranked: dict[str, Ranked], gate: RelevanceGate) -> dict[str, 
     """
     similarity = dict(ranked.get("vector", ()))
     named = {node_id for node_id, _ in ranked.get("entity", ())}
+    named |= {node_id for node_id, _ in ranked.get("window", ())}  # asked for
     worded = {node_id for node_id, _ in ranked.get("fts", ())}
 
     def admitted(node_id: int) -> bool:

@@ -28,7 +28,9 @@ class SearchFilters:
     entity (an unknown name finds nothing); `after` / `before`: unix time
     window [after, before); `history`: also the facts a newer one superseded
     (right after it); `exclude_ids`: nodes never returned (the thread tail the
-    model already sees).
+    model already sees); `now`: the time relative dates in the query count
+    from ("yesterday"; None: the clock). An explicit after/before wins over
+    a relative date in the query.
     """
 
     limit: int = 10
@@ -38,6 +40,7 @@ class SearchFilters:
     before: float | None = None
     history: bool = False
     exclude_ids: frozenset[int] = frozenset()
+    now: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -292,6 +292,7 @@ class TurnContext:
     channel_id: str | None = "cli"
     user_id: str | None = "local"
     thread_id: str | None = None
+    now: float | None = None  # the turn's time (CLI --now); the host has none
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,9 +468,11 @@ class StandaloneHost:
         }
         await self.router.dispatch("agent_response", payload)
 
-    async def context_for(self, prompt: str, thread_id: str | None = None) -> str:
+    async def context_for(
+        self, prompt: str, thread_id: str | None = None, *, now: float | None = None
+    ) -> str:
         """The block the memory would add to the agent's instructions ("" if none)."""
-        turn = TurnContext(thread_id=thread_id)
+        turn = TurnContext(thread_id=thread_id, now=now)
         return await self.memory.get_context(prompt.strip(), turn) or ""
 
     async def thread_completed(self, thread_id: str, reason: str = "idle") -> None:

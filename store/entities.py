@@ -15,6 +15,7 @@ from ..core.records import (
     EntityType,
     Node,
     NodeType,
+    NodeWindow,
     dump_attributes,
     name_key,
 )
@@ -32,6 +33,7 @@ from .rows import (
     node_from_row,
     pack_vector,
     valid,
+    window_sql,
 )
 from .writes import link_rows, upsert_entity_row
 
@@ -367,10 +369,16 @@ class SqliteEntities:
         *,
         limit: int,
         types: Sequence[NodeType] = (),
+        window: NodeWindow | None = None,
     ) -> list[tuple[int, int]]:
-        """(node id, linked named entities) for valid nodes, most links then newest."""
+        """(node id, linked named entities) for valid nodes, most links then newest.
+
+        With a `window`, only its nodes: every link of the entities is joined
+        (the newest `scan` links may all lie outside an old window)."""
         if not entity_ids:
             return []
+        if window is not None:
+            return await self._entity_node_ids_in(entity_ids, limit, types, window)
         # Each entity contributes its newest links by the (entity_id, node_id)
         # index, so a person linked to most of a large memory costs `scan`
         # rows, not all of them; newer nodes have larger ids.
@@ -389,6 +397,26 @@ class SqliteEntities:
             " group by n.id order by links desc,"
             " coalesce(n.event_time, n.created_at) desc, n.id desc limit ?",
             (*[v for i in ids for v in (i, scan)], *types, limit),
+        )
+        return [(row["id"], row["links"]) for row in rows]
+
+    async def _entity_node_ids_in(
+        self,
+        entity_ids: Sequence[int],
+        limit: int,
+        types: Sequence[NodeType],
+        window: NodeWindow,
+    ) -> list[tuple[int, int]]:
+        ids = list(dict.fromkeys(entity_ids))[:MAX_ENTITIES]
+        type_sql = f" and n.type in ({marks(len(types))})" if types else ""
+        in_window, params = window_sql(window, "n.")
+        rows = await self._conn.rows(
+            "select n.id, count(*) as links from node_entities l"
+            " join nodes n on n.id = l.node_id"
+            f" where l.entity_id in ({marks(len(ids))}){valid(False, 'n.')}"
+            f"{type_sql}{in_window} group by n.id order by links desc,"
+            " coalesce(n.event_time, n.created_at) desc, n.id desc limit ?",
+            (*ids, *types, *params, limit),
         )
         return [(row["id"], row["links"]) for row in rows]
 

@@ -13,18 +13,20 @@ from collections.abc import Sequence
 
 import aiosqlite
 
-from ..core.records import Node, NodeType
+from ..core.records import Node, NodeType, NodeWindow
 from ..core.scope import read_scopes
 from .base import Connections
 from .migrations import create_vector_tables
 from .rows import (
     NODE_COLUMNS,
+    SQL_WHEN,
     json_ids,
     marks,
     node_from_row,
     pack_vector,
     unpack_vector,
     valid,
+    window_sql,
 )
 from .writes import drop_vectors
 
@@ -55,14 +57,16 @@ class SqliteIndex:
         types: Sequence[NodeType] = (),
         context_weight: float = 0.35,
         min_id: int = 0,
+        window: NodeWindow | None = None,
     ) -> list[tuple[int, float]]:
         """(id, bm25 score; lower is better) for an FTS5 MATCH expression.
 
         `match` must already be a safe expression (search/query_text).
         `min_id` > 0 scores only nodes from that id on (FTS5 seeks the rowid
-        range, so fewer rows are read and scored).
+        range, so fewer rows are read and scored). `window` selects the rows
+        that are scored (a filter after the ranking emptied old windows).
         """
-        if not types and read_scopes() is None:
+        if not types and window is None and read_scopes() is None:
             # The index only holds valid nodes (triggers): no join needed, and
             # the join doubled the cost of a query matching many rows.
             rows = await self._conn.rows(
@@ -73,20 +77,68 @@ class SqliteIndex:
             keep = await self._in_view([row["id"] for row in rows])  # expiry
             return [(row["id"], row["score"]) for row in rows if row["id"] in keep]
         type_sql = f" and n.type in ({marks(len(types))})" if types else ""
+        in_window, window_params = window_sql(window, "n.")
+        id_range, range_params = _id_range(window)
         # `cross join` keeps the FTS match as the outer loop: with a type filter
         # SQLite otherwise walks every node of those types and runs the match
         # once per node (measured: 4 ms -> 360 ms at 2,000 nodes).
         rows = await self._conn.rows(
             "select n.id, bm25(nodes_fts, 1.0, ?) as score from nodes_fts"
             " cross join nodes n on n.id = nodes_fts.rowid"
-            " where nodes_fts match ? and nodes_fts.rowid >= ?"
-            f"{valid(False, 'n.')}{type_sql} order by score limit ?",
-            (context_weight, match, min_id, *types, limit),
+            f" where nodes_fts match ? and nodes_fts.rowid >= ?{id_range}"
+            f"{valid(False, 'n.')}{type_sql}{in_window} order by score limit ?",
+            (
+                context_weight,
+                match,
+                min_id,
+                *range_params,
+                *types,
+                *window_params,
+                limit,
+            ),
         )
         return [(row["id"], row["score"]) for row in rows]
 
+    async def window_nodes(
+        self,
+        window: NodeWindow,
+        *,
+        limit: int,
+        types: Sequence[NodeType] = (),
+        oldest_first: bool = False,
+    ) -> list[int]:
+        """Ids of valid nodes in `window`, newest (or oldest) first: the
+        candidates of a window no word of the question matches."""
+        type_sql = f" and type in ({marks(len(types))})" if types else ""
+        in_window, params = window_sql(window)
+        when = SQL_WHEN.format(a="")
+        order = "asc" if oldest_first else "desc"
+        rows = await self._conn.rows(
+            f"select id from nodes where 1 = 1{valid(False)}{type_sql}{in_window}"
+            f" order by {when} {order}, id {order} limit ?",
+            (*types, *params, limit),
+        )
+        return [row["id"] for row in rows]
+
+    async def within(self, ids: Sequence[int], window: NodeWindow) -> set[int]:
+        """Those of `ids` that are valid nodes inside `window`."""
+        if not ids:
+            return set()
+        in_window, params = window_sql(window)
+        rows = await self._conn.rows(
+            f"select id from nodes where id in ({marks(len(ids))}){valid(False)}"
+            f"{in_window}",
+            (*ids, *params),
+        )
+        return {row["id"] for row in rows}
+
     async def substring_search(
-        self, needles: Sequence[str], *, limit: int, types: Sequence[NodeType] = ()
+        self,
+        needles: Sequence[str],
+        *,
+        limit: int,
+        types: Sequence[NodeType] = (),
+        window: NodeWindow | None = None,
     ) -> list[tuple[int, float]]:
         """(id, how many needles it contains) of valid nodes containing any.
 
@@ -104,12 +156,14 @@ class SqliteIndex:
         )
         any_found = " or ".join("instr(content, ?) > 0" for _ in wanted)
         type_sql = f" and type in ({marks(len(types))})" if types else ""
+        in_window, params = window_sql(window)
         rows = await self._conn.rows(
             # valid(): the one predicate for validity, expiry and scope.
             f"select id, {found} as score from nodes where 1 = 1{valid(False)}"
             " and id > (select coalesce(max(id), 0) from nodes) - ?"
-            f" and ({any_found}){type_sql} order by score desc, id desc limit ?",
-            (*wanted, SCAN_WINDOW, *wanted, *types, limit),
+            f" and ({any_found}){type_sql}{in_window}"
+            " order by score desc, id desc limit ?",
+            (*wanted, SCAN_WINDOW, *wanted, *types, *params, limit),
         )
         return [(row["id"], float(row["score"])) for row in rows]
 
@@ -372,3 +426,24 @@ class SqliteIndex:
             return int(nodes.rowcount) + int(entities.rowcount)
 
         return int(await self._conn.write(op))
+
+
+def _id_range(window: NodeWindow | None) -> tuple[str, list[float]]:
+    """` and rowid between` the ids of a time window's nodes, by the nodes_when
+    index: FTS5 then reads only that rowid range of each term's postings, not
+    every row of a common term (ids follow time in a chat memory; the window
+    itself is still checked on every row)."""
+    if window is None or not window.timed:
+        return "", []
+    when = SQL_WHEN.format(a="")
+    cond = " and ".join(
+        f"{when} {op} ?"
+        for op, bound in ((">=", window.after), ("<", window.before))
+        if bound is not None
+    )
+    bounds = [b for b in (window.after, window.before) if b is not None]
+    return (
+        f" and nodes_fts.rowid between (select coalesce(min(id), 0) from nodes"
+        f" where {cond}) and (select coalesce(max(id), 0) from nodes where {cond})",
+        [*bounds, *bounds],
+    )

@@ -27,6 +27,7 @@ from ..core.records import (
     Node,
     NodeDraft,
     NodeType,
+    NodeWindow,
     PurgePlan,
     PurgeTarget,
     SessionState,
@@ -229,6 +230,7 @@ class EntityStore(Protocol):
         *,
         limit: int,
         types: Sequence[NodeType] = (),
+        window: NodeWindow | None = None,
     ) -> list[tuple[int, int]]: ...
 
     async def common_links(self, *, share: float, floor: int) -> float: ...
@@ -247,11 +249,28 @@ class SearchIndex(Protocol):
         types: Sequence[NodeType] = (),
         context_weight: float = 0.35,
         min_id: int = 0,
+        window: NodeWindow | None = None,
     ) -> list[tuple[int, float]]: ...
 
     async def substring_search(
-        self, needles: Sequence[str], *, limit: int, types: Sequence[NodeType] = ()
+        self,
+        needles: Sequence[str],
+        *,
+        limit: int,
+        types: Sequence[NodeType] = (),
+        window: NodeWindow | None = None,
     ) -> list[tuple[int, float]]: ...
+
+    async def window_nodes(
+        self,
+        window: NodeWindow,
+        *,
+        limit: int,
+        types: Sequence[NodeType] = (),
+        oldest_first: bool = False,
+    ) -> list[int]: ...
+
+    async def within(self, ids: Sequence[int], window: NodeWindow) -> set[int]: ...
 
     async def term_rows(
         self, terms: Sequence[str], *, cap: int

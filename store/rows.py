@@ -12,7 +12,14 @@ import struct
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from ..core.records import Edge, Entity, MaintenanceRun, Node, load_attributes
+from ..core.records import (
+    Edge,
+    Entity,
+    MaintenanceRun,
+    Node,
+    NodeWindow,
+    load_attributes,
+)
 from ..core.scope import read_scopes
 
 T = TypeVar("T")
@@ -139,3 +146,27 @@ def unpack_vector(blob: bytes) -> list[float]:
 
 def json_ids(ids: Iterable[int]) -> str:
     return "[" + ",".join(str(int(i)) for i in ids) + "]"
+
+
+# The time a node is about (Node.when); schema.sql indexes the expression.
+SQL_WHEN = "coalesce({a}event_time, {a}created_at)"
+
+
+def window_sql(window: NodeWindow | None, alias: str = "") -> tuple[str, list[Any]]:
+    """(` and ...` restricting rows to `window`, its parameters); ("", []) for None."""
+    if window is None:
+        return "", []
+    when = SQL_WHEN.format(a=alias)
+    sql, params = "", list[Any]()
+    if window.after is not None:
+        sql, params = sql + f" and {when} >= ?", [*params, window.after]
+    if window.before is not None:
+        sql, params = sql + f" and {when} < ?", [*params, window.before]
+    if window.entity_id is not None:
+        sql += (
+            f" and {alias}id in (select node_id from node_entities where entity_id = ?)"
+        )
+        params.append(window.entity_id)
+    if window.role is not None:
+        sql, params = sql + f" and {alias}source_role = ?", [*params, window.role]
+    return sql, params

@@ -106,6 +106,16 @@ def window(
     return start, end
 
 
+def moment(value: str | None) -> float | None:
+    """Unix seconds of a date or date-time (`--now`); None when not given."""
+    if not value or not value.strip():
+        return None
+    try:
+        return parse_time_filter(value)
+    except TimeFilterError as exc:
+        raise Invalid(str(exc)) from None
+
+
 def expires(value: str | None, now: float) -> float | None:
     """When a fact said to last `value` ("2 weeks", "until Friday") expires;
     None when not given (the fact lasts)."""

@@ -50,6 +50,7 @@ async def search(
     before: float | None,
     limit: int,
     reinforce: bool = True,
+    now: float | None = None,
 ) -> SearchResult | Problem:
     """Hits best first; `reinforce=False` looks without strengthening (people
     browsing their memory must not change what it keeps)."""
@@ -58,7 +59,12 @@ async def search(
         if isinstance(known, Problem):
             return known
     filters = SearchFilters(
-        limit=limit, types=types, entity_name=entity_name, after=after, before=before
+        limit=limit,
+        types=types,
+        entity_name=entity_name,
+        after=after,
+        before=before,
+        now=now,
     )
     hits = await deps.retriever.search(query, filters, reinforce=reinforce)
     results = [fact_item(hit.node, hit.entities) for hit in hits]

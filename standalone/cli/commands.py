@@ -205,6 +205,7 @@ async def search(args: argparse.Namespace, out: Output) -> int:
     after, before = check.window(args.after, args.before, args.on)
     limit = check.limit(args.limit, check.MAX_SEARCH)
     entity_name = (args.entity or "").strip() or None
+    now = check.moment(args.now)
 
     def call(deps: ToolDeps) -> Awaitable[SearchResult | Problem]:
         # Looking must not change the memory: no access reinforcement here.
@@ -217,6 +218,7 @@ async def search(args: argparse.Namespace, out: Output) -> int:
             before=before,
             limit=limit,
             reinforce=False,
+            now=now,
         )
 
     return await run_tool(args, out, call, render.search, embed=True)
@@ -224,7 +226,9 @@ async def search(args: argparse.Namespace, out: Output) -> int:
 
 async def context(args: argparse.Namespace, out: Output) -> int:
     async with open_host(args, read_only=True) as host:
-        block = await host.context_for(args.prompt, args.thread)
+        block = await host.context_for(
+            args.prompt, args.thread, now=check.moment(args.now)
+        )
     out.result({"prompt": args.prompt, "context": block}, block or "(no memory)")
     return 0
 

@@ -99,6 +99,16 @@ def _add_window(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("--on", metavar="DAY", help=f"only {what} of one day (YYYY-MM-DD)")
 
 
+def _add_now(p: argparse.ArgumentParser) -> None:
+    """`--now`: when the question is asked ("yesterday" counts from it)."""
+    p.add_argument(
+        "--now",
+        metavar="WHEN",
+        help="the time the question is asked, for yesterday, last week, в марте..."
+        " (YYYY-MM-DD or an ISO date-time; default: the clock)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="agent-memory",
@@ -137,9 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--type", help="semantic (fact), episodic, procedural, opinion")
     p.add_argument("--entity", help="only memories linked to this entity")
     _add_window(p, "memories")
+    _add_now(p)
     p = command("context", "show the memory block injected for a prompt")
     p.add_argument("prompt", help="the message the agent would answer")
     p.add_argument("--thread", help="the thread the prompt belongs to")
+    _add_now(p)
     command("stats", "counts, size and maintenance runs")
     p = command("explain", "where a memory comes from")
     p.add_argument("id", metavar="ID|TEXT", help="a memory's id (#12) or text")

@@ -18,9 +18,9 @@ from typing import Any
 
 from pgvector import Vector
 
-from ...core.records import NodeType
+from ...core.records import NodeType, NodeWindow
 from ..index import SqliteIndex
-from ..rows import marks, valid
+from ..rows import marks, valid, window_sql
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +67,7 @@ class PgIndex(SqliteIndex):
         types: Sequence[NodeType] = (),
         context_weight: float = 0.35,
         min_id: int = 0,
+        window: NodeWindow | None = None,
     ) -> list[tuple[int, float]]:
         # bm25's idf in ts_rank: each term's rank weighted by ln(N / rows),
         # rows as term_rows counted them (the search leg counts first). ts_rank
@@ -85,13 +86,23 @@ class PgIndex(SqliteIndex):
         columns = ", ".join(f"{p} as {q}" for p, q in zip(parts, names, strict=True))
         score = " + ".join(f"? * ts_rank(w.w, n.fts, q.{q}, 1)" for q in names)
         type_sql = f" and n.type in ({marks(len(types))})" if types else ""
+        in_window, window_params = window_sql(window, "n.")
         rows = await self._conn.rows(
             f"select n.id, -({score}) as score from nodes n,"
             " (select array[0, 0, ?, 1]::float4[] as w) w,"
             f" (select {columns}) q"
             f" where n.fts @@ ({' || '.join(f'q.{q}' for q in names)})"
-            f" and n.id >= ?{valid(False, 'n.')}{type_sql} order by score limit ?",
-            (*idf, context_weight, *[t[2] for t in terms], min_id, *types, limit),
+            f" and n.id >= ?{valid(False, 'n.')}{type_sql}{in_window}"
+            " order by score limit ?",
+            (
+                *idf,
+                context_weight,
+                *[t[2] for t in terms],
+                min_id,
+                *types,
+                *window_params,
+                limit,
+            ),
         )
         return [(row["id"], float(row["score"])) for row in rows]
 

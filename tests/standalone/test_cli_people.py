@@ -171,3 +171,25 @@ def test_progress_lines_without_a_terminal() -> None:
     bar(4, 4)  # a late call after the end prints nothing more
 
     assert stream.getvalue().splitlines() == ["turns: 1/4 (25%)", "turns: 4/4 (100%)"]
+
+
+def test_now_reads_relative_dates_from_the_given_time(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def found(query: str, now: str) -> list[Any]:
+        code, out, err = run(
+            capsys, "search", query, "--db", db, "--json", "--now", now
+        )
+        assert code == 0, err
+        return [r["date"] for r in json.loads(out)["results"]]
+
+    # "yesterday" counted from --now: the one day's turn, not the other.
+    assert found("Vienna yesterday", "2024-05-03T09:00") == ["2024-05-02"]
+    assert found("Vienna yesterday", "2024-05-02T09:00") == ["2024-05-01"]
+    code, out, err = run(
+        capsys, "context", "Vienna yesterday?", "--db", db, "--now", "2024-05-02"
+    )
+    assert code == 0, err
+    assert "Lena lives in Vienna" in out and "lovely" not in out
+    code, _, err = run(capsys, "search", "x", "--db", db, "--now", "soon")
+    assert code == 2 and "unknown time filter" in err

@@ -1,0 +1,206 @@
+"""Relative dates in a question, as a time window relative to "now".
+
+"What did I do yesterday?", "last weekend", "two weeks ago", "вчера",
+"на прошлой неделе", "в марте": words, until they are read against the time
+of the turn being answered. `relative_window` finds the first such phrase
+and returns its UTC window: `strict` for exact phrases (a day, a week, a
+month: the search keeps only that window), not strict for vague ones
+("recently", "недавно": the search prefers that span, it does not filter)
+and for ones that may name the future ("on Monday", "в выходные").
+Pure: no clock, no storage; `now` is always given.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+DAY = 86400.0
+RECENT_DAYS = 14  # what "recently" covers, softly
+
+
+@dataclass(frozen=True, slots=True)
+class RelativeWindow:
+    """[after, before) in unix seconds; `phrase` is the words that named it."""
+
+    after: float
+    before: float
+    strict: bool
+    phrase: str
+
+
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple of": 2,
+    "один": 1, "одну": 1, "один день": 1, "два": 2, "две": 2, "три": 3,
+    "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9,
+    "десять": 10, "пару": 2,
+}  # fmt: skip
+_MONTHS_EN = (
+    "january february march april may june july august september october"
+    " november december"
+).split()
+_MONTHS_RU = (
+    "январе феврале марте апреле мае июне июле августе сентябре октябре ноябре декабре"
+).split()
+_DAYS_EN = "monday tuesday wednesday thursday friday saturday sunday".split()
+# accusative, as in "в понедельник", "в прошлую пятницу"
+_DAYS_RU = "понедельник вторник среду четверг пятницу субботу воскресенье".split()
+_NUM = r"(\d{1,2}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
+_UNIT_EN = r"(days?|weeks?|months?)"
+_UNIT_RU = r"(дн\w*|день|недел\w*|месяц\w*)"
+_B, _E = r"(?<!\w)", r"(?!\w)"
+
+# (pattern, kind): tried in order, the first match anywhere in the text wins.
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p, re.I), kind)
+    for p, kind in [
+        (rf"{_B}{_NUM}\s+{_UNIT_EN}\s+ago{_E}", "ago"),
+        (rf"{_B}{_NUM}\s+{_UNIT_RU}\s+назад{_E}", "ago"),
+        (rf"{_B}(?:the\s+)?day\s+before\s+yesterday{_E}|{_B}позавчера{_E}", "day-2"),
+        (rf"{_B}last\s+night{_E}|{_B}вчера\s+вечером{_E}", "last-night"),
+        (rf"{_B}(?:yesterday|вчера){_E}", "day-1"),
+        (rf"{_B}this\s+morning{_E}|{_B}(?:сегодня\s+)?утром{_E}", "morning"),
+        (rf"{_B}(?:this\s+evening|tonight|(?:сегодня\s+)?вечером){_E}", "evening"),
+        (rf"{_B}(?:today|сегодня){_E}", "day-0"),
+        (rf"{_B}last\s+weekend{_E}|{_B}в\s+прошлые\s+выходные{_E}", "last-weekend"),
+        (rf"{_B}(?:this\s+|the\s+)?weekend{_E}|{_B}в\s+(?:эти\s+)?выходные{_E}",
+         "weekend"),
+        (rf"{_B}last\s+week{_E}|{_B}на\s+прошлой\s+неделе{_E}", "last-week"),
+        (rf"{_B}this\s+week{_E}|{_B}на\s+этой\s+неделе{_E}", "this-week"),
+        (rf"{_B}last\s+month{_E}|{_B}в\s+прошлом\s+месяце{_E}", "last-month"),
+        (rf"{_B}this\s+month{_E}|{_B}в\s+этом\s+месяце{_E}", "this-month"),
+        (rf"{_B}(?:in\s+)({'|'.join(_MONTHS_EN)}){_E}", "month"),
+        (rf"{_B}в\s+({'|'.join(_MONTHS_RU)}){_E}", "month"),
+        (rf"{_B}last\s+({'|'.join(_DAYS_EN)}){_E}", "last-weekday"),
+        (rf"{_B}в\s+прошл\w+\s+({'|'.join(_DAYS_RU)}){_E}", "last-weekday"),
+        (rf"{_B}on\s+({'|'.join(_DAYS_EN)}){_E}", "weekday"),
+        (rf"{_B}в\s+({'|'.join(_DAYS_RU)}){_E}", "weekday"),
+        (rf"{_B}(?:recently|lately|недавно|на\s+днях){_E}", "recent"),
+    ]
+]  # fmt: skip
+
+
+# A question about the past ("What did I do at the weekend?", "Что я делал в
+# субботу?") means the last weekend or weekday, not the next one.
+_PAST = re.compile(
+    r"(?<!\w)(?:did|was|were|went|had|got|\w{2,}(?:л|ла|ло|ли|лся|лась))(?!\w)",
+    re.I,
+)
+_MAYBE_NEXT = ("weekend", "weekday")
+
+
+def relative_window(text: str, now: float) -> RelativeWindow | None:
+    """The window the first relative-date phrase in `text` names, or None."""
+    for pattern, kind in _PATTERNS:
+        found = pattern.search(text)
+        if found is not None:
+            window = _resolve(kind, found, now)
+            if window is not None:
+                after, before, strict = window
+                strict = strict or (kind in _MAYBE_NEXT and bool(_PAST.search(text)))
+                return RelativeWindow(after, min(before, now + DAY), strict, found[0])
+    return None
+
+
+def _resolve(
+    kind: str, found: re.Match[str], now: float
+) -> tuple[float, float, bool] | None:
+    today = _midnight(now)
+    weekday = dt.datetime.fromtimestamp(now, dt.UTC).weekday()  # Monday 0
+    if kind.startswith("day-"):
+        start = today - int(kind[4:]) * DAY
+        return start, start + DAY, True
+    if kind == "last-night":
+        return today - 6 * 3600, today + 6 * 3600, True
+    if kind == "morning":
+        return today + 4 * 3600, today + 12 * 3600, True
+    if kind == "evening":
+        return today + 17 * 3600, today + DAY, True
+    if kind in ("last-weekend", "weekend"):
+        # The newest whole weekend; "the weekend" on a weekend is this one.
+        saturday = today - ((weekday - 5) % 7) * DAY
+        if kind == "last-weekend" and weekday >= 5:
+            saturday -= 7 * DAY
+        # "в выходные поедем": a bare weekend may be the next one (soft)
+        return saturday, saturday + 2 * DAY, kind == "last-weekend"
+    if kind in ("this-week", "last-week"):
+        monday = today - weekday * DAY
+        if kind == "this-week":
+            return monday, today + DAY, True
+        return monday - 7 * DAY, monday, True
+    if kind in ("this-month", "last-month"):
+        first = _month_start(now, 0)
+        return (
+            (first, today + DAY, True)
+            if kind == "this-month"
+            else (_month_start(now, -1), first, True)
+        )
+    if kind == "month":
+        name = found[1].lower()
+        month = 1 + (
+            _MONTHS_EN.index(name) if name in _MONTHS_EN else _MONTHS_RU.index(name)
+        )
+        return _latest_month(now, month)
+    if kind in ("weekday", "last-weekday"):
+        name = found[1].lower()
+        wanted = _DAYS_EN.index(name) if name in _DAYS_EN else _DAYS_RU.index(name)
+        back = (weekday - wanted) % 7 or 7  # the last one before today
+        start = today - back * DAY
+        # "on Monday" may be the next one ("в субботу поедем"): soft
+        return start, start + DAY, kind == "last-weekday"
+    if kind == "ago":
+        return _ago(found, today)
+    if kind == "recent":
+        return today - RECENT_DAYS * DAY, today + DAY, False
+    return None
+
+
+def _ago(found: re.Match[str], today: float) -> tuple[float, float, bool] | None:
+    count_text, unit = found[1].lower(), found[2].lower()
+    count = int(count_text) if count_text.isdigit() else _NUMBERS.get(count_text)
+    if not count:
+        return None
+    if unit.startswith(("day", "дн", "ден")):
+        start = today - count * DAY
+        return start, start + DAY, True
+    if unit.startswith(("week", "недел")):
+        # "two weeks ago" is about that week, give or take a few days
+        centre = today - count * 7 * DAY
+        return centre - 3 * DAY, centre + 4 * DAY, True
+    centre = today - count * 30 * DAY  # months
+    return centre - 15 * DAY, centre + 16 * DAY, True
+
+
+def _midnight(now: float) -> float:
+    day = dt.datetime.fromtimestamp(now, dt.UTC).date()
+    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp()
+
+
+def _month_start(now: float, shift: int) -> float:
+    moment = dt.datetime.fromtimestamp(now, dt.UTC)
+    index = moment.year * 12 + moment.month - 1 + shift
+    return dt.datetime(index // 12, index % 12 + 1, 1, tzinfo=dt.UTC).timestamp()
+
+
+def _latest_month(now: float, month: int) -> tuple[float, float, bool]:
+    """The most recent `month` that is not in the future (this one included)."""
+    moment = dt.datetime.fromtimestamp(now, dt.UTC)
+    year = moment.year if month <= moment.month else moment.year - 1
+    start = dt.datetime(year, month, 1, tzinfo=dt.UTC)
+    end = dt.datetime(year + month // 12, month % 12 + 1, 1, tzinfo=dt.UTC)
+    return start.timestamp(), end.timestamp(), True
+
+
+_OWN_DOINGS = re.compile(
+    r"\bwhat\s+(?:did|have|had)\s+i\s+(?:been\s+)?(?:do|doing|done|get\s+up\s+to)\b"
+    r"|\bwhat\s+was\s+i\s+doing\b"
+    r"|(?<!\w)(?:что|чем)\s+я\s+(?:делал\w*|занимал\w*)(?!\w)",
+    re.I,
+)
+
+
+def asks_own_doings(text: str) -> bool:
+    """ "What did I do …" / "Что я делал …": the user's own turns are the answer."""
+    return bool(_OWN_DOINGS.search(text))

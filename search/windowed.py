@@ -1,0 +1,137 @@
+"""Windows that select before the legs rank.
+
+A search's time window (the caller's after/before, else an exact relative
+date in the question: search/when.py) and its entity filter become one
+`NodeWindow` that every leg applies in SQL. Pruning the fused top list
+instead emptied old windows: the best matches from any time filled the top,
+then the window removed them all. The `window_leg` adds the window's newest
+nodes as weak candidates, so a window that holds turns never comes back
+empty; "What did I do …" questions get the user's own turns of the window in
+time order (`own_doings`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.records import Node, NodeType, NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .plan import SearchFilters
+
+Ranked = list[tuple[int, float]]
+
+USER_ROLE = "user"
+DOINGS_SCAN = 200  # the user's turns of the window read for "What did I do"
+TOLD_WORDS = 4
+
+
+def time_window(
+    filters: SearchFilters, query: AnalysedQuery
+) -> tuple[float | None, float | None]:
+    """(after, before): the caller's, else the question's exact relative date."""
+    if filters.after is not None or filters.before is not None:
+        return filters.after, filters.before
+    relative = query.when
+    if relative is not None and relative.strict:
+        return relative.after, relative.before
+    return None, None
+
+
+async def node_window(
+    storage: Store,
+    filters: SearchFilters,
+    query: AnalysedQuery,
+    entity_id: int | None = None,
+) -> NodeWindow | None:
+    """The window every leg ranks within (None: the whole memory).
+
+    A question's own date that holds no memory at all ("last week" asked of
+    a chat imported from last year) is not applied: its words still count.
+    """
+    after, before = time_window(filters, query)
+    if after is None and before is None and entity_id is None:
+        return None
+    window = NodeWindow(after=after, before=before, entity_id=entity_id)
+    asked = filters.after is None and filters.before is None and window.timed
+    if asked and not await storage.index.window_nodes(window, limit=1):
+        return NodeWindow(entity_id=entity_id) if entity_id is not None else None
+    return window
+
+
+async def entity_filter(storage: Store, name: str | None) -> int | None:
+    """The id of the entity a search is limited to (-1: unknown, finds nothing)."""
+    if not name:
+        return None
+    entity = await storage.entities.find_entity(name)
+    return entity.id if entity else -1
+
+
+async def window_leg(
+    storage: Store, window: NodeWindow, *, limit: int, types: Sequence[NodeType]
+) -> Ranked:
+    """The window's newest nodes, scores falling with rank."""
+    if not window.timed:
+        return []  # an entity alone: the entity filter is no question
+    ids = await storage.index.window_nodes(window, limit=limit, types=types)
+    return [(node_id, 1.0 / (1 + rank)) for rank, node_id in enumerate(ids)]
+
+
+async def keep_within(
+    storage: Store, ranked: Ranked, window: NodeWindow | None
+) -> Ranked:
+    """`ranked` without the nodes outside `window` (legs that walk edges)."""
+    if window is None or not ranked:
+        return ranked
+    inside = await storage.index.within([node_id for node_id, _ in ranked], window)
+    return [(node_id, score) for node_id, score in ranked if node_id in inside]
+
+
+def admitted(node: Node, filters: SearchFilters, window: NodeWindow | None) -> bool:
+    """The last check on a hit: the filters hold (the legs applied them in SQL)."""
+    if node.id in filters.exclude_ids:
+        return False
+    if filters.types and node.type not in filters.types:
+        return False
+    if window is None:
+        return True
+    return (window.after is None or node.when >= window.after) and (
+        window.before is None or node.when < window.before
+    )
+
+
+def _tells(node: Node) -> bool:
+    text = node.content.strip()
+    return not text.endswith("?") and len(text.split()) >= TOLD_WORDS
+
+
+async def own_doings(
+    storage: Store, query: AnalysedQuery, filters: SearchFilters, window: NodeWindow
+) -> list[SearchHit] | None:
+    """The user's own turns of the window, oldest first, for "What did I do …";
+    None when the question is not one or the window holds none of them."""
+    if not query.own_doings or not window.timed:
+        return None
+    mine = NodeWindow(window.after, window.before, window.entity_id, USER_ROLE)
+    ids = await storage.index.window_nodes(
+        mine,
+        limit=DOINGS_SCAN,
+        types=filters.types or ("episodic",),
+        oldest_first=True,
+    )
+    ids = [i for i in ids if i not in filters.exclude_ids]
+    if not ids:
+        return None
+    nodes = await storage.nodes.get_nodes(ids)
+    # What one did is told, not asked: questions to the agent and "ok thanks"
+    # go last (kept, in time order, so a window with turns is never empty).
+    told = [i for i in ids if i in nodes and _tells(nodes[i])]
+    asked = [i for i in ids if i in nodes and not _tells(nodes[i])]
+    ids = (told + asked)[: filters.limit]
+    linked = await storage.entities.entities_of_nodes(ids)
+    # Time order is the answer's order; the scores say so to a caller sorting.
+    return [
+        SearchHit(nodes[i], 1.0 / (1 + rank), linked.get(i, []))
+        for rank, i in enumerate(ids)
+        if i in nodes
+    ]

@@ -1,0 +1,95 @@
+"""Relative dates in English and Russian questions, read against "now"."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.search.analysis import analyse
+from agent_memory.search.when import asks_own_doings, relative_window
+
+# Thursday 2026-10-29, 15:00 UTC
+NOW = dt.datetime(2026, 10, 29, 15, tzinfo=dt.UTC).timestamp()
+
+
+def day(text: str) -> str:
+    return dt.datetime.fromtimestamp(
+        dt.datetime.fromisoformat(text).replace(tzinfo=dt.UTC).timestamp(), dt.UTC
+    ).isoformat()
+
+
+def iso(t: float) -> str:
+    return dt.datetime.fromtimestamp(t, dt.UTC).isoformat()
+
+
+@pytest.mark.parametrize(
+    ("question", "after", "before", "strict"),
+    [
+        ("What did I do yesterday?", "2026-10-28", "2026-10-29", True),
+        ("Что я делал вчера?", "2026-10-28", "2026-10-29", True),
+        ("и позавчера", "2026-10-27", "2026-10-28", True),
+        ("what happened today", "2026-10-29", "2026-10-30", True),
+        ("сегодня", "2026-10-29", "2026-10-30", True),
+        ("this morning", "2026-10-29T04:00", "2026-10-29T12:00", True),
+        ("что было утром", "2026-10-29T04:00", "2026-10-29T12:00", True),
+        ("last night", "2026-10-28T18:00", "2026-10-29T06:00", True),
+        ("this evening", "2026-10-29T17:00", "2026-10-30", True),
+        ("last weekend", "2026-10-24", "2026-10-26", True),
+        ("в прошлые выходные", "2026-10-24", "2026-10-26", True),
+        ("в выходные", "2026-10-24", "2026-10-26", False),
+        ("this week", "2026-10-26", "2026-10-30", True),
+        ("на этой неделе", "2026-10-26", "2026-10-30", True),
+        ("last week", "2026-10-19", "2026-10-26", True),
+        ("на прошлой неделе", "2026-10-19", "2026-10-26", True),
+        ("last month", "2026-09-01", "2026-10-01", True),
+        ("in March", "2026-03-01", "2026-04-01", True),
+        ("в марте", "2026-03-01", "2026-04-01", True),
+        ("in December", "2025-12-01", "2026-01-01", True),  # not in the future
+        ("two weeks ago", "2026-10-12", "2026-10-19", True),
+        ("две недели назад", "2026-10-12", "2026-10-19", True),
+        ("3 days ago", "2026-10-26", "2026-10-27", True),
+        ("три дня назад", "2026-10-26", "2026-10-27", True),
+        ("last Friday", "2026-10-23", "2026-10-24", True),
+        ("on Monday", "2026-10-26", "2026-10-27", False),  # may be the next one
+        ("recently", "2026-10-15", "2026-10-30", False),
+        ("недавно", "2026-10-15", "2026-10-30", False),
+    ],
+)
+def test_phrase_becomes_a_window(
+    question: str, after: str, before: str, strict: bool
+) -> None:
+    window = relative_window(question, NOW)
+    assert window is not None
+    assert (iso(window.after), iso(window.before), window.strict) == (
+        day(after),
+        day(before),
+        strict,
+    )
+
+
+def test_no_phrase_no_window() -> None:
+    assert relative_window("What does Anna drink?", NOW) is None
+    assert relative_window("Maybe she will come", NOW) is None
+
+
+def test_own_doings_questions() -> None:
+    assert asks_own_doings("What did I do last weekend?")
+    assert asks_own_doings("Чем я занимался на прошлой неделе?")
+    assert not asks_own_doings("What did Anna do yesterday?")
+
+
+def test_analysis_takes_the_phrase_out_of_the_words() -> None:
+    query = analyse("Where did I go in March?", NOW)
+    assert query.when is not None and query.when.strict
+    assert "march" not in query.terms and "March" not in query.names
+    vague = analyse("what did we cook recently", NOW)
+    assert vague.when is not None and not vague.when.strict
+    assert vague.dates  # a soft preference: the boost, not a filter
+
+
+def test_a_bare_weekend_or_weekday_is_the_last_one_in_a_past_question() -> None:
+    for question in ("What did I do over the weekend?", "Что я делал в выходные?"):
+        window = relative_window(question, NOW)
+        assert window is not None and window.strict, question
+    assert not relative_window("Куда поедут в субботу?", NOW).strict  # type: ignore[union-attr]
+    assert not relative_window("Let's hike at the weekend", NOW).strict  # type: ignore[union-attr]

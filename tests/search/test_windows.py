@@ -1,0 +1,139 @@
+"""Windows select before the legs rank (both backends), relative dates in the
+question, and "What did I do …" questions, on a real database."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.storage import MemoryStorage
+
+DAY = 86_400.0
+# Wednesday 2026-10-28, 00:00 UTC: the day the questions ask about.
+D = dt.datetime(2026, 10, 28, tzinfo=dt.UTC).timestamp()
+NOW = D + DAY + 15 * 3600  # Thursday afternoon: "yesterday" is D
+CLIMB = "Back from bouldering with Priya, my forearms are done after the new overhang"
+
+
+def retriever(storage: MemoryStorage) -> Retriever:
+    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+
+
+async def turn(
+    storage: MemoryStorage, text: str, when: float, role: str = "user"
+) -> int:
+    draft = EpisodeDraft(text, f"t{int(when // DAY)}", role, when)
+    return await storage.nodes.add_episode(draft)
+
+
+async def everyday(storage: MemoryStorage) -> dict[str, int]:
+    """A month of chats: short "bouldering" turns on other days outrank the
+    long one of day D by bm25; D also holds turns that match no question."""
+    ids: dict[str, int] = {}
+    for i in range(70):
+        offset = 3 if i % 20 == 19 else i % 20 - 20  # days -20 .. -2, and +3
+        await turn(storage, f"bouldering again {i}", D + offset * DAY + 3600)
+    ids["climb"] = await turn(storage, CLIMB, D + 18 * 3600)
+    ids["breakfast"] = await turn(storage, "Made pancakes for breakfast", D + 8 * 3600)
+    ids["agent"] = await turn(
+        storage, "Glad the pancakes worked out!", D + 8 * 3600 + 60, "orchestrator"
+    )
+    ids["call"] = await turn(storage, "Called mum about the holidays", D + 12 * 3600)
+    return ids
+
+
+async def test_a_window_ranks_inside_itself_not_the_fused_top(
+    storage: MemoryStorage,
+) -> None:
+    ids = await everyday(storage)
+    hits = await retriever(storage).search(
+        "bouldering", SearchFilters(after=D, before=D + DAY), reinforce=False
+    )
+    assert hits and hits[0].node.id == ids["climb"]
+    assert all(D <= h.node.when < D + DAY for h in hits)
+
+
+async def test_a_window_with_turns_never_comes_back_empty(
+    storage: MemoryStorage,
+) -> None:
+    ids = await everyday(storage)
+    hits = await retriever(storage).search(
+        "what happened with the kayak?",
+        SearchFilters(after=D, before=D + DAY),
+        reinforce=False,
+    )
+    assert {h.node.id for h in hits} >= {ids["breakfast"], ids["call"]}
+
+
+async def test_a_name_within_a_window_finds_that_speakers_turns(
+    storage: MemoryStorage,
+) -> None:
+    early = [
+        await turn(storage, f"Caroline: the support group met, week {i}", D + i * 60)
+        for i in range(3)
+    ]
+    for i in range(80):  # later, many more of Caroline's turns
+        await turn(storage, f"Caroline: painting day {i}", D + 10 * DAY + i * 60)
+        await turn(storage, f"Melanie: running day {i}", D + 10 * DAY + i * 60)
+    hits = await retriever(storage).search(
+        "Caroline", SearchFilters(before=D + DAY), reinforce=False
+    )
+    assert {h.node.id for h in hits} == set(early)
+
+
+async def test_yesterday_in_the_question_is_the_window_of_the_turns_day(
+    storage: MemoryStorage,
+) -> None:
+    ids = await everyday(storage)
+    search = retriever(storage).search
+    asked = await search(
+        "bouldering yesterday", SearchFilters(now=NOW), reinforce=False
+    )
+    assert asked and asked[0].node.id == ids["climb"]
+    assert all(D <= h.node.when < D + DAY for h in asked)
+    # An explicit window from the caller wins over the phrase.
+    later = await search(
+        "bouldering yesterday",
+        SearchFilters(after=D + 3 * DAY, before=D + 4 * DAY, now=NOW),
+        reinforce=False,
+    )
+    assert later and all(D + 3 * DAY <= h.node.when < D + 4 * DAY for h in later)
+
+
+async def test_get_context_answers_a_relative_date_as_search_with_its_window(
+    storage: MemoryStorage,
+) -> None:
+    await everyday(storage)
+    memory = retriever(storage)
+    question = "Where did I go bouldering yesterday?"
+    explicit = await memory.search(
+        question, SearchFilters(after=D, before=D + DAY), reinforce=False
+    )
+    block = await memory.get_context(question, now=NOW)
+    assert block is not None and explicit
+    assert explicit[0].node.content in block
+    assert "bouldering again" not in block  # every other day's turns
+
+
+async def test_what_did_i_do_gets_my_own_turns_in_time_order(
+    storage: MemoryStorage,
+) -> None:
+    ids = await everyday(storage)
+    memory = retriever(storage)
+    expected = [ids["breakfast"], ids["call"], ids["climb"]]
+    for question in ("What did I do yesterday?", "Что я делал вчера?"):
+        hits = await memory.search(question, SearchFilters(now=NOW), reinforce=False)
+        assert [h.node.id for h in hits] == expected, question
+
+
+async def test_a_date_that_holds_nothing_does_not_empty_the_search(
+    storage: MemoryStorage,
+) -> None:
+    ids = await everyday(storage)
+    # Asked a year later: "yesterday" holds no turn; the words still find it.
+    hits = await retriever(storage).search(
+        "overhang yesterday", SearchFilters(now=NOW + 365 * DAY), reinforce=False
+    )
+    assert hits and hits[0].node.id == ids["climb"]
