@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import time
 from collections.abc import Collection, Sequence
 
@@ -40,7 +39,6 @@ from .search.intent import (
 from .search.legs import (
     COMMON_ENTITY_FLOOR,
     Ranked,
-    RelevanceGate,
     admit_relevant,
     boost,
     brevity,
@@ -71,7 +69,8 @@ from .search.query_text import (
     without_words,
 )
 from .search.small_talk import asks_nothing, wordless
-from .search.standing import favour_recent, standing, wants_recent
+from .search.standing import by_stance, earlier_states, standing
+from .search.support import answers, relevance_gates
 from .store.interface import Store
 
 __all__ = [
@@ -138,13 +137,7 @@ class Retriever:
         self._config = config
         self._keywords = KeywordIntentClassifier()
         # One gate: the context block's, and a lower floor for explicit searches.
-        self._gate = RelevanceGate(
-            config.context_min_similarity, config.context_min_word_similarity
-        )
-        self._floor = RelevanceGate(
-            config.search_min_relevance, config.context_min_word_similarity
-        )
-        self._words_only = RelevanceGate(math.inf, config.context_min_word_similarity)
+        self._gate, self._floor, self._words_only = relevance_gates(config)
         self._embedded_intents = (
             EmbeddingIntentClassifier(
                 embedder, threshold=config.intent_similarity_threshold
@@ -275,8 +268,9 @@ class Retriever:
             return None
         # A complex prompt's larger budget is not filled with weak matches.
         hits = [hit for hit in hits if hit.score >= WEAK_SHARE * hits[0].score]
+        earlier = earlier_states(hits, call.query.text, call.query.terms)
         block, used = await build_context_block(
-            self._storage, hits, call.named or [], budget or sized.token_budget
+            self._storage, hits, call.named or [], budget or sized.token_budget, earlier
         )
         if used:
             self.reinforce(used)
@@ -309,6 +303,10 @@ class Retriever:
             and _in_window(h.node, filters.after, filters.before)
             and (wanted is None or any(e.id == wanted for e in h.entities))
         ][: filters.limit]
+        if plan.gate and not answers(
+            plan.query.text, plan.query.terms, hits, ranked, plan.gate.support
+        ):
+            return []  # nothing about what is asked (search/support.py)
         if filters.history:
             hits = await with_history(self._storage, hits, filters.limit)
         return hits
@@ -470,9 +468,7 @@ class Retriever:
             )
             factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
-        if wants_recent(query.text):
-            hits = favour_recent(hits)
-        hits = focus_on_threads(hits)
+        hits = focus_on_threads(by_stance(hits, query.text))
         if query.asks_for_many:
             hits = spread_over_threads(hits)
         return hits
