@@ -50,7 +50,8 @@ _PRESENT = re.compile(
 # "Where did I live before?", "used to", "раньше": an older state. "before"
 # only at the end ("before?", "before that"): "before the trip" is a date.
 _PAST = re.compile(
-    r"\b(?:used to|did (?:i|we) use to|previously|formerly|originally|at first|in the past)\b"
+    r"\b(?:used to|did (?:i|we) use to|previously|formerly|originally|at first"
+    r"|in the past)\b"
     r"|\bbefore(?: (?:that|then|this|now))?\s*[?.!]*$"
     r"|(?<!\w)(?:раньше|прежде|до этого|до того|сначала|изначально|когда-то"
     r"|бывш\w*|прежн\w*)(?!\w)",
