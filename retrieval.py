@@ -303,9 +303,7 @@ class Retriever:
             and _in_window(h.node, filters.after, filters.before)
             and (wanted is None or any(e.id == wanted for e in h.entities))
         ][: filters.limit]
-        if plan.gate and not answers(
-            plan.query.text, plan.query.terms, hits, ranked, plan.gate.support
-        ):
+        if not answers(plan, hits, ranked):
             return []  # nothing about what is asked (search/support.py)
         if filters.history:
             hits = await with_history(self._storage, hits, filters.limit)

@@ -24,6 +24,7 @@ from ..core.config import MemoryConfig
 from ..core.records import SearchHit
 from .legs import Ranked, RelevanceGate
 from .morphology import cjk_needles, is_russian, russian_stem
+from .plan import SearchPlan
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _ADJECTIVES = (
@@ -107,22 +108,25 @@ def supports(
 
 
 def answers(
-    text: str,
-    terms: Sequence[str],
-    hits: Sequence[SearchHit],
-    ranked: Mapping[str, Ranked],
-    strong: float,
+    plan: SearchPlan, hits: Sequence[SearchHit], ranked: Mapping[str, Ranked]
 ) -> bool:
     """Some hit supports the question: else the memory knows nothing of it.
 
-    `ranked` are the search legs (entity: named; vector: similarities);
-    `strong` the similarity at which a vector match alone supports.
+    `ranked` are the search legs (entity: named; vector: similarities). A
+    search the caller bounded in time (after / before) or a question naming a
+    date is about that time: a hit inside it supports ("what did I do last
+    Friday?" shares no word with what was done).
     """
-    wanted = wanted_stems(text, terms)
+    filters, query = plan.filters, plan.query
+    if plan.gate is None or filters.after is not None or filters.before is not None:
+        return True
+    wanted = wanted_stems(query.text, query.terms)
     named = {node_id for node_id, _ in ranked.get("entity", ())}
     similarity = dict(ranked.get("vector", ()))
+    strong = plan.gate.support
     return any(
-        supports(h, wanted, named=named, similarity=similarity, strong=strong)
+        any(span.start <= h.node.when < span.end for span in query.dates)
+        or supports(h, wanted, named=named, similarity=similarity, strong=strong)
         for h in hits
     )
 
