@@ -66,12 +66,27 @@ def stem(word: str) -> str:
 
 
 _GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
+PREFIX_STEM = 5
+_SYNONYMS = (
+    "mother mom mum",
+    "father dad",
+    "grandmother grandma granny",
+    "grandfather grandpa",
+    "мама мать",
+    "папа отец",
+)
+_SAME = {
+    stem(word): {stem(other) for other in group.split()}
+    for group in _SYNONYMS
+    for word in group.split()
+}
 
 
 def subjects(text: str) -> set[str]:
-    """Stems of what a possessive points at ("my cat's name" → {"cat"})."""
-    found = {stem(m[1]) for m in _POSSESSIVE.finditer(text)}
-    return found - _GENERIC_STEMS
+    """Stems of what a possessive points at ("my cat's name" → {"cat"}), with
+    the other words for the same relative ("mother" → "mom", "mum")."""
+    found = {stem(m[1]) for m in _POSSESSIVE.finditer(text)} - _GENERIC_STEMS
+    return found.union(*(_SAME.get(word, ()) for word in found))
 
 
 def wanted_stems(text: str, terms: Iterable[str]) -> set[str]:
@@ -104,7 +119,14 @@ def supports(
     # CJK is written without spaces: its pieces are looked for as substrings.
     if any(piece in hit.node.content for piece in cjk_needles(list(wanted))):
         return True
-    return not wanted.isdisjoint(hit_stems(hit))
+    stems = hit_stems(hit)
+    if not wanted.isdisjoint(stems):
+        return True
+    # The suffix stripper may cut two forms differently ("скалодром" →
+    # "скалодр", "скалодроме" → "скалодром"): a long Russian stem is a prefix
+    # (a short one is not: "доч" of "дочь" would find "дочитал").
+    russian = [w for w in wanted if is_russian(w) and len(w) >= PREFIX_STEM]
+    return any(s.startswith(w) for w in russian for s in stems)
 
 
 def answers(

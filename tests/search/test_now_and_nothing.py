@@ -82,6 +82,7 @@ def test_subject_of_a_possessive() -> None:
     assert subjects("Как зовут мою кошку?") == {"кошк"}
     assert subjects("What is my name?") == set()  # generic: nothing to look for
     assert subjects("Where do I live now?") == set()
+    assert "mom" in subjects("Where does my mother live?")  # "My mom lives in..."
 
 
 async def test_a_question_about_the_past_gets_the_older_state(life: Life) -> None:
