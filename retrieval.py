@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import time
 from collections.abc import Collection, Sequence
 
@@ -36,7 +35,6 @@ from .search.intent import (
 from .search.legs import (
     COMMON_ENTITY_FLOOR,
     Ranked,
-    RelevanceGate,
     admit_relevant,
     boost,
     brevity,
@@ -67,7 +65,8 @@ from .search.query_text import (
     without_words,
 )
 from .search.small_talk import asks_nothing, wordless
-from .search.standing import favour_recent, standing, wants_recent
+from .search.standing import by_stance, earlier_states, standing
+from .search.support import answers, relevance_gates
 from .search.windowed import (
     admitted,
     entity_filter,
@@ -141,13 +140,7 @@ class Retriever:
         self._config = config
         self._keywords = KeywordIntentClassifier()
         # One gate: the context block's, and a lower floor for explicit searches.
-        self._gate = RelevanceGate(
-            config.context_min_similarity, config.context_min_word_similarity
-        )
-        self._floor = RelevanceGate(
-            config.search_min_relevance, config.context_min_word_similarity
-        )
-        self._words_only = RelevanceGate(math.inf, config.context_min_word_similarity)
+        self._gate, self._floor, self._words_only = relevance_gates(config)
         self._embedded_intents = (
             EmbeddingIntentClassifier(
                 embedder, threshold=config.intent_similarity_threshold
@@ -287,8 +280,9 @@ class Retriever:
             return None
         # A complex prompt's larger budget is not filled with weak matches.
         hits = [hit for hit in hits if hit.score >= WEAK_SHARE * hits[0].score]
+        earlier = earlier_states(hits, call.query.text, call.query.terms)
         block, used = await build_context_block(
-            self._storage, hits, call.named or [], budget or sized.token_budget
+            self._storage, hits, call.named or [], budget or sized.token_budget, earlier
         )
         if used:
             self.reinforce(used)
@@ -319,6 +313,8 @@ class Retriever:
             plan.query, fused, named, replies="graph" in plan.legs
         )
         hits = [h for h in hits if admitted(h.node, filters, window)][: filters.limit]
+        if not answers(plan, hits, ranked):
+            return []  # nothing about what is asked (search/support.py)
         if filters.history:
             hits = await with_history(self._storage, hits, filters.limit)
         return hits
@@ -482,9 +478,7 @@ class Retriever:
             )
             factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
-        if wants_recent(query.text):
-            hits = favour_recent(hits)
-        hits = focus_on_threads(hits)
+        hits = focus_on_threads(by_stance(hits, query.text))
         if query.asks_for_many:
             hits = spread_over_threads(hits)
         return hits

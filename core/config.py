@@ -50,6 +50,7 @@ class MemoryConfig(BaseModel):
     context_min_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.4
     context_min_word_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.05
     search_min_relevance: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.3
+    min_support_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.5
     fusion: Literal["linear", "rrf"] = "linear"
     linear_weight_vector: Annotated[float, Field(ge=0.0, le=1.0)] = 0.3
     max_episode_chars: Annotated[int, Field(ge=100, le=10_000_000)] = 32_000

@@ -10,7 +10,7 @@ exceeds the budget. Each line is short and says what it is, when, and who.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.records import Entity, Node, SearchHit
@@ -52,7 +52,13 @@ def _names(entities: Sequence[Entity]) -> str:
     return ", ".join(e.name for e in entities[:3])
 
 
-def node_line(node: Node, entities: Sequence[Entity], label: str | None = None) -> str:
+def node_line(
+    node: Node,
+    entities: Sequence[Entity],
+    label: str | None = None,
+    *,
+    earlier: bool = False,
+) -> str:
     tags = [label or _TYPE_LABEL.get(node.type, node.type), _day(node.when)]
     if node.type == "episodic" and node.source_role:
         tags.append(node.source_role)
@@ -62,6 +68,8 @@ def node_line(node: Node, entities: Sequence[Entity], label: str | None = None) 
     line = f"- [{'; '.join(tags)}] {text}"
     if node.type != "episodic" and node.confidence < 0.6:
         line += f" (confidence {node.confidence:.1f})"
+    if earlier:  # a question about now: a newer memory says otherwise
+        line += " (earlier)"
     return truncate_to_tokens(line, LINE_TOKENS)
 
 
@@ -83,9 +91,13 @@ def entity_line(entity: Entity) -> str:
 
 
 async def gather_sections(
-    storage: Store, hits: Sequence[SearchHit], named: Sequence[Entity]
+    storage: Store,
+    hits: Sequence[SearchHit],
+    named: Sequence[Entity],
+    earlier: Collection[int] = (),
 ) -> dict[str, list[Line]]:
-    """Lines per section, best first, from the hits and what they link to."""
+    """Lines per section, best first, from the hits and what they link to;
+    the `earlier` ones marked as past (search/standing.py earlier_states)."""
     facts = [h for h in hits if h.node.type != "episodic"]
     turns = sorted(
         (h for h in hits if h.node.type == "episodic"), key=lambda h: h.node.when
@@ -103,10 +115,15 @@ async def gather_sections(
         (node_line(n, [], "source"), n.id)
         for n in sorted(source_nodes.values(), key=lambda n: n.when)
     ]
+
+    def line(hit: SearchHit) -> Line:
+        text = node_line(hit.node, hit.entities, earlier=hit.node.id in earlier)
+        return text, hit.node.id
+
     return {
-        "facts": [(node_line(h.node, h.entities), h.node.id) for h in facts],
+        "facts": [line(h) for h in facts],
         "entities": [(entity_line(e), None) for e in profiles.values()],
-        "timeline": [(node_line(h.node, h.entities), h.node.id) for h in turns],
+        "timeline": [line(h) for h in turns],
         "evidence": evidence,
     }
 
@@ -176,7 +193,8 @@ async def build_context_block(
     hits: Sequence[SearchHit],
     named: Sequence[Entity],
     budget: int,
+    earlier: Collection[int] = (),
 ) -> tuple[str | None, list[int]]:
     """The block for `hits` within `budget` tokens and the node ids it shows."""
-    sections = await gather_sections(storage, hits, named)
+    sections = await gather_sections(storage, hits, named, earlier)
     return fit_sections(sections, budget)

@@ -17,6 +17,7 @@ versions a fact superseded after it.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -184,12 +185,15 @@ async def entity_leg(
 class RelevanceGate:
     """Cosine similarities a hit needs to reach the context block.
 
-    `vector`: found by the vector alone; `words`: found by its words too.
-    Config `context_min_similarity` and `context_min_word_similarity`.
+    `vector`: found by the vector alone; `words`: found by its words too;
+    `support`: a vector match that alone shows the memory knows what is asked
+    (search/support.py). Config `context_min_similarity`,
+    `context_min_word_similarity` and `min_support_similarity`.
     """
 
     vector: float
     words: float
+    support: float = math.inf
 
 
 def admit_relevant(ranked: dict[str, Ranked], gate: RelevanceGate) -> dict[str, Ranked]:

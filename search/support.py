@@ -1,0 +1,166 @@
+"""Does the memory hold anything about what the question asks? ("saying nothing")
+
+Every search finds something: the FTS leg matches a stray word ("name" in
+"What is my cat's name?" with no cat), the vector leg always has neighbours.
+A question answers only if some hit supports the thing it asks about:
+- the subject a possessive points at ("my cat's name" → cat, "мою кошку" →
+  кошк-; generic words such as "favourite" or "name" are skipped), when there
+  is one; else any word of the question;
+- lexically, by a light stem (English suffixes, the Russian suffix stripper)
+  in the hit's text or the names and aliases of its entities; or
+- a node linked to an entity the question names; or
+- a vector match at the gate's `support` similarity or above.
+The decision is for the whole result (nothing found, or the ranking as is):
+filtering hit by hit would drop replies that share no word with the question.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from ..core.config import MemoryConfig
+from ..core.records import SearchHit
+from .legs import Ranked, RelevanceGate
+from .morphology import cjk_needles, is_russian, russian_stem
+from .plan import SearchPlan
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_ADJECTIVES = (
+    r"favou?rite|new|old|current|best|little|older|younger|big|first|last|own|"
+    r"любим\w*|нов\w*|стар\w*|младш\w*|старш\w*|нынешн\w*|прежн\w*|бывш\w*"
+)
+_POSSESSIVE = re.compile(
+    r"(?<!\w)(?:my|our|мо[йяеёи]|моего|моей|моему|моим|моём|моем|мою|моих|моими"
+    r"|наш\w*)\s+(?:(?:" + _ADJECTIVES + r")\s+)*(\w+)",
+    re.I,
+)
+# Words that say what kind of answer is wanted, not what it is about.
+_GENERIC = """
+name names called call favourite favorite kind kinds time times day days thing
+know remember tell think like likes get got go going goes went live lives living
+lived work works working worked job now currently today usually place use used
+before previously earlier new old last first moment still main actually really
+exactly right these those days nowadays lately recently currently originally
+usual plan plans planned want wanted
+зовут звать звали имя имени любимый любимая любимое любимые живу живёт живет
+живем живём жил жила жили работаю работает работал работала работа работу
+сейчас теперь раньше прежде сначала изначально где сколько делаю делал делала
+люблю любил любила обычно нынче последнее время этого
+"""
+
+
+def stem(word: str) -> str:
+    """A light stem for matching: Russian by its suffix stripper, English by
+    plural and verb endings ("cats" → "cat", "lives" → "liv")."""
+    word = word.casefold()
+    if is_russian(word):
+        return russian_stem(word)
+    if word.endswith("'s") or word.endswith("’s"):
+        word = word[:-2]
+    for suffix in ("ies", "ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+_GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
+PREFIX_STEM = 5
+_SYNONYMS = (
+    "mother mom mum",
+    "father dad",
+    "grandmother grandma granny",
+    "grandfather grandpa",
+    "мама мать",
+    "папа отец",
+)
+_SAME = {
+    stem(word): {stem(other) for other in group.split()}
+    for group in _SYNONYMS
+    for word in group.split()
+}
+
+
+def subjects(text: str) -> set[str]:
+    """Stems of what a possessive points at ("my cat's name" → {"cat"}), with
+    the other words for the same relative ("mother" → "mom", "mum")."""
+    found = {stem(m[1]) for m in _POSSESSIVE.finditer(text)} - _GENERIC_STEMS
+    return found.union(*(_SAME.get(word, ()) for word in found))
+
+
+def wanted_stems(text: str, terms: Iterable[str]) -> set[str]:
+    """What a hit must mention: the possessive's subject, else any query term
+    ("Which company do I work at?" is about work as much as the company)."""
+    return subjects(text) or {stem(t) for t in terms}
+
+
+def hit_stems(hit: SearchHit) -> set[str]:
+    """Stems of the hit's words and of its entities' names and aliases."""
+    texts = [hit.node.content]
+    for entity in hit.entities:
+        texts += [entity.name, *entity.aliases]
+    return {stem(w) for text in texts for w in _WORD.findall(text)}
+
+
+def supports(
+    hit: SearchHit,
+    wanted: set[str],
+    *,
+    named: set[int],
+    similarity: dict[int, float],
+    strong: float,
+) -> bool:
+    """The hit is about what the question asks (see the module's rules)."""
+    if not wanted or hit.node.id in named:
+        return True
+    if similarity.get(hit.node.id, -1.0) >= strong:
+        return True
+    # CJK is written without spaces: its pieces are looked for as substrings.
+    if any(piece in hit.node.content for piece in cjk_needles(list(wanted))):
+        return True
+    stems = hit_stems(hit)
+    if not wanted.isdisjoint(stems):
+        return True
+    # The suffix stripper may cut two forms differently ("скалодром" →
+    # "скалодр", "скалодроме" → "скалодром"): a long Russian stem is a prefix
+    # (a short one is not: "доч" of "дочь" would find "дочитал").
+    russian = [w for w in wanted if is_russian(w) and len(w) >= PREFIX_STEM]
+    return any(s.startswith(w) for w in russian for s in stems)
+
+
+def answers(
+    plan: SearchPlan, hits: Sequence[SearchHit], ranked: Mapping[str, Ranked]
+) -> bool:
+    """Some hit supports the question: else the memory knows nothing of it.
+
+    `ranked` are the search legs (entity: named; vector: similarities). A
+    search the caller bounded in time (after / before) or a question naming a
+    date is about that time: a hit inside it supports ("what did I do last
+    Friday?" shares no word with what was done).
+    """
+    filters, query = plan.filters, plan.query
+    bounded = filters.after is not None or filters.before is not None
+    if plan.gate is None or bounded or (query.when is not None and query.when.strict):
+        return True  # an exact window ("yesterday") already selected the hits
+    wanted = wanted_stems(query.text, query.terms)
+    named = {node_id for node_id, _ in ranked.get("entity", ())}
+    similarity = dict(ranked.get("vector", ()))
+    strong = plan.gate.support
+    return any(
+        any(span.start <= h.node.when < span.end for span in query.dates)
+        or supports(h, wanted, named=named, similarity=similarity, strong=strong)
+        for h in hits
+    )
+
+
+def relevance_gates(
+    config: MemoryConfig,
+) -> tuple[RelevanceGate, RelevanceGate, RelevanceGate]:
+    """(get_context's gate, search's lower floor, words only for small talk)."""
+    words, strong = config.context_min_word_similarity, config.min_support_similarity
+    return (
+        RelevanceGate(config.context_min_similarity, words, strong),
+        RelevanceGate(config.search_min_relevance, words, strong),
+        RelevanceGate(math.inf, words, strong),
+    )
