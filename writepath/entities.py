@@ -207,7 +207,8 @@ def _pet(before: Sequence[str], after: Sequence[str]) -> bool:
         return True
     if len(last) >= 3 and last[-2:] == ["по", "кличке"] and last[-3] in PET_WORDS:
         return True
-    following = [w.strip(",.!?()").casefold() for w in after[:2]]
+    following = [w.strip(",.!?()").casefold() for w in after]
+    following = [w for w in following if w][:2]
     return (
         len(following) == 2
         and following[0] in ("the", "my", "our")
