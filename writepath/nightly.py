@@ -136,7 +136,9 @@ class NightlyPipeline:
         enrichment may have filed a merged name, a removed alias or another
         type anew (toolkit/entity_edits.py)."""
         counts = await self.enrich_entities()
-        counts["edits_reapplied"] = await reapply_entity_edits(self._storage)
+        reapplied = await reapply_entity_edits(self._storage)
+        if reapplied:  # counted only when an edit had to be made again
+            counts["edits_reapplied"] = reapplied
         return counts
 
     async def enrich_entities(self) -> dict[str, Any]:
