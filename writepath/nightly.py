@@ -23,8 +23,8 @@ from typing import Any
 
 from ..core.config import MemoryConfig
 from ..core.records import MAINTENANCE_STEPS, PurgeTarget
-from ..toolkit.entity_edits import reapply_entity_edits
 from ..store.interface import Store
+from ..toolkit.entity_edits import reapply_entity_edits
 from .consolidation import AgentSource, Consolidator
 from .decay_job import DecayService
 from .indexer import EpisodeIndexer
