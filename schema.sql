@@ -70,7 +70,7 @@ create table if not exists entities (
     name_key      text not null,              -- casefolded name, for lookups
     type          text not null default 'concept'
                   check (type in ('person', 'project', 'organization', 'place',
-                                  'concept', 'tool')),
+                                  'concept', 'tool', 'pet')),
     summary       text,
     embedding     blob,
     mention_count integer not null default 0,
@@ -103,6 +103,17 @@ create table if not exists node_entities (
 ) without rowid;
 
 create index if not exists node_entities_entity on node_entities (entity_id, node_id);
+
+-- Changes a user or the agent made to entities (merge, rename, alias, type,
+-- delete), applied again after a reindex or a nightly pass (v5).
+create table if not exists entity_edits (
+    id         integer primary key,
+    scope      text not null default 'default',
+    action     text not null,
+    name       text not null,
+    value      text not null default '',
+    created_at real not null
+);
 
 create table if not exists sessions_consolidations (
     session_id      text primary key,

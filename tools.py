@@ -42,6 +42,7 @@ TOOL_NAMES = (
     "get_timeline",
     "forget_fact",
     "purge_memory",
+    "edit_entity",
 )
 
 
@@ -77,7 +78,8 @@ def tool(
 
 
 def build_tools(deps: ToolDeps) -> list[Tool]:
-    """The eleven tools, in host-contract order (purge_memory last), bound to `deps`."""
+    """The twelve tools, in host-contract order (then purge_memory and
+    edit_entity), bound to `deps`."""
 
     @tool(deps, strict_mode=False)
     async def search_memory(
@@ -239,6 +241,21 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
         """
         return await calls.purge_memory(deps, what, target, after, before, confirmation)
 
+    @tool(deps, strict_mode=False)
+    async def edit_entity(action: str, entity_name: str, value: str = "") -> ToolResult:
+        """Fix a person or thing the memory keeps wrong, when the user says so.
+        Memories are kept; the change survives re-indexing.
+
+        Args:
+            action: merge (value joins entity_name), rename, alias_add,
+                alias_remove, split (alias value becomes its own entity), type,
+                delete.
+            entity_name: The entity's name or an alias.
+            value: The other entity, new name, alias or type (person, pet,
+                place, organization, project, concept, tool); empty for delete.
+        """
+        return await calls.edit_entity(deps, action, entity_name, value)
+
     return [
         search_memory,
         remember_fact,
@@ -251,4 +268,5 @@ def build_tools(deps: ToolDeps) -> list[Tool]:
         get_timeline,
         forget_fact,
         purge_memory,
+        edit_entity,
     ]

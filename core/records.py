@@ -16,7 +16,9 @@ from .text import clean_value, fold
 
 NodeType = Literal["episodic", "semantic", "procedural", "opinion"]
 EdgeType = Literal["temporal", "causal", "entity", "derived_from", "supersedes"]
-EntityType = Literal["person", "project", "organization", "place", "concept", "tool"]
+EntityType = Literal[
+    "person", "project", "organization", "place", "concept", "tool", "pet"
+]
 
 NODE_TYPES: tuple[NodeType, ...] = ("episodic", "semantic", "procedural", "opinion")
 EDGE_TYPES: tuple[EdgeType, ...] = (
@@ -33,6 +35,7 @@ ENTITY_TYPES: tuple[EntityType, ...] = (
     "place",
     "concept",
     "tool",
+    "pet",  # a named animal: "my dog Pepper"
 )
 
 

@@ -1,7 +1,7 @@
 """The memory as an MCP server, for MCP clients (desktop assistants, editors, agents).
 
 Outside the host the memory was reachable only through the CLI; most assistants
-speak MCP. The server offers the orchestrator's eleven tools under the same names,
+speak MCP. The server offers the orchestrator's twelve tools under the same names,
 with the same parameter schemas and descriptions (taken from the `FunctionTool`s
 tools.py builds, so the two cannot drift) and the same results: each body makes
 the same body (toolkit/calls.py: argument checks, then the toolkit call), and
@@ -76,7 +76,7 @@ def _text_result(text: str, *, failed: bool) -> CallToolResult:
 
 
 def orchestrator_bodies(host: StandaloneHost) -> dict[str, ToolBody]:
-    """The eleven tools' bodies (toolkit/calls.py), bound to this host's memory."""
+    """The twelve tools' bodies (toolkit/calls.py), bound to this host's memory."""
     deps = host.services.tool_deps
     return {body.__name__: _bound(body, deps) for body in calls.BODIES}
 

@@ -29,6 +29,7 @@ from ..core.secrets import DEFAULT as DEFAULT_REDACTOR
 from ..core.secrets import Redactor, placeholder
 from ..store.interface import EXPORT_TABLES, NotEmptyError, Store
 from ..store.migrations import SCHEMA_VERSION
+from ..toolkit.entity_edits import reapply_entity_edits
 from ..writepath.indexer import EpisodeIndexer
 from .conversations import time_problem
 
@@ -315,6 +316,7 @@ class ReindexReport:
     embedded: int
     still_missing: int
     linked: int = 0  # episodes whose entity links were missing
+    edits: int = 0  # recorded entity edits that had to be made again
 
 
 async def reindex(
@@ -343,4 +345,5 @@ async def reindex(
             progress(total - left, total)
         embedded = missing - left
         missing = left
-    return ReindexReport(fts_rows, vectors, cleared, embedded, missing, linked)
+    edits = await reapply_entity_edits(storage)
+    return ReindexReport(fts_rows, vectors, cleared, embedded, missing, linked, edits)

@@ -54,8 +54,8 @@ class SqliteAdmin:
             )
         )
         (row,) = await self._fetch(
-            f"select (select count(*) from entities n where 1 = 1{scoped})"
-            " as entities,"
+            "select (select count(*) from entities n"
+            f" where n.mention_count > 0{scoped}) as entities,"
             f" (select count(*) from nodes n where 1 = 1{valid(False, 'n.')}"
             "  and not exists (select 1 from edges e where e.src_id = n.id"
             "   or e.dst_id = n.id)"

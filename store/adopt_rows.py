@@ -22,7 +22,13 @@ from typing import Any
 import aiosqlite
 
 from ..core.embeddings import VectorCheck, matryoshka_native_width
-from ..core.records import EDGE_TYPES, NODE_TYPES, dump_attributes, name_key
+from ..core.records import (
+    EDGE_TYPES,
+    ENTITY_TYPES,
+    NODE_TYPES,
+    dump_attributes,
+    name_key,
+)
 from ..core.text import clean_text
 from .rows import json_ids, pack_vector
 
@@ -346,7 +352,7 @@ async def _copy_entities(
     return ids, await _count(db, "entity_aliases")
 
 
-_ENTITY_TYPES = ("person", "project", "organization", "place", "concept", "tool")
+_ENTITY_TYPES = ENTITY_TYPES
 
 
 async def _copy_links(

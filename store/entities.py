@@ -22,6 +22,7 @@ from ..core.records import (
 from ..core.scope import using_view, view_of_scope, write_scope
 from ..core.text import clean_text
 from .base import Connections
+from .entity_edits import EntityEdits
 from .nodes import SqliteNodes
 from .rows import (
     ENTITY_COLUMNS,
@@ -44,7 +45,7 @@ MAX_ENTITIES = 50
 MAX_LIKE_CHARS = 200  # of a name searched with LIKE (names are short)
 
 
-class SqliteEntities:
+class SqliteEntities(EntityEdits):
     def __init__(self, conn: Connections, nodes: SqliteNodes) -> None:
         self._conn = conn
         self._nodes = nodes
@@ -214,11 +215,12 @@ class SqliteEntities:
         summary_sql = (
             " and (e.summary is null or e.summary = '')" if without_summary else ""
         )
+        # An entity no remaining memory mentions (all forgotten) is not listed.
         rows = await self._conn.rows(
             f"select {ENTITY_COLUMNS} from entities e where e.mention_count >= ?"
             f"{summary_sql}{in_scope('e.')}"
             " order by e.mention_count desc, e.id limit ?",
-            (min_mentions, limit),
+            (max(1, min_mentions), limit),
         )
         return [entity_from_row(row) for row in rows]
 

@@ -33,6 +33,7 @@ from ..core.records import (
     SessionState,
     Stats,
 )
+from .entity_edits import EntityEdit
 
 # Tables an export holds, in dependency order: a row's foreign keys point only
 # at tables listed before it.
@@ -236,6 +237,33 @@ class EntityStore(Protocol):
     async def common_links(self, *, share: float, floor: int) -> float: ...
 
     async def common_entity_keys(self, *, share: float, floor: int) -> set[str]: ...
+
+    async def people_starting(
+        self, prefix: str, *, limit: int = 20
+    ) -> list[Entity]: ...
+
+    # edits (store/entity_edits.py)
+    async def merge_entities(self, keep_id: int, drop_id: int) -> None: ...
+
+    async def rename_entity(self, entity_id: int, new_name: str) -> None: ...
+
+    async def add_alias(self, entity_id: int, alias: str) -> None: ...
+
+    async def remove_alias(self, entity_id: int, alias: str) -> bool: ...
+
+    async def set_entity_type(self, entity_id: int, type: EntityType) -> None: ...
+
+    async def delete_entity(self, entity_id: int) -> None: ...
+
+    async def move_links(
+        self, from_id: int, to_id: int, node_ids: Sequence[int]
+    ) -> None: ...
+
+    async def record_entity_edit(
+        self, action: str, name: str, value: str = ""
+    ) -> None: ...
+
+    async def entity_edits(self) -> list[EntityEdit]: ...
 
 
 class SearchIndex(Protocol):

@@ -19,7 +19,7 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 SCHEMA = (Path(__file__).parent.parent / "schema.sql").read_text(encoding="utf-8")
 
 
@@ -89,10 +89,33 @@ async def _m004_expiry(db: aiosqlite.Connection) -> None:
     await db.execute("alter table nodes add column expires_at real")
 
 
+async def _m005_entity_edits(db: aiosqlite.Connection) -> None:
+    """v5 knows pets (`pet`, a type the check constraint must allow: the
+    table is rebuilt as in v3); the `entity_edits` table comes from schema.sql."""
+    await db.execute(
+        "create table entities_v5 (id integer primary key, name text not null,"
+        " name_key text not null, type text not null default 'concept'"
+        " check (type in ('person', 'project', 'organization', 'place',"
+        " 'concept', 'tool', 'pet')), summary text, embedding blob,"
+        " mention_count integer not null default 0, created_at real not null,"
+        " updated_at real not null, attributes text not null default '{}',"
+        " scope text not null default 'default', unique (scope, name_key))"
+    )
+    await db.execute(
+        "insert into entities_v5 (id, name, name_key, type, summary, embedding,"
+        " mention_count, created_at, updated_at, attributes, scope) select id,"
+        " name, name_key, type, summary, embedding, mention_count, created_at,"
+        " updated_at, attributes, scope from entities"
+    )
+    await db.execute("drop table entities")
+    await db.execute("alter table entities_v5 rename to entities")
+
+
 MIGRATIONS: dict[int, Callable[[aiosqlite.Connection], Any]] = {
     2: _m002_consolidation_progress,
     3: _m003_scopes,
     4: _m004_expiry,
+    5: _m005_entity_edits,
 }
 
 

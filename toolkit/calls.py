@@ -1,4 +1,4 @@
-"""The eleven tools' bodies: check the arguments, then call what the tool does.
+"""The twelve tools' bodies: check the arguments, then call what the tool does.
 
 One home for every front end: tools.py wraps these as the orchestrator's
 `FunctionTool`s (adding the docstrings the model reads), the MCP server serves
@@ -15,7 +15,8 @@ from . import changes, reads
 from . import purge as purging
 from .args import MAX_SEARCH, MAX_TIMELINE
 from .changes import ToolDeps
-from .models import ToolResult
+from .entity_edits import edit_entity as make_edit
+from .models import EntityEdited, ToolResult
 
 
 async def search_memory(
@@ -63,6 +64,20 @@ async def confirm_fact(deps: ToolDeps, fact_id: str) -> ToolResult:
 
 async def get_entity_info(deps: ToolDeps, entity_name: str) -> ToolResult:
     return await reads.entity_info(deps, check.required(entity_name, "entity_name"))
+
+
+async def edit_entity(
+    deps: ToolDeps, action: str, entity_name: str, value: str = ""
+) -> EntityEdited:
+    name = entity_name or ""
+    done = await make_edit(deps.storage, action or "", name, value or "")
+    renamed = action.strip().lower() == "rename"
+    after = await deps.storage.entities.find_entity(value if renamed else name)
+    if after is None or action.strip().lower() == "delete":
+        return EntityEdited(done=done)
+    return EntityEdited(
+        done=done, entity=after.name, type=after.type, aliases=list(after.aliases)
+    )
 
 
 async def memory_stats(deps: ToolDeps) -> ToolResult:
@@ -121,4 +136,5 @@ BODIES = (
     get_timeline,
     forget_fact,
     purge_memory,
+    edit_entity,
 )

@@ -77,6 +77,16 @@ class FactChange(ToolResult):
     note: str | None = None
 
 
+class EntityEdited(ToolResult):
+    """The outcome of edit_entity: what was done, and the entity as it is now
+    (none after a delete)."""
+
+    done: str
+    entity: str | None = None
+    type: str | None = None
+    aliases: list[str] | None = None
+
+
 class EntityInfo(ToolResult):
     name: str
     type: str

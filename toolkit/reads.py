@@ -92,6 +92,8 @@ async def entity_info(deps: ToolDeps, name: str) -> EntityInfo | Problem:
     entity = await known_entity(deps, name)
     if isinstance(entity, Problem):
         return entity
+    if entity.mention_count == 0:  # every memory naming it was forgotten
+        return Problem(error=f"No entity called {name[:80]!r} is known.")
     facts = await deps.storage.entities.nodes_of_entity(
         entity.id, types=FACT_TYPES, limit=ENTITY_FACTS
     )

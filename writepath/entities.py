@@ -17,20 +17,33 @@ from dataclasses import dataclass
 
 from ..core.records import EdgeDraft, Entity, EntityType, Node, name_key
 from ..core.relations import RELATION_OWNERS, RELATIONS, UNIQUE_RELATIONS, owner_word
-from ..core.scope import using_view, view_of_scope
+from ..core.scope import using_view, view_of_scope, write_scope
 from ..store.interface import Store
+from ..toolkit.entity_edits import edit_guards
 from .names import (
     COMMON_CAPITALISED,
     GIVEN_NAMES,
+    IDIOMS,
     KIN_NAMES,
+    LABELS,
     NAME_CONNECTORS,
+    PARTICLES,
+    PET_NAMING,
+    PET_WORDS,
+    TITLE_AFTER,
+    TITLE_BEFORE,
     VOCATIVE,
 )
+from .nicknames import join_people
 
 _UPPER = "A-ZÀ-ÖØ-ÞА-ЯЁ"
 _LOWER = "a-zß-öø-ÿа-яё"
 # "Spider-Man", "O'Neil", "Middle-earth"; a trailing quote or dash is not part of it.
-_WORD_CHARS = rf"[{_UPPER}][{_LOWER}]+(?:['’\-][{_UPPER}{_LOWER}][{_LOWER}]*)*"
+# "O'Keeffe" (one capital before the quote), "McDonald" (a capital inside).
+_WORD_CHARS = (
+    rf"[{_UPPER}](?:[{_LOWER}]+(?:[{_UPPER}][{_LOWER}]+)?|(?=['’][{_UPPER}]))"
+    rf"(?:['’\-][{_UPPER}{_LOWER}][{_LOWER}]*)*"
+)
 _NAME_WORD = rf"(?:{_WORD_CHARS}|[{_UPPER}]{{2,}})(?!\w)"
 # Names glued by a colon ("CS:GO", "Counter Strike:Global Offensive") are one
 # token the pattern cannot read; they are left out whole.
@@ -62,12 +75,7 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
 _VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
-# Words that open a text as "Word: ..." without naming a speaker.
-_LABELS = frozenset(
-    "note update updated reminder step summary answer question warning tip todo"
-    " edit booked noted fixed added changed plan agenda result status"
-    " заметка напоминание итог вопрос ответ шаг обновление".split()
-)
+_IDIOM = re.compile("|".join(re.escape(i) for i in IDIOMS), re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +113,11 @@ def extract_mentions(text: str) -> list[Mention]:
     speaker = _SPEAKER.match(text)
     if speaker is not None and not _a_label(speaker.group(1)):
         add(*speaker.span(1), Mention(speaker.group(1), "person", "name"))
-    for match in _NAME.finditer(text):
-        mention = _name_mention(text, match)
+    # "Mark my words": the name in a saying is nobody (same length, so the
+    # spans of everything else stay where they are).
+    plain = _IDIOM.sub(lambda m: " " * len(m.group(0)), text)
+    for match in _NAME.finditer(plain):
+        mention = _name_mention(plain, match)
         if mention is not None:
             add(match.start(1), match.end(1), mention)
     found_sorted = sorted(zip(taken, found, strict=True), key=lambda pair: pair[0])
@@ -147,7 +158,10 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         or _is_shouted(words[-1])
     ):
         words = words[:-1]
-    if not words or words[0].casefold() in NAME_CONNECTORS:
+    if not words or (
+        words[0].casefold() in NAME_CONNECTORS
+        and not (len(words) > 1 and words[0].casefold() in PARTICLES)  # Van Gogh
+    ):
         return None
     # "Pepper's vet" is about Pepper, "Star Wars-related" about Star Wars.
     words[-1] = _SUFFIX.sub("", _POSSESSIVE.sub("", words[-1]))
@@ -158,15 +172,25 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     previous = raw_previous.rstrip(".,!").casefold()
     # "What Console does..." opens a sentence too, after its common word.
     at_start = bool(_SENTENCE_START.search(text[: match.start(1)])) and len(words) == 1
-    if at_start and (_not_a_name(words[0]) or words[0].casefold() in _LABELS):
+    if at_start and (_not_a_name(words[0]) or words[0].casefold() in LABELS):
         return None
+    after_words = text[start + len(name) :].split()[:3]
+    if _pet(before_words, after_words):
+        return Mention(name, "pet", "name")
+    if len(words) > 1 and _a_title(previous, after_words):
+        return Mention(name, "concept", "name")
+    # "van Gogh", "da Vinci" alone: the particle belongs to the name.
+    if previous in PARTICLES and raw_previous == previous and not at_start:
+        before = before_words[-2] if len(before_words) > 1 else ""
+        if not before[:1].isupper():
+            name = f"{raw_previous} {name}"
     relation = _relation(before_words)
     # "Hey Mel", "thanks, Mel" address a person; "Thanks! Keep going" does not.
     vocative = previous in VOCATIVE and not raw_previous.endswith(("!", "?", "."))
     if (
         previous in _TITLES
         or relation
-        or words[0].casefold() in GIVEN_NAMES
+        or words[0].split("-")[0].casefold() in GIVEN_NAMES  # Jean-Luc
         or name.casefold() in KIN_NAMES
         or (vocative and len(words) == 1)
     ):
@@ -174,10 +198,34 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     return Mention(name, "concept", "name", sentence_start=at_start)
 
 
+def _pet(before: Sequence[str], after: Sequence[str]) -> bool:
+    """ "my dog Pepper", "a cat named Luna", "Pepper the dog", "Pepper, my cat"."""
+    last = [w.rstrip(",").casefold() for w in before[-3:]]
+    if last and last[-1] in PET_WORDS:
+        return True
+    if len(last) >= 2 and last[-1] in PET_NAMING and last[-2] in PET_WORDS:
+        return True
+    if len(last) >= 3 and last[-2:] == ["по", "кличке"] and last[-3] in PET_WORDS:
+        return True
+    following = [w.strip(",.!?()").casefold() for w in after]
+    following = [w for w in following if w][:2]
+    return (
+        len(following) == 2
+        and following[0] in ("the", "my", "our")
+        and (following[1] in PET_WORDS)
+    )
+
+
+def _a_title(previous: str, after: Sequence[str]) -> bool:
+    """ "reading Harry Potter", "a Harry Potter fan": a work, not a person."""
+    following = after[0].strip(",.!?").casefold() if after else ""
+    return previous in TITLE_BEFORE or following in TITLE_AFTER
+
+
 def _a_label(name: str) -> bool:
     """ "Updated: ...", "Reminder: ..." open a text like a speaker's name does."""
     first = name.split()[0]
-    return _common(first) or _not_a_name(first) or first.casefold() in _LABELS
+    return _common(first) or _not_a_name(first) or first.casefold() in LABELS
 
 
 def _not_a_name(word: str) -> bool:
@@ -231,9 +279,12 @@ class EntityLinker:
     async def link(self, node_id: int, mentions: Sequence[Mention]) -> list[Entity]:
         """Resolve or create each mention's entity and link `node_id` to it."""
         entities: list[Entity] = []
+        deleted, split = await edit_guards(self._storage, write_scope())
         for mention in mentions:
             known = await self._storage.entities.find_entity(mention.name)
-            if mention.sentence_start and known is None:
+            if (mention.sentence_start and known is None) or (
+                known is None and name_key(mention.name) in deleted
+            ):
                 continue
             entity = await self._storage.entities.upsert_entity(
                 mention.name,
@@ -242,6 +293,9 @@ class EntityLinker:
                 mentions=0,
             )
             await self._learn(entity, mention)
+            if known is None:
+                joined = await join_people(self._storage, [entity], split)
+                entity = joined.get(entity.id, entity)
             if all(e.id != entity.id for e in entities):
                 entities.append(entity)
         await self.link_entities(node_id, entities)
@@ -249,14 +303,18 @@ class EntityLinker:
 
     async def _learn(self, entity: Entity, mention: Mention) -> None:
         """A person seen as a person, and a relation ("wife"), are kept."""
-        retype = mention.type == "person" and entity.type == "concept"
+        # A person seen as a person, a pet as a pet ("my dog Max" wins over
+        # the given name's guess).
+        retype = (mention.type == "person" and entity.type == "concept") or (
+            mention.type == "pet" and entity.type in ("concept", "person")
+        )
         relation = mention.relation
         if relation and entity.attributes.get("relation") == relation:
             relation = ""
         if retype or relation:
             await self._storage.entities.update_entity(
                 entity.id,
-                type="person" if retype else None,
+                type=mention.type if retype else None,
                 attributes={"relation": relation} if relation else None,
             )
 
@@ -314,11 +372,15 @@ class EntityLinker:
             key = name_key(mention.name)
             if key not in first or first[key].sentence_start:
                 first[key] = mention  # a mention inside a sentence counts
+        deleted, split = await edit_guards(self._storage, write_scope())
+        known = set()  # keys already filed, in one read
+        for entity in await self._storage.entities.entities_by_keys(list(first)):
+            known |= {name_key(n) for n in (entity.name, *entity.aliases)}
+        # a name opening a sentence, or one a user deleted, only when known
         wanted = [
             (key, m)
             for key, m in first.items()
-            if not m.sentence_start
-            or await self._storage.entities.find_entity(m.name) is not None
+            if key in known or not (m.sentence_start or key in deleted)
         ]
         entities = await self._storage.entities.upsert_entities(
             [(m.name, m.type) for _, m in wanted]
@@ -334,7 +396,9 @@ class EntityLinker:
                 )
             await self._learn(entity, mention)  # writes only when it learns
             resolved[key] = entity
-        return resolved
+        new = [e for key, e in resolved.items() if key not in known]
+        joined = await join_people(self._storage, new, split)
+        return {key: joined.get(e.id, e) for key, e in resolved.items()}
 
     async def _link_batch(self, linked: Sequence[tuple[Node, list[Entity]]]) -> None:
         """What `link_entities` does per node, for many nodes: the entity edges

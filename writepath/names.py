@@ -31,6 +31,8 @@ COMMON_CAPITALISED = frozenset(
     take talk love must family life looks on gonna stay books tell excited
     setbacks tough exciting took impressive mental meeting strength out
     basketball shadow dragons in at on for from with to by about into
+    honestly seriously basically frankly luckily unfortunately fortunately
+    hopefully personally obviously apparently important god gosh jeez
     я ты он она мы вы они это как что кто где когда почему зачем да нет привет
     спасибо пожалуйста ну вот так там тут но и или если уже ещё еще очень""".split()
 )
@@ -48,12 +50,13 @@ VOCATIVE = frozenset(
 # Common given names: a first word found here makes the name a person.
 GIVEN_NAMES = frozenset(
     """aaron adam alex alexander alice amanda amy andrew angela anna anne anthony
-    ashley barbara ben benjamin beth betty bill bob brandon brian caroline carol
+    ashley barbara ben benjamin beth betty bill bob brandon brian caroline caro carol
     catherine charles charlie chris christina christopher cindy claire daniel
     david deborah dennis diana donald donna dorothy ed edward elizabeth ella
     emily emma eric evan frank gary george gina grace greg hannah harry heather
     helen henry jack jacob james jane janet jason jean jeff jennifer jessica jim
-    jo joanna joe john jon jonathan joseph joshua julia julie justin karen kate
+    jo joanna joe john josephine jon jonathan joseph joshua julia julie justin
+    karen kate
     katie kevin kim kyle larry laura lauren linda lisa liz lucy maria mark martha
     mary matt matthew max megan mel melanie melissa michael michelle mike mina
     nancy nate natalie nathan nick nicole oliver olivia pam patricia patrick paul
@@ -83,3 +86,109 @@ GIVEN_NAMES = frozenset(
 
 # Kinship words written as a name ("dinner with Mom") stand for a person.
 KIN_NAMES = frozenset("mom mum dad grandma grandpa granny nana papa мама папа".split())
+
+# Words that open a text as "Word: ..." without naming a speaker ("Note:",
+# "Important:"), in the two languages.
+LABELS = frozenset(
+    """note notes update updated reminder step summary answer question warning tip
+    todo edit booked noted fixed added changed plan agenda result status important
+    attention caution disclaimer spoiler tldr nb psa hint example conclusion
+    recap goal idea context background problem solution reason deadline topic
+    subject title source priority urgent feedback review fact bonus
+    заметка напоминание итог итого вопрос ответ шаг обновление важно внимание
+    примечание совет идея задача цель причина решение проблема срок""".split()
+)
+
+# Sayings that open with a given name; the name in them is nobody.
+IDIOMS = (
+    "mark my words",
+    "bob's your uncle",
+    "bob’s your uncle",
+    "jack of all trades",
+    "sue me",
+    "pat on the back",
+    "dear john",
+    "peeping tom",
+    "doubting thomas",
+    "every tom, dick and harry",
+    "smart alec",
+    "nosy parker",
+)
+
+# "my dog Pepper", "Pepper the dog", "мой кот Барсик": the name is a pet's.
+PET_WORDS = frozenset(
+    """dog dogs doggy doggo puppy pup cat cats kitty kitten hamster parrot rabbit
+    bunny horse pony bird turtle tortoise guinea ferret lizard snake goldfish
+    собака собаку собакой пёс пес псу кот кота котом кошка кошку кошкой щенок
+    щенка котёнок котенок попугай хомяк кролик лошадь""".split()
+)
+# After "a dog named Pepper": words between the pet word and the name.
+PET_NAMING = frozenset("named called по кличке".split())
+
+# Words around a title that make it a work, not a person: "reading Harry
+# Potter", "a Harry Potter fan", "the Jane Eyre movie".
+TITLE_BEFORE = frozenset(
+    """read reading reread book books novel novels film films movie movies series
+    show shows album song musical читал читала читаю прочитал прочитала книгу
+    книга фильм сериал""".split()
+)
+TITLE_AFTER = frozenset(
+    """book books movie movies film films series novel novels fan fans franchise
+    saga trilogy universe soundtrack marathon album song musical""".split()
+)
+
+# Surname particles written in lower case ("van Gogh", "da Vinci").
+PARTICLES = frozenset("van von da di du de del della der".split())
+
+# Short forms that are not prefixes of the full name (a prefix, "Mel" of
+# "Melanie", needs no list): short -> full, folded.
+DIMINUTIVES = {
+    "liz": "elizabeth",
+    "beth": "elizabeth",
+    "betty": "elizabeth",
+    "bob": "robert",
+    "bobby": "robert",
+    "bill": "william",
+    "billy": "william",
+    "will": "william",
+    "mike": "michael",
+    "jim": "james",
+    "jimmy": "james",
+    "dick": "richard",
+    "rick": "richard",
+    "kate": "katherine",
+    "katie": "katherine",
+    "peggy": "margaret",
+    "maggie": "margaret",
+    "meg": "margaret",
+    "jack": "john",
+    "johnny": "john",
+    "tony": "anthony",
+    "sandy": "sandra",
+    "becky": "rebecca",
+    "саша": "александр",
+    "шура": "александр",
+    "лена": "елена",
+    "дима": "дмитрий",
+    "миша": "михаил",
+    "таня": "татьяна",
+    "катя": "екатерина",
+    "наташа": "наталья",
+    "оля": "ольга",
+    "паша": "павел",
+    "витя": "виктор",
+    "женя": "евгений",
+    "юля": "юлия",
+    "света": "светлана",
+    "маша": "мария",
+    "серёжа": "сергей",
+    "сережа": "сергей",
+    "вова": "владимир",
+    "володя": "владимир",
+    "коля": "николай",
+    "лёша": "алексей",
+    "леша": "алексей",
+    "ваня": "иван",
+    "аня": "анна",
+    "петя": "пётр",
+}

@@ -24,6 +24,7 @@ from typing import Any
 from ..core.config import MemoryConfig
 from ..core.records import MAINTENANCE_STEPS, PurgeTarget
 from ..store.interface import Store
+from ..toolkit.entity_edits import reapply_entity_edits
 from .consolidation import AgentSource, Consolidator
 from .decay_job import DecayService
 from .indexer import EpisodeIndexer
@@ -88,7 +89,7 @@ class NightlyPipeline:
             "embeddings": self.embed_missing,
             "consolidation": lambda: self._consolidator.sweep(now),
             "decay": lambda: self._run_decay(now),
-            "entity_enrichment": self.enrich_entities,
+            "entity_enrichment": self._enrich_then_reapply,
             "causal_inference": self.infer_causal_links,
         }
         report = NightlyReport()
@@ -129,6 +130,16 @@ class NightlyPipeline:
 
     async def _run_decay(self, now: float) -> dict[str, Any]:
         return dict((await self._decay.run(now)).counts())
+
+    async def _enrich_then_reapply(self) -> dict[str, Any]:
+        """Enrichment, then the user's entity edits again: consolidation and
+        enrichment may have filed a merged name, a removed alias or another
+        type anew (toolkit/entity_edits.py)."""
+        counts = await self.enrich_entities()
+        reapplied = await reapply_entity_edits(self._storage)
+        if reapplied:  # counted only when an edit had to be made again
+            counts["edits_reapplied"] = reapplied
+        return counts
 
     async def enrich_entities(self) -> dict[str, Any]:
         """Summaries for frequently mentioned entities that have none yet."""

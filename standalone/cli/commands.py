@@ -20,12 +20,15 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ...core.errors import InputError
 from ...core.scope import write_scope
 from ...main import Services
 from ...toolkit import args as check
+from ...toolkit import calls
 from ...toolkit import changes as tool_ops
 from ...toolkit import reads as tool_reads
 from ...toolkit.changes import ToolDeps
+from ...toolkit.entity_edits import ACTIONS as EDIT_ACTIONS
 from ...toolkit.models import Problem, SearchResult, ToolResult, parse_id
 from ...writepath.ingest import ingest_turn
 from ...writepath.nightly import STEPS
@@ -250,10 +253,32 @@ async def explain(args: argparse.Namespace, out: Output) -> int:
 
 
 async def entity(args: argparse.Namespace, out: Output) -> int:
-    name = check.required(args.name, "name")
+    edit = entity_edit(args.words)
+    if edit is not None:
+        return await run_tool(
+            args,
+            out,
+            lambda deps: calls.edit_entity(deps, *edit),
+            render.entity_edited,
+            writes=True,
+        )
+    name = check.required(" ".join(args.words), "name")
     return await run_tool(
         args, out, lambda deps: tool_reads.entity_info(deps, name), render.entity
     )
+
+
+def entity_edit(words: list[str]) -> tuple[str, str, str] | None:
+    """(action, name, value) of `entity merge A B` and the like; None for a
+    lookup (`entity Caroline`, also `entity delete` alone)."""
+    verb, rest = words[0].casefold(), words[1:]
+    if verb == "alias" and rest and rest[0].casefold() in ("add", "remove"):
+        verb, rest = f"alias_{rest[0].casefold()}", rest[1:]
+    if verb not in EDIT_ACTIONS or not rest:
+        return None
+    if len(rest) > 2:
+        raise InputError(f"entity {words[0]}: quote names of several words")
+    return verb, rest[0], rest[1] if len(rest) > 1 else ""
 
 
 async def weak(args: argparse.Namespace, out: Output) -> int:
@@ -402,6 +427,7 @@ async def reindex(args: argparse.Namespace, out: Output) -> int:
         "embedded": report.embedded,
         "still_missing_vectors": report.still_missing,
         "linked_episodes": report.linked,
+        "entity_edits_reapplied": report.edits,
     }
     out.result(data, lambda: render.reindexed(data))
     return 0

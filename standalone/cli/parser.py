@@ -155,8 +155,19 @@ def build_parser() -> argparse.ArgumentParser:
     command("stats", "counts, size and maintenance runs")
     p = command("explain", "where a memory comes from")
     p.add_argument("id", metavar="ID|TEXT", help="a memory's id (#12) or text")
-    p = command("entity", "what the memory knows about a person or thing")
-    p.add_argument("name", help="the entity's name or an alias")
+    p = command(
+        "entity",
+        "what the memory knows about a person or thing, or fix it: entity NAME;"
+        " entity merge NAME OTHER; entity rename NAME NEW; entity alias"
+        " add|remove NAME ALIAS; entity split NAME ALIAS; entity type NAME TYPE;"
+        " entity delete NAME",
+    )
+    p.add_argument(
+        "words",
+        nargs="+",
+        metavar="NAME",
+        help="the entity's name or an alias, or an edit",
+    )
     p = command("weak", "facts fading below a confidence threshold")
     p.add_argument(
         "--threshold", type=float, default=0.3, help="confidence below this (0-1)"

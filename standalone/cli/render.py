@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from ...toolkit.models import (
+    EntityEdited,
     EntityInfo,
     Explanation,
     FactChange,
@@ -78,6 +79,13 @@ def timeline(result: TimelineResult) -> str:
     lines = [fact_line(item) for item in result.items]
     note = [for_people(result.note)] if result.note else []
     return "\n".join(header + lines + note)
+
+
+def entity_edited(result: EntityEdited) -> str:
+    if result.entity is None:
+        return result.done
+    aliases = f"; also called: {', '.join(result.aliases)}" if result.aliases else ""
+    return f"{result.done}\n{result.entity} ({result.type}){aliases}"
 
 
 def entity(result: EntityInfo) -> str:
@@ -230,6 +238,7 @@ REINDEX_LABELS = {
     "embedded": "memories embedded now",
     "still_missing_vectors": "memories still without a vector",
     "linked_episodes": "turns linked to their entities now",
+    "entity_edits_reapplied": "entity edits made again",
 }
 
 

@@ -159,8 +159,9 @@ def test_search_prints_readable_lines_by_default(
     code, out, _ = run(capsys, "--db", db, "search", "Pepper chicken")
 
     assert code == 0
-    assert out.splitlines() == [
+    assert out.splitlines() == [  # "Pepper the dog": a pet, even opening a sentence
         "#3 [episodic, 2024-05-06] Pepper the dog is allergic to chicken"
+        " (entities: Pepper)"
     ]
 
 

@@ -193,3 +193,25 @@ def test_now_reads_relative_dates_from_the_given_time(
     assert "Lena lives in Vienna" in out and "lovely" not in out
     code, _, err = run(capsys, "search", "x", "--db", db, "--now", "soon")
     assert code == 2 and "unknown time filter" in err
+
+
+def test_entities_are_fixed_from_the_command_line(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    added = run(capsys, "entity", "alias", "add", "Lena", "Leni", "--db", db)
+    renamed = run(capsys, "entity", "rename", "Leni", "Lena Berg", "--db", db)
+    typed = run(capsys, "entity", "type", "Vienna", "place", "--db", db)
+    deleted = run(capsys, "entity", "delete", "Vienna", "--db", db)
+    shown = run(capsys, "entity", "Leni", "--db", db, "--json")
+    gone = run(capsys, "entity", "Vienna", "--db", db)
+    wrong = run(capsys, "entity", "type", "Leni", "dragon", "--db", db)
+    searched = run(capsys, "search", "Vienna", "--db", db, "--json")
+
+    assert [r[0] for r in (added, renamed, typed, deleted)] == [0, 0, 0, 0]
+    assert "Leni is now a name of Lena" in added[1]
+    assert "Vienna is now a place" in typed[1]
+    info = json.loads(shown[1])
+    assert info["name"] == "Lena Berg"
+    assert info["aliases"] == ["Lena", "Leni", "my sister"]
+    assert gone[0] == 2 and wrong[0] == 2 and "unknown type" in wrong[2]
+    assert json.loads(searched[1])["count"] == 2  # the memories are kept

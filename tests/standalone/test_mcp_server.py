@@ -143,3 +143,23 @@ async def test_purge_memory_over_mcp_asks_then_erases(host: StandaloneHost) -> N
     assert kept["results"] and done["status"] == "purged"
     assert not gone.get("results")
     assert host.services.storage.path.read_bytes().count(b"Prawnbel") == 0
+
+
+async def test_an_entity_is_fixed_from_an_mcp_client(host: StandaloneHost) -> None:
+    async with Client(build_server(host)) as client:
+        await call(client, "remember_fact", fact="I walked my dog Pepper with Melanie")
+        await call(client, "remember_fact", fact="A postcard from Mell in Paris")
+        merged = await call(
+            client, "edit_entity", action="merge", entity_name="Melanie", value="Mell"
+        )
+        typed = await call(
+            client, "edit_entity", action="type", entity_name="Pepper", value="pet"
+        )
+        gone = await call(client, "edit_entity", action="delete", entity_name="Paris")
+        info = await call(client, "get_entity_info", entity_name="Mell")
+        missing = await call(client, "get_entity_info", entity_name="Paris")
+
+    assert merged["aliases"] == ["Mell"] and typed["type"] == "pet"
+    assert "memories are kept" in gone["done"]
+    assert info["name"] == "Melanie" and info["mentions"] == 2
+    assert "error" in missing

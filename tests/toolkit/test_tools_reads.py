@@ -27,6 +27,7 @@ HOST_TOOLS = {
     "get_timeline": ["entity_name", "after", "before", "limit"],
     "forget_fact": ["fact"],
     "purge_memory": ["what", "target", "after", "before", "confirmation"],
+    "edit_entity": ["action", "entity_name", "value"],
 }
 
 

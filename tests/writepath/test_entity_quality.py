@@ -1,0 +1,100 @@
+"""Entities a user recognises: labels and sayings are nobody, names with
+apostrophes, particles and hyphens stay whole, pets and titles get their
+type, and a short form joins its person when no one else competes for it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from agent_memory.core.records import EpisodeDraft, Node
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker, extract_mentions
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Important: call the bank about Gina", [("Gina", "person")]),
+        ("Mark my words, it will rain", []),
+        ("Note: Sam owes me", [("Sam", "person")]),
+        ("I love Georgia O'Keeffe paintings", [("Georgia O'Keeffe", "concept")]),
+        ("We saw Leonardo da Vinci works", [("Leonardo da Vinci", "concept")]),
+        (
+            "I met Jean-Luc and Anne-Marie",
+            [("Jean-Luc", "person"), ("Anne-Marie", "person")],
+        ),
+        ("I admire van Gogh a lot", [("van Gogh", "concept")]),
+        ("I walked my dog Pepper today", [("Pepper", "pet")]),
+        ("we adopted a cat named Luna", [("Luna", "pet")]),
+        ("so Max, my dog, barked", [("Max", "pet")]),
+        ("I read Harry Potter again", [("Harry Potter", "concept")]),
+        ("a Harry Potter fan project", [("Harry Potter", "concept")]),
+        ("Вчера моя собака Перец убежала", [("Перец", "pet")]),
+        ("Oh my God, Caroline!", [("Caroline", "person")]),
+    ],
+)
+def test_what_is_a_name_and_of_what(text: str, expected: list[tuple[str, str]]) -> None:
+    found = [(m.name, m.type) for m in extract_mentions(text) if not m.sentence_start]
+
+    assert found == expected
+
+
+# The batch linker's newest_linked reads json_each(?) e / group_concat, which
+# the PostgreSQL translation does not cover yet (fails on main too).
+pytestmark_pg = pytest.mark.sqlite_only
+
+
+async def said(storage: MemoryStorage, *texts: str) -> list[Node]:
+    """Turns through the slow path's batch linker."""
+    ids = [
+        await storage.nodes.add_episode(EpisodeDraft(t, "t", "user", time.time()))
+        for t in texts
+    ]
+    nodes = list((await storage.nodes.get_nodes(ids)).values())
+    await EntityLinker(storage).on_episodes(nodes)
+    return nodes
+
+
+async def names(storage: MemoryStorage) -> dict[str, tuple[str, ...]]:
+    return {e.name: e.aliases for e in await storage.entities.list_entities()}
+
+
+@pytestmark_pg
+async def test_a_short_form_joins_its_person_either_order(
+    storage: MemoryStorage,
+) -> None:
+    await said(storage, "Hey Mel, good to see you")  # before the long form
+    await said(storage, "Melanie: thanks, Caroline!")
+    await said(storage, "Hey Caro, me too")  # after it
+
+    assert await names(storage) == {
+        "Melanie": ("Mel",),
+        "Caroline": ("Caro",),
+    }
+    melanie = await storage.entities.find_entity("Mel")
+    assert melanie is not None and melanie.mention_count == 2
+
+
+@pytestmark_pg
+async def test_a_short_form_two_people_compete_for_stays_alone(
+    storage: MemoryStorage,
+) -> None:
+    await said(storage, "Dinner with Joanna and John", "Hey Jo, how are you?")
+    await said(storage, "Лена звонила. Потом с Еленой говорил")
+
+    found = await names(storage)
+    assert found["Jo"] == () and found["Joanna"] == () and found["John"] == ()
+
+
+@pytestmark_pg
+async def test_a_known_diminutive_joins_and_a_dog_stays_a_pet(
+    storage: MemoryStorage,
+) -> None:
+    await said(storage, "Позвонил Елене вечером", "Говорил с Елена и Лена")
+    await said(storage, "I walked my dog Max", "Max barked at the mailman")
+
+    elena = await storage.entities.find_entity("Лена")
+    assert elena is not None and elena.name == "Елена"
+    max_ = await storage.entities.find_entity("Max")
+    assert max_ is not None and max_.type == "pet"

@@ -1,0 +1,99 @@
+"""Short forms and nicknames join their person: "Mel" and "Melanie", "Caro"
+and "Caroline", "Лена" and "Елена" are one entity.
+
+The evidence, all inside one scope: both are people; the short form is a
+prefix of the long form's first name, or a known diminutive of it
+(names.DIMINUTIVES); and no other person competes for it ("Jo" stays alone
+while both "Joanna" and "John" are known). A short form a user split out
+(toolkit/entity_edits.py) is never joined again by this guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from ..core.records import Entity, name_key
+from ..store.interface import Store
+from .names import DIMINUTIVES
+
+MIN_SHORT = 2  # letters of a prefix short form ("Jo")
+# A prefix is this much shorter than the name: "Dan" is not "Dana".
+MIN_CUT = 2
+
+
+def _first(entity: Entity) -> str:
+    return name_key(entity.name).split()[0]
+
+
+def shortens(short: str, first_name: str) -> bool:
+    """`short` (folded) is a short form of the first name `first_name`."""
+    if short == first_name:
+        return False
+    if DIMINUTIVES.get(short) == first_name:
+        return True
+    return (
+        len(short) >= MIN_SHORT
+        and len(first_name) - len(short) >= MIN_CUT
+        and first_name.startswith(short)
+    )
+
+
+def _one_word_person(entity: Entity) -> bool:
+    return entity.type == "person" and " " not in name_key(entity.name)
+
+
+async def long_form(
+    storage: Store, short: Entity, split: Collection[str]
+) -> Entity | None:
+    """The one person `short` stands for, or None (none, or several)."""
+    key = name_key(short.name)
+    if not _one_word_person(short) or key in split:
+        return None
+    found = await storage.entities.people_starting(key)
+    if key in DIMINUTIVES:
+        found += await storage.entities.people_starting(DIMINUTIVES[key])
+    longer = {e.id: e for e in found if e.id != short.id and shortens(key, _first(e))}
+    return next(iter(longer.values())) if len(longer) == 1 else None
+
+
+async def join_people(
+    storage: Store, people: Sequence[Entity], split: Collection[str]
+) -> dict[int, Entity]:
+    """Join each new person of `people` with its long or short forms; returns
+    the entity each dropped id now belongs to."""
+    moved: dict[int, Entity] = {}
+    for entity in people:
+        if entity.type != "person" or entity.id in moved:
+            continue
+        target = await long_form(storage, entity, split)
+        if target is not None:
+            await storage.entities.merge_entities(target.id, entity.id)
+            moved[entity.id] = target
+            continue
+        for short in await _short_forms(storage, entity, split):
+            if short.id not in moved:
+                await storage.entities.merge_entities(entity.id, short.id)
+                moved[short.id] = entity
+    return {i: await _fresh(storage, e) for i, e in moved.items()}
+
+
+async def _short_forms(
+    storage: Store, entity: Entity, split: Collection[str]
+) -> list[Entity]:
+    """Known short forms of `entity` whose only long form it is."""
+    first = _first(entity)
+    keys = [first[:i] for i in range(MIN_SHORT, len(first) - MIN_CUT + 1)]
+    keys += [short for short, full in DIMINUTIVES.items() if full == first]
+    found = await storage.entities.entities_by_keys(keys)
+    shorts = []
+    for short in found:
+        if short.id == entity.id or name_key(short.name) not in keys:
+            continue
+        target = await long_form(storage, short, split)
+        if target is not None and target.id == entity.id:
+            shorts.append(short)
+    return shorts
+
+
+async def _fresh(storage: Store, entity: Entity) -> Entity:
+    return await storage.entities.get_entity(entity.id) or entity
