@@ -26,11 +26,11 @@ from collections.abc import Collection, Sequence
 
 from .core.config import MemoryConfig
 from .core.embeddings import EmbeddingService
-from .core.records import Entity, Node, NodeType, SearchHit
+from .core.records import Entity, NodeType, SearchHit
 from .core.tasks import TaskSet
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
 from .search.context_block import build_context_block, is_echo
-from .search.fusion import linear_fuse, rrf_fuse
+from .search.fusion import add_scores, linear_fuse, rrf_fuse
 from .search.intent import (
     EmbeddingIntentClassifier,
     IntentClassifier,
@@ -53,11 +53,13 @@ from .search.legs import (
     vector_leg,
     with_history,
 )
+from .search.people import asked_about, named_entities, person_hits
 from .search.plan import (
     LEGS,
     SearchFilters,
     SearchPlan,
     Strategy,
+    admits,
     make_plan,
     pool_for,
 )
@@ -115,6 +117,7 @@ class _Call:
         # the query's words without the names of common entities (FTS)
         self.fts_terms = fts_terms
         self.named: list[Entity] | None = None
+        self.people: list[Entity] = []  # whom the query asks about (people.py)
         self.fts_ahead: tuple[_FtsKey, asyncio.Future[Ranked]] | None = None
 
     def close(self) -> None:
@@ -276,7 +279,11 @@ class Retriever:
         # A complex prompt's larger budget is not filled with weak matches.
         hits = [hit for hit in hits if hit.score >= WEAK_SHARE * hits[0].score]
         block, used = await build_context_block(
-            self._storage, hits, call.named or [], budget or sized.token_budget
+            self._storage,
+            hits,
+            [*call.people, *(call.named or [])],
+            budget or sized.token_budget,
+            people_first=bool(call.people),
         )
         if used:
             self.reinforce(used)
@@ -292,23 +299,22 @@ class Retriever:
         # Queued with the entity lookup: the read thread runs both back to back.
         self._start_fts(call, plan.pool, filters.types, plan.legs)
         named = await self._named_entities(call)
-        ranked = await self._run_legs(call, plan, named)
-        # Only the head of the fusion can reach the top `limit`, even boosted
-        # (measured: cutting at 3 × limit changes no recall number), and
-        # loading nodes and entities for the long tail was half the query.
-        fused = self._fuse(ranked)[: plan.pool]
         wanted = await self._entity_filter(filters.entity_name)
-        hits = await self._rank_hits(
-            plan.query, fused, named, replies="graph" in plan.legs
-        )
-        hits = [
-            h
-            for h in hits
-            if h.node.id not in filters.exclude_ids
-            and (not filters.types or h.node.type in filters.types)
-            and _in_window(h.node, filters.after, filters.before)
-            and (wanted is None or any(e.id == wanted for e in h.entities))
-        ][: filters.limit]
+        # A question about a person alone is answered from the person
+        # (by their entity links: a strategy without the entity leg has none).
+        if "entity" in plan.legs:
+            call.people = asked_about(plan.query, named)
+        hits = await person_hits(self._storage, call.people, filters, time.time())
+        if not hits:
+            ranked = await self._run_legs(call, plan, named)
+            # Only the head of the fusion can reach the top `limit`, even
+            # boosted (measured: cutting at 3 × limit changes no recall
+            # number); loading the long tail was half the query.
+            fused = self._fuse(ranked)[: plan.pool]
+            hits = await self._rank_hits(
+                plan.query, fused, named, replies="graph" in plan.legs
+            )
+        hits = [h for h in hits if admits(filters, h, wanted)][: filters.limit]
         if filters.history:
             hits = await with_history(self._storage, hits, filters.limit)
         return hits
@@ -331,9 +337,7 @@ class Retriever:
     async def _named_entities(self, call: _Call) -> list[Entity]:
         # get_context needs them twice (search, then the block): once a call.
         if call.named is None:
-            call.named = await self._storage.entities.entities_by_keys(
-                list(call.query.names)
-            )
+            call.named = await named_entities(self._storage, call.query)
         return call.named
 
     async def _refresh_common_names(self) -> None:
@@ -444,7 +448,7 @@ class Retriever:
         if replies:
             bonus = await reply_bonus(self._storage, fused, nodes)
             if bonus:
-                fused = _add_scores(fused, bonus)
+                fused = add_scores(fused, bonus)
                 ids = [node_id for node_id, _ in fused]
                 nodes.update(
                     await self._storage.nodes.get_nodes(
@@ -482,18 +486,3 @@ def _retrieved(task: asyncio.Future[Ranked]) -> None:
     # Mark a failure as seen: a task started ahead may never be awaited.
     if not task.cancelled():
         task.exception()
-
-
-def _add_scores(
-    fused: list[tuple[int, float]], extra: dict[int, float]
-) -> list[tuple[int, float]]:
-    total = dict(fused)
-    for node_id, score in extra.items():
-        total[node_id] = total.get(node_id, 0.0) + score
-    return sorted(total.items(), key=lambda item: (-item[1], item[0]))
-
-
-def _in_window(node: Node, after: float | None, before: float | None) -> bool:
-    return (after is None or node.when >= after) and (
-        before is None or node.when < before
-    )

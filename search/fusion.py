@@ -53,3 +53,13 @@ def rrf_fuse(
             seen.add(node_id)
             total[node_id] = total.get(node_id, 0.0) + weight / (k + rank)
     return sorted(total.items(), key=lambda item: (-item[1], item[0]))
+
+
+def add_scores(
+    fused: Sequence[tuple[int, float]], extra: Mapping[int, float]
+) -> list[tuple[int, float]]:
+    """`fused` with `extra` added to each id's score (new ids join), best first."""
+    total = dict(fused)
+    for node_id, score in extra.items():
+        total[node_id] = total.get(node_id, 0.0) + score
+    return sorted(total.items(), key=lambda item: (-item[1], item[0]))

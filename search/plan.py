@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.records import NodeType
+from ..core.records import NodeType, SearchHit
 from .analysis import AnalysedQuery
 from .intent import Intent
 from .legs import RelevanceGate
@@ -38,6 +38,19 @@ class SearchFilters:
     before: float | None = None
     history: bool = False
     exclude_ids: frozenset[int] = frozenset()
+
+
+def admits(filters: SearchFilters, hit: SearchHit, entity_id: int | None) -> bool:
+    """The hit passes the filters; `entity_id` is `entity_name`'s entity (-1:
+    unknown, nothing passes; None: no entity filter)."""
+    when = hit.node.when
+    return (
+        hit.node.id not in filters.exclude_ids
+        and (not filters.types or hit.node.type in filters.types)
+        and (filters.after is None or when >= filters.after)
+        and (filters.before is None or when < filters.before)
+        and (entity_id is None or any(e.id == entity_id for e in hit.entities))
+    )
 
 
 @dataclass(frozen=True, slots=True)
