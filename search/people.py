@@ -51,6 +51,7 @@ BY_OTHERS_WEIGHT = 0.7
 RECENCY = 0.3  # the newest candidate gains this share
 THREAD_REPEAT = 0.7  # each further hit of one thread counts this much
 MONTH_REPEAT = 0.85  # ... and of one month
+SAID_REPEAT = 0.3  # ... and of the same text
 MAX_INFLECTED = 3  # Russian words looked up by stem, per query
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -98,14 +99,17 @@ def is_person(entity: Entity) -> bool:
 
 
 def asked_about(query: AnalysedQuery, named: Sequence[Entity]) -> list[Entity]:
-    """The people the query asks about and nothing else; [] for any other query.
+    """The people (or things) the query asks about and nothing else; [] for
+    any other query.
 
     Every word of the query must be a frame word ("tell", "know", "расскажи"),
     a possessive ("my", "моей") or a word of a named person's name or alias
     (any case of a Russian one: "о моей жене" is "моя жена").
     """
-    people = [e for e in named if is_person(e)]
-    if not people or len(people) > MAX_PEOPLE or not query.terms:
+    # Not only `person`: the offline extractor files many people (and the
+    # dog) as concepts, and "Tell me about Berlin" is answered the same way.
+    people = list(named)
+    if not people or len(people) > MAX_PEOPLE * 2 or not query.terms:
         return []
     theirs = {w for e in people for w in _words_of(e)}
     stems = {s for e in people for s in _stems_of(e)}
@@ -199,7 +203,7 @@ def _sample(ids: list[int]) -> list[int]:
 
 def telling(node: Node, names: set[str]) -> float:
     """How much the node can say about the person (`names`: the words of
-    their names), at most FACT_WEIGHT."""
+    their names); a fact weighs FACT_WEIGHT."""
     if node.type != "episodic":
         return FACT_WEIGHT
     text = node.content
@@ -217,16 +221,22 @@ def telling(node: Node, names: set[str]) -> float:
 
 
 def spread_over_time(hits: list[SearchHit]) -> list[SearchHit]:
-    """Each further hit of a thread, and of a month, counts a bit less: a
-    person is told by their whole story, not one long evening."""
+    """Each further hit of a thread, of a month, and of the same text counts
+    less: a person is told by their whole story, not one long evening."""
     threads: dict[str | int, int] = {}
     months: dict[str, int] = {}
+    said: dict[str, int] = {}
     out = []
     for hit in hits:
+        text = " ".join(hit.node.content.lower().split())
+        repeats = said.get(text, 0)  # the same words again tell nothing new
+        said[text] = repeats + 1
         thread = hit.node.session_id or hit.node.id
         month = dt.datetime.fromtimestamp(hit.node.when, dt.UTC).strftime("%Y-%m")
-        factor = THREAD_REPEAT ** threads.get(thread, 0) * MONTH_REPEAT ** months.get(
-            month, 0
+        factor = (
+            THREAD_REPEAT ** threads.get(thread, 0)
+            * MONTH_REPEAT ** months.get(month, 0)
+            * SAID_REPEAT**repeats
         )
         threads[thread] = threads.get(thread, 0) + 1
         months[month] = months.get(month, 0) + 1
