@@ -39,9 +39,9 @@ FRAME_WORDS = frozenset(
     такие известно всё все говорил говорила""".split()
 )
 MAX_PEOPLE = 3  # a question naming more people is about them together
-SCAN = 600  # newest nodes read per person (ids, by the link index)
+SCAN = 300  # newest nodes read per person (ids, by the link index)
 RECENT = 40  # ... of which the newest all compete,
-SPREAD = 120  # ... and this many more, evenly over the older ones
+SPREAD = 60  # ... and this many more, evenly over the older ones
 TELLING_WORDS = 20  # a turn this long says as much as a turn can
 FACT_WEIGHT = 1.5  # a fact about the person beats a turn
 QUESTION_WEIGHT = 0.6  # "How are you, Mel?" says little about Mel
