@@ -38,6 +38,7 @@ FRAME_WORDS = frozenset(
     расскажи расскажите рассказать знаешь знаете помнишь помните такой такая
     такие известно всё все говорил говорила""".split()
 )
+ASKS_ABOUT_EVENTS = ("when", "why")
 MAX_PEOPLE = 3  # a question naming more people is about them together
 SCAN = 300  # newest nodes read per person (ids, by the link index)
 RECENT = 40  # ... of which the newest all compete,
@@ -110,6 +111,9 @@ def asked_about(query: AnalysedQuery, named: Sequence[Entity]) -> list[Entity]:
     # dog) as concepts, and "Tell me about Berlin" is answered the same way.
     people = list(named)
     if not people or len(people) > MAX_PEOPLE * 2 or not query.terms:
+        return []
+    # "When was Jon in Paris?" names only entities but asks about an event.
+    if query.intent in ASKS_ABOUT_EVENTS:
         return []
     theirs = {w for e in people for w in _words_of(e)}
     stems = {s for e in people for s in _stems_of(e)}

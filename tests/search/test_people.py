@@ -22,7 +22,7 @@ CHORES = "fixed the bike chain", "paid the power bill", "read a chapter", "ran 5
 EN_LENA = (
     "Lena and I cooked risotto tonight, she wants to try the saffron one next",
     "Lena got a new shift at the hospital, nights until the end of the month",
-    "Lena's sister is visiting us in spring, Lena is excited about it",
+    "Lena's sister is visiting us in spring from Kazan, Lena is excited about it",
     "bought tickets for Lena and me to see the jazz trio on Friday",
 )
 RU_LENA = (
@@ -81,8 +81,9 @@ async def test_a_name_with_other_words_is_an_ordinary_search(
     storage: MemoryStorage,
 ) -> None:
     ids = await _life(storage, "My wife Lena is a nurse.", EN_LENA)
-    query = analyse("What risotto did Lena cook?")
-    assert asked_about(query, await named_entities(storage, query)) == []
+    for question in ("What risotto did Lena cook?", "When was Lena in Kazan?"):
+        query = analyse(question)
+        assert asked_about(query, await named_entities(storage, query)) == []
     hits = await _retriever(storage).search("What risotto did Lena cook?")
     assert hits[0].node.id in ids["lena"] and "risotto" in hits[0].node.content
 
