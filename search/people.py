@@ -169,10 +169,13 @@ async def person_hits(
         return []
     oldest = min(n.when for n in found)
     span = max(n.when for n in found) - oldest or 1.0
+    asked = {e.id for e in people}
     hits = [
         SearchHit(
             node,
-            telling(node, names)
+            # "Lena Vienna": a node with both before one with either
+            len(asked.intersection(e.id for e in linked.get(node.id, [])))
+            * telling(node, names)
             * standing(node, now)
             * (1.0 + RECENCY * (node.when - oldest) / span),
             linked.get(node.id, []),
