@@ -47,6 +47,7 @@ from .search.legs import (
     vector_leg,
     with_history,
 )
+from .search.people import about_people, asked_about, named_entities
 from .search.plan import (
     LEGS,
     SearchFilters,
@@ -117,6 +118,7 @@ class _Call:
         # the query's words without the names of common entities (FTS)
         self.fts_terms = fts_terms
         self.named: list[Entity] | None = None
+        self.people: list[Entity] = []  # whom the query asks about (people.py)
         self.fts_ahead: tuple[_FtsKey, asyncio.Future[Ranked]] | None = None
 
     def close(self) -> None:
@@ -166,12 +168,8 @@ class Retriever:
 
     async def embed_query(self, text: str) -> list[float] | None:
         """The query's vector, or None (no embedder, no vector index, or failure).
-
-        Names of common entities (FTS_COMMON_NAME_SHARE: the speakers of a
-        conversation) are left out of the text: in a short question such a name
-        pulls the vector towards every turn that person speaks. Measured on
-        LoCoMo (MiniLM): hybrid R@10 +0.6, R@5 +0.3, 4 of 5 conversations up.
-        """
+        Common names (the speakers) are left out: in a short question they pull
+        the vector to every turn the person speaks (LoCoMo, MiniLM: R@10 +0.6)."""
         if self._embedder is None or not self._storage.has_vectors:
             return None
         text = without_words(text, self._common_names[0])
@@ -190,11 +188,8 @@ class Retriever:
         strategy: Strategy = DEFAULT_STRATEGY,
     ) -> list[SearchHit]:
         """The best valid nodes for `query` within `filters`, best first.
-
         `vector` saves embedding the query again; `strategy` picks the legs
-        and steers the graph leg (search/plan.py). Access is reinforced in
-        the background unless `reinforce=False`.
-        """
+        (search/plan.py). Access is reinforced unless `reinforce=False`."""
         if filters.limit <= 0 or wordless(query):
             return []
         # Small talk searched for ("good morning") finds its words, not vectors.
@@ -282,7 +277,12 @@ class Retriever:
         hits = [hit for hit in hits if hit.score >= WEAK_SHARE * hits[0].score]
         earlier = earlier_states(hits, call.query.text, call.query.terms)
         block, used = await build_context_block(
-            self._storage, hits, call.named or [], budget or sized.token_budget, earlier
+            self._storage,
+            hits,
+            [*call.people, *(call.named or [])],
+            budget or sized.token_budget,
+            earlier,
+            people_first=bool(call.people),
         )
         if used:
             self.reinforce(used)
@@ -304,6 +304,13 @@ class Retriever:
         # Queued with the entity lookup: the read thread runs both back to back.
         self._start_fts(call, plan.pool, filters.types, plan.legs, window)
         named = await self._named_entities(call)
+        # A question about a person alone is answered from the person
+        # (by their entity links: a strategy without the entity leg has none).
+        if "entity" in plan.legs:
+            call.people = asked_about(plan.query, named)
+        hits = await about_people(self._storage, call.people, filters, window, wanted)
+        if hits:
+            return hits
         ranked = await self._run_legs(call, plan, named, window)
         # Only the head of the fusion can reach the top `limit`, even boosted
         # (measured: cutting at 3 × limit changes no recall number), and
@@ -337,9 +344,7 @@ class Retriever:
     async def _named_entities(self, call: _Call) -> list[Entity]:
         # get_context needs them twice (search, then the block): once a call.
         if call.named is None:
-            call.named = await self._storage.entities.entities_by_keys(
-                list(call.query.names)
-            )
+            call.named = await named_entities(self._storage, call.query)
         return call.named
 
     async def _refresh_common_names(self) -> None:

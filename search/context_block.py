@@ -21,6 +21,14 @@ if TYPE_CHECKING:
 
 HEADER = "## Memory (may be relevant to this turn)"
 SHARES = (("facts", 0.40), ("entities", 0.25), ("timeline", 0.25), ("evidence", 0.10))
+# A question about a person opens with who they are (search/people.py).
+PERSON_SHARES = (
+    ("entities", 0.25),
+    ("facts", 0.35),
+    ("timeline", 0.30),
+    ("evidence", 0.10),
+)
+Shares = tuple[tuple[str, float], ...]
 TITLES = {
     "facts": "### Facts",
     "entities": "### People and things",
@@ -129,9 +137,10 @@ async def gather_sections(
 
 
 def fit_sections(
-    sections: dict[str, list[Line]], budget: int
+    sections: dict[str, list[Line]], budget: int, shares: Shares = SHARES
 ) -> tuple[str | None, list[int]]:
-    """Render the sections within `budget` tokens; (block or None, node ids shown)."""
+    """Render the sections within `budget` tokens, in the order of `shares`;
+    (block or None, node ids shown)."""
     room = budget - count_tokens(HEADER) - 1
     if room <= 0:
         return None, []
@@ -143,8 +152,8 @@ def fit_sections(
     taken: dict[str, int] = {key: 0 for key in sections}
     spent = 0
     # Pass 1: each section within its share. Pass 2: the leftovers, in order.
-    for allowance in ({k: share * room for k, share in SHARES}, None):
-        for key, _ in SHARES:
+    for allowance in ({k: share * room for k, share in shares}, None):
+        for key, _ in shares:
             lines = cost.get(key, [])
             used = _section_cost(key, taken[key], cost, title_cost)
             while taken[key] < len(lines):
@@ -159,7 +168,7 @@ def fit_sections(
                 taken[key] += 1
                 used += extra
                 spent += extra
-    return _render(sections, taken, budget)
+    return _render(sections, taken, budget, shares)
 
 
 def _section_cost(
@@ -169,12 +178,15 @@ def _section_cost(
 
 
 def _render(
-    sections: dict[str, list[Line]], taken: dict[str, int], budget: int
+    sections: dict[str, list[Line]],
+    taken: dict[str, int],
+    budget: int,
+    shares: Shares,
 ) -> tuple[str | None, list[int]]:
     chosen = {key: list(sections[key][: taken[key]]) for key in sections}
     while True:
         parts = [HEADER]
-        for key, _ in SHARES:
+        for key, _ in shares:
             if chosen.get(key):
                 parts += ["", TITLES[key], *(text for text, _ in chosen[key])]
         if len(parts) == 1:
@@ -184,7 +196,7 @@ def _render(
             ids = [i for key in chosen for _, i in chosen[key] if i is not None]
             return block, ids
         # Joins can tokenise differently from the parts: drop the last line.
-        last = next(k for k, _ in reversed(SHARES) if chosen.get(k))
+        last = next(k for k, _ in reversed(shares) if chosen.get(k))
         chosen[last].pop()
 
 
@@ -194,7 +206,11 @@ async def build_context_block(
     named: Sequence[Entity],
     budget: int,
     earlier: Collection[int] = (),
+    *,
+    people_first: bool = False,
 ) -> tuple[str | None, list[int]]:
-    """The block for `hits` within `budget` tokens and the node ids it shows."""
+    """The block for `hits` within `budget` tokens and the node ids it shows;
+    `earlier`: older states of what a "now" question asks (marked as such);
+    `people_first`: the question is about the named people, who lead."""
     sections = await gather_sections(storage, hits, named, earlier)
-    return fit_sections(sections, budget)
+    return fit_sections(sections, budget, PERSON_SHARES if people_first else SHARES)

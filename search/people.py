@@ -1,0 +1,272 @@
+"""Questions about a person: found from the person, not from the name's rarity.
+
+A bare name ("Lena", "Caroline"), "Tell me about Sam", "What do you know
+about X?", "Who is X?", "my wife", "моя жена", "расскажи о Лене" ask about
+one person and nothing else. The hybrid search cannot answer them: the name
+is its only word, and a person the user talks about often is in so many turns
+that FTS leaves the name out (retrieval.FTS_COMMON_NAME_SHARE) and the entity
+leg drops them (legs.COMMON_ENTITY_SHARE) — the most frequent people were the
+ones it could not find. Here such a question is answered from the person:
+the nodes linked to them (turns by them and about them, facts), ranked by how
+much a node says (facts first, long statements before "ok!" and questions),
+its own standing, recency, and variety over threads and months.
+
+`named_entities` also finds a Russian name in any case ("с Леной", "Лены",
+"Лене" → Лена) by its stem (morphology.py), for every search.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import time
+from collections.abc import Sequence
+
+from ..core.records import Entity, Node, NodeWindow, SearchHit, name_key
+from ..core.relations import RELATION_OWNERS
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .legs import speaker_of
+from .morphology import is_russian, relation_base_forms, russian_stem
+from .plan import SearchFilters
+from .query_text import STOP_WORDS
+from .standing import standing
+from .windowed import admitted
+
+# Words that frame a question about someone without asking anything more.
+FRAME_WORDS = frozenset(
+    """tell know knows remember remind say said describe info information
+    everything talk talked person guy girl
+    расскажи расскажите рассказать знаешь знаете помнишь помните такой такая
+    такие известно всё все говорил говорила""".split()
+)
+ASKS_ABOUT_EVENTS = ("when", "why")
+MAX_PEOPLE = 3  # a question naming more people is about them together
+SCAN = 300  # newest nodes read per person (ids, by the link index)
+RECENT = 40  # ... of which the newest all compete,
+SPREAD = 60  # ... and this many more, evenly over the older ones
+TELLING_WORDS = 20  # a turn this long says as much as a turn can
+FACT_WEIGHT = 1.5  # a fact about the person beats a turn
+QUESTION_WEIGHT = 0.6  # "How are you, Mel?" says little about Mel
+# A transcript turn by someone else names the person mostly to address them
+# ("Congrats Caroline!"); their own turns and the user's notes say more.
+BY_OTHERS_WEIGHT = 0.7
+RECENCY = 0.3  # the newest candidate gains this share
+THREAD_REPEAT = 0.7  # each further hit of one thread counts this much
+MONTH_REPEAT = 0.85  # ... and of one month
+SAID_REPEAT = 0.3  # ... and of the same text
+MAX_INFLECTED = 3  # Russian words looked up by stem, per query
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
+    """Entities the query names, with the other cases of a Russian name: the
+    offline extractor files "с Леной" as an entity "Леной" of its own."""
+    found = {e.id: e for e in await storage.entities.entities_by_keys(query.names)}
+    for word in _russian_names(query.text):
+        stem = russian_stem(word)
+        for entity in await storage.entities.entities_named_like(stem, limit=20):
+            if stem in _stems_of(entity):
+                found.setdefault(entity.id, entity)
+    return list(found.values())
+
+
+def _russian_names(text: str) -> list[str]:
+    """Russian words that may be a name: capitalised ones (every word of a
+    question of three words or fewer, "лена?")."""
+    words = _WORD.findall(text)
+    short = len(words) <= 3
+    out = [
+        w
+        for w in words
+        if is_russian(w)
+        and len(w) >= 3
+        and (short or w[0].isupper())
+        and w.lower() not in FRAME_WORDS
+        and w.lower() not in STOP_WORDS
+    ]
+    return list(dict.fromkeys(out))[:MAX_INFLECTED]
+
+
+def _words_of(entity: Entity) -> set[str]:
+    names = (entity.name, *entity.aliases)
+    return {w.lower() for n in names for w in _WORD.findall(n)}
+
+
+def _stems_of(entity: Entity) -> set[str]:
+    return {russian_stem(w) for w in _words_of(entity) if is_russian(w)}
+
+
+def is_person(entity: Entity) -> bool:
+    return entity.type == "person" or bool(entity.attributes.get("relation"))
+
+
+def asked_about(query: AnalysedQuery, named: Sequence[Entity]) -> list[Entity]:
+    """The people (or things) the query asks about and nothing else; [] for
+    any other query.
+
+    Every word of the query must be a frame word ("tell", "know", "расскажи"),
+    a possessive ("my", "моей") or a word of a named person's name or alias
+    (any case of a Russian one: "о моей жене" is "моя жена").
+    """
+    # Not only `person`: the offline extractor files many people (and the
+    # dog) as concepts, and "Tell me about Berlin" is answered the same way.
+    people = list(named)
+    if not people or len(people) > MAX_PEOPLE * 2 or not query.terms:
+        return []
+    # "When was Jon in Paris?" names only entities but asks about an event.
+    if query.intent in ASKS_ABOUT_EVENTS:
+        return []
+    theirs = {w for e in people for w in _words_of(e)}
+    stems = {s for e in people for s in _stems_of(e)}
+    for term in relation_base_forms(list(query.terms)):
+        if term in FRAME_WORDS or term in RELATION_OWNERS or term in theirs:
+            continue
+        if is_russian(term) and russian_stem(term) in stems:
+            continue
+        return []
+    # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
+    keys = {name_key(n) for n in query.names}
+    return [e for e in people if _named_fully(e, keys)] or people
+
+
+async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Entity]:
+    """The people and the entities that are another case of their Russian
+    names: the offline extractor files "с Леной", "Лены", even "Сегодня Лена"
+    as concepts of their own; a person of another name stays apart."""
+    found = {e.id: e for e in people}
+    stems = sorted({s for e in people for s in _stems_of(e)})
+    for stem in stems[:MAX_INFLECTED]:
+        for entity in await storage.entities.entities_named_like(stem, limit=20):
+            if not is_person(entity) and stem in _stems_of(entity):
+                found.setdefault(entity.id, entity)
+    return list(found.values())
+
+
+def _named_fully(entity: Entity, keys: set[str]) -> bool:
+    return any(name_key(n) in keys for n in (entity.name, *entity.aliases))
+
+
+async def about_people(
+    storage: Store,
+    people: Sequence[Entity],
+    filters: SearchFilters,
+    window: NodeWindow | None,
+    entity_id: int | None,
+) -> list[SearchHit]:
+    """The answer to a question about `people` ([] when it is none): their most
+    telling nodes that pass the filters (`entity_id`: `entity_name`'s entity)."""
+    now = time.time() if filters.now is None else filters.now
+    return [
+        hit
+        for hit in await person_hits(storage, people, filters, now)
+        if admitted(hit.node, filters, window)
+        and (entity_id is None or any(e.id == entity_id for e in hit.entities))
+    ][: filters.limit]
+
+
+async def person_hits(
+    storage: Store,
+    people: Sequence[Entity],
+    filters: SearchFilters,
+    now: float,
+) -> list[SearchHit]:
+    """The most telling nodes linked to `people`, best first (filters applied
+    by the caller; a time window is read as such, not from the newest links)."""
+    if not people:
+        return []
+    people = await with_other_forms(storage, people)
+    ids: list[int] = []
+    for person in people[: MAX_PEOPLE * 3]:
+        ids += await _candidates(storage, person, filters)
+    ids = list(dict.fromkeys(ids))
+    nodes = await storage.nodes.get_nodes(ids)
+    linked = await storage.entities.entities_of_nodes(list(nodes))
+    names = {w for e in people for w in _words_of(e)}
+    hidden = await storage.graph.superseded_ids(list(nodes))
+    found = [n for n in nodes.values() if n.is_valid and n.id not in hidden]
+    if not found:
+        return []
+    oldest = min(n.when for n in found)
+    span = max(n.when for n in found) - oldest or 1.0
+    asked = {e.id for e in people}
+    hits = [
+        SearchHit(
+            node,
+            # "Lena Vienna": a node with both before one with either
+            len(asked.intersection(e.id for e in linked.get(node.id, [])))
+            * telling(node, names)
+            * standing(node, now)
+            * (1.0 + RECENCY * (node.when - oldest) / span),
+            linked.get(node.id, []),
+        )
+        for node in found
+    ]
+    hits.sort(key=lambda hit: (-hit.score, hit.node.id))
+    return spread_over_time(hits)
+
+
+async def _candidates(
+    storage: Store, person: Entity, filters: SearchFilters
+) -> list[int]:
+    if filters.after is not None or filters.before is not None:
+        nodes = await storage.entities.entity_nodes_between(
+            person.id, after=filters.after, before=filters.before, limit=SCAN
+        )
+        return _sample([n.id for n in nodes])
+    newest = await storage.entities.entity_node_ids(
+        [person.id], limit=SCAN, types=filters.types
+    )
+    return _sample([node_id for node_id, _ in newest])
+
+
+def _sample(ids: list[int]) -> list[int]:
+    """The RECENT newest ids and SPREAD more evenly over the rest (newest first
+    in, so a person of years is not judged by their last week)."""
+    older = ids[RECENT:]
+    step = max(1, len(older) // SPREAD)
+    return ids[:RECENT] + older[::step][:SPREAD]
+
+
+def telling(node: Node, names: set[str]) -> float:
+    """How much the node can say about the person (`names`: the words of
+    their names); a fact weighs FACT_WEIGHT."""
+    if node.type != "episodic":
+        return FACT_WEIGHT
+    text = node.content
+    speaker = speaker_of(text)
+    score = 1.0
+    if speaker is not None:
+        text = text.split(":", 1)[1]
+        if not set(speaker.split()) & names:
+            score = BY_OTHERS_WEIGHT
+    words = _WORD.findall(text)
+    score *= min(1.0, len(words) / TELLING_WORDS) ** 0.5
+    if text.rstrip().endswith("?"):
+        score *= QUESTION_WEIGHT
+    return float(score)
+
+
+def spread_over_time(hits: list[SearchHit]) -> list[SearchHit]:
+    """Each further hit of a thread, of a month, and of the same text counts
+    less: a person is told by their whole story, not one long evening."""
+    threads: dict[str | int, int] = {}
+    months: dict[str, int] = {}
+    said: dict[str, int] = {}
+    out = []
+    for hit in hits:
+        text = " ".join(hit.node.content.lower().split())
+        repeats = said.get(text, 0)  # the same words again tell nothing new
+        said[text] = repeats + 1
+        thread = hit.node.session_id or hit.node.id
+        month = dt.datetime.fromtimestamp(hit.node.when, dt.UTC).strftime("%Y-%m")
+        factor = (
+            THREAD_REPEAT ** threads.get(thread, 0)
+            * MONTH_REPEAT ** months.get(month, 0)
+            * SAID_REPEAT**repeats
+        )
+        threads[thread] = threads.get(thread, 0) + 1
+        months[month] = months.get(month, 0) + 1
+        out.append(SearchHit(hit.node, hit.score * factor, hit.entities))
+    out.sort(key=lambda hit: (-hit.score, hit.node.id))
+    return out
