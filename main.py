@@ -44,6 +44,7 @@ from .writepath.indexer import EpisodeIndexer
 from .writepath.ingest import ingest_turn, is_error_marker
 from .writepath.nightly import NightlyPipeline
 from .writepath.notice import TroubleNotice
+from .writepath.vector_model import embeddings_for_store
 
 log = logging.getLogger("agent_memory")
 
@@ -102,7 +103,12 @@ async def build_services(
         read_only=bool(getattr(context, "read_only", False)),  # standalone reads
         embedding_model=config.embedding_model,  # which adopted vectors to keep
     )
-    embeddings = find_embeddings(context, config, logger)
+    embeddings = await embeddings_for_store(  # one model's vectors per memory
+        storage,
+        find_embeddings(context, config, logger),
+        config.embedding_model,
+        logger,
+    )
     linker = EntityLinker(storage)
     indexer = EpisodeIndexer(storage, embeddings, hooks=[linker.on_episodes])
     retriever = Retriever(storage, embeddings, config)
@@ -481,4 +487,9 @@ def find_embeddings(
         return None
     dim = config.embedding_dimensions
     host = HostEmbedder(capability, config.embedding_model, dim)
-    return EmbeddingService(host, dim, max_batch=config.embedding_batch_size)
+    return EmbeddingService(
+        host,
+        dim,
+        max_batch=config.embedding_batch_size,
+        prefixes=config.model_profile().prefixes,  # e5 behind the host's router
+    )
