@@ -19,7 +19,7 @@ from typing import Any
 
 from .agent import MemoryAgent, find_memory_model
 from .core.config import MemoryConfig, load_config, merged_config
-from .core.embeddings import EmbeddingService, HostEmbedder, capability_class
+from .core.embeddings import EmbeddingService
 from .core.scope import (
     AUTO_OWNER,
     NOTHING_VIEW,
@@ -44,6 +44,7 @@ from .writepath.indexer import EpisodeIndexer
 from .writepath.ingest import ingest_turn, is_error_marker
 from .writepath.nightly import NightlyPipeline
 from .writepath.notice import TroubleNotice
+from .writepath.vector_model import embeddings_for_store, find_embeddings
 
 log = logging.getLogger("agent_memory")
 
@@ -102,7 +103,12 @@ async def build_services(
         read_only=bool(getattr(context, "read_only", False)),  # standalone reads
         embedding_model=config.embedding_model,  # which adopted vectors to keep
     )
-    embeddings = find_embeddings(context, config, logger)
+    embeddings = await embeddings_for_store(  # one model's vectors per memory
+        storage,
+        find_embeddings(context, config, logger),
+        config.embedding_model,
+        logger,
+    )
     linker = EntityLinker(storage)
     indexer = EpisodeIndexer(storage, embeddings, hooks=[linker.on_episodes])
     retriever = Retriever(storage, embeddings, config)
@@ -475,25 +481,3 @@ class AgentFinder:
                 model, timeout_seconds=self._config.llm_timeout_seconds
             )
         return self._agent
-
-
-def find_embeddings(
-    context: Any, config: MemoryConfig, logger: Any
-) -> EmbeddingService | None:
-    """The host's embedding capability behind our EmbeddingService, or None."""
-    router = getattr(context, "model_router", None)
-    if router is None:
-        logger.info("memory: no model router; search uses FTS and graph only")
-        return None
-    try:
-        # The host hands the capability out only for its own class (identity).
-        capability = router.get_capability(capability_class())
-    except Exception as exc:
-        logger.info("memory: no embedding capability (%s); FTS and graph only", exc)
-        return None
-    if capability is None:
-        logger.info("memory: no embedding capability; FTS and graph only")
-        return None
-    dim = config.embedding_dimensions
-    host = HostEmbedder(capability, config.embedding_model, dim)
-    return EmbeddingService(host, dim, max_batch=config.embedding_batch_size)

@@ -142,10 +142,11 @@ class Retriever:
         self._config = config
         self._keywords = KeywordIntentClassifier()
         # One gate: the context block's, and a lower floor for explicit searches.
-        self._gate, self._floor, self._words_only = relevance_gates(config)
+        floors = config.model_profile()  # the model's floors unless the user set them
+        self._gate, self._floor, self._words_only = relevance_gates(config, floors)
         self._embedded_intents = (
             EmbeddingIntentClassifier(
-                embedder, threshold=config.intent_similarity_threshold
+                embedder, threshold=floors.intent_similarity_threshold
             )
             if embedder is not None
             else None
@@ -173,7 +174,7 @@ class Retriever:
         if self._embedder is None or not self._storage.has_vectors:
             return None
         text = without_words(text, self._common_names[0])
-        vector = await self._embedder.embed(text)  # never raises
+        vector = await self._embedder.embed(text, "query")  # never raises
         if vector is None or len(vector) != self._storage.dim:
             return None  # a database made for another width
         return vector

@@ -102,6 +102,10 @@ def load_embedder(name: str) -> Embedder | None:
         return HashEmbedder()
     if name == "wordllama":
         return WordLlamaEmbedder()
+    if name.startswith("e5"):  # e5-passage: stored texts as "passage: "
+        from agent_memory.standalone.e5_embedder import E5Embedder
+
+        return E5Embedder(stored_as="passage" if name == "e5-passage" else "query")
     if name == "local":
         # One line on stderr when it cannot run, so --json stays parseable.
         try:
@@ -196,7 +200,11 @@ async def ask(retriever: Retriever, question: str, legs: tuple[str, ...]) -> lis
 async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
     raw = load_embedder(args.embedder)
     embedder = EmbeddingService(raw, raw.dim) if raw is not None else None
-    config = MemoryConfig(fusion=args.fusion, linear_weight_vector=args.vector_weight)
+    config = MemoryConfig(
+        fusion=args.fusion,
+        linear_weight_vector=args.vector_weight,
+        embedding_model=str(getattr(raw, "model", "") or "text-embedding-3-small"),
+    )
     names = [n for n in STRATEGIES if embedder is not None or "vector" not in n]
     names = [n for n in names if n != "hybrid" or embedder is not None]
     names = [n for n in names if not args.strategy or n in args.strategy]
@@ -325,7 +333,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", default=str(DEFAULT_DATA))
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
-        "--embedder", choices=("none", "hash", "local", "wordllama"), default="local"
+        "--embedder",
+        choices=("none", "hash", "local", "e5", "e5-passage", "wordllama"),
+        default="local",
     )
     parser.add_argument(
         "--threads", choices=("session", "conversation"), default="session"

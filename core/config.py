@@ -14,10 +14,12 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from .embeddings import ModelProfile, profile_of
 from .errors import InputError
 from .scope import AUTO_OWNER, ScopePolicy
 from .secrets import Redactor, compile_extra, redactor_for
@@ -46,11 +48,13 @@ class MemoryConfig(BaseModel):
     rrf_weight_fts: Annotated[float, Field(ge=0.0, le=100.0)] = 1.0
     rrf_weight_vector: Annotated[float, Field(ge=0.0, le=100.0)] = 1.0
     rrf_weight_graph: Annotated[float, Field(ge=0.0, le=100.0)] = 1.0
-    intent_similarity_threshold: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.8
-    context_min_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.4
+    # Unset (None): the embedding model's own calibration (core/embeddings.py
+    # ModelProfile); cosines of different models are not comparable.
+    intent_similarity_threshold: Annotated[float, Field(ge=-1.0, le=1.0)] | None = None
+    context_min_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] | None = None
     context_min_word_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.05
-    search_min_relevance: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.3
-    min_support_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] = 0.5
+    search_min_relevance: Annotated[float, Field(ge=-1.0, le=1.0)] | None = None
+    min_support_similarity: Annotated[float, Field(ge=-1.0, le=1.0)] | None = None
     fusion: Literal["linear", "rrf"] = "linear"
     linear_weight_vector: Annotated[float, Field(ge=0.0, le=1.0)] = 0.3
     max_episode_chars: Annotated[int, Field(ge=100, le=10_000_000)] = 32_000
@@ -74,6 +78,17 @@ class MemoryConfig(BaseModel):
         except re.error as exc:
             raise ValueError(f"not a regular expression: {exc}") from exc
         return patterns
+
+    def model_profile(self) -> ModelProfile:
+        """The embedding model's calibration, with the floors the user set."""
+        profile = profile_of(self.embedding_model)
+        mine = {
+            key: value
+            for key in ("context_min_similarity", "search_min_relevance")
+            + ("intent_similarity_threshold", "min_support_similarity")
+            if (value := getattr(self, key)) is not None
+        }
+        return replace(profile, **mine)
 
     def redactor(self) -> Redactor:
         """The scrubber every text from outside passes before it is stored."""

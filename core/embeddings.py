@@ -16,13 +16,18 @@ import functools
 import importlib
 import logging
 import math
+import re
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Literal, Protocol, runtime_checkable
 
 log = logging.getLogger(__name__)
 
 Vector = list[float]
+# What a text is embedded as: a question searched with, or a text stored to be
+# found. Symmetric models ignore it; e5-style models need "query: "/"passage: ".
+Role = Literal["query", "passage"]
 MAX_BATCH = 64
 RECENT_TEXTS = 256  # the user's message is embedded as the prompt, then stored
 HOST_CAPABILITIES = "core.llm.capabilities"
@@ -35,12 +40,66 @@ MATRYOSHKA_NATIVE_WIDTHS = {
 
 
 class Embedder(Protocol):
-    """Texts to vectors of (at least) `dim` floats, None where it could not embed."""
+    """Texts to vectors of (at least) `dim` floats, None where it could not embed.
+
+    An embedder that encodes queries and passages differently says so with a
+    true `roles` attribute and takes `embed_batch(texts, role=...)`; any other
+    is called with the texts alone (the host's capability, OpenAI servers).
+    """
 
     @property
     def dim(self) -> int: ...
 
     async def embed_batch(self, texts: list[str]) -> list[Vector | None]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ModelProfile:
+    """What a model needs and where its similarities mean "relevant".
+
+    Cosines are not comparable between models (e5's unrelated texts sit near
+    0.8, MiniLM's near 0.1), so the relevance floors and the intent threshold
+    belong to the model; the config keys override them when the user sets them.
+    `prefixes` (query, passage) are prepended for a model reached through an
+    embedder that does not take roles itself (a server running e5).
+    """
+
+    context_min_similarity: float = 0.4
+    search_min_relevance: float = 0.3
+    intent_similarity_threshold: float = 0.8
+    # A hit found by its vector alone supports a question at this cosine
+    # (search/support.py: "saying nothing" when nothing is about what is asked).
+    min_support_similarity: float = 0.5
+    prefixes: tuple[str, str] | None = None
+
+
+DEFAULT_PROFILE = ModelProfile()
+E5_PREFIXES = ("query: ", "passage: ")
+# Measured floors per model (docs/embedder.md, bench/probe.py); by exact name.
+MODEL_PROFILES: dict[str, ModelProfile] = {
+    "all-minilm-l6-v2 (int8, local)": DEFAULT_PROFILE,
+}
+
+
+def register_profile(model: str, profile: ModelProfile) -> None:
+    """Make `profile` the one for `model` (a local embedder registers its own)."""
+    MODEL_PROFILES[model.strip().lower()] = profile
+
+
+def profile_of(model: str | None) -> ModelProfile:
+    """The profile of `model`: registered, else e5 by name, else the default."""
+    name = (model or "").strip().lower()
+    found = MODEL_PROFILES.get(name)
+    if found is not None:
+        return found
+    if "e5" in re.split(r"[^a-z0-9]+", name):  # e5-small-v2, multilingual-e5-base
+        return ModelProfile(prefixes=E5_PREFIXES)
+    return DEFAULT_PROFILE
+
+
+def takes_roles(embedder: object) -> bool:
+    """True for an embedder (or capability) that embeds queries and passages apart."""
+    return getattr(embedder, "roles", False) is True
 
 
 @runtime_checkable
@@ -150,14 +209,23 @@ class EmbeddingService:
     """The memory's only way to embed: batched, checked, and it never raises."""
 
     def __init__(
-        self, embedder: Embedder, dim: int, *, max_batch: int = MAX_BATCH
+        self,
+        embedder: Embedder,
+        dim: int,
+        *,
+        max_batch: int = MAX_BATCH,
+        prefixes: tuple[str, str] | None = None,
     ) -> None:
         self._embedder = embedder
+        self._roles = takes_roles(embedder)
+        # Prefixes only where the embedder cannot be told the role itself.
+        self._prefixes = None if self._roles else prefixes
         self._check = VectorCheck(dim)
         self._max_batch = max(1, max_batch)
         # get_context embeds the user's text as the query, then the indexer
         # stores the same text as an episode: one provider call serves both.
-        self._recent: OrderedDict[str, Vector] = OrderedDict()
+        # Keyed by (role, text) when the role changes the vector.
+        self._recent: OrderedDict[tuple[str, str], Vector] = OrderedDict()
 
     @property
     def dim(self) -> int:
@@ -173,37 +241,55 @@ class EmbeddingService:
         """The wrapped provider (for reports such as the CLI's `demo`)."""
         return self._embedder
 
-    async def embed(self, text: str) -> Vector | None:
-        (vector,) = await self.embed_batch([text])
+    @property
+    def role_matters(self) -> bool:
+        """True when a query and a passage of the same text get different vectors."""
+        return self._roles or self._prefixes is not None
+
+    async def embed(self, text: str, role: Role = "passage") -> Vector | None:
+        (vector,) = await self.embed_batch([text], role)
         return vector
 
-    async def embed_batch(self, texts: Sequence[str]) -> list[Vector | None]:
+    async def embed_batch(
+        self, texts: Sequence[str], role: Role = "passage"
+    ) -> list[Vector | None]:
         """One unit vector of `dim` per text, or None where there is none.
 
-        Texts embedded recently are answered from memory; the rest go to the
-        provider in calls of at most `max_batch` texts.
+        `role` says whether the texts are questions ("query") or texts to store
+        ("passage", the default). Texts embedded recently are answered from
+        memory; the rest go to the provider in calls of at most `max_batch`.
         """
+        kind = role if self.role_matters else ""
         found: dict[str, Vector | None] = {
-            t: self._recent[t] for t in texts if t in self._recent
+            t: self._recent[(kind, t)] for t in texts if (kind, t) in self._recent
         }
         missing = [t for t in dict.fromkeys(texts) if t not in found]
         for start in range(0, len(missing), self._max_batch):
             chunk = missing[start : start + self._max_batch]
-            for text, vector in zip(chunk, await self._chunk(chunk), strict=True):
+            vectors = await self._chunk(chunk, role)
+            for text, vector in zip(chunk, vectors, strict=True):
                 found[text] = vector
                 if vector is not None:
-                    self._remember(text, vector)
+                    self._remember((kind, text), vector)
         return [found[text] for text in texts]
 
-    def _remember(self, text: str, vector: Vector) -> None:
-        self._recent[text] = vector
-        self._recent.move_to_end(text)
+    def _remember(self, key: tuple[str, str], vector: Vector) -> None:
+        self._recent[key] = vector
+        self._recent.move_to_end(key)
         while len(self._recent) > RECENT_TEXTS:
             self._recent.popitem(last=False)
 
-    async def _chunk(self, texts: list[str]) -> list[Vector | None]:
+    async def _provider(self, texts: list[str], role: Role) -> list[Vector | None]:
+        if self._roles:
+            return await self._embedder.embed_batch(texts, role=role)  # type: ignore[call-arg]
+        if self._prefixes is not None:
+            prefix = self._prefixes[0 if role == "query" else 1]
+            texts = [prefix + text if text.strip() else text for text in texts]
+        return await self._embedder.embed_batch(texts)
+
+    async def _chunk(self, texts: list[str], role: Role) -> list[Vector | None]:
         try:
-            raw = await self._embedder.embed_batch(texts)
+            raw = await self._provider(texts, role)
         except Exception as exc:  # the provider is a process boundary
             self._check.warn_once(
                 "raised",
@@ -225,16 +311,25 @@ class EmbeddingService:
 
 
 class HostEmbedder:
-    """Adapts the host's capability (texts plus a model name) to `Embedder`."""
+    """Adapts the host's capability (texts plus a model name) to `Embedder`.
+
+    The host's capability takes no role (contract §7); a capability that says
+    it does (`roles`, the standalone host offering a local e5) gets it.
+    """
 
     def __init__(self, capability: EmbeddingCapability, model: str, dim: int) -> None:
         self._capability = capability
         self._model = model
         self._dim = dim
+        self.roles = takes_roles(capability)
 
     @property
     def dim(self) -> int:
         return self._dim
 
-    async def embed_batch(self, texts: list[str]) -> list[Vector | None]:
+    async def embed_batch(
+        self, texts: list[str], role: Role = "passage"
+    ) -> list[Vector | None]:
+        if self.roles:
+            return await self._capability.embed_batch(texts, self._model, role=role)  # type: ignore[call-arg]
         return await self._capability.embed_batch(texts, self._model)

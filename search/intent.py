@@ -141,7 +141,7 @@ class EmbeddingIntentClassifier:
     async def prepare(self) -> bool:
         """Embed the exemplars; False (and keyword fallback) if the embedder fails."""
         pairs = [(i, text) for i, texts in EXEMPLARS.items() for text in texts]
-        vectors = await self._embedder.embed_batch([text for _, text in pairs])
+        vectors = await self._embedder.embed_batch([t for _, t in pairs], "query")
         self._exemplars = [
             (intent, vector)
             for (intent, _), vector in zip(pairs, vectors, strict=False)
@@ -166,7 +166,8 @@ class EmbeddingIntentClassifier:
 _COMPLEX_MARKERS = re.compile(
     r"\b(?:and|compare|compared|difference|between|both|versus|vs|changed?"
     r"|over time|history|all|every|relationship)\b"
-    r"|(?<!\w)(?:и|сравни|разниц\w*|между|оба|обе|все|всё|история|изменил\w*)(?!\w)",
+    r"|(?<!\w)(?:и|сравни|разниц\w*|между|оба|обе|все|всё|истори\w*|изменил\w*"
+    r"|изменя\w*|менял\w*|со временем|отношени\w*|каждый|каждая|каждое)(?!\w)",
     re.I,
 )
 

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..core.config import MemoryConfig
+from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
 from .legs import Ranked, RelevanceGate
 from .morphology import cjk_needles, is_russian, russian_stem
@@ -155,12 +156,13 @@ def answers(
 
 
 def relevance_gates(
-    config: MemoryConfig,
+    config: MemoryConfig, floors: ModelProfile
 ) -> tuple[RelevanceGate, RelevanceGate, RelevanceGate]:
-    """(get_context's gate, search's lower floor, words only for small talk)."""
-    words, strong = config.context_min_word_similarity, config.min_support_similarity
+    """(get_context's gate, search's lower floor, words only for small talk);
+    `floors`: the embedding model's (config.model_profile())."""
+    words, strong = config.context_min_word_similarity, floors.min_support_similarity
     return (
-        RelevanceGate(config.context_min_similarity, words, strong),
-        RelevanceGate(config.search_min_relevance, words, strong),
+        RelevanceGate(floors.context_min_similarity, words, strong),
+        RelevanceGate(floors.search_min_relevance, words, strong),
         RelevanceGate(math.inf, words, strong),
     )

