@@ -120,7 +120,7 @@ class MemoryAgent:
             episodes=context.episodes,
             pairs=context.pairs,
             entity=entity,
-            notes=notes,
+            notes=notes or context.notes,
         )
         result = await asyncio.wait_for(
             Runner.run(
