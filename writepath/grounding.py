@@ -60,7 +60,8 @@ def _key(word: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    return _WORD.findall(fold(text))
+    """The words of `text` as written (their case says which are names)."""
+    return _WORD.findall(text)
 
 
 class Sources:
