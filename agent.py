@@ -18,7 +18,7 @@ import logging
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import jinja2
 
@@ -120,7 +120,7 @@ class MemoryAgent:
             episodes=context.episodes,
             pairs=context.pairs,
             entity=entity,
-            notes=notes,
+            notes=notes or context.notes,
         )
         result = await asyncio.wait_for(
             Runner.run(
@@ -143,12 +143,30 @@ def model_from_env(env: Mapping[str, str] | None = None) -> Model | None:
     key, base_url = env.get("OPENAI_API_KEY"), env.get("OPENAI_BASE_URL")
     if not key and not base_url:
         return None
+    name = env.get("AGENT_MEMORY_MODEL") or DEFAULT_ENV_MODEL
+    return chat_model(name, base_url=base_url, api_key=key)
+
+
+def chat_model(
+    name: str,
+    *,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    max_retries: int = 2,
+) -> Model:
+    """The SDK's chat-completions model on an OpenAI-compatible endpoint; a
+    self-hosted one gets the shapes it accepts (writepath/model_client.py)."""
     from agents import OpenAIChatCompletionsModel
     from openai import AsyncOpenAI
 
+    from .writepath.model_client import CompatibleClient, needs_compat
+
     # Local servers take any key; the client insists on one being set.
-    client = AsyncOpenAI(api_key=key or "unused", base_url=base_url or None)
-    name = env.get("AGENT_MEMORY_MODEL") or DEFAULT_ENV_MODEL
+    client = AsyncOpenAI(
+        api_key=api_key or "unused", base_url=base_url or None, max_retries=max_retries
+    )
+    if needs_compat(base_url):
+        client = cast(AsyncOpenAI, CompatibleClient(client))
     return OpenAIChatCompletionsModel(model=name, openai_client=client)
 
 

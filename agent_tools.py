@@ -33,6 +33,7 @@ from .retrieval import Retriever, SearchFilters
 from .store.interface import Store
 from .toolkit.failures import failure_handler
 from .writepath.entities import EntityLinker
+from .writepath.grounding import Sources, check, shares_terms
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,7 @@ class WriteContext:
     episodes: list[Node] = field(default_factory=list)  # shown as [1], [2], ...
     pairs: list[tuple[Node, Node]] = field(default_factory=list)  # causal mode
     entity_id: int | None = None  # enrichment mode
+    notes: list[Node] = field(default_factory=list)  # enrichment: its memories
     facts: list[int] = field(default_factory=list)  # saved facts, F1, F2, ...
     candidates: list[int] = field(default_factory=list)  # conflicts, M1, M2, ...
     finished: bool = False  # the model called mark_session_consolidated
@@ -65,6 +67,24 @@ class WriteContext:
 
     def count(self, key: str, n: int = 1) -> None:
         self.counts[key] = self.counts.get(key, 0) + n
+
+    def grounded(self, text: str, sources: Sources, **how: bool) -> bool:
+        """Whether `text` rests on `sources` (grounding.check); a refusal is
+        counted by reason."""
+        reason = check(text, sources, **how)
+        if reason is not None:
+            self.reject(reason)
+            log.info("not grounded (%s): %.200r", reason, text)
+        return reason is None
+
+    def reject(self, reason: str) -> None:
+        self.count("rejected")
+        self.count(f"rejected_{reason}")
+
+    def sources(self, episodes: Sequence[Node], texts: Sequence[str] = ()) -> Sources:
+        """The cited episodes (and texts); citing nothing means the whole chunk."""
+        shown = list(episodes) or ([] if texts else self.episodes)
+        return Sources([*(e.content for e in shown), *texts], [e.when for e in shown])
 
     @property
     def entity_linker(self) -> EntityLinker:
@@ -207,6 +227,9 @@ async def save_nodes_batch(
         if end is not None and end <= time.time():
             numbered.append("(already expired, not saved)")
             continue
+        if not wc.grounded(fact.content, wc.sources(episodes)):
+            numbered.append("(not in its episodes, not saved)")
+            continue
         episode_ids = [e.id for e in episodes]
         node_id = await _existing_fact(wc, fact, episode_ids)
         if not node_id:
@@ -269,14 +292,21 @@ async def extract_and_link_entities(
         + _pick(e.facts, wc.facts, "fact F", refusal)
         for e in entities
     ]
-    names = []
+    names, skipped = [], []
     for item, ids in zip(entities, targets, strict=True):
         if not item.name.strip():
             return "nothing more linked: every entity needs a name"
+        sources = await _entity_sources(wc, item)
+        if not wc.grounded(item.name, sources, name=True):
+            skipped.append(item.name)
+            continue
+        aliases = [
+            a for a in item.aliases if await _alias_ok(wc, item.name, a, sources)
+        ]
         entity = await wc.storage.entities.upsert_entity(
             wc.redact(item.name),
             type=item.type,
-            aliases=[wc.redact(alias) for alias in item.aliases],
+            aliases=[wc.redact(alias) for alias in aliases],
             mentions=0,
         )
         if entity.type != item.type:  # the model's type beats the regex guess
@@ -285,7 +315,29 @@ async def extract_and_link_entities(
             await wc.entity_linker.link_entities(node_id, [entity])
         names.append(entity.name)
     wc.count("entities", len(names))
-    return f"linked {', '.join(names)}" if names else "no entities given"
+    answer = f"linked {', '.join(names)}" if names else "no entities linked"
+    if skipped:
+        answer += f"; not in the episodes, not linked: {', '.join(skipped)}"
+    return answer
+
+
+async def _alias_ok(wc: WriteContext, name: str, alias: str, sources: Sources) -> bool:
+    """An alias is said in the sources, already known, or a short form of the
+    name ("Vitya" for "Vitaly": same first letters)."""
+    if check(alias, sources, name=True) is None:
+        return True
+    if alias[:3].casefold() == name.strip()[:3].casefold() and len(alias) > 2:
+        return True
+    return await wc.storage.entities.find_entity(alias) is not None or wc.grounded(
+        alias, sources, name=True
+    )
+
+
+async def _entity_sources(wc: WriteContext, item: EntityIn) -> Sources:
+    """What an entity may be named after: its cited episodes and facts."""
+    episodes = [wc.episodes[n - 1] for n in item.episodes]
+    facts = [await wc.storage.nodes.get_node(wc.facts[n - 1]) for n in item.facts]
+    return wc.sources(episodes, [f.content for f in facts if f is not None])
 
 
 @function_tool(failure_error_function=_on_failure)
@@ -336,6 +388,13 @@ async def resolve_conflict(
     wc = ctx.context
     (new_id,) = _pick([new_fact], wc.facts, "fact F")
     (old_id,) = _pick([old_memory], wc.candidates, "memory M")
+    new, old = (
+        await wc.storage.nodes.get_node(new_id),
+        await wc.storage.nodes.get_node(old_id),
+    )
+    if new is None or old is None or not shares_terms(new.content, old.content):
+        wc.reject("conflict_unrelated")
+        return f"not retired: M{old_memory} and F{new_fact} are about different things"
     await wc.storage.graph.supersede(old_id, new_id)  # one transaction
     wc.count("superseded")
     return f"M{old_memory} superseded by F{new_fact}"
@@ -373,6 +432,8 @@ async def save_causal_edges(
             evidence=link.reason[:500] or None,
         )
         for (cause, effect), link in zip(pairs, links, strict=True)
+        if not link.reason.strip()
+        or wc.grounded(link.reason, wc.sources([cause, effect]), support=False)
     ]
     added = await wc.storage.graph.add_edges(drafts)
     wc.count("causal_edges", added)
@@ -396,6 +457,10 @@ async def update_entity_summary(
         return "the summary is empty; write two or three sentences"
     if type not in ENTITY_TYPES:
         return f"unknown type {type!r}; use one of {', '.join(ENTITY_TYPES)}"
+    entity = await wc.storage.entities.get_entity(wc.entity_id)
+    names = [entity.name, *entity.aliases] if entity else []
+    if not wc.grounded(summary, wc.sources(wc.notes, names), support=False):
+        return "summary not saved: it says what the memories do not"
     summary = wc.redact(summary)
     vector = None
     if wc.embedder is not None:

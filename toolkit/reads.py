@@ -123,6 +123,14 @@ async def stats(deps: ToolDeps) -> StatsResult:
             runs[step] = f"{when} (skipped: no model configured; {skipped} waiting)"
         else:
             runs[step] = when
+        if run.counts.get("rejected"):  # writepath/grounding.py, by reason
+            reasons = sorted(
+                (k.removeprefix("rejected_"), v)
+                for k, v in run.counts.items()
+                if k.startswith("rejected_")
+            )
+            listed = ", ".join(f"{k} {v}" for k, v in reasons)
+            runs[step] += f"; not grounded, not stored: {listed}"
     return StatsResult(
         nodes_by_type=found.nodes_by_type,
         total_nodes=sum(found.nodes_by_type.values()),

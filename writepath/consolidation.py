@@ -50,6 +50,11 @@ Outcome = Literal["consolidated", "already", "empty", "no_model", "failed"]
 MAX_THREAD_EPISODES = 1_000_000  # compared with a recovered history
 ROLES = {"user": "user", "assistant": "orchestrator"}
 MAX_FAILURES_IN_A_ROW = 3  # a sweep stops after this many failed threads
+# A thread whose last this many attempts failed is left for a person (`agent-memory
+# consolidate`, or new turns): a model that always chokes on it must not spend
+# every night on it. It stays pending with its reason.
+MAX_ATTEMPTS = 3
+SWEEP_BUDGET_SECONDS = 45 * 60  # no new thread is started after this long
 
 
 class ChunkNotFinished(OperationError):
@@ -90,6 +95,7 @@ class Consolidator:
         self._history = history
         self._indexer = indexer
         self._locks: dict[str, asyncio.Lock] = {}
+        self.budget_seconds = SWEEP_BUDGET_SECONDS
 
     async def consolidate(self, session_id: str) -> ConsolidationResult:
         """Consolidate what is new in the thread; see the module docstring."""
@@ -121,7 +127,14 @@ class Consolidator:
             counts["skipped_no_model"] = len(pending)
             return dict(counts)
         failures = 0
-        for state in pending:
+        started = time.monotonic()
+        for done, state in enumerate(pending):
+            if state.attempts >= MAX_ATTEMPTS and state.last_error:
+                counts["gave_up"] += 1  # still pending, with its last error
+                continue
+            if time.monotonic() - started > self.budget_seconds:
+                counts["out_of_time"] = len(pending) - done
+                break
             result = await self.consolidate(state.session_id)
             counts[result.outcome] += 1
             failures = failures + 1 if result.outcome == "failed" else 0

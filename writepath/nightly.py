@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,7 +58,31 @@ class NightlyReport:
         if not self.errors:
             return None
         failed = "; ".join(f"{s.step}: {s.error}" for s in self.errors)
-        return f"Memory maintenance finished with errors ({failed})."
+        return f"Memory maintenance finished with errors ({failed})." + (
+            f" {self.rejections()}" if self.rejections() else ""
+        )
+
+    def rejections(self) -> str | None:
+        """What the model proposed that its sources did not support, by reason."""
+        reasons: Counter[str] = Counter()
+        for step in self.steps:
+            for key, value in step.counts.items():
+                if key.startswith("rejected_") and isinstance(value, int):
+                    reasons[key.removeprefix("rejected_")] += value
+        if not reasons:
+            return None
+        listed = ", ".join(f"{k} {v}" for k, v in reasons.most_common())
+        return f"Not stored, not grounded in the conversation: {listed}."
+
+    def describe(self) -> str:
+        """Every step in one line each, for logs and the CLI."""
+        lines = [
+            f"{s.step}: {'failed: ' + s.error if s.error else 'ok'} {s.counts}"
+            for s in self.steps
+        ]
+        return "\n".join(
+            lines + ([self.rejections() or ""] if self.rejections() else [])
+        )
 
 
 class NightlyPipeline:
@@ -154,14 +179,16 @@ class NightlyPipeline:
         if agent is None:
             return {"entities": len(entities), "skipped_no_model": len(entities)}
         done = 0
+        rejected: Counter[str] = Counter()
         for entity in entities:
             notes = await self._storage.entities.nodes_of_entity(
                 entity.id, limit=NOTES_PER_ENTITY
             )
-            context = self._consolidator.write_context(entity_id=entity.id)
+            context = self._consolidator.write_context(entity_id=entity.id, notes=notes)
             await agent.run("enrichment", context, entity=entity, notes=notes)
             done += context.counts.get("summaries", 0)
-        return {"entities": len(entities), "summarised": done}
+            rejected.update(_rejections(context.counts))
+        return {"entities": len(entities), "summarised": done, **rejected}
 
     async def infer_causal_links(self) -> dict[str, Any]:
         """Ask the model which consecutive episode pairs are cause and effect."""
@@ -177,4 +204,10 @@ class NightlyPipeline:
         await agent.run("causal", context)
         # Only after a successful run: a failed one is asked again next night.
         await self._storage.graph.mark_causal_checked([(a.id, b.id) for a, b in pairs])
-        return {"pairs": len(pairs), "edges": context.counts.get("causal_edges", 0)}
+        edges = context.counts.get("causal_edges", 0)
+        return {"pairs": len(pairs), "edges": edges, **_rejections(context.counts)}
+
+
+def _rejections(counts: dict[str, int]) -> dict[str, int]:
+    """The `rejected*` counts of a run: proposals that failed grounding."""
+    return {k: v for k, v in counts.items() if k.startswith("rejected")}

@@ -191,6 +191,10 @@ async def test_memory_stats_counts_and_maintenance(
     await call(tools, "remember_fact", fact="The user's cat is called Tom")
     await storage.nodes.add_episode(EpisodeDraft("hi", "t1", "user", 1.0))
     await storage.sessions.record_maintenance("decay", 12.0, {"updated": 3}, None)
+    # What grounding refused (writepath/grounding.py) is shown with its reasons.
+    refused = {"consolidated": 1, "rejected": 3, "rejected_placeholder": 2}
+    refused["rejected_name_not_in_turns"] = 1
+    await storage.sessions.record_maintenance("consolidation", 9.0, refused, None)
 
     out = await call(tools, "memory_stats")
 
@@ -200,7 +204,9 @@ async def test_memory_stats_counts_and_maintenance(
     assert out["unconsolidated_threads"] == 1
     assert out["embedded_nodes"] == 1
     assert out["database_size"].endswith(("KB", "MB"))
-    assert out["last_runs"]["consolidation"] == "never"
+    assert out["last_runs"]["consolidation"].endswith(
+        "; not grounded, not stored: name_not_in_turns 1, placeholder 2"
+    )
     assert out["last_runs"]["decay"].startswith(time.strftime("%Y-", time.gmtime()))
 
 

@@ -1,0 +1,139 @@
+"""Grounding (writepath/grounding.py) and the local-server client rewrite
+(writepath/model_client.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+import pytest
+from agent_memory.agent import MemoryAgent, chat_model
+from agent_memory.core.config import MemoryConfig
+from agent_memory.retrieval import Retriever
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.consolidation import Consolidator
+from agent_memory.writepath.grounding import Sources, check, shares_terms
+from agent_memory.writepath.model_client import (
+    compatible_request,
+    needs_compat,
+    repair_arguments,
+)
+from llm_server import add_turns, serving, url
+
+TURNS = [
+    "Vitaly moved the release to 12 March",
+    "My sister Lena got the job at the Vienna observatory",
+    "I prefer dark mode in every editor",
+    "Мой брат Олег работает в Казани",
+]
+
+
+@pytest.mark.parametrize(
+    "fact",
+    [
+        "Vitaly moved the release to 12 March",
+        "The user's sister Lena got a job at the Vienna observatory",
+        "The user prefers dark mode in editors",
+        "Брат пользователя Олег работает в Казани",  # inflected: Казань, Олег
+        "Олег работает в Казань",
+    ],
+)
+def test_facts_a_good_model_writes_pass(fact: str) -> None:
+    assert check(fact, Sources(TURNS)) is None
+
+
+@pytest.mark.parametrize(
+    ("fact", "reason"),
+    [
+        ("The user's sister Anna lives in Lyon", "copied_from_prompt"),
+        ("The user's friend Anna lives in Lyon", "name_not_in_turns"),
+        ("The user keeps robot_in_Berlin", "invented_value"),
+        ("The user prefers A/B/C", "placeholder"),
+        ("The user is <age> years old", "placeholder"),
+        ("Vitaly moved the release to 14 March", "number_not_in_turns"),
+        ("Олег работает в Москве", "name_not_in_turns"),
+        ("The user enjoys gardening tomatoes", "not_supported"),
+        ("", "empty"),
+        # The prompt's own instruction, copied (its words are not in the turns).
+        ("keep what will still matter in weeks", "copied_from_prompt"),
+    ],
+)
+def test_what_a_confused_model_writes_is_refused(fact: str, reason: str) -> None:
+    assert check(fact, Sources(TURNS)) == reason
+
+
+def test_dates_must_agree_with_the_turns_or_their_time() -> None:
+    said = dt.datetime(2023, 5, 8, 13, 56, tzinfo=dt.UTC).timestamp()
+    sources = Sources(["Caroline went to the LGBTQ support group"], [said])
+    assert check("Caroline went to the support group on 8 May 2023", sources) is None
+    assert check("Caroline went to the support group on 9 May 2023", sources) == (
+        "number_not_in_turns"
+    )
+
+
+def test_names_need_every_word_and_conflicts_a_shared_term() -> None:
+    sources = Sources(TURNS)
+    assert check("Lena", sources, name=True) is None
+    assert check("Vienna observatory", sources, name=True) is None
+    assert check("Lena Petrova", sources, name=True) == "name_not_in_turns"
+    assert shares_terms("The user prefers dark mode", "The user likes dark themes")
+    assert not shares_terms("The user prefers dark mode", "Lena lives in Vienna")
+
+
+def test_the_request_is_rewritten_for_local_servers() -> None:
+    request = {
+        "messages": [
+            {"role": "assistant", "content": None, "tool_calls": [{"id": "1"}]},
+            {"role": "tool", "content": "ok", "tool_call_id": "1"},
+        ],
+        "tools": [{"type": "function", "function": {"name": "x"}}],
+        "tool_choice": "required",
+    }
+    fixed = compatible_request(request)
+    assert fixed["messages"][0]["content"] == "" and fixed["tool_choice"] == "auto"
+    assert request["messages"][0]["content"] is None  # the caller's is untouched
+    assert compatible_request({**request, "tool_choice": object()})["tool_choice"] == (
+        "auto"
+    )
+    assert compatible_request({"messages": []}) == {"messages": []}
+    assert needs_compat("http://127.0.0.1:8080/v1")
+    assert not needs_compat("https://api.openai.com/v1") and not needs_compat(None)
+
+
+def test_raw_newlines_in_arguments_are_repaired_and_junk_is_left() -> None:
+    assert json.loads(repair_arguments('{"a": "line one\nline two"}')) == {
+        "a": "line one\nline two"
+    }
+    assert repair_arguments('{"a": "ok"}') == '{"a": "ok"}'
+    assert repair_arguments('{"a": "cut') == '{"a": "cut'
+
+
+async def _consolidate(tmp_path: Any, behaviour: str, model: Any) -> str:
+    storage = await MemoryStorage.open(tmp_path / f"{behaviour}.db", dim=8)
+    try:
+        await add_turns(storage, [("user", "My sister Mila lives in Porto")])
+        config = MemoryConfig()
+        agent = MemoryAgent(model, timeout_seconds=10)
+        consolidator = Consolidator(
+            storage, Retriever(storage, None, config), config, lambda: agent
+        )
+        return (await consolidator.consolidate("t")).outcome
+    finally:
+        await storage.close()
+
+
+@pytest.mark.parametrize("behaviour", ["null_content_500", "raw_newlines"])
+async def test_local_servers_need_the_rewrite(behaviour: str, tmp_path: Any) -> None:
+    """The plain client fails on llama.cpp's quirks; the model we build works."""
+    from agents import OpenAIChatCompletionsModel
+    from openai import AsyncOpenAI
+
+    with serving(behaviour) as server:
+        plain = OpenAIChatCompletionsModel(
+            model="m",
+            openai_client=AsyncOpenAI(api_key="x", base_url=url(server), max_retries=0),
+        )
+        assert await _consolidate(tmp_path, behaviour + "-plain", plain) == "failed"
+        ours = chat_model("m", base_url=url(server), max_retries=0)
+        assert await _consolidate(tmp_path, behaviour, ours) == "consolidated"

@@ -1,0 +1,118 @@
+"""What local OpenAI-compatible servers need from the chat-completions client.
+
+Found against llama.cpp's server (llama-cpp-python, chatml-function-calling),
+and the usual gaps of Ollama and vLLM:
+- after a tool call the Agents SDK sends the assistant message with
+  `content: null`; such servers answer HTTP 500. It is sent as "" instead.
+- `tool_choice="required"` gives HTTP 500, and with no `tool_choice` at all
+  llama.cpp never calls a tool: "auto" is sent whenever tools are.
+- about 40 % of a small model's tool calls carry raw newlines inside JSON
+  strings: such arguments are re-encoded when a lenient parse reads them.
+Everything else (unknown tools, bad arguments) is left to the SDK, whose error
+stops the run: the thread stays pending (writepath/consolidation.py).
+
+The rewrite wraps `chat.completions.create`, the one call the SDK's
+OpenAIChatCompletionsModel makes, so it works with every openai client
+version and its HTTP library.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+OPENAI_HOST = "api.openai.com"
+
+
+def compatible_request(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The create() arguments with the shapes local servers accept."""
+    out = dict(kwargs)
+    messages = out.get("messages")
+    if isinstance(messages, list):
+        out["messages"] = [_message(m) for m in messages]
+    tools = out.get("tools")
+    choice = out.get("tool_choice")
+    if (
+        isinstance(tools, list)
+        and tools
+        and (choice == "required" or not _given(choice))
+    ):
+        out["tool_choice"] = "auto"
+    return out
+
+
+def _message(message: Any) -> Any:
+    if (
+        isinstance(message, dict)
+        and message.get("role") == "assistant"
+        and message.get("content") is None
+    ):
+        return {**message, "content": ""}
+    return message
+
+
+def _given(value: Any) -> bool:
+    """Whether an argument was set (the SDK passes openai's NotGiven/Omit)."""
+    return isinstance(value, str | dict)
+
+
+def repair_arguments(arguments: str) -> str:
+    """Tool-call arguments as valid JSON when a lenient parse can read them
+    (control characters inside strings); otherwise unchanged, for the SDK to
+    refuse."""
+    try:
+        json.loads(arguments)
+        return arguments
+    except (TypeError, ValueError):
+        pass
+    try:
+        return json.dumps(json.loads(arguments, strict=False), ensure_ascii=False)
+    except (TypeError, ValueError):
+        return arguments
+
+
+def repair_response(response: Any) -> Any:
+    """Repair the tool calls of a ChatCompletion in place (streams untouched)."""
+    for choice in getattr(response, "choices", None) or []:
+        for call in getattr(choice.message, "tool_calls", None) or []:
+            function = getattr(call, "function", None)
+            if function is not None and isinstance(function.arguments, str):
+                function.arguments = repair_arguments(function.arguments)
+    return response
+
+
+class _Completions:
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+
+    async def create(self, **kwargs: Any) -> Any:
+        return repair_response(await self._inner.create(**compatible_request(kwargs)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+class _Chat:
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+        self.completions = _Completions(inner.completions)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+class CompatibleClient:
+    """An AsyncOpenAI client whose chat completions fit local servers; every
+    other attribute is the client's own."""
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+        self.chat = _Chat(client.chat)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._client, name)
+
+
+def needs_compat(base_url: str | None) -> bool:
+    """Local and self-hosted servers get the rewrite; OpenAI itself does not."""
+    return bool(base_url) and OPENAI_HOST not in str(base_url)
