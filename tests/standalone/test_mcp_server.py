@@ -157,9 +157,9 @@ async def test_an_entity_is_fixed_from_an_mcp_client(host: StandaloneHost) -> No
         )
         gone = await call(client, "edit_entity", action="delete", entity_name="Paris")
         info = await call(client, "get_entity_info", entity_name="Mell")
-        missing = await call(client, "get_entity_info", entity_name="Paris")
+        missing = await client.call_tool("get_entity_info", {"entity_name": "Paris"})
 
     assert merged["aliases"] == ["Mell"] and typed["type"] == "pet"
     assert "memories are kept" in gone["done"]
     assert info["name"] == "Melanie" and info["mentions"] == 2
-    assert "error" in missing
+    assert missing.is_error and "error" in missing.content[0].text  # type: ignore[union-attr]
