@@ -261,7 +261,7 @@ def read_notes(folder: Path) -> list[Turn]:
         and not any(part.startswith(".") for part in p.relative_to(folder).parts)
     )
     if not notes:
-        raise ConversationError(f"{folder}: no Markdown notes (*.md) in it")
+        raise ConversationError(f"{folder}: is a folder with no Markdown notes (*.md)")
     turns: list[Turn] = []
     for path in notes:
         turns.extend(parse_note(path, path.relative_to(folder).as_posix()))
