@@ -32,8 +32,9 @@ from ...toolkit.entity_edits import ACTIONS as EDIT_ACTIONS
 from ...toolkit.models import Problem, SearchResult, ToolResult, parse_id
 from ...writepath.ingest import ingest_turn
 from ...writepath.nightly import STEPS
-from ..conversations import Turn, read_conversations
+from ..conversations import Turn
 from ..host import model_factory_from_env
+from ..importers import read_history
 from ..transfer import export_jsonl, import_jsonl, read_header
 from ..transfer import reindex as rebuild
 from . import render
@@ -48,7 +49,7 @@ R = TypeVar("R", bound=ToolResult)
 
 
 async def ingest(args: argparse.Namespace, out: Output) -> int:
-    turns = read_conversations(Path(args.file), args.format)
+    turns = read_history(Path(args.file), args.format)
     async with open_host(args, create=True) as host:
         known = await host.services.storage.nodes.ingest_keys()
         keyed = [

@@ -134,11 +134,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--keep", action="store_true", help="keep the temp database")
     command("chat", "talk to an agent with memory (needs a model)")
-    p = command("ingest", "store conversations from JSONL or LoCoMo JSON")
-    p.add_argument("file", help="the conversations file")
+    p = command(
+        "ingest",
+        "store conversations (JSONL, LoCoMo, a ChatGPT or Claude export) or notes",
+    )
+    p.add_argument("file", help="the conversations file, or a folder of Markdown notes")
     p.add_argument(
         "--format",
-        choices=("auto", "jsonl", "locomo"),
+        choices=("auto", "jsonl", "locomo", "chatgpt", "claude", "markdown"),
         default="auto",
         help="the file's format (default: from its content)",
     )
