@@ -84,6 +84,7 @@ async def test_the_scope_filter_still_keeps_other_scopes_out(
     assert hits == []
 
 
+@pytest.mark.needs_postgres
 def test_postgres_gets_the_plain_scope_column() -> None:
     from agent_memory.store.postgres.db import translate
     from agent_memory.store.rows import in_scope
