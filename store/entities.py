@@ -4,6 +4,7 @@ nodes. Names are matched by `name_key` (case and spacing folded).
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -283,18 +284,21 @@ class SqliteEntities(EntityEdits):
         wanted = list(dict.fromkeys(entity_ids))
         if not wanted:
             return {}
+        # Portable SQL: the id sets and json_group_array are translated for
+        # PostgreSQL (postgres/db.py); an entity gone since is left out.
         rows = await self._conn.rows(
-            "select e.value as entity_id, (select group_concat(node_id) from"
+            "select x.id as entity_id, (select json_group_array(node_id) from"
             " (select ne.node_id from node_entities ne"
             " join nodes n on n.id = ne.node_id"
-            f" where ne.entity_id = e.value{valid(False, 'n.')}"
+            f" where ne.entity_id = x.id{valid(False, 'n.')}"
             " and ne.node_id not in (select value from json_each(?))"
-            " order by ne.node_id desc limit ?)) as ids from json_each(?) e",
+            " order by ne.node_id desc limit ?) t) as ids from entities x"
+            " where x.id in (select value from json_each(?))",
             (json_ids(excluding), limit, json_ids(wanted)),
         )
         return {
-            row["entity_id"]: sorted(
-                (int(i) for i in (row["ids"] or "").split(",") if i), reverse=True
+            int(row["entity_id"]): sorted(
+                (int(i) for i in json.loads(row["ids"] or "[]")), reverse=True
             )
             for row in rows
         }

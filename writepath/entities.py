@@ -344,7 +344,8 @@ class EntityLinker:
         named elsewhere in the batch).
         """
         by_scope: dict[str, list[Node]] = {}
-        for node in nodes:
+        # in the order they were said: `_link_batch` walks them so
+        for node in sorted(nodes, key=lambda n: n.id):
             by_scope.setdefault(node.scope, []).append(node)
         for scope, group in by_scope.items():
             # each to the entities of its own scope
@@ -370,8 +371,11 @@ class EntityLinker:
         first: dict[str, Mention] = {}
         for mention in mentions:
             key = name_key(mention.name)
-            if key not in first or first[key].sentence_start:
-                first[key] = mention  # a mention inside a sentence counts
+            kept = first.get(key)
+            # a mention inside a sentence counts; "my dog Max" wins over the
+            # given name's guess whichever comes first
+            if kept is None or kept.sentence_start or _pet_over(mention, kept):
+                first[key] = mention
         deleted, split = await edit_guards(self._storage, write_scope())
         known = set()  # keys already filed, in one read
         for entity in await self._storage.entities.entities_by_keys(list(first)):
@@ -432,3 +436,7 @@ class EntityLinker:
                         )
             edges += mine[: self._recent_links * len(entities)]
         await self._storage.graph.add_edges(edges)
+
+
+def _pet_over(mention: Mention, kept: Mention) -> bool:
+    return mention.type == "pet" and kept.type != "pet" and not mention.sentence_start
