@@ -200,7 +200,7 @@ def _scope_where(table: str) -> str:
     scoped = in_scope()
     if not scoped:
         return ""
-    if table in ("nodes", "entities", "entity_aliases"):
+    if table in ("nodes", "entities", "entity_aliases", "entity_edits"):
         return f" where 1 = 1{scoped}"
     if table in _SCOPED_BY_NODE:
         return (

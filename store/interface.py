@@ -46,6 +46,7 @@ EXPORT_TABLES = (
     "sessions_consolidations",
     "causal_checked",
     "maintenance_runs",
+    "entity_edits",  # absent from older exports: they import without it
 )
 
 

@@ -175,7 +175,7 @@ class PgAdmin(SqliteAdmin):
         async def op(db: Any) -> None:
             # Imported rows keep their ids: move the sequences past them (and
             # past the ids the source gave to nodes it has since purged).
-            for table in ("nodes", "edges", "entities"):
+            for table in ("nodes", "edges", "entities", "entity_edits"):
                 floor = node_id_floor if table == "nodes" else 0
                 await db.execute(
                     f"select setval(pg_get_serial_sequence('{table}', 'id'),"

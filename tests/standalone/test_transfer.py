@@ -239,3 +239,35 @@ async def test_a_copy_never_gives_an_id_the_source_purged(
 
     assert new > purged
     assert json.loads(export.read_text().splitlines()[0])["node_id_floor"] == purged
+
+
+async def test_entity_edits_travel_with_the_memory(
+    tmp_path: Path, storage: MemoryStorage
+) -> None:
+    """A merge recorded in the source is in the copy (and is made again by
+    a reindex there); an export from before the edits table still imports."""
+    from agent_memory.toolkit.entity_edits import edit_entity
+
+    export, older = tmp_path / "memory.jsonl", tmp_path / "older.jsonl"
+    source = await MemoryStorage.open(tmp_path / "src.db", dim=8)
+    for name in ("Melanie", "Mel"):
+        await source.entities.upsert_entity(name, type="person")
+    await edit_entity(source, "merge", "Melanie", "Mel")
+    counts = await export_jsonl(source, export)
+    await source.close()
+    header, *lines = export.read_text().splitlines()
+    old_header = json.loads(header)
+    del old_header["counts"]["entity_edits"]
+    kept = [line for line in lines if '"entity_edits"' not in line]
+    older.write_text("\n".join([json.dumps(old_header), *kept]) + "\n")
+
+    await import_jsonl(storage, export)  # an empty SQLite or PostgreSQL memory
+    await edit_entity(storage, "alias_add", "Melanie", "Melly")  # a fresh id
+    edits = [(e.action, e.name, e.value) for e in await storage.entities.entity_edits()]
+
+    assert counts["entity_edits"] == 1
+    assert edits == [("merge", "Melanie", "Mel"), ("alias_add", "Melanie", "Melly")]
+    async with StandaloneHost(tmp_path / "old") as copy:
+        report = await import_jsonl(copy.memory.services.storage, older)
+        assert "entity_edits" not in report.counts
+        assert await copy.memory.services.storage.entities.find_entity("Mel")
