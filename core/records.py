@@ -251,6 +251,7 @@ class PurgePlan:
     links: int
     threads: int
     preview: tuple[str, ...]
+    edits: int = 0  # recorded entity edits (store/entity_edits.py) naming them
     done: bool = False
     bytes_before: int = 0
     bytes_after: int = 0
@@ -261,7 +262,7 @@ class PurgePlan:
 
     @property
     def empty(self) -> bool:
-        return self.nodes == 0 and self.entities == 0 and self.threads == 0
+        return not (self.nodes or self.entities or self.threads or self.edits)
 
 
 @dataclass(frozen=True, slots=True)

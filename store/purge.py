@@ -3,7 +3,8 @@
 A purge selects what goes (always inside the caller's scopes), then deletes
 the node rows with their FTS rows (by trigger), vectors, edges, entity links,
 the neighbours' copies of their text (the `context` column), the entities
-left with no other mention (with their aliases and vectors), the facts whose
+left with no other mention (with their aliases and vectors) and the recorded
+edits that name them (`entity_edits`: a whole scope's all go), the facts whose
 every `derived_from` source goes, and the thread rows left empty. Then it
 makes the bytes unrecoverable: secure_delete zeroes freed pages, FTS5
 'optimize' rewrites the index without the old segments, VACUUM rebuilds the
@@ -59,6 +60,7 @@ class _Selection:
     derived: int = 0
     entity_ids: list[int] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)
+    edit_ids: list[int] = field(default_factory=list)
 
 
 class SqlitePurge:
@@ -133,8 +135,9 @@ async def _select(
     fetch: Fetch, target: PurgeTarget, scope: _Scope, now: float
 ) -> _Selection:
     chosen = _Selection()
+    named = name_key(target.entity or "")
     if target.kind == "entity":
-        chosen.entity_ids = await _entity_ids(fetch, target.entity or "", scope.plain)
+        chosen.entity_ids = await _entity_ids(fetch, named, scope.plain)
     sql, params = _roots(target, scope, now, chosen.entity_ids)
     roots = [row[0] for row in await fetch(sql, params)]
     chosen.node_ids = await _with_derived(fetch, roots, scope.n)
@@ -159,6 +162,9 @@ async def _select(
         (ids, ids),
     )
     chosen.sessions = [row[0] for row in rows]
+    chosen.edit_ids = await _edit_ids(fetch, target, scope, chosen.entity_ids, named)
+    if target.kind == "entity" and not (chosen.entity_ids or chosen.edit_ids):
+        raise InputError(f"no person or thing called {target.entity!r} in this memory")
     return chosen
 
 
@@ -211,16 +217,41 @@ def _roots(
     raise InputError(f"unknown purge kind {kind!r}")
 
 
-async def _entity_ids(fetch: Fetch, name: str, scoped: str) -> list[int]:
-    key = name_key(name)
+async def _entity_ids(fetch: Fetch, key: str, scoped: str) -> list[int]:
     rows = await fetch(
         "select id from entities where (name_key = ? or id in (select entity_id"
         f" from entity_aliases where alias_key = ?)){scoped}",
         (key, key),
     )
-    if not rows:
-        raise InputError(f"no person or thing called {name!r} in this memory")
     return [row[0] for row in rows]
+
+
+async def _edit_ids(
+    fetch: Fetch, target: PurgeTarget, scope: _Scope, entity_ids: list[int], named: str
+) -> list[int]:
+    """The recorded entity edits that go: all of a purged scope's; else those
+    naming (as the entity or the value) a name or alias of an entity that
+    goes, or the name purged (an entity deleted earlier has only its edits),
+    each in its own scope. Names are compared folded (name_key), in Python."""
+    if target.kind == "scope":
+        rows = await fetch(f"select id from entity_edits where 1 = 1{scope.plain}", ())
+        return [row[0] for row in rows]
+    ids = json_ids(entity_ids)
+    names = await fetch(
+        f"select scope, name_key from entities where id in {IDS}"
+        f" union all select scope, alias_key from entity_aliases where entity_id in {IDS}",
+        (ids, ids),
+    )
+    gone = {(row[0], row[1]) for row in names}
+    edits = await fetch(
+        f"select id, scope, name, value from entity_edits where 1 = 1{scope.plain}", ()
+    )
+    return [
+        row[0]
+        for row in edits
+        if {(row[1], name_key(row[2])), (row[1], name_key(row[3]))} & gone
+        or (target.kind == "entity" and named in (name_key(row[2]), name_key(row[3])))
+    ]
 
 
 async def _with_derived(fetch: Fetch, roots: list[int], scoped_n: str) -> list[int]:
@@ -269,6 +300,7 @@ async def _count(fetch: Fetch, chosen: _Selection) -> PurgePlan:
         edges=row[1],
         links=row[2],
         threads=len(chosen.sessions),
+        edits=len(chosen.edit_ids),
         preview=tuple(r[0][:PREVIEW_CHARS] for r in preview),
     )
 
@@ -317,6 +349,9 @@ async def _delete(
         f"delete from entities where id in {IDS}",
     ):
         await db.execute(sql, (entities,))
+    await db.execute(
+        f"delete from entity_edits where id in {IDS}", (json_ids(chosen.edit_ids),)
+    )
     await db.executemany(
         "delete from sessions_consolidations where session_id = ?",
         [(s,) for s in chosen.sessions],

@@ -45,6 +45,7 @@ class PurgeResult(ToolResult):
     edges: int
     links: int
     threads: int
+    entity_edits: int = 0
     preview: list[str] | None = None
     confirmation: str | None = None
     size_before: str | None = None
@@ -94,6 +95,7 @@ def result_of(plan: PurgePlan, status: str, note: str | None = None) -> PurgeRes
         edges=plan.edges,
         links=plan.links,
         threads=plan.threads,
+        entity_edits=plan.edits,
         preview=list(plan.preview) or None,
         size_before=show_size(plan.bytes_before) if plan.done else None,
         size_after=show_size(plan.bytes_after) if plan.done else None,

@@ -85,7 +85,8 @@ def _text(result: purging.PurgeResult) -> str:
         f" {plural(result.entities, 'entity', 'entities')}"
         f" ({plural(result.aliases, 'alias', 'aliases')}),"
         f" {plural(result.edges, 'edge')}, {plural(result.links, 'link')},"
-        f" {plural(result.threads, 'thread')}",
+        f" {plural(result.threads, 'thread')}"
+        + (f", {plural(result.entity_edits, 'entity edit')}" if result.entity_edits else ""),
     ]
     lines += [f"  - {text}" for text in result.preview or []]
     if result.size_before:

@@ -27,6 +27,7 @@ _TOUCHED = (
     "entities",
     "entity_aliases",
     "sessions_consolidations",
+    "entity_edits",
 )
 
 

@@ -14,11 +14,14 @@ from agent_memory.core.records import EdgeDraft, EpisodeDraft, NodeDraft, PurgeT
 from agent_memory.core.scope import using_view, view_of_scope
 from agent_memory.standalone.transfer import export_jsonl
 from agent_memory.storage import MemoryStorage
+from agent_memory.toolkit.entity_edits import edit_entity
 
 ALICE = view_of_scope("user:alice")
 BOB = view_of_scope("user:bob")
 SECRET = "Quorvexine-88124"  # distinctive: appears nowhere else
 BOBS = "Blarnwick-55310"
+ZEDS = "Zorblatt-70412"  # an alias of Zed, recorded as Alice's entity edit
+BOBS_EDIT = "Krumholt-90213"  # Bob's recorded rename
 SCHEMA_V1 = (Path(__file__).resolve().parents[1] / "data" / "schema_v1.sql").read_text()
 
 
@@ -69,6 +72,7 @@ async def _alice_thread(storage: MemoryStorage) -> dict[str, int]:
         )
         zed = await storage.entities.upsert_entity("Zed", type="person", mentions=0)
         await storage.entities.link_entities([(ids["t1.2"], zed.id)])
+        await edit_entity(storage, "alias_add", "Zed", ZEDS)
         await storage.index.save_embeddings(
             [(ids["only"], vec(0.1)), (ids["t1.0"], vec(0.2)), (ids["t2"], vec(0.3))]
         )
@@ -76,6 +80,8 @@ async def _alice_thread(storage: MemoryStorage) -> dict[str, int]:
         ids["bob"] = await storage.nodes.add_node(
             NodeDraft("semantic", f"Bob's code is {BOBS}")
         )
+        await storage.entities.upsert_entity("Bobo", type="person")
+        await edit_entity(storage, "rename", "Bobo", BOBS_EDIT)
     await storage.drain()
     return ids
 
@@ -87,6 +93,7 @@ async def test_thread_purge_leaves_no_bytes_and_keeps_the_rest(
     path = storage.path
     on_file = path.exists()  # SQLite: scan its bytes; PostgreSQL: rows only
     assert not on_file or residue(path, SECRET) > 0  # the scan sees what is there
+    assert not on_file or residue(path, ZEDS) > 0
 
     with using_view(ALICE):
         plan = await storage.purge.plan(PurgeTarget("thread", thread_id="t1"))
@@ -100,16 +107,20 @@ async def test_thread_purge_leaves_no_bytes_and_keeps_the_rest(
 
     assert plan.nodes_by_type == {"episodic": 3, "semantic": 1}
     assert plan.derived == 1 and plan.threads == 1 and plan.entities == 1
+    assert plan.edits == 1  # Zed's, which held his alias
+    assert await edits(storage) == [("user:bob", "rename", "Bobo", BOBS_EDIT)]
     assert (done.nodes, done.done) == (4, True)
     assert set(gone) == {ids["t2"], ids["both"]}  # two sources: one stays
     assert zed is None  # mentioned only by the purged turn
     assert bob is not None and bob.content == f"Bob's code is {BOBS}"
     for export in ("alice.jsonl", "all.jsonl"):
         assert SECRET.lower() not in (tmp_path / export).read_text().lower()
+        assert ZEDS.lower() not in (tmp_path / export).read_text().lower()
     assert BOBS in (tmp_path / "all.jsonl").read_text()
     if not on_file:
         return
     assert residue(path, SECRET) == 0
+    assert residue(path, ZEDS) == 0
     # the purged turn's vector is gone from the file too (vec0 chunks included)
     packed = struct.pack("8f", *vec(0.2))
     assert path.read_bytes().count(packed) == 0
@@ -145,10 +156,43 @@ async def test_entity_purge_takes_nodes_linked_only_to_them(
     assert ann_after is not None and ann_after.mention_count == 1
 
 
+async def test_entity_purge_takes_the_edits_naming_it(storage: MemoryStorage) -> None:
+    """The edits of the entity purged go, even of one deleted before (only
+    its edits still held the name); Bob's edit of a Zed of his stays."""
+    with using_view(BOB):
+        await storage.entities.upsert_entity("Zed", type="person")
+        await edit_entity(storage, "type", "Zed", "pet")
+    with using_view(ALICE):
+        await storage.entities.upsert_entity("Zed", type="person")
+        await storage.entities.upsert_entity("Zeddy", type="person")
+        await storage.entities.upsert_entity(SECRET, type="concept")
+        await edit_entity(storage, "merge", "Zed", "Zeddy")
+        await edit_entity(storage, "delete", SECRET)
+        zed = await storage.purge.execute(PurgeTarget("entity", entity="zeddy"))
+        deleted = await storage.purge.execute(PurgeTarget("entity", entity=SECRET))
+        with pytest.raises(InputError):  # neither an entity nor an edit
+            await storage.purge.plan(PurgeTarget("entity", entity=SECRET))
+    assert (zed.entities, zed.edits) == (1, 1)
+    assert (deleted.entities, deleted.edits) == (0, 1)
+    assert await edits(storage) == [("user:bob", "type", "Zed", "pet")]
+    assert not storage.path.exists() or residue(storage.path, SECRET) == 0
+
+
+async def edits(storage: MemoryStorage) -> list[tuple[str, str, str, str]]:
+    """Every scope's recorded entity edits."""
+    found = await storage.entities.entity_edits()
+    return [(e.scope, e.action, e.name, e.value) for e in found]
+
+
 async def test_purge_never_crosses_scopes(storage: MemoryStorage) -> None:
     ids = await _alice_thread(storage)
     with using_view(BOB):
         plan = await storage.purge.execute(PurgeTarget("scope"))
+    # Bob's whole scope: his edits too, to the byte; Alice's stay
+    assert plan.edits == 1
+    assert await edits(storage) == [("user:alice", "alias_add", "Zed", ZEDS)]
+    assert not storage.path.exists() or residue(storage.path, BOBS_EDIT) == 0
+    with using_view(BOB):
         with pytest.raises(InputError):
             await storage.purge.plan(PurgeTarget("entity", entity="Zed"))
         fact = await storage.purge.plan(PurgeTarget("fact", fact_id=ids["only"]))
