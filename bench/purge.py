@@ -21,6 +21,7 @@ from pathlib import Path
 from agent_memory.core.records import EpisodeDraft, NodeDraft, PurgeTarget
 from agent_memory.core.scope import using_view, view_of_scope
 from agent_memory.storage import MemoryStorage
+from agent_memory.toolkit.entity_edits import edit_entity
 
 SECRET = "Xylophrastic-90817"
 WORDS = "harbour boat sailing weather friend dinner project coffee music".split()
@@ -59,6 +60,9 @@ async def fill(storage: MemoryStorage, turns: int, rnd: random.Random) -> None:
             await storage.index.save_embeddings([(i, unit(rnd, 256)) for i in ids])
             fact = f"The code is {SECRET}" if scope == PEOPLE[0] else "Bob likes tea"
             await storage.nodes.add_node(NodeDraft("semantic", fact))
+            if scope == PEOPLE[0]:  # a recorded entity edit holds the name too
+                await storage.entities.upsert_entity("Locker", type="concept")
+                await edit_entity(storage, "alias_add", "Locker", f"locker {SECRET}")
 
 
 async def run(turns: int) -> None:
