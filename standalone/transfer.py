@@ -31,6 +31,7 @@ from ..store.interface import EXPORT_TABLES, NotEmptyError, Store
 from ..store.migrations import SCHEMA_VERSION
 from ..toolkit.entity_edits import reapply_entity_edits
 from ..writepath.indexer import EpisodeIndexer
+from ..writepath.nicknames import rejoin_people
 from .conversations import time_problem
 
 FORMAT = "agent-memory-export"
@@ -317,6 +318,7 @@ class ReindexReport:
     still_missing: int
     linked: int = 0  # episodes whose entity links were missing
     edits: int = 0  # recorded entity edits that had to be made again
+    joined: int = 0  # short forms filed apart, joined to their person now
 
 
 async def reindex(
@@ -345,5 +347,8 @@ async def reindex(
             progress(total - left, total)
         embedded = missing - left
         missing = left
+    joined = await rejoin_people(storage)  # the edits, after, have the last word
     edits = await reapply_entity_edits(storage)
-    return ReindexReport(fts_rows, vectors, cleared, embedded, missing, linked, edits)
+    return ReindexReport(
+        fts_rows, vectors, cleared, embedded, missing, linked, edits, joined
+    )

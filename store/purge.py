@@ -239,7 +239,8 @@ async def _edit_ids(
     ids = json_ids(entity_ids)
     names = await fetch(
         f"select scope, name_key from entities where id in {IDS}"
-        f" union all select scope, alias_key from entity_aliases where entity_id in {IDS}",
+        " union all select scope, alias_key from entity_aliases"
+        f" where entity_id in {IDS}",
         (ids, ids),
     )
     gone = {(row[0], row[1]) for row in names}

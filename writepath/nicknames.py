@@ -6,19 +6,28 @@ prefix of the long form's first name, or a known diminutive of it
 (names.DIMINUTIVES); and no other person competes for it ("Jo" stays alone
 while both "Joanna" and "John" are known). A short form a user split out
 (toolkit/entity_edits.py) is never joined again by this guess.
+
+New people are joined as they are filed (`join_people`); `rejoin_people`
+applies the same rules to the people already filed apart (a memory from
+before the joining), after a reindex and in the nightly entity step.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Collection, Sequence
 
 from ..core.records import Entity, name_key
+from ..core.scope import using_view, view_of_scope
 from ..store.interface import Store
+from ..toolkit.entity_edits import edit_guards
 from .names import DIMINUTIVES
 
 MIN_SHORT = 2  # letters of a prefix short form ("Jo")
 # A prefix is this much shorter than the name: "Dan" is not "Dana".
 MIN_CUT = 2
+# Entities a rejoin looks through, the most mentioned first.
+REJOIN_SCAN = 50_000
 
 
 def _first(entity: Entity) -> str:
@@ -97,3 +106,37 @@ async def _short_forms(
 
 async def _fresh(storage: Store, entity: Entity) -> Entity:
     return await storage.entities.get_entity(entity.id) or entity
+
+
+async def rejoin_people(storage: Store) -> int:
+    """Join each filed one-word person to its one long form, scope by scope
+    (of the caller's view); returns how many were joined."""
+    people: dict[str, list[Entity]] = {}
+    for entity in await storage.entities.list_entities(limit=REJOIN_SCAN):
+        if entity.type == "person":
+            people.setdefault(entity.scope, []).append(entity)
+    joined = 0
+    for scope, group in people.items():
+        _, split = await edit_guards(storage, scope)
+        firsts = sorted({_first(e) for e in group})
+        with using_view(view_of_scope(scope)):
+            for short in group:
+                if not _may_shorten(name_key(short.name), firsts):
+                    continue  # most people: no read at all
+                target = await long_form(storage, short, split)
+                if target is not None:
+                    await storage.entities.merge_entities(target.id, short.id)
+                    joined += 1
+    return joined
+
+
+def _may_shorten(key: str, firsts: Sequence[str]) -> bool:
+    """Whether `key` may be a short form of one of the sorted first names."""
+    if key in DIMINUTIVES:
+        return True
+    at = bisect_left(firsts, key)
+    while at < len(firsts) and firsts[at].startswith(key):
+        if shortens(key, firsts[at]):
+            return True
+        at += 1
+    return False

@@ -29,6 +29,7 @@ from ..toolkit.entity_edits import reapply_entity_edits
 from .consolidation import AgentSource, Consolidator
 from .decay_job import DecayService
 from .indexer import EpisodeIndexer
+from .nicknames import rejoin_people
 
 log = logging.getLogger(__name__)
 
@@ -157,10 +158,14 @@ class NightlyPipeline:
         return dict((await self._decay.run(now)).counts())
 
     async def _enrich_then_reapply(self) -> dict[str, Any]:
-        """Enrichment, then the user's entity edits again: consolidation and
-        enrichment may have filed a merged name, a removed alias or another
-        type anew (toolkit/entity_edits.py)."""
+        """Enrichment, short forms filed apart joined to their person
+        (writepath/nicknames.py), then the user's entity edits again:
+        consolidation and enrichment may have filed a merged name, a removed
+        alias or another type anew (toolkit/entity_edits.py)."""
         counts = await self.enrich_entities()
+        joined = await rejoin_people(self._storage)
+        if joined:
+            counts["people_joined"] = joined
         reapplied = await reapply_entity_edits(self._storage)
         if reapplied:  # counted only when an edit had to be made again
             counts["edits_reapplied"] = reapplied

@@ -429,6 +429,7 @@ async def reindex(args: argparse.Namespace, out: Output) -> int:
         "still_missing_vectors": report.still_missing,
         "linked_episodes": report.linked,
         "entity_edits_reapplied": report.edits,
+        "people_joined": report.joined,
     }
     out.result(data, lambda: render.reindexed(data))
     return 0

@@ -86,7 +86,11 @@ def _text(result: purging.PurgeResult) -> str:
         f" ({plural(result.aliases, 'alias', 'aliases')}),"
         f" {plural(result.edges, 'edge')}, {plural(result.links, 'link')},"
         f" {plural(result.threads, 'thread')}"
-        + (f", {plural(result.entity_edits, 'entity edit')}" if result.entity_edits else ""),
+        + (
+            f", {plural(result.entity_edits, 'entity edit')}"
+            if result.entity_edits
+            else ""
+        ),
     ]
     lines += [f"  - {text}" for text in result.preview or []]
     if result.size_before:

@@ -239,6 +239,7 @@ REINDEX_LABELS = {
     "still_missing_vectors": "memories still without a vector",
     "linked_episodes": "turns linked to their entities now",
     "entity_edits_reapplied": "entity edits made again",
+    "people_joined": "short forms joined to their person",
 }
 
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from agent_memory.core.records import EpisodeDraft, Node
+from agent_memory.core.records import EpisodeDraft, Node, NodeDraft
+from agent_memory.standalone.transfer import reindex
 from agent_memory.storage import MemoryStorage
+from agent_memory.toolkit.entity_edits import edit_entity
 from agent_memory.writepath.entities import EntityLinker, extract_mentions
 
 
@@ -99,3 +101,33 @@ async def test_a_pet_stays_a_pet_whichever_mention_comes_first(
 
     max_ = await storage.entities.find_entity("Max")
     assert max_ is not None and max_.type == "pet"
+
+
+async def filed_apart(storage: MemoryStorage, *names: str) -> None:
+    """People filed as a memory from before the joining holds them: each
+    its own entity, linked to a fact of its own."""
+    for name in names:
+        node = await storage.nodes.add_node(NodeDraft("semantic", f"{name} called"))
+        entity = await storage.entities.upsert_entity(name, type="person", mentions=0)
+        await storage.entities.link_entities([(node, entity.id)])
+
+
+async def test_reindex_joins_the_short_forms_filed_apart(
+    storage: MemoryStorage,
+) -> None:
+    """The same rules as at filing, on what is there: Mel and Лена join,
+    Jo (Joanna or John?) stays alone, and Caro, which the user split out
+    of Caroline, is not joined back."""
+    await filed_apart(storage, "Mel", "Melanie", "Jo", "Joanna", "John")
+    await filed_apart(storage, "Лена", "Елена", "Caroline", "Caro")
+    await edit_entity(storage, "merge", "Caroline", "Caro")
+    await edit_entity(storage, "split", "Caroline", "Caro")
+
+    report = await reindex(storage, None)
+    found = await names(storage)
+
+    assert report.joined == 2
+    assert found["Melanie"] == ("Mel",) and found["Елена"] == ("Лена",)
+    assert found["Jo"] == found["Caro"] == found["Caroline"] == ()
+    melanie = await storage.entities.find_entity("Mel")
+    assert melanie is not None and melanie.mention_count == 2

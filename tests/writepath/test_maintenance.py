@@ -182,6 +182,21 @@ async def test_without_a_model_llm_steps_are_skipped(storage: MemoryStorage) -> 
     assert state is not None and state.status == "pending"
 
 
+async def test_the_nightly_entity_step_joins_short_forms_filed_apart(
+    storage: MemoryStorage,
+) -> None:
+    for name in ("Mel", "Melanie"):
+        node = await storage.nodes.add_node(NodeDraft("semantic", f"{name} called"))
+        entity = await storage.entities.upsert_entity(name, type="person", mentions=0)
+        await storage.entities.link_entities([(node, entity.id)])
+
+    report = await pipeline(storage, None).run(only=["entity_enrichment"])
+
+    assert report.steps[0].counts["people_joined"] == 1
+    melanie = await storage.entities.find_entity("Mel")
+    assert melanie is not None and melanie.name == "Melanie"
+
+
 # -- through the extension, as the host calls it --------------------------------
 
 
