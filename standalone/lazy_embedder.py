@@ -70,7 +70,9 @@ class LazyEmbedder:
         return future.result()
 
     def start(self) -> concurrent.futures.Future[Embedder | None]:
-        """Begin loading in a daemon thread (once): an exit never waits for it."""
+        """Begin loading in a thread (once). Not a daemon: a process that ends
+        mid-load (a search that stopped waiting) lets the load finish first,
+        as onnxruntime aborts the process when torn down under a loading thread."""
         with self._guard:
             if self._future is None:
                 future: concurrent.futures.Future[Embedder | None] = (
@@ -78,7 +80,7 @@ class LazyEmbedder:
                 )
                 self._future = future
                 threading.Thread(
-                    target=self._run, args=(future,), name="embedder-load", daemon=True
+                    target=self._run, args=(future,), name="embedder-load"
                 ).start()
             return self._future
 
