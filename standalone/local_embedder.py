@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 INSTALL_HINT = install_hint("embed")
+MODEL_NAME = "all-MiniLM-L6-v2 (int8, local)"  # known before the model loads
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +173,7 @@ class LocalEmbedder:
     @property
     def model(self) -> str:
         """Not one of the host's models: adopted host vectors are re-embedded."""
-        return "all-MiniLM-L6-v2 (int8, local)"
+        return MODEL_NAME
 
     @property
     def native_dim(self) -> int:

