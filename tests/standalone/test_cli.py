@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 from agent_memory.standalone.cli import session
-from agent_memory.standalone.cli.parser import main
 from agent_memory.standalone.host import StandaloneHost
 from agent_memory.writepath.nightly import STEPS
+from cli_runs import run, run_json
 from scripting import connection_error
 from tool_harness import call
 
@@ -43,18 +43,6 @@ TURNS = [
         "time": 1714989600,
     },
 ]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["--embedder", "none", *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    code, out, err = run(capsys, "--json", *args)
-    assert code == 0, err
-    return json.loads(out)
 
 
 @pytest.fixture

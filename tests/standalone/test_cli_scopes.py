@@ -5,22 +5,9 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
-from agent_memory.standalone.cli.parser import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["--embedder", "none", *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    code, out, err = run(capsys, "--json", *args)
-    assert code == 0, err
-    return json.loads(out)
+from cli_runs import run, run_json
 
 
 def test_export_without_a_scope_is_the_whole_memory(

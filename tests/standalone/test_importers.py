@@ -11,25 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from agent_memory.standalone.cli.parser import main
 from agent_memory.standalone.importers import note_turns
+from cli_runs import run, run_json
 
 DATA = Path(__file__).parent.parent / "data" / "imports"
 CHATGPT = DATA / "chatgpt_conversations.json"
 CLAUDE = DATA / "claude_conversations.json"
 READING_MTIME = 1663272000  # 2022-09-15 20:00 UTC; git does not keep mtimes
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["--embedder", "none", *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    code, out, err = run(capsys, "--json", *args)
-    assert code == 0, err
-    return json.loads(out)
 
 
 @pytest.fixture
