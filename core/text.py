@@ -46,3 +46,8 @@ def fold(text: str, *, compat: bool = False) -> str:
     if compat:
         text = unicodedata.normalize("NFKC", text)
     return " ".join(text.casefold().split())
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 turn`, `2 turns` (`many` for irregular words: entity → entities)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"

@@ -422,11 +422,16 @@ async def confirm(deps: ToolDeps, fact_id: str) -> FactChange | Problem:
     )
 
 
-async def forget(deps: ToolDeps, fact: str) -> FactChange | Problem:
+async def forget(
+    deps: ToolDeps, fact: str, *, dry_run: bool = False
+) -> FactChange | Problem:
+    """Forget one fact (or turn); `dry_run` names what would go, changes nothing."""
     async with deps.write_lock:
         node = await resolve_fact(deps, fact, allow_episodes=True)
         if isinstance(node, Problem):
             return node
+        if dry_run:
+            return _changed("would_forget", node, "Nothing was changed (dry run).")
         await deps.storage.nodes.soft_delete([node.id])
     return _changed(
         "forgotten", node, "It will not be searched or shown again (history is kept)."

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import decay
 from ..core.records import MAINTENANCE_STEPS, Entity, Node, NodeType
+from ..core.text import plural
 from ..retrieval import SearchFilters
 from .changes import (
     FACT_TYPES,
@@ -260,8 +261,10 @@ async def timeline(
     items = [_timeline_item(node) for node in reversed(nodes[:limit])]
     note = None
     if more:
+        shown = "is" if limit == 1 else "are"
         note = (
-            f"Only the newest {limit} are shown; narrow the window with after/before."
+            f"Only the newest {plural(limit, 'item')} {shown} shown;"
+            " narrow the window with after/before."
         )
     elif not items:
         note = "Nothing in that window."

@@ -50,7 +50,7 @@ R = TypeVar("R", bound=ToolResult)
 
 async def ingest(args: argparse.Namespace, out: Output) -> int:
     turns = read_history(Path(args.file), args.format)
-    async with open_host(args, create=True) as host:
+    async with open_host(args, create=True, undo_on_failure=True) as host:
         known = await host.services.storage.nodes.ingest_keys()
         keyed = [
             t
@@ -332,10 +332,10 @@ async def forget(args: argparse.Namespace, out: Output) -> int:
     return await run_tool(
         args,
         out,
-        lambda deps: tool_ops.forget(deps, reference),
+        lambda deps: tool_ops.forget(deps, reference, dry_run=args.dry_run),
         render.change,
         embed=parse_id(reference) is None,
-        writes=True,
+        writes=not args.dry_run,
     )
 
 
@@ -397,7 +397,7 @@ async def export(args: argparse.Namespace, out: Output) -> int:
 async def import_(args: argparse.Namespace, out: Output) -> int:
     path = Path(args.file)
     header = read_header(path)  # a bad file fails before the database is opened
-    async with open_host(args, embed=False, create=True) as host:
+    async with open_host(args, embed=False, create=True, undo_on_failure=True) as host:
         report = await import_jsonl(
             host.services.storage,
             path,

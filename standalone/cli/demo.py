@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ...core.errors import InputError
 from ..conversations import read_conversations
-from .io import Output
+from .io import Output, plural
 from .session import open_host
 
 SAMPLE = Path(__file__).resolve().parents[2] / "demo_data" / "sample.jsonl"
@@ -66,7 +66,9 @@ async def _run(args: argparse.Namespace, out: Output, data_dir: Path | None) -> 
         await host.thread_completed(turns[-1].thread_id, reason="demo finished")
         await memory.drain()
         threads = len({t.thread_id for t in turns})
-        out.say(f"\ningested {len(turns)} turns in {threads} threads")
+        out.say(
+            f"\ningested {plural(len(turns), 'turn')} in {plural(threads, 'thread')}"
+        )
         result = await host.run_task("run_nightly_maintenance")
         await memory.drain()
         out.say(f"nightly maintenance: {(result or {}).get('text') or 'done'}")

@@ -9,6 +9,9 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from ...core.errors import InputError
+from ...core.text import plural
+
+__all__ = ["CliError", "Output", "ProgressBar", "plural"]
 
 INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C
 
@@ -42,7 +45,7 @@ class Output:
 
     def note(self, text: str) -> None:
         """A hint beside the result: on stderr, so stdout stays the result."""
-        print(f"note: {text}", file=sys.stderr)
+        note(text)
 
     def say(self, text: str) -> None:
         """Narration for humans; silent in JSON mode so stdout stays parseable."""
@@ -50,9 +53,9 @@ class Output:
             self.stream.write(text.rstrip() + "\n")
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """`1 turn`, `2 turns` (`many` for irregular words: entity → entities)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+def note(text: str) -> None:
+    """A hint beside the result: on stderr, so stdout stays the result."""
+    print(f"note: {text}", file=sys.stderr)
 
 
 class ProgressBar:

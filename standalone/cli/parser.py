@@ -194,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p = command("forget", "forget a fact by id or text (a turn by id)")
     p.add_argument("reference", metavar="ID|TEXT", help="the fact's id or text")
+    _add_dry_run(p)
     p = command("maintenance", "run the nightly maintenance, or one of its steps")
     p.add_argument(
         "--task",
@@ -215,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8765, help="HTTP port (0: any free)")
     p = command("view", "write the memory as one HTML page to look at", run="view:run")
     p.add_argument("--out", help="HTML file to write (default: agent-memory-view.html)")
+    p.add_argument("--force", action="store_true", help="overwrite the HTML file")
     p.add_argument("--open", action="store_true", help="open it in the web browser")
     p.add_argument(
         "--limit", type=int, default=300, help="show the N most connected memories"
@@ -272,6 +274,15 @@ def _add_purge_command(command: Any) -> None:
         help="the whole scope (with --user ID: everything about that user)",
     )
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+    _add_dry_run(p)
+
+
+def _add_dry_run(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="say exactly what would go and change nothing",
+    )
 
 
 class _Parser(argparse.ArgumentParser):

@@ -43,7 +43,7 @@ async def run(args: argparse.Namespace, out: Output) -> int:
     if current_view() is None:
         raise CliError("purge works on one scope: give --scope user:ID or --user ID")
     what, target = _what(args)
-    async with open_host(args, embed=False) as host:
+    async with open_host(args, embed=False, read_only=args.dry_run) as host:
         deps = host.services.tool_deps
         chosen = await purging.target_of(
             deps, what, target, args.after or "", args.before or ""
@@ -54,6 +54,9 @@ async def run(args: argparse.Namespace, out: Output) -> int:
         shown = purging.result_of(plan, "planned")
         if plan.empty:
             out.result(_data(shown), "nothing matches; nothing was erased")
+            return 0
+        if args.dry_run:
+            out.result(_data(shown), _text(shown) + "\ndry run: nothing was erased")
             return 0
         if not args.yes and not _confirmed(out, _text(shown)):
             out.say("nothing was erased")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...core.text import plural
 from ...toolkit.models import (
     EntityEdited,
     EntityInfo,
@@ -89,8 +90,7 @@ def entity_edited(result: EntityEdited) -> str:
 
 
 def entity(result: EntityInfo) -> str:
-    mentions = "1 mention" if result.mentions == 1 else f"{result.mentions} mentions"
-    lines = [f"{result.name} ({result.type}, {mentions})"]
+    lines = [f"{result.name} ({result.type}, {plural(result.mentions, 'mention')})"]
     if result.aliases:
         lines.append("also called: " + ", ".join(result.aliases))
     if result.summary:
@@ -193,8 +193,7 @@ def listing(what: str, rows: list[dict[str, Any]], page: int, limit: int) -> str
         ]
     elif what == "entities":
         lines = [
-            f"{r['name']} ({r['type']}, {r['mentions']} mention"
-            f"{'' if r['mentions'] == 1 else 's'})"
+            f"{r['name']} ({r['type']}, {plural(r['mentions'], 'mention')})"
             + (f": {r['summary']}" if r["summary"] else "")
             for r in rows
         ]

@@ -17,7 +17,7 @@ from ...core.config import ConfigError
 from ..conversations import read_text_file
 from ..host import StandaloneHost, default_data_dir, model_factory_from_env
 from ..lazy_embedder import LazyEmbedder, packages_present
-from .io import CliError
+from .io import CliError, note
 
 log = logging.getLogger("agent_memory.cli")
 
@@ -167,6 +167,7 @@ async def open_host(
     tools: bool = False,
     create: bool = False,
     read_only: bool = False,
+    undo_on_failure: bool = False,
 ) -> AsyncIterator[StandaloneHost]:
     """The standalone host with the memory loaded, stopped on exit; `tools` asks
     for the orchestrator's tools (loads openai-agents, which only chat needs).
@@ -174,12 +175,20 @@ async def open_host(
     database that is not there instead of leaving an empty one (and folders).
     `read_only` (the reading commands) opens the file so that nothing can be
     written: it works on a read-only file or folder and changes nothing.
-    `embed_wait` bounds the wait for the local model (find_embedder)."""
+    `embed_wait` bounds the wait for the local model (find_embedder).
+    `undo_on_failure` (a batch that fills a new database: ingest, import)
+    removes the database it created when the command fails; never for chat or
+    the MCP server, whose new memory may hold hours of talk when they fail."""
     settings = load_settings(args.config)
     _quiet_model_warning()
     db_file = data_dir / DB_NAME if data_dir is not None else resolve_db(args.db)
     if not create:
         existing_db(db_file)
+    # A database this command makes (a mistyped --db makes one too) is named
+    # on stderr, and removed with its new folders when the command fails.
+    made = (
+        _missing_folders(db_file) if data_dir is None and not db_file.exists() else None
+    )
     embedder = find_embedder(args.embedder, embed_wait) if embed else None
     host = StandaloneHost(
         db_file.parent,
@@ -194,14 +203,50 @@ async def open_host(
         await host.start()
     except ConfigError as exc:
         await _stop_quietly(host)
+        _unmake(db_file, made)
         raise CliError(str(exc)) from exc
     except Exception as exc:
         await _stop_quietly(host)
+        _unmake(db_file, made)
         raise CliError(f"cannot open the memory at {db_file}: {_reason(exc)}") from exc
+    if made is not None:
+        note(f"created a new memory at {db_file}")
     try:
         yield host
-    finally:
+    except Exception:
+        if undo_on_failure and made is not None:
+            await _stop_quietly(host)
+            _unmake(db_file, made)
+            note(f"removed the new memory at {db_file} again (the command failed)")
+            raise
         await host.stop()
+        raise
+    except BaseException:
+        await host.stop()
+        raise
+    await host.stop()
+
+
+def _missing_folders(db_file: Path) -> list[Path]:
+    """The folders above `db_file` that do not exist yet, deepest first."""
+    missing = []
+    folder = db_file.parent.absolute()
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
+def _unmake(db_file: Path, made: list[Path] | None) -> None:
+    """Remove a database this command created (and its new, now empty folders):
+    a failed command leaves nothing behind."""
+    if made is None:
+        return
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        db_file.with_name(db_file.name + suffix).unlink(missing_ok=True)
+    for folder in made:
+        with contextlib.suppress(OSError):  # not empty: something else is there
+            folder.rmdir()
 
 
 NO_MODEL = (

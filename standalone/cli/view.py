@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ...toolkit import args as check
 from ..inspector import ViewFilters, collect, render_html
-from .io import CliError, Output
+from .io import CliError, Output, plural
 from .session import open_host
 
 DEFAULT_OUT = "agent-memory-view.html"
@@ -22,7 +22,7 @@ DEFAULT_OUT = "agent-memory-view.html"
 
 async def run(args: argparse.Namespace, out: Output) -> int:
     filters = _filters(args)
-    target = _target(args.out)
+    target = _target(args.out, args.force)
     async with open_host(args, embed=False, read_only=True) as host:
         data = await collect(host.services.storage, filters)
     page = render_html(data)
@@ -36,19 +36,24 @@ async def run(args: argparse.Namespace, out: Output) -> int:
             "entities": len(data["entities"]),
             "edges": len(data["edges"]),
         },
-        f"wrote {target}: {meta['shown']} memories (replaced ones included),"
-        f" {len(data['entities'])} entities; open it in a web browser",
+        f"wrote {target}: {plural(meta['shown'], 'memory', 'memories')}"
+        " (replaced ones included),"
+        f" {plural(len(data['entities']), 'entity', 'entities')};"
+        " open it in a web browser",
     )
     if args.open:
         webbrowser.open(target.resolve().as_uri())
     return 0
 
 
-def _target(out: str | None) -> Path:
-    """The file to write; its folder must exist (a typo makes no folders)."""
+def _target(out: str | None, force: bool) -> Path:
+    """The file to write; its folder must exist (a typo makes no folders), and
+    a file already there is replaced only with --force (like export)."""
     target = Path(out or DEFAULT_OUT).expanduser()
     if target.is_dir():
         raise CliError(f"--out {target}: is a folder; name the HTML file to write")
+    if target.exists() and not force:
+        raise CliError(f"{target} exists; pass --force to overwrite it")
     if not target.parent.is_dir():
         raise CliError(f"--out {target}: folder {target.parent} does not exist")
     return target

@@ -114,5 +114,6 @@ def test_cli_writes_the_page(
     assert main([*args, "--out", str(tmp_path)]) == 2
     # with --json the error is JSON on stdout
     assert "is a folder" in json.loads(capsys.readouterr().out)["error"]
+    args.append("--force")  # the page exists now: replace it
     assert main([*args, "--out", str(out), "--entity", "Nobody"]) == 2
     assert main([*args, "--out", str(out), "--limit", "0"]) == 2
