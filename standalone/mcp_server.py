@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import socket
 import sys
@@ -35,10 +36,12 @@ from ..toolkit import calls
 from ..toolkit import reads as tool_reads
 from ..toolkit.models import Problem, ToolResult
 from ..tools import TOOL_NAMES, on_failure
+from . import mcp_arguments as checks
 from .host import StandaloneHost
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.tools import Tool
     from mcp.types import CallToolResult
 
 log = logging.getLogger("agent_memory.mcp")
@@ -177,6 +180,34 @@ def _signature(body: ToolBody) -> Any:
     return signature.replace(parameters=parameters, return_annotation=str)
 
 
+@functools.cache
+def _checked_tool() -> type[Tool]:
+    """The SDK's Tool with the arguments' names and types checked first: a
+    wrong call answers the host's Problem naming the tool's parameters
+    (mcp_arguments.py), not pydantic's raw text, and no name is dropped."""
+    from mcp.server.mcpserver.exceptions import ToolError
+    from mcp.server.mcpserver.tools import Tool
+    from pydantic import ValidationError
+
+    class CheckedTool(Tool):
+        async def run(
+            self, arguments: dict[str, Any], context: Any, convert_result: bool = False
+        ) -> Any:
+            schema = self.parameters
+            wrong = checks.wrong_names(self.name, schema, arguments)
+            if wrong:
+                return _text_result(checks.problem(wrong), failed=True)
+            try:
+                return await super().run(arguments, context, convert_result)
+            except ToolError as exc:
+                if not isinstance(exc.__cause__, ValidationError):
+                    raise
+                text = checks.wrong_values(self.name, schema, exc.__cause__.errors())
+                return _text_result(checks.problem(text), failed=True)
+
+    return CheckedTool
+
+
 def build_server(host: StandaloneHost) -> MCPServer[Any]:
     """An `MCPServer` over a started host that was built with `tools=True`."""
     from mcp.server.mcpserver import MCPServer
@@ -197,6 +228,7 @@ def build_server(host: StandaloneHost) -> MCPServer[Any]:
         )
     for body in client_bodies(host):
         tools.append(Tool.from_function(_guarded(body), structured_output=False))
+    tools = [_checked_tool()(**dict(tool)) for tool in tools]
     server: MCPServer[Any] = MCPServer(
         SERVER_NAME,
         version=__version__,
