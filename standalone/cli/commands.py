@@ -38,6 +38,7 @@ from ..importers import read_history
 from ..transfer import export_jsonl, import_jsonl, read_header
 from ..transfer import reindex as rebuild
 from . import render
+from .consolidate import waiting, waiting_data
 from .io import CliError, Output, ProgressBar, plural
 from .session import NO_MODEL, QUERY_WAIT_S, open_host
 
@@ -146,22 +147,28 @@ async def maintenance(args: argparse.Namespace, out: Output) -> int:
             result = None
             report = await host.services.pipeline.run(only=[step])
         await host.memory.drain()
-        if not host.model_router.has_model:
+        has_model = host.model_router.has_model
+        if not has_model:
             out.note(NO_MODEL + " (the steps that need one are skipped)")
+        wait = await waiting(host.services)
     seconds = time.perf_counter() - started
+    waits = "\n" + wait.text(has_model) if wait.pending else ""
     if report is not None:
         data = [
             {"step": s.step, "counts": s.counts, "error": s.error} for s in report.steps
         ]
         out.result(
-            {"task": step, "steps": data, "seconds": round(seconds, 3)},
-            lambda: render.steps(report.steps, seconds),
+            {"task": step, "steps": data, "seconds": round(seconds, 3)}
+            | {"waiting": waiting_data(wait)},
+            lambda: render.steps(report.steps, seconds) + waits,
         )
         return 1 if report.errors else 0
-    text = (result or {}).get("text") or "done (nothing to report)"
+    text = (result or {}).get("text") or "done"
     out.result(
-        {"task": args.task, "result": result, "seconds": round(seconds, 3)},
-        f"{args.task}: {text} ({seconds:.1f} s); `agent-memory stats` shows each step",
+        {"task": args.task, "result": result, "seconds": round(seconds, 3)}
+        | {"waiting": waiting_data(wait)},
+        f"{args.task}: {text} ({seconds:.1f} s); `agent-memory stats` shows each step"
+        + waits,
     )
     # Decided by structure, never by the text: a failed step is exit code 1.
     return 1 if (result or {}).get("failed_steps") else 0

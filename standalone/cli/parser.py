@@ -202,6 +202,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="run_nightly_maintenance (all steps, default) or one step:"
         " expiry, consolidation, decay, entity_enrichment, causal_inference",
     )
+    p = command(
+        "consolidate",
+        "turn one thread's new turns into facts now (needs a model)",
+        run="consolidate:run",
+    )
+    p.add_argument("--thread", metavar="ID", required=True, help="the thread's id")
     p = command("export", "write the whole memory (every scope) to a JSONL file")
     p.add_argument("file", help="the file to write")
     p.add_argument("--force", action="store_true", help="overwrite FILE")
@@ -376,9 +382,9 @@ def _body(ref: str) -> Any:
     return getattr(importlib.import_module(f".{module}", __package__), name)
 
 
-# Commands over the whole file: maintenance consolidates each thread in its own
-# scope and decays all; reindex rebuilds the indexes of every scope.
-UNSCOPED_COMMANDS = ("maintenance", "reindex")
+# Commands over the whole file: maintenance (and consolidate) consolidates each
+# thread in its own scope and decays all; reindex rebuilds the indexes of every scope.
+UNSCOPED_COMMANDS = ("maintenance", "consolidate", "reindex")
 # A backup is the whole memory unless a scope is named: a backup of the default
 # scope alone silently lost every user's and channel's memories.
 WHOLE_BY_DEFAULT = ("export",)
