@@ -54,8 +54,10 @@ class Output:
 
 
 def note(text: str) -> None:
-    """A hint beside the result: on stderr, so stdout stays the result."""
-    print(f"note: {text}", file=sys.stderr)
+    """A hint beside the result: on stderr, so stdout stays the result. A path
+    the OS gave as bytes that are not UTF-8 is shown with "?" for them."""
+    shown = text.encode("utf-8", "replace").decode("utf-8")
+    print(f"note: {shown}", file=sys.stderr)
 
 
 class ProgressBar:

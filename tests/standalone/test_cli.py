@@ -68,7 +68,9 @@ def test_ingest_progress_counts_turns(
     code, _, err = run(
         capsys, "--db", str(tmp_path / "m.db"), "ingest", str(turns_file)
     )
-    assert code == 0 and err.splitlines()[0] == "turns: 3/3 (100%)"
+    created, progress = err.splitlines()[:2]  # a new database is named first
+    assert code == 0 and created.startswith("note: created a new memory at")
+    assert progress == "turns: 3/3 (100%)"
 
 
 def test_search_finds_ingested_turns_with_their_times(
