@@ -74,6 +74,9 @@ def test_a_failed_import_leaves_no_database_and_no_folders(
         ("auto", '{"thread_id": "t1", "role": "user"}\n'),
         ("jsonl", '{"thread_id": "t1", "role": "user", "text": "hi"}\n{oops\n'),
         ("locomo", '[{"conversation": {"speaker_a": "A"}}]'),
+        ("chatgpt", '[{"title": "x", "mapping": {"a": {"message": 5}}}]'),
+        ("claude", '[{"uuid": "c1", "chat_messages": [{"sender": "robot"}]}]'),
+        ("markdown", "not a folder of notes"),
         ("auto", ""),
     ],
 )
