@@ -25,6 +25,7 @@ from typing import Any
 from ..core.errors import InputError
 from ..core.records import Edge, Entity, Node
 from ..store.interface import Store
+from .inspector_overview import clip, mentions, overview
 
 # Ids per query: edges_of binds every id twice, far below SQLite's 32766.
 CHUNK = 4000
@@ -40,6 +41,7 @@ FORCE_LAYOUT_MAX = 400
 HISTORY_EDGES = ("derived_from", "supersedes")
 DATA_MARK = "/*__MEMORY_DATA__*/"
 LIBRARY_MARK = "/*__CYTOSCAPE__*/"
+SCRIPT_MARK = "/*__INSPECTOR_JS__*/"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +77,7 @@ async def collect(store: Store, filters: ViewFilters) -> dict[str, Any]:
     outside = {i for h in history.values() for ids in h.values() for i in ids}
     refs = await store.nodes.get_nodes(sorted(outside - shown_ids), history=True)
     stats = await store.admin.stats()
+    said = await mentions(store, list(entities.values()))
     return {
         "meta": {
             "generated_at": time.time(),
@@ -95,7 +98,7 @@ async def collect(store: Store, filters: ViewFilters) -> dict[str, Any]:
             else "concentric",
         },
         "nodes": [_node(n, links.get(n.id, []), history.get(n.id, {})) for n in shown],
-        "entities": [_entity(e) for e in entities.values()],
+        "entities": [_entity(e, said.get(e.id, [])) for e in entities.values()],
         "edges": [_edge(e) for e in edges if {e.src_id, e.dst_id} <= shown_ids]
         + [
             {"s": f"n{n.id}", "t": f"e{e.id}", "type": "mentions"}
@@ -103,6 +106,7 @@ async def collect(store: Store, filters: ViewFilters) -> dict[str, Any]:
             for e in links.get(n.id, [])
         ],
         "refs": {f"n{n.id}": _ref(n) for n in refs.values()},
+        "overview": await overview(store),
     }
 
 
@@ -214,7 +218,7 @@ def _node(
     return {
         "id": f"n{node.id}",
         "kind": node.type,
-        "label": _clip(node.content, LABEL_CHARS),
+        "label": clip(node.content, LABEL_CHARS),
         "text": node.content,
         "confidence": round(node.confidence, 3),
         "base_confidence": round(node.base_confidence, 3),
@@ -222,6 +226,7 @@ def _node(
         "created_at": node.created_at,
         "valid_from": node.valid_from,
         "valid_until": node.valid_until,
+        "expires_at": node.expires_at,
         "thread": node.session_id,
         "role": node.source_role,
         "source": node.source_type,
@@ -232,7 +237,7 @@ def _node(
     }
 
 
-def _entity(entity: Entity) -> dict[str, Any]:
+def _entity(entity: Entity, said: list[str]) -> dict[str, Any]:
     return {
         "id": f"e{entity.id}",
         "kind": "entity",
@@ -240,6 +245,8 @@ def _entity(entity: Entity) -> dict[str, Any]:
         "entity_type": entity.type,
         "aliases": list(entity.aliases),
         "summary": entity.summary,
+        "said": said,
+        "attributes": dict(entity.attributes),
         "mentions": entity.mention_count,
         "created_at": entity.created_at,
         "updated_at": entity.updated_at,
@@ -260,15 +267,10 @@ def _edge(edge: Edge) -> dict[str, Any]:
 def _ref(node: Node) -> dict[str, Any]:
     return {
         "kind": node.type,
-        "text": _clip(node.content, REF_CHARS),
+        "text": clip(node.content, REF_CHARS),
         "when": node.when,
         "valid_until": node.valid_until,
     }
-
-
-def _clip(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # -- the page ---------------------------------------------------------------------
@@ -279,9 +281,11 @@ def render_html(data: dict[str, Any]) -> str:
     assets = resources.files(__package__).joinpath("assets")
     template = assets.joinpath("inspector.html").read_text("utf-8")
     library = assets.joinpath("cytoscape.min.js").read_text("utf-8")
-    # Markers are replaced once each, data last, so neither the library nor a
+    script = assets.joinpath("inspector.js").read_text("utf-8")
+    # Markers are replaced once each, data last, so neither the scripts nor a
     # memory's text can smuggle in a marker of its own.
-    page = template.replace(LIBRARY_MARK, _script_safe(library), 1)
+    page = template.replace(SCRIPT_MARK, _script_safe(script), 1)
+    page = page.replace(LIBRARY_MARK, _script_safe(library), 1)
     return page.replace(DATA_MARK, embed_json(data), 1)
 
 

@@ -7,6 +7,12 @@ entities, written through the store's public parts.
 
 from __future__ import annotations
 
+import contextlib
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,6 +102,7 @@ async def build(data_dir: Path) -> Ids:
         )
         lena = await store.entities.upsert_entity("Lena", type="person")
         pepper = await store.entities.upsert_entity("Pepper", type="concept")
+        await store.entities.update_entity(lena.id, attributes={"relation": "sister"})
         await store.entities.link_entities(
             [
                 (turns[0], lena.id),
@@ -111,3 +118,24 @@ async def build(data_dir: Path) -> Ids:
         await store.admin.set_meta(LINKED_KEY, str(max(turns)))
         await store.drain()
     return Ids(turns, old, new, allergy, forgotten)
+
+
+@contextlib.contextmanager
+def served(data_dir: Path) -> Iterator[str]:
+    """`agent-memory view --serve --port 0` on the memory; yields its URL."""
+    command = [sys.executable, "-u", "-m", "agent_memory", "--embedder", "none"]
+    process = subprocess.Popen(
+        [*command, "--db", str(data_dir), "view", "--serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert found, f"no URL in {line!r}: {process.stderr and process.stderr.read()}"
+        yield found.group(0)
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=20)

@@ -225,6 +225,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="overwrite the HTML file")
     p.add_argument("--open", action="store_true", help="open it in the web browser")
     p.add_argument(
+        "--serve",
+        action="store_true",
+        help="serve the page on 127.0.0.1 (refreshes; forget/correct from it)",
+    )
+    p.add_argument(
+        "--port", type=int, default=8766, help="port for --serve (0: any free)"
+    )
+    p.add_argument(
         "--limit", type=int, default=300, help="show the N most connected memories"
     )
     p.add_argument("--entity", help="only memories linked to this entity")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ...toolkit import args as check
 from ..inspector import ViewFilters, collect, render_html
+from ..inspector_server import LOOPBACK, Inspector, start
 from .io import CliError, Output, plural
 from .session import open_host
 
@@ -22,6 +23,8 @@ DEFAULT_OUT = "agent-memory-view.html"
 
 async def run(args: argparse.Namespace, out: Output) -> int:
     filters = _filters(args)
+    if args.serve:
+        return await _serve(args, filters, out)
     target = _target(args.out, args.force)
     async with open_host(args, embed=False, read_only=True) as host:
         data = await collect(host.services.storage, filters)
@@ -43,6 +46,31 @@ async def run(args: argparse.Namespace, out: Output) -> int:
     )
     if args.open:
         webbrowser.open(target.resolve().as_uri())
+    return 0
+
+
+async def _serve(args: argparse.Namespace, filters: ViewFilters, out: Output) -> int:
+    """Serve the page until interrupted; it reads the memory on every load."""
+    if not 0 <= args.port <= 65535:
+        raise CliError("--port must be 0..65535")
+    async with open_host(args) as host:
+        inspector = Inspector(host, filters)
+        try:
+            server = start(inspector, asyncio.get_running_loop(), args.port)
+        except OSError as exc:
+            raise CliError(f"--port {args.port}: {exc.strerror or exc}") from exc
+        url = f"http://{LOOPBACK}:{server.server_address[1]}/"
+        out.result(
+            {"url": url}, f"serving the memory inspector at {url} (Ctrl-C stops)"
+        )
+        out.stream.flush()
+        if args.open:
+            webbrowser.open(url)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            server.shutdown()
+            server.server_close()
     return 0
 
 

@@ -117,3 +117,35 @@ def test_cli_writes_the_page(
     args.append("--force")  # the page exists now: replace it
     assert main([*args, "--out", str(out), "--entity", "Nobody"]) == 2
     assert main([*args, "--out", str(out), "--limit", "0"]) == 2
+
+
+async def test_people_and_facts_come_first(memory: tuple[Path, Ids]) -> None:
+    data_dir, ids = memory
+    data = await view(data_dir, limit=1)
+    people = data["overview"]["people"]
+    facts = {f["id"]: f for f in data["overview"]["facts"]}
+
+    # Whatever the graph's limit: every person, every current fact.
+    async with StandaloneHost(data_dir) as host:
+        lena = await host.services.storage.entities.find_entity("Lena")
+    assert lena is not None
+    assert [(p["name"], p["relation"], p["mentions"]) for p in people] == [
+        ("Lena", "sister", lena.mention_count)
+    ]
+    assert set(facts) == {f"n{ids.new_fact}", f"n{ids.allergy}"}
+    versions = facts[f"n{ids.new_fact}"]["versions"]
+    assert [(v["id"], v["text"]) for v in versions] == [
+        (f"n{ids.old_fact}", "Lena lives in Vienna")
+    ]
+    assert versions[0]["until"] is not None
+
+
+async def test_entities_without_summary_show_their_mentions(
+    memory: tuple[Path, Ids],
+) -> None:
+    data_dir, _ = memory
+    data = await view(data_dir)
+    pepper = next(e for e in data["entities"] if e["label"] == "Pepper")
+
+    assert pepper["summary"] is None
+    assert pepper["said"][0] == "Pepper is allergic to chicken"

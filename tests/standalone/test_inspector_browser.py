@@ -8,6 +8,7 @@ own file through, so a page that reaches for the network fails the test.
 from __future__ import annotations
 
 import asyncio
+import json
 import importlib.util
 import shutil
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 from agent_memory.standalone.host import StandaloneHost
 from agent_memory.standalone.inspector import ViewFilters, collect, render_html
-from inspector_memory import HOSTILE, Ids, build
+from inspector_memory import HOSTILE, Ids, build, served
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -106,7 +107,11 @@ def click_node(view: Any, node_id: str) -> None:
 def test_nodes_render_and_search_highlights(page: tuple[Any, Ids, list[str]]) -> None:
     view, ids, _ = page
 
-    assert count(view, "node") == 9  # 7 memories + Lena + Pepper
+    # Turns are hidden at first: 3 facts, Lena and Pepper; then all 7 memories.
+    assert count(view, "node") == 5
+    assert count(view, 'edge[type="together"]') == 0  # Lena and Pepper never meet
+    view.check("#show-turns")
+    view.wait_for_function("() => window.inspector.cy.nodes().length === 9")
     assert count(view, "node.superseded") == 1
     assert count(view, 'edge[type="supersedes"]') == 1
     inside = view.evaluate(
@@ -130,13 +135,102 @@ def test_click_shows_text_provenance_and_history(
 ) -> None:
     view, ids, _ = page
 
+    # Who and what first: Lena (a person) and the current facts with history.
+    assert view.text_content("#people").count("mention") == 1
+    facts = view.text_content("#facts") or ""
+    assert "Lena lives in Linz" in facts and "was: Lena lives in Vienna" in facts
+    view.check("#show-turns")
+    view.wait_for_function("() => window.inspector.cy.nodes().length === 9")
     click_node(view, f"n{ids.new_fact}")
     assert view.text_content("#panel-text") == "Lena lives in Linz"
     panel = view.text_content("#panel") or ""
-    assert "derived from" in panel and "Lena moved again" in panel
-    assert "supersedes" in panel and "Lena lives in Vienna" in panel
+    assert "learned from" in panel and "Lena moved again" in panel
+    assert "replaces" in panel and "Lena lives in Vienna" in panel
 
     # A turn holding markup is shown as text, never run as markup.
     click_node(view, f"n{ids.turns[2]}")
     assert view.text_content("#panel-text") == HOSTILE
     assert view.evaluate("() => document.querySelectorAll('img').length") == 0
+
+    # An entity without a summary shows what the memory says about it.
+    click_node(view, "e" + str(entity_id(view, "Pepper")))
+    panel = view.text_content("#panel") or ""
+    assert "no summary" not in panel and "allergic to chicken" in panel
+
+
+def entity_id(view: Any, name: str) -> int:
+    found = view.evaluate(
+        "name => window.inspector.data.entities.find(e => e.label === name).id", name
+    )
+    return int(found[1:])
+
+
+def test_labels_are_readable(page: tuple[Any, Ids, list[str]]) -> None:
+    view, _, _ = page
+    view.check("#show-turns")
+    view.wait_for_function("() => window.inspector.cy.nodes().length === 9")
+    # Every label drawn is at least 12 px on screen, zoomed out or in.
+    for zoom in (0.3, 1.0, 2.0):
+        smallest = view.evaluate(
+            """z => { const cy = window.inspector.cy; cy.zoom(z);
+                 const drawn = cy.nodes().filter(n => n.style('label'));
+                 return drawn.length ? Math.min(...drawn.map(
+                   n => parseFloat(n.style('font-size')) * cy.zoom())) : 99; }""",
+            zoom,
+        )
+        assert smallest >= 12, (zoom, smallest)
+
+
+def search_ids(data_dir: Path, query: str) -> set[str]:
+    import io
+    from contextlib import redirect_stdout
+
+    from agent_memory.standalone.cli.parser import main
+
+    buffer = io.StringIO()
+    args = ["--embedder", "none", "--db", str(data_dir), "--json", "search", query]
+    with redirect_stdout(buffer):
+        assert main(args) == 0
+    return {item["id"] for item in json.loads(buffer.getvalue())["results"]}
+
+
+def test_forget_from_the_served_panel(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    ids = asyncio.run(build(tmp_path))
+    fact = f"#{ids.allergy}"
+    assert fact in search_ids(tmp_path, "allergic chicken")
+    errors: list[str] = []
+    with served(tmp_path) as url, sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        view = browser.new_page(viewport={"width": 1280, "height": 800})
+        view.on("pageerror", lambda exc: errors.append(str(exc)))
+        view.on("dialog", lambda dialog: dialog.accept())
+        view.goto(url)
+        view.evaluate("() => window.inspector.ready.then(() => true)")
+        view.click(f"#facts li[data-id='n{ids.allergy}']")
+        with view.expect_navigation():
+            view.click("#forget")
+        view.evaluate("() => window.inspector.ready.then(() => true)")
+        assert f"n{ids.allergy}" not in (view.inner_html("#facts") or "")
+        browser.close()
+    assert errors == []
+    assert fact not in search_ids(tmp_path, "allergic chicken")
+
+
+def test_empty_memory_says_so(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    async def empty() -> str:
+        async with StandaloneHost(tmp_path) as host:
+            return render_html(await collect(host.services.storage, ViewFilters()))
+
+    html = tmp_path / "empty.html"
+    html.write_text(asyncio.run(empty()), "utf-8")
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        view = browser.new_page()
+        view.goto(html.as_uri())
+        view.evaluate("() => window.inspector.ready.then(() => true)")
+        assert "Nothing remembered yet" in (view.text_content("body") or "")
+        browser.close()
