@@ -8,8 +8,8 @@ own file through, so a page that reaches for the network fails the test.
 from __future__ import annotations
 
 import asyncio
-import json
 import importlib.util
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
