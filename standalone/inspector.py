@@ -34,10 +34,6 @@ CHUNK = 4000
 REF_CHARS = 300
 # What the timeline and side panel need from a node's label on the graph.
 LABEL_CHARS = 48
-# Above this many nodes (memories + entities) the force layout takes too long
-# (5 s at 500 under load, minutes at 10k); a concentric layout by degree is
-# drawn instead.
-FORCE_LAYOUT_MAX = 400
 HISTORY_EDGES = ("derived_from", "supersedes")
 DATA_MARK = "/*__MEMORY_DATA__*/"
 LIBRARY_MARK = "/*__CYTOSCAPE__*/"
@@ -93,9 +89,6 @@ async def collect(store: Store, filters: ViewFilters) -> dict[str, Any]:
                 "after": filters.after,
                 "before": filters.before,
             },
-            "layout": "cose"
-            if len(shown) + len(entities) <= FORCE_LAYOUT_MAX
-            else "concentric",
         },
         "nodes": [_node(n, links.get(n.id, []), history.get(n.id, {})) for n in shown],
         "entities": [_entity(e, said.get(e.id, [])) for e in entities.values()],
