@@ -19,7 +19,7 @@ from .db import PgDb
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 _LOCK = 7_390_451  # advisory lock key of agent-memory's migrations
 
 _TEXT = "setweight(to_tsvector('russian', {0}), '{1}')"
@@ -155,6 +155,11 @@ MIGRATIONS: dict[int, list[str]] = {
         name text not null,
         value text not null default '',
         created_at double precision not null)""",
+    ],
+    # v4 finds a time window's nodes by their time, as SQLite's nodes_when
+    4: [
+        "create index if not exists nodes_when on nodes"
+        " ((coalesce(event_time, created_at)))"
     ],
 }
 

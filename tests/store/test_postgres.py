@@ -179,3 +179,18 @@ async def test_common_terms_are_sized_from_the_planner_statistics(
         assert 250 <= counts["coffee"] <= 300  # estimated from pg_stats
     finally:
         await store.close()
+
+
+async def test_a_time_window_is_found_by_the_nodes_when_index(
+    database_url: str,
+) -> None:
+    # As SQLite's nodes_when: a window's nodes are read by their time, not by
+    # a scan of every node (the window leg runs in every windowed search).
+    store = await PgStorage.open_url(database_url, dim=8)
+    try:
+        rows = await store._conn.rows(
+            "select indexdef from pg_indexes where indexname = 'nodes_when'"
+        )
+        assert rows and "COALESCE(event_time, created_at)" in rows[0][0]
+    finally:
+        await store.close()
