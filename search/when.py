@@ -195,8 +195,12 @@ def _latest_month(now: float, month: int) -> tuple[float, float, bool]:
 
 _OWN_DOINGS = re.compile(
     r"\bwhat\s+(?:did|have|had)\s+i\s+(?:been\s+)?(?:do|doing|done|get\s+up\s+to)\b"
-    r"|\bwhat\s+was\s+i\s+doing\b"
-    r"|(?<!\w)(?:что|чем)\s+я\s+(?:делал\w*|занимал\w*)(?!\w)",
+    r"|\bwhat\s+was\s+i\s+doing\b|\bwhere\s+(?:did\s+i\s+go|was\s+i)\b"
+    r"|\bhow\s+was\s+my\s+(?:day|weekend|week|morning|evening|holiday)\b"
+    r"|(?<!\w)(?:что|чем)\s+я\s+(?:делал\w*|занимал\w*)(?!\w)"
+    r"|(?<!\w)(?:где|куда)\s+я\s+(?:был\w*|ходил\w*|ездил\w*)(?!\w)"
+    r"|(?<!\w)с\s+кем\s+я\s+(?:видел\w*|встречал\w*)(?!\w)"
+    r"|(?<!\w)как\s+прош\w+\s+(?:мои\s+|мой\s+)?(?:выходные|день|неделя)(?!\w)",
     re.I,
 )
 

@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from ..core.records import Node, NodeType, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
+from .doings import most_telling
 from .plan import SearchFilters
 
 Ranked = list[tuple[int, float]]
 
 USER_ROLE = "user"
-DOINGS_SCAN = 200  # the user's turns of the window read for "What did I do"
-TOLD_WORDS = 4
+DOINGS_SCAN = 400  # the user's turns of the window read for "What did I do"
 
 
 def time_window(
@@ -100,11 +100,6 @@ def admitted(node: Node, filters: SearchFilters, window: NodeWindow | None) -> b
     )
 
 
-def _tells(node: Node) -> bool:
-    text = node.content.strip()
-    return not text.endswith("?") and len(text.split()) >= TOLD_WORDS
-
-
 async def own_doings(
     storage: Store, query: AnalysedQuery, filters: SearchFilters, window: NodeWindow
 ) -> list[SearchHit] | None:
@@ -122,16 +117,13 @@ async def own_doings(
     ids = [i for i in ids if i not in filters.exclude_ids]
     if not ids:
         return None
-    nodes = await storage.nodes.get_nodes(ids)
-    # What one did is told, not asked: questions to the agent and "ok thanks"
-    # go last (kept, in time order, so a window with turns is never empty).
-    told = [i for i in ids if i in nodes and _tells(nodes[i])]
-    asked = [i for i in ids if i in nodes and not _tells(nodes[i])]
-    ids = (told + asked)[: filters.limit]
-    linked = await storage.entities.entities_of_nodes(ids)
+    found = await storage.nodes.get_nodes(ids)
+    # What one did is told, not asked: each day's most telling turns, spread
+    # over the window when it holds more days than the answer has room for.
+    chosen = most_telling([found[i] for i in ids if i in found], filters.limit)
+    linked = await storage.entities.entities_of_nodes([n.id for n in chosen])
     # Time order is the answer's order; the scores say so to a caller sorting.
     return [
-        SearchHit(nodes[i], 1.0 / (1 + rank), linked.get(i, []))
-        for rank, i in enumerate(ids)
-        if i in nodes
+        SearchHit(node, 1.0 / (1 + rank), linked.get(node.id, []))
+        for rank, node in enumerate(chosen)
     ]

@@ -76,6 +76,15 @@ def test_own_doings_questions() -> None:
     assert asks_own_doings("What did I do last weekend?")
     assert asks_own_doings("Чем я занимался на прошлой неделе?")
     assert not asks_own_doings("What did Anna do yesterday?")
+    for asked in (
+        "How was my weekend?",
+        "Where did I go in March?",
+        "Где я была в субботу?",
+        "С кем я виделся на прошлой неделе?",
+        "Как прошли мои выходные?",
+        "Что я делала вчера?",
+    ):
+        assert asks_own_doings(asked), asked
 
 
 def test_analysis_takes_the_phrase_out_of_the_words() -> None:

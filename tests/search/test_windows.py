@@ -137,3 +137,24 @@ async def test_a_date_that_holds_nothing_does_not_empty_the_search(
         "overhang yesterday", SearchFilters(now=NOW + 365 * DAY), reinforce=False
     )
     assert hits and hits[0].node.id == ids["climb"]
+
+
+async def test_a_month_of_doings_gets_each_days_telling_turn_spread_over_it(
+    storage: MemoryStorage,
+) -> None:
+    # October: every day a request, a question and one thing done; the answer
+    # has room for 4 turns, so it gets 4 doings from days across the month,
+    # not the month's first 4 turns.
+    start = dt.datetime(2026, 10, 1, tzinfo=dt.UTC).timestamp()
+    for day in range(31):
+        when = start + day * DAY + 9 * 3600
+        await turn(storage, "Remind me to pay the electricity bill", when)
+        await turn(storage, "How do I reverse a list in Python?", when + 60)
+        await turn(storage, f"Went to the pool and swam lap {day}", when + 120)
+    for question in ("What did I do in October?", "Чем я занимался в октябре?"):
+        hits = await retriever(storage).search(
+            question, SearchFilters(now=NOW + 30 * DAY, limit=4), reinforce=False
+        )
+        days = [int((h.node.when - start) // DAY) for h in hits]
+        assert all(h.node.content.startswith("Went") for h in hits), question
+        assert days == sorted(days) and len(set(days)) == 4 and days[-1] >= 15
