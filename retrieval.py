@@ -276,7 +276,7 @@ class Retriever:
             return None
         # A complex prompt's larger budget is not filled with weak matches.
         hits = [hit for hit in hits if hit.score >= WEAK_SHARE * hits[0].score]
-        earlier = earlier_states(hits, call.query.text, call.query.terms)
+        earlier = earlier_states(hits, call.query.text, call.query.state_terms)
         block, used = await build_context_block(
             self._storage,
             hits,
@@ -292,7 +292,7 @@ class Retriever:
     async def _begin(self, query: AnalysedQuery) -> _Call:
         await self._refresh_common_names()
         common = self._common_names[0]
-        return _Call(query, [t for t in query.terms if t not in common])
+        return _Call(query, [t for t in query.state_terms if t not in common])
 
     async def _search(self, call: _Call, plan: SearchPlan) -> list[SearchHit]:
         filters = plan.filters

@@ -25,6 +25,7 @@ from .query_text import (
     query_dates,
     query_terms,
 )
+from .slots import slot_terms
 from .when import RelativeWindow, asks_own_doings, relative_window
 
 # A pasted document as the prompt would make thousands of terms and name
@@ -52,11 +53,17 @@ class AnalysedQuery:
     flat: str  # the whole prompt with its whitespace collapsed
     when: RelativeWindow | None = None  # "yesterday", "в марте" (search/when.py)
     own_doings: bool = False  # "What did I do …": the user's own turns
+    slot_terms: tuple[str, ...] = ()  # a state question's slot words (slots.py)
 
     @property
     def words(self) -> set[str]:
         """The terms, case-folded, for the speaker boost."""
         return {term.casefold() for term in self.terms}
+
+    @property
+    def state_terms(self) -> tuple[str, ...]:
+        """The terms and the slot words: what a hit may share to answer."""
+        return tuple(dict.fromkeys((*self.terms, *self.slot_terms)))
 
 
 def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
@@ -81,4 +88,5 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
         flat=" ".join(prompt.split()),
         when=when,
         own_doings=asks_own_doings(text),
+        slot_terms=slot_terms(text),
     )

@@ -144,7 +144,7 @@ def answers(
     bounded = filters.after is not None or filters.before is not None
     if plan.gate is None or bounded or (query.when is not None and query.when.strict):
         return True  # an exact window ("yesterday") already selected the hits
-    wanted = wanted_stems(query.text, query.terms)
+    wanted = wanted_stems(query.text, query.state_terms)
     named = {node_id for node_id, _ in ranked.get("entity", ())}
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support

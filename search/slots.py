@@ -1,0 +1,80 @@
+"""Slots of the user's life that change over time: home, work, what they drink.
+
+A question about the present or the past state ("Where's home for me these
+days?", "Где я сейчас работаю?") rarely shares a word with the turn that
+answers it ("we moved to Vienna", "первый день в новой компании"), and without
+an embedder the FTS leg finds only the turns that repeat the question's words.
+When a question about the user's own state asks about a slot, the slot's
+words, in English and Russian, join the FTS terms and the words a hit may
+support the question with (search/support.py): the turns that state the slot
+in other words become candidates, and the stance's recency weighting
+(search/standing.py) orders old and new states. Only the user's own state:
+"Where does my boss live?" is about the boss, whose words it already carries.
+"""
+
+from __future__ import annotations
+
+import re
+
+# slot: (what marks a question about it, the words its statements use)
+_SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
+    "home": (
+        re.compile(
+            r"\b(?:live|living in|home|city|moved?)\b"
+            r"|(?<!\w)(?:жив[уеёи]\w*|жил\w*|дом|город\w*|переех\w*)(?!\w)",
+            re.I,
+        ),
+        (
+            "live", "living", "home", "moved", "moving", "flat", "apartment",
+            "neighbourhood", "живём", "живу", "переехали", "переезжаем",
+            "квартира", "районе",
+        ),
+    ),
+    "work": (
+        re.compile(
+            r"\b(?:work|job|company|office|for a living|employer)\b"
+            r"|(?<!\w)(?:работ\w*|компани\w*|офис\w*)(?!\w)",
+            re.I,
+        ),
+        (
+            "work", "job", "company", "office", "colleague", "joining",
+            "notice", "работа", "работаю", "компании", "офис",
+        ),
+    ),
+    "drink": (
+        re.compile(
+            r"\b(?:drink\w*|coffee|tea|prefer\w*|favou?rite)\b"
+            r"|(?<!\w)(?:пь[юе]\w*|пил\w*|кофе|чай|любим\w*|предпочита\w*)(?!\w)",
+            re.I,
+        ),
+        (
+            "drink", "coffee", "tea", "espresso", "prefer", "favourite",
+            "пью", "кофе", "чай", "любимый", "предпочитаю",
+        ),
+    ),
+}  # fmt: skip
+_USER = re.compile(
+    r"\b(?:i|i'm|we|we're|me|my|our)\b|(?<!\w)(?:я|мы|мне|меня|нас|мо[йяеи]\w*|наш\w*)(?!\w)",
+    re.I,
+)
+# Someone else's state ("my boss", "моя мама", "does Lena"), unless the word
+# after "my" is the slot itself ("my job", "моя работа").
+_OTHERS = re.compile(
+    r"\b(?:my|his|her|their|does)\s+(\w+)|(?<!\w)(?:мо[йяеи]\w*|его|её|их)\s+(\w+)",
+    re.I,
+)
+
+
+def slot_terms(text: str) -> tuple[str, ...]:
+    """The words of the slots a question about the user's own state asks about."""
+    if not _USER.search(text):
+        return ()
+    for other in _OTHERS.finditer(text):
+        word = other[1] or other[2]
+        if not any(pattern.fullmatch(word) for pattern, _ in _SLOTS.values()):
+            return ()
+    found: list[str] = []
+    for pattern, words in _SLOTS.values():
+        if pattern.search(text):
+            found.extend(words)
+    return tuple(dict.fromkeys(found))

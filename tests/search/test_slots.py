@@ -1,0 +1,92 @@
+"""A question about the user's own home, work or drink finds the turn that
+states it in other words ("Where do I live now?" → "we moved to Vienna"),
+in English and Russian, and the newest state ranks first (search/slots.py)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import NodeDraft
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.slots import slot_terms
+from agent_memory.storage import MemoryStorage
+
+START = 1_767_225_600.0  # 2026-01-01
+DAY = 86_400.0
+# (day, text): an old state that repeats the question's word, a new one that
+# does not, and everyday noise around them.
+TURNS = [
+    (1, "I live in Berlin Kreuzberg, five minutes from the canal."),
+    (2, "Я работаю в Сименсе инженером данных."),
+    (3, "I drink green tea every morning, never anything else."),
+    (4, "Lena made soup tonight, the kids loved it."),
+    (5, "Booked the dentist for next Tuesday."),
+    (6, "Finished reading Dune, what a book."),
+    (40, "We moved to Vienna last week, boxes everywhere."),
+    (41, "Первый день в новой компании, в Боше, команда отличная."),
+    (42, "Switched to coffee, two espressos before nine."),
+    (43, "Max started violin lessons on Thursdays."),
+    (44, "Дочитал «Дюну», отличная книга."),
+]
+
+
+@pytest.fixture
+async def retriever(tmp_path: Path) -> AsyncIterator[Retriever]:
+    storage = await MemoryStorage.open(tmp_path / "memory.db", dim=64)
+    await storage.nodes.add_nodes(
+        [
+            NodeDraft(
+                "episodic",
+                text,
+                source_type="conversation",
+                source_role="user",
+                session_id=f"day-{day}",
+                event_time=START + day * DAY,
+            )
+            for day, text in TURNS
+        ]
+    )
+    found = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
+    yield found
+    await found.drain()
+    await storage.close()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Where do I live now?", "We moved to Vienna"),
+        ("Where's home for me these days?", "We moved to Vienna"),
+        ("Где я сейчас живу?", "We moved to Vienna"),  # the slot crosses languages
+        ("Где я сейчас работаю?", "Первый день в новой компании"),
+        ("What company do I work for now?", "Первый день в новой компании"),
+        ("What do I drink these days?", "Switched to coffee"),
+    ],
+)
+async def test_the_new_state_in_other_words_ranks_first(
+    retriever: Retriever, question: str, answer: str
+) -> None:
+    hits = await retriever.search(question, SearchFilters(limit=5))
+    assert hits, question
+    assert hits[0].node.content.startswith(answer), [h.node.content for h in hits]
+
+
+async def test_the_past_state_still_ranks_first_for_before(
+    retriever: Retriever,
+) -> None:
+    hits = await retriever.search("Где я жил раньше?", SearchFilters(limit=5))
+    assert hits and hits[0].node.content.startswith("I live in Berlin")
+
+
+def test_only_the_users_own_state_is_expanded() -> None:
+    assert "moved" in slot_terms("Where do I live now?")
+    assert "работа" in slot_terms("Какая у меня сейчас работа?")
+    assert "coffee" in slot_terms("What's my favourite drink?")
+    # someone else's state, or a person: the question carries its own words
+    assert slot_terms("Where does my boss live now?") == ()
+    assert slot_terms("Где сейчас живёт мой начальник?") == ()
+    assert slot_terms("Who is my boss?") == ()
+    assert slot_terms("What did Melanie paint?") == ()
