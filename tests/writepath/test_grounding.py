@@ -15,6 +15,7 @@ from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.consolidation import Consolidator
 from agent_memory.writepath.grounding import Sources, check, shares_terms
 from agent_memory.writepath.model_client import (
+    MAX_OUTPUT_TOKENS,
     compatible_request,
     needs_compat,
     repair_arguments,
@@ -96,7 +97,13 @@ def test_the_request_is_rewritten_for_local_servers() -> None:
     assert compatible_request({**request, "tool_choice": object()})["tool_choice"] == (
         "auto"
     )
-    assert compatible_request({"messages": []}) == {"messages": []}
+    # A runaway answer is cut (llama.cpp keeps generating after a timeout).
+    assert compatible_request({"messages": []}) == {
+        "messages": [],
+        "max_tokens": MAX_OUTPUT_TOKENS,
+    }
+    assert compatible_request({"max_tokens": 50})["max_tokens"] == 50
+    assert "max_tokens" not in compatible_request({"max_completion_tokens": 50})
     assert needs_compat("http://127.0.0.1:8080/v1")
     assert not needs_compat("https://api.openai.com/v1") and not needs_compat(None)
 
