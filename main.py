@@ -103,14 +103,16 @@ async def build_services(
         read_only=bool(getattr(context, "read_only", False)),  # standalone reads
         embedding_model=config.embedding_model,  # which adopted vectors to keep
     )
-    embeddings = await embeddings_for_store(  # one model's vectors per memory
+    embeddings, reembed = await embeddings_for_store(  # one model per memory
         storage,
         find_embeddings(context, config, logger),
         config.embedding_model,
         logger,
     )
     linker = EntityLinker(storage)
-    indexer = EpisodeIndexer(storage, embeddings, hooks=[linker.on_episodes])
+    indexer = EpisodeIndexer(
+        storage, embeddings, hooks=[linker.on_episodes], reembed=reembed
+    )
     retriever = Retriever(storage, embeddings, config)
     agent = AgentFinder(context, config, logger)
     consolidator = Consolidator(

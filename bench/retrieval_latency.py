@@ -10,11 +10,13 @@ Reports p50/p95 in ms of `Retriever.search` (limit 10) and
 `Retriever.get_context`, with and without a query vector, and `search fts
 day` / `search fts week`: the same questions within the day (week) of the turn
 they were drawn from (`--after/--before`); "empty" counts answers with nothing
-(an empty answer where memories exist is a failure, not fast). `--minilm`
-adds get_context with the local MiniLM's own time in the turn.
+(an empty answer where memories exist is a failure, not fast). `--model
+minilm|e5` (`--minilm` for short) adds get_context with that local model's own
+time in the turn, and the model's query embedding alone.
 
     PYTHONPATH=<dir holding agent_memory> python bench/retrieval_latency.py
-        [--sizes 10000,100000] [--queries 200] [--dir /tmp/am-latency] [--minilm]
+        [--sizes 10000,100000] [--queries 200] [--dir /tmp/am-latency]
+        [--model minilm|e5]
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ class FixedEmbedder:
 
 
 class ModelTimedEmbedder(FixedEmbedder):
-    """A real model's time in the turn (`--minilm`): runs the local MiniLM on
+    """A real model's time in the turn (`--model`): runs the local model on
     the text, then returns a precomputed 256-d vector that fits the bench DB."""
 
     def __init__(self, model: Any) -> None:
@@ -215,7 +217,7 @@ async def workload(
 async def measure(
     path: Path,
     queries: int,
-    minilm: Any = None,
+    local: tuple[str, Any] | None = None,
     hard: bool = False,
     opener: Opener = open_sqlite,
 ) -> dict[str, dict[str, float]]:
@@ -251,16 +253,17 @@ async def measure(
             "get_context hybrid": lambda p, v, t: hybrid.get_context(p, thread_id=t),
         }
         retrievers = [fts_only, hybrid]
-        if minilm is not None:
+        if local is not None:
+            label, embedder = local
             model = Retriever(
                 storage,
-                EmbeddingService(ModelTimedEmbedder(minilm), DIM),
+                EmbeddingService(ModelTimedEmbedder(embedder), DIM),
                 config,
             )
             await model.prepare()
             retrievers.append(model)
-            cases["minilm alone"] = lambda p, v, t: minilm.embed_batch([p])
-            cases["get_context minilm"] = lambda p, v, t: model.get_context(
+            cases[f"{label} alone"] = lambda p, v, t: embedder.embed_batch([p])
+            cases[f"get_context {label}"] = lambda p, v, t: model.get_context(
                 p, thread_id=t
             )
         for name, call in cases.items():
@@ -294,15 +297,26 @@ async def measure(
         await storage.close()
 
 
+def load_model(name: str) -> Any:
+    """The local embedder `name` (minilm or e5), or None when not installed."""
+    if name == "e5":
+        from agent_memory.standalone.e5_embedder import load_e5_embedder
+
+        return load_e5_embedder()
+    from agent_memory.standalone.local_embedder import load_local_embedder
+
+    return load_local_embedder()
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    minilm = None
-    if args.minilm:
-        from agent_memory.standalone.local_embedder import load_local_embedder
-
-        minilm = load_local_embedder()
-        if minilm is None:
-            print("--minilm: the local embedder is not installed; skipped")
+    local = None
+    if args.model:
+        embedder = load_model(args.model)
+        if embedder is None:
+            print(f"--model {args.model}: not installed here; skipped")
+        else:
+            local = (args.model, embedder)
     hard = args.corpus == "hard"
     for size in (int(s) for s in args.sizes.split(",")):
         name = f"hard-{size}.db" if hard else f"latency-{size}-v{BUILD}.db"
@@ -317,7 +331,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             print(f"  built in {time.perf_counter() - begin:.0f} s", flush=True)
         mb = path.stat().st_size / 1e6
         print(f"{size}: {mb:.0f} MB, {1e6 * mb / size:.0f} bytes per node", flush=True)
-        out[str(size)] = await measure(path, args.queries, minilm, hard)
+        out[str(size)] = await measure(path, args.queries, local, hard)
     return out
 
 
@@ -334,10 +348,11 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
-        "--minilm",
-        action="store_true",
-        help="add get_context with the local MiniLM's time in it (embed extra)",
+        "--model",
+        choices=("minilm", "e5"),
+        help="add get_context with this local model's time in it (embed extra)",
     )
+    parser.add_argument("--minilm", dest="model", action="store_const", const="minilm")
     args = parser.parse_args()
     Path(args.dir).mkdir(parents=True, exist_ok=True)
     report = asyncio.run(run(args))

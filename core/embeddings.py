@@ -75,9 +75,14 @@ class ModelProfile:
 
 DEFAULT_PROFILE = ModelProfile()
 E5_PREFIXES = ("query: ", "passage: ")
+# MiniLM knows English only: it scores unrelated Russian sentences 0.66-0.82 and
+# real Russian answers 0.49-0.85 (bench/everyday_floors.py), so a vector alone
+# supports a question only near a paraphrase; English answers are supported by
+# their words anyway (the everyday table's English rows did not move).
+MINILM_PROFILE = ModelProfile(min_support_similarity=0.85)
 # Measured floors per model (docs/embedder.md, bench/probe.py); by exact name.
 MODEL_PROFILES: dict[str, ModelProfile] = {
-    "all-minilm-l6-v2 (int8, local)": DEFAULT_PROFILE,
+    "all-minilm-l6-v2 (int8, local)": MINILM_PROFILE,
 }
 
 

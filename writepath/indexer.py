@@ -19,10 +19,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..core.embeddings import MAX_BATCH, EmbeddingService
 from ..core.records import Node
 from ..store.interface import Store
+
+if TYPE_CHECKING:
+    from .vector_model import Reembed
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +46,13 @@ class EpisodeIndexer:
         storage: Store,
         embedder: EmbeddingService | None,
         hooks: Sequence[EpisodeHook] = (),
+        *,
+        reembed: Reembed | None = None,
     ) -> None:
         self._storage = storage
         self._embedder = embedder
+        # A switch of embedding model under way: the backfill runs it first.
+        self._reembed = reembed
         self._hooks = list(hooks)
         self._queue: asyncio.Queue[asyncio.Future[int]] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -87,7 +95,15 @@ class EpisodeIndexer:
         """Embed valid nodes that have no vector yet (after a crash, a reindex,
         an adoption, or an embedder that was down), all of them unless `limit`:
         a start-up backfill that stopped at a thousand left an adopted memory
-        of 10k nodes mostly without vectors until the next restart."""
+        of 10k nodes mostly without vectors until the next restart.
+
+        A switch of model under way (writepath/vector_model.Reembed) runs
+        first; once done, new episodes get the new model's vectors."""
+        if self._reembed is not None:
+            await self._reembed.run()
+            if not self._reembed.done:
+                return 0
+            self._embedder, self._reembed = self._reembed.embeddings, None
         if self._embedder is None:
             return 0
         done = 0

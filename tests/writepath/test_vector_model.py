@@ -1,5 +1,6 @@
 """Vectors of two models never mix: a memory started with another embedder
-than the one its vectors come from searches by FTS and graph only."""
+than the one its vectors come from searches by FTS and graph only until the
+switch has re-embedded it (tests/writepath/test_reembed.py)."""
 
 from __future__ import annotations
 
@@ -26,8 +27,14 @@ async def test_a_second_model_does_not_search_or_store_next_to_the_first(
         await host.user_message("Lena loves the opera", "t1")
         await host.memory.drain()
         block = await host.context_for("Where does Lena live?")
-        missing = await host.services.storage.index.count_missing_embeddings()
+        await host.services.indexer.backfill()  # the switch, done
+        model = await host.services.storage.admin.get_meta("embedding_model")
     assert "Vienna" in block  # still found, by its words
-    assert other.calls == [] and missing == 1  # nothing embedded by the other model
+    # Only the switch embedded with the other model: each node once.
+    assert sorted(t for call in other.calls for t in call) == [
+        "Lena loves the opera",
+        "My sister Lena moved to Vienna",
+    ]
+    assert model == "another-model"
     async with StandaloneHost(tmp_path, embedder=HashEmbedder(256)) as host:
-        assert host.services.embeddings is not None  # the first model again
+        assert host.services.embeddings is None  # back to the first: a switch too
