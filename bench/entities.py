@@ -19,13 +19,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
+# (a sibling module: `python bench/X.py` puts bench/ first on the path)
 from agent_memory.core.records import Entity, name_key  # noqa: E402
 from agent_memory.storage import MemoryStorage  # noqa: E402
 from agent_memory.writepath.nicknames import shortens  # noqa: E402

@@ -40,7 +40,7 @@ from agent_memory.standalone.conversations import parse_jsonl
 from agent_memory.standalone.host import StandaloneHost, TurnContext
 from agents import Agent, RunConfig, Runner
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# (a sibling module: `python bench/X.py` puts bench/ first on the path)
 import everyday_life as life  # noqa: E402  # isort: skip
 import everyday_score as score  # noqa: E402  # isort: skip
 

@@ -18,13 +18,12 @@ import asyncio
 import json
 import sqlite3
 import statistics
-import sys
 from pathlib import Path
 
 from agent_memory.core.embeddings import EmbeddingService
 from agent_memory.store.rows import unpack_vector
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# (a sibling module: `python bench/X.py` puts bench/ first on the path)
 import everyday  # noqa: E402  # isort: skip
 
 ANSWERED = ("person", "relation", "current")

@@ -1,6 +1,6 @@
 """Now versus before, and saying nothing: a small life with changes (EN + RU).
 
-The life is tests/life_changes.py (~26 turns a language over 3 months,
+The life is bench/life_changes.py (~26 turns a language over 3 months,
 five things that change: home, work, morning drink, a trip, a sport). Each
 language is its own memory. Prints, per language and embedder:
 - current: R@5 of a turn stating the newest state, and how often a turn
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 import tempfile
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from agent_memory.core.records import NodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.storage import MemoryStorage
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+# (a sibling module: `python bench/X.py` puts bench/ first on the path)
 from life_changes import (  # noqa: E402
     ANSWERED,
     CURRENT,
