@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from agent_memory.main import MemoryExtension
+from agent_memory.standalone.cli.parser import main as cli
 from agent_memory.storage import MemoryStorage
 from fakes import FakeHostContext
 
@@ -98,6 +99,8 @@ sys.exit(code)
 @pytest.mark.parametrize("delay", [0.05, 0.15, 0.3, 0.6])
 def test_ctrl_c_at_any_moment_is_one_line(tmp_path: Path, delay: float) -> None:
     db = str(tmp_path / "memory.db")
+    # a memory to search: a command not interrupted in time ends with 0
+    assert cli(["--db", db, "--embedder", "none", "remember", "I paint"]) == 0
     script = INTERRUPT_AT.format(delay=delay, db=db)
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
