@@ -70,6 +70,7 @@ async def test_a_failing_load_means_no_vectors(
     assert "did not load: disk gone" in caplog.text
 
 
+@pytest.mark.needs_embedder
 def test_the_local_model_is_named_before_it_loads() -> None:
     found = find_embedder("local", wait=0)
     assert isinstance(found, LazyEmbedder)
@@ -82,6 +83,7 @@ def embedded(db: str, capsys: pytest.CaptureFixture[str]) -> int:
     return int(json.loads(capsys.readouterr().out)["embedded_nodes"])
 
 
+@pytest.mark.needs_embedder
 def test_remember_stores_at_once_and_the_backfill_embeds_later(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
