@@ -26,7 +26,7 @@ from .query_text import (
     query_terms,
 )
 from .slots import slot_terms
-from .when import RelativeWindow, asks_own_doings, relative_window
+from .when import RelativeWindow, asks_own_doings, names_a_month, relative_window
 
 # A pasted document as the prompt would make thousands of terms and name
 # candidates; the start of it says enough about what to look for.
@@ -71,14 +71,16 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     turn being answered; default the clock)."""
     text = prompt[:MAX_QUERY_CHARS]
     when = relative_window(text, time.time() if now is None else now)
-    # The phrase names a time, not a topic ("yesterday", "March" as a name).
+    # The phrase names a time, not a topic ("yesterday", "March" as a name);
+    # a month's name stays a search word (session dates and turns say it).
     words = text.replace(when.phrase, " ") if when is not None else text
+    term_text = text if when is not None and names_a_month(when.phrase) else words
     dates = query_dates(text)
     if when is not None and not when.strict:  # vague: preferred, not a filter
         dates.append(DateSpan(when.after, when.before))
     return AnalysedQuery(
         text=text,
-        terms=tuple(query_terms(words)),
+        terms=tuple(query_terms(term_text)),
         names=tuple(name_candidates(words)),
         dates=tuple(dates),
         intent=_KEYWORDS.classify(text),

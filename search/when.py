@@ -44,6 +44,7 @@ _MONTHS_EN = (
 _MONTHS_RU = (
     "январе феврале марте апреле мае июне июле августе сентябре октябре ноябре декабре"
 ).split()
+_NO_YEAR = r"(?!,?\s+\d{4})"
 _DAYS_EN = "monday tuesday wednesday thursday friday saturday sunday".split()
 # accusative, as in "в понедельник", "в прошлую пятницу"
 _DAYS_RU = "понедельник вторник среду четверг пятницу субботу воскресенье".split()
@@ -71,8 +72,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         (rf"{_B}this\s+week{_E}|{_B}на\s+этой\s+неделе{_E}", "this-week"),
         (rf"{_B}last\s+month{_E}|{_B}в\s+прошлом\s+месяце{_E}", "last-month"),
         (rf"{_B}this\s+month{_E}|{_B}в\s+этом\s+месяце{_E}", "this-month"),
-        (rf"{_B}(?:in\s+)({'|'.join(_MONTHS_EN)}){_E}", "month"),
-        (rf"{_B}в\s+({'|'.join(_MONTHS_RU)}){_E}", "month"),
+        # "in March 2023" names its year: a date (query_dates), not a relative month
+        (rf"{_B}(?:in\s+)({'|'.join(_MONTHS_EN)}){_E}{_NO_YEAR}", "month"),
+        (rf"{_B}в\s+({'|'.join(_MONTHS_RU)}){_E}{_NO_YEAR}", "month"),
         (rf"{_B}last\s+({'|'.join(_DAYS_EN)}){_E}", "last-weekday"),
         (rf"{_B}в\s+прошл\w+\s+({'|'.join(_DAYS_RU)}){_E}", "last-weekday"),
         (rf"{_B}on\s+({'|'.join(_DAYS_EN)}){_E}", "weekday"),
@@ -208,3 +210,10 @@ _OWN_DOINGS = re.compile(
 def asks_own_doings(text: str) -> bool:
     """ "What did I do …" / "Что я делал …": the user's own turns are the answer."""
     return bool(_OWN_DOINGS.search(text))
+
+
+def names_a_month(phrase: str) -> bool:
+    """ "in March", "в марте": the month's name is also a word a turn or a
+    session date may say, so the search keeps it (unlike "yesterday")."""
+    words = phrase.casefold().split()
+    return any(word in _MONTHS_EN or word in _MONTHS_RU for word in words)

@@ -90,7 +90,12 @@ def test_own_doings_questions() -> None:
 def test_analysis_takes_the_phrase_out_of_the_words() -> None:
     query = analyse("Where did I go in March?", NOW)
     assert query.when is not None and query.when.strict
-    assert "march" not in query.terms and "March" not in query.names
+    assert "March" not in query.names  # a month, not a person
+    assert "march" in query.terms  # session dates and turns say the month's name
+    yesterday = analyse("What did I cook yesterday?", NOW)
+    assert "yesterday" not in yesterday.terms
+    dated = analyse("What did John attend in March 2023?", NOW)
+    assert dated.when is None  # a month with its year is a date, not "last March"
     vague = analyse("what did we cook recently", NOW)
     assert vague.when is not None and not vague.when.strict
     assert vague.dates  # a soft preference: the boost, not a filter
