@@ -180,11 +180,24 @@ def _uri(path: Path, mode: str) -> str:
     return f"{path.resolve().as_uri()}?{query}"
 
 
+# Files whose header this process has read. It is read once, before the first
+# connection: closing ANY descriptor of a file drops every POSIX lock the
+# process holds on it, so reading the header while a connection is open would
+# drop that connection's shared lock. Another process closing its connection
+# then believes it is the last one, checkpoints and deletes the WAL, and this
+# process's next commits go to the deleted file: acknowledged, then lost.
+_headers_read: set[Path] = set()
+
+
 def _check_header(path: Path) -> None:
     """Refuse a file that is not SQLite before aiosqlite's thread meets it (its
     failure there ends in a thread traceback at exit, not in one clear line)."""
-    if not path.is_file() or path.stat().st_size == 0:
+    key = path.resolve()
+    if key in _headers_read:
         return
-    with path.open("rb") as file:
-        if file.read(16) != b"SQLite format 3\x00":
-            raise sqlite3.DatabaseError("the file is not an SQLite database")
+    if path.is_file() and path.stat().st_size > 0:
+        with path.open("rb") as file:
+            if file.read(16) != b"SQLite format 3\x00":
+                raise sqlite3.DatabaseError("the file is not an SQLite database")
+    # A file that is not there yet is ours: SQLite creates it.
+    _headers_read.add(key)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import urllib.error
 import urllib.request
@@ -51,11 +50,6 @@ def memory(tmp_path: Path) -> tuple[Path, Ids]:
     return tmp_path, asyncio.run(build(tmp_path))
 
 
-@pytest.mark.skipif(
-    os.environ.get("AGENT_MEMORY_HOST_DEPS") == "1",
-    reason="on the host's dependencies the served page's forget does not take effect"
-    " (found at the stop, not yet explained: see the stop note)",
-)
 def test_only_the_page_can_forget_and_correct(memory: tuple[Path, Ids]) -> None:
     data_dir, ids = memory
     with served(data_dir) as url:
