@@ -207,6 +207,12 @@ async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
     )
     names = [n for n in STRATEGIES if embedder is not None or "vector" not in n]
     names = [n for n in names if n != "hybrid" or embedder is not None]
+    dropped = set(args.strategy or ()) - set(names)
+    if dropped:  # asked for, but it needs vectors
+        raise SystemExit(
+            f"--strategy {', '.join(sorted(dropped))} needs an embedder"
+            " (--embedder local or hash)"
+        )
     names = [n for n in names if not args.strategy or n in args.strategy]
     sums: dict[str, dict[str, dict[int, float]]] = {
         n: defaultdict(lambda: defaultdict(float)) for n in names
