@@ -42,3 +42,13 @@ async def test_minilm_does_not_support_russian_by_its_vectors() -> None:
     local = LocalEmbedder()
     sims = await similarities(local, local.model, UNRELATED)
     assert max(sims) < profile_of(local.model).min_support_similarity
+
+
+@pytest.mark.needs_e5
+async def test_e5_does_not_support_a_never_answered_question_by_its_vector() -> None:
+    from agent_memory.standalone.e5_embedder import MODEL_NAME, load_e5_embedder
+
+    e5 = load_e5_embedder()
+    assert e5 is not None
+    sims = await similarities(e5, MODEL_NAME, UNRELATED)
+    assert max(sims) < profile_of(MODEL_NAME).min_support_similarity
