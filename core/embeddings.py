@@ -12,6 +12,7 @@ graph. Pure list math: no numpy, which the host does not have.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import importlib
 import logging
@@ -71,6 +72,11 @@ class ModelProfile:
     # (search/support.py: "saying nothing" when nothing is about what is asked).
     min_support_similarity: float = 0.5
     prefixes: tuple[str, str] | None = None
+    # A query is embedded from its first this-many words (None: whole). A
+    # local model's time grows with every token (e5 on 2 busy cores: ~2 ms
+    # CPU per token), and no question of the recall sets is longer
+    # (LoCoMo's longest: 22 words); a pasted page would cost seconds.
+    max_query_words: int | None = None
 
 
 DEFAULT_PROFILE = ModelProfile()
@@ -100,6 +106,14 @@ def profile_of(model: str | None) -> ModelProfile:
     if "e5" in re.split(r"[^a-z0-9]+", name):  # e5-small-v2, multilingual-e5-base
         return ModelProfile(prefixes=E5_PREFIXES)
     return DEFAULT_PROFILE
+
+
+def clip_words(text: str, words: int | None) -> str:
+    """`text` cut to its first `words` words; untouched when it has no more."""
+    if words is None:
+        return text
+    split = text.split()
+    return text if len(split) <= words else " ".join(split[:words])
 
 
 def takes_roles(embedder: object) -> bool:
@@ -220,8 +234,10 @@ class EmbeddingService:
         *,
         max_batch: int = MAX_BATCH,
         prefixes: tuple[str, str] | None = None,
+        max_query_words: int | None = None,
     ) -> None:
         self._embedder = embedder
+        self._query_words = max_query_words
         self._roles = takes_roles(embedder)
         # Prefixes only where the embedder cannot be told the role itself.
         self._prefixes = None if self._roles else prefixes
@@ -231,6 +247,11 @@ class EmbeddingService:
         # stores the same text as an episode: one provider call serves both.
         # Keyed by (role, text) when the role changes the vector.
         self._recent: OrderedDict[tuple[str, str], Vector] = OrderedDict()
+        # Texts being embedded now: the indexer stores the user's turn while
+        # get_context embeds it as the query; the second caller waits for the
+        # first's call instead of queueing a second run of the same text.
+        self._running: dict[tuple[str, str], asyncio.Future[dict[str, Vector | None]]]
+        self._running = {}
 
     @property
     def dim(self) -> int:
@@ -261,22 +282,55 @@ class EmbeddingService:
         """One unit vector of `dim` per text, or None where there is none.
 
         `role` says whether the texts are questions ("query") or texts to store
-        ("passage", the default). Texts embedded recently are answered from
-        memory; the rest go to the provider in calls of at most `max_batch`.
+        ("passage", the default); a query is cut to `max_query_words`. Texts
+        embedded recently are answered from memory, texts being embedded are
+        waited for, the rest go to the provider in calls of at most `max_batch`.
         """
+        if role == "query":
+            texts = [clip_words(text, self._query_words) for text in texts]
         kind = role if self.role_matters else ""
         found: dict[str, Vector | None] = {
             t: self._recent[(kind, t)] for t in texts if (kind, t) in self._recent
         }
-        missing = [t for t in dict.fromkeys(texts) if t not in found]
-        for start in range(0, len(missing), self._max_batch):
-            chunk = missing[start : start + self._max_batch]
+        missing = [
+            t
+            for t in dict.fromkeys(texts)
+            if t not in found and (kind, t) not in self._running
+        ]
+        if missing:
+            self._start(missing, role, kind)
+        waits = {t: self._running[(kind, t)] for t in texts if t not in found}
+        for text, running in waits.items():
+            # Shielded: a caller that gives up does not cancel the others'.
+            found[text] = (await asyncio.shield(running))[text]
+        return [found[text] for text in texts]
+
+    def _start(self, texts: list[str], role: Role, kind: str) -> None:
+        """Embed `texts` in a task that callers of the same texts share."""
+        task = asyncio.ensure_future(self._embed_missing(texts, role, kind))
+        keys = [(kind, text) for text in texts]
+        self._running.update(dict.fromkeys(keys, task))
+
+        def finished(_: object) -> None:
+            for key in keys:
+                if self._running.get(key) is task:
+                    del self._running[key]
+
+        task.add_done_callback(finished)
+
+    async def _embed_missing(
+        self, texts: list[str], role: Role, kind: str
+    ) -> dict[str, Vector | None]:
+        """The provider's vectors of `texts`, in calls of at most `max_batch`."""
+        out: dict[str, Vector | None] = {}
+        for start in range(0, len(texts), self._max_batch):
+            chunk = texts[start : start + self._max_batch]
             vectors = await self._chunk(chunk, role)
             for text, vector in zip(chunk, vectors, strict=True):
-                found[text] = vector
+                out[text] = vector
                 if vector is not None:
                     self._remember((kind, text), vector)
-        return [found[text] for text in texts]
+        return out
 
     def _remember(self, key: tuple[str, str], vector: Vector) -> None:
         self._recent[key] = vector

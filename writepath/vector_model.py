@@ -157,9 +157,11 @@ def find_embeddings(
         return None
     dim = config.embedding_dimensions
     host = HostEmbedder(capability, config.embedding_model, dim)
+    profile = config.model_profile()
     return EmbeddingService(
         host,
         dim,
         max_batch=config.embedding_batch_size,
-        prefixes=config.model_profile().prefixes,  # e5 behind the host's router
+        prefixes=profile.prefixes,  # e5 behind the host's router
+        max_query_words=profile.max_query_words,
     )

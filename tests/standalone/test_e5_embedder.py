@@ -121,3 +121,17 @@ async def test_the_standalone_host_answers_russian_with_e5(
     assert model == MODEL_NAME
     assert block is not None and STORED[0] in block
     assert small_talk == ""
+
+
+async def test_a_long_question_is_embedded_from_its_first_words(
+    tmp_path: Path, e5: E5Embedder
+) -> None:
+    # e5's time grows with every token: a pasted page would cost seconds.
+    question = "Чего боится наше животное? " + "расскажи подробно, " * 30
+    head = " ".join(question.split()[: profile_of(MODEL_NAME).max_query_words])
+    async with StandaloneHost(tmp_path, embedder=e5) as host:
+        service = host.services.embeddings
+        assert service is not None
+        whole = await service.embed(question, "query")
+        assert whole is not None and whole == await service.embed(head, "query")
+        assert whole != await service.embed(question)  # a stored text is whole
