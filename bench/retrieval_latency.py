@@ -11,8 +11,12 @@ Reports p50/p95 in ms of `Retriever.search` (limit 10) and
 day` / `search fts week`: the same questions within the day (week) of the turn
 they were drawn from (`--after/--before`); "empty" counts answers with nothing
 (an empty answer where memories exist is a failure, not fast). `--model
-minilm|e5` (`--minilm` for short) adds get_context with that local model's own
-time in the turn, and the model's query embedding alone.
+minilm|e5` (`--minilm` for short) adds, with that local model's own time in
+the call: the model alone on the whole prompt; the query as get_context has
+it embedded (`query`: through EmbeddingService with the model's profile, so
+a long prompt is cut to its first words); get_context; and get_context while
+the indexer embeds the same turn (`+turn`, as in the host: the user's turn
+is stored while its context is built). The load average is printed.
 
     PYTHONPATH=<dir holding agent_memory> python bench/retrieval_latency.py
         [--sizes 10000,100000] [--queries 200] [--dir /tmp/am-latency]
@@ -25,6 +29,7 @@ import argparse
 import asyncio
 import json
 import math
+import os
 import random
 import statistics
 import time
@@ -33,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from agent_memory.core.config import MemoryConfig
-from agent_memory.core.embeddings import EmbeddingService, normalise
+from agent_memory.core.embeddings import EmbeddingService, normalise, profile_of
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.query_text import STOP_WORDS
@@ -188,6 +193,17 @@ def question(rng: random.Random, content: str, *, named: bool) -> str:
     return out + "?"
 
 
+def host_service(embedder: Any) -> EmbeddingService:
+    """A fresh EmbeddingService (empty cache) as the host builds it for
+    `embedder`'s model, its time in every call, 256-d vectors of this DB."""
+    words = profile_of(embedder.model).max_query_words
+    return EmbeddingService(ModelTimedEmbedder(embedder), DIM, max_query_words=words)
+
+
+def load_average() -> str:
+    return "load average " + " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def within(day: float | None, span: float) -> SearchFilters:
     """The window of `span` seconds that starts on `day` (none: no window)."""
     if day is None:
@@ -255,20 +271,20 @@ async def measure(
         retrievers = [fts_only, hybrid]
         if local is not None:
             label, embedder = local
-            model = Retriever(
-                storage,
-                EmbeddingService(ModelTimedEmbedder(embedder), DIM),
-                config,
-            )
-            await model.prepare()
-            retrievers.append(model)
+            query = host_service(embedder)
             cases[f"{label} alone"] = lambda p, v, t: embedder.embed_batch([p])
-            cases[f"get_context {label}"] = lambda p, v, t: model.get_context(
-                p, thread_id=t
-            )
+            cases[f"{label} query"] = lambda p, v, t: query.embed(p, "query")
+            for turn in (False, True):
+                # One service per case: its cache must not hold the prompts.
+                service = host_service(embedder)
+                model = Retriever(storage, service, config)
+                await model.prepare()
+                retrievers.append(model)
+                name = f"get_context {label}" + (" +turn" if turn else "")
+                cases[name] = host_turn(model, service if turn else None)
         for name, call in cases.items():
             for p, v, t in zip(prompts[:10], vectors, threads, strict=False):
-                await call(p, v, t)  # warm the page cache
+                await call(f"{p} again", v, t)  # warm the page cache
             times: dict[str, list[float]] = {}
             # CPU time of this process (all its threads) per query too: on a
             # shared machine the wall time also counts other programs' turns.
@@ -295,6 +311,20 @@ async def measure(
         return results
     finally:
         await storage.close()
+
+
+def host_turn(model: Retriever, indexer: EmbeddingService | None) -> Any:
+    """get_context of a prompt, while `indexer` (model's service) embeds it."""
+
+    async def call(prompt: str, vector: Any, thread: str | None) -> Any:
+        if indexer is None:
+            return await model.get_context(prompt, thread_id=thread)
+        found, _ = await asyncio.gather(
+            model.get_context(prompt, thread_id=thread), indexer.embed_batch([prompt])
+        )
+        return found
+
+    return call
 
 
 def load_model(name: str) -> Any:
@@ -331,7 +361,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             print(f"  built in {time.perf_counter() - begin:.0f} s", flush=True)
         mb = path.stat().st_size / 1e6
         print(f"{size}: {mb:.0f} MB, {1e6 * mb / size:.0f} bytes per node", flush=True)
+        print(f"  before: {load_average()}", flush=True)
         out[str(size)] = await measure(path, args.queries, local, hard)
+        print(f"  after: {load_average()}", flush=True)
     return out
 
 
