@@ -74,9 +74,9 @@ E5_PROFILE = ModelProfile(
     # любит пылесос"): a vector alone supports only above both; such a
     # paraphrase needs a shared word or a linked name (bench/everyday_floors.py).
     min_support_similarity=0.53,
-    # ~2 ms of CPU per token on 2 busy cores: a 45-word prompt cost 130 ms,
-    # its first 24 words (every question of the probe and recall sets is
-    # shorter) cost half that (bench/retrieval_latency.py --model e5)
+    # ~2 ms of CPU per token on 2 busy cores: a 45-word prompt's query cost
+    # 155 ms CPU, its first 24 words 80 (every question of the probe and
+    # recall sets is shorter; bench/retrieval_latency.py --model e5)
     max_query_words=24,
 )
 register_profile(MODEL_NAME, E5_PROFILE)
