@@ -1,5 +1,9 @@
 """The MCP server over stdio, answering `initialize` before the memory is open.
 
+mcp_handshake.py may have answered `initialize` before the SDK was even
+imported: its lines are replayed here into the SDK's server, and the SDK's own
+answer to that request is dropped (compared, so a drift shows on stderr).
+
 Opening the memory for MCP loads openai-agents (the tools' schemas come from
 the orchestrator's tools) and starts the embedder: seconds, while clients give
 a server 5-10 s to answer `initialize`. So a front server answers the
@@ -14,16 +18,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-from collections.abc import Callable, Iterable
+import sys
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import AbstractAsyncContextManager
-from typing import Any
+from io import TextIOWrapper
+from typing import IO, Any, cast
 
+import anyio
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
 from mcp.types import Resource, Tool
 
 from .. import __version__
 from .host import StandaloneHost
-from .mcp_server import INSTRUCTIONS, SERVER_NAME, build_server, scheduled
+from .mcp_handshake import INSTRUCTIONS, SERVER_NAME, Opening
+from .mcp_server import build_server, scheduled
 
 Opener = Callable[[], AbstractAsyncContextManager[StandaloneHost]]
 
@@ -70,8 +80,62 @@ class WaitingServer(MCPServer[Any]):
         return await (await self.real()).read_resource(uri, context)
 
 
-async def serve_stdio_early(opening: Opener) -> None:
-    """Serve over stdio at once; open the memory meanwhile, close it at the end."""
+async def _replayed(opening: Opening, wire: IO[bytes]) -> AsyncIterator[str]:
+    """The lines mcp_handshake.py read, then the rest of the client's stream."""
+    for line in opening.lines:
+        yield line.decode("utf-8", errors="replace")
+    rest = anyio.wrap_file(TextIOWrapper(wire, encoding="utf-8", errors="replace"))
+    async for line in rest:
+        yield line
+
+
+class _Answered:
+    """The SDK's write stream without its answer to the `initialize` that
+    mcp_handshake.py answered already (a differing answer is reported)."""
+
+    def __init__(self, stream: Any, opening: Opening) -> None:
+        self._stream, self._opening = stream, opening
+        self._pending = opening.answer is not None
+
+    async def send(self, item: SessionMessage) -> None:
+        message = item.message
+        if self._pending and getattr(message, "id", None) == self._opening.answered:
+            self._pending = False
+            if getattr(message, "result", None) != self._opening.answer:
+                print(
+                    "agent-memory: the SDK answers initialize differently:"
+                    f" {message.model_dump(exclude_unset=True)}",
+                    file=sys.stderr,
+                )
+            return
+        await self._stream.send(item)
+
+    async def aclose(self) -> None:
+        await self._stream.aclose()
+
+    async def __aenter__(self) -> _Answered:
+        await self._stream.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> Any:
+        return await self._stream.__aexit__(*exc)
+
+
+async def _serve_wire(front: MCPServer[Any], opening: Opening, wire: IO[bytes]) -> None:
+    """`front.run_stdio_async()`, reading the replayed stream."""
+    stdin = cast(Any, _replayed(opening, wire))
+    async with stdio_server(stdin=stdin) as (read, write):
+        server = front._lowlevel_server  # what run_stdio_async runs
+        options = server.create_initialization_options()
+        await server.run(read, cast(Any, _Answered(write, opening)), options)
+
+
+async def serve_stdio_early(
+    opening: Opener, wire: IO[bytes], handshake: Opening
+) -> None:
+    """Serve over stdio at once; open the memory meanwhile, close it at the end.
+
+    `wire` is the client's stream after `handshake` (mcp_handshake.py)."""
     front = WaitingServer()
     finished = asyncio.Event()
 
@@ -88,7 +152,7 @@ async def serve_stdio_early(opening: Opener) -> None:
             front.fail(exc)
             raise
 
-    serving = asyncio.create_task(front.run_stdio_async())
+    serving = asyncio.create_task(_serve_wire(front, handshake, wire))
     opened = asyncio.create_task(memory())
     try:
         await asyncio.wait({serving, opened}, return_when=asyncio.FIRST_COMPLETED)

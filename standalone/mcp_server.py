@@ -38,6 +38,7 @@ from ..toolkit.models import Problem, ToolResult
 from ..tools import TOOL_NAMES, on_failure
 from . import mcp_arguments as checks
 from .host import StandaloneHost
+from .mcp_handshake import INSTRUCTIONS, SERVER_NAME
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -46,16 +47,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("agent_memory.mcp")
 
-SERVER_NAME = "agent-memory"
 STATS_URI = "memory://stats"
 SCHEDULER_INTERVAL_S = 60.0
 ROLES = {"user": "user", "assistant": "assistant", "orchestrator": "assistant"}
-INSTRUCTIONS = (
-    "Long-term memory of the user's conversations, facts and people. Search it"
-    " before answering anything that depends on earlier conversations; store"
-    " durable facts with remember_fact; record each conversation turn with"
-    " record_turn so it can be consolidated into facts overnight."
-)
 
 ToolBody = Callable[..., Awaitable[ToolResult | str]]
 

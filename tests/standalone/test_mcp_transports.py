@@ -21,8 +21,10 @@ if not hasattr(pytest.importorskip("mcp"), "Client"):  # 2.x has Client
     pytest.skip("needs_mcp: the host has no MCP SDK 2.x", allow_module_level=True)
 from mcp import ClientSession, StdioServerParameters, stdio_client  # noqa: E402
 from mcp.client.streamable_http import streamable_http_client  # noqa: E402
+from mcp_types.version import LATEST_HANDSHAKE_VERSION  # noqa: E402
 
 READY = "MCP over HTTP at "
+DRIFT = "answers initialize differently"  # mcp_opening.py says it on stderr
 
 
 def server_command(data_dir: Path, *extra: str) -> tuple[list[str], dict[str, str]]:
@@ -106,3 +108,86 @@ async def test_openai_agents_client_lists_and_calls_tools(tmp_path: Path) -> Non
 
     assert {"search_memory", "get_context", "record_turn"} <= {t.name for t in tools}
     assert json.loads(result.content[0].text)["status"] == "stored"  # type: ignore[union-attr]
+
+
+CLIENT = {"name": "t", "version": "1"}
+
+
+def initialize(version: str) -> dict[str, Any]:
+    params = {"protocolVersion": version, "capabilities": {}, "clientInfo": CLIENT}
+    return {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params}
+
+
+async def test_the_official_client_sees_a_plain_server(tmp_path: Path) -> None:
+    args, env = server_command(tmp_path)
+    server = StdioServerParameters(command=sys.executable, args=args, env=env)
+    async with (
+        stdio_client(server) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        ready = await session.initialize()
+        tools = await session.list_tools()
+        refused = await session.call_tool("search_memory", {"query": ""})
+        stats = await session.read_resource("memory://stats")
+    assert ready.server_info.name == "agent-memory"
+    assert ready.protocol_version == LATEST_HANDSHAKE_VERSION
+    assert {"search_memory", "record_turn"} <= {tool.name for tool in tools.tools}
+    assert refused.is_error
+    assert json.loads(stats.contents[0].text)["total_nodes"] == 0  # type: ignore[union-attr]
+
+
+async def exchange(data_dir: Path, *messages: dict[str, Any]) -> tuple[list[Any], str]:
+    """Raw lines to the server process, all at once; the answers and stderr."""
+    args, env = server_command(data_dir)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, *args, env=env, stdin=-1, stdout=-1, stderr=-1
+    )
+    lines = b"".join(json.dumps(m).encode() + b"\n" for m in messages)
+    expected = sum("id" in m for m in messages)
+    out, err = b"", b""
+    try:
+        assert process.stdin and process.stdout
+        process.stdin.write(lines)
+        await process.stdin.drain()
+        answers = []
+        while len(answers) < expected:
+            line = await asyncio.wait_for(process.stdout.readline(), 60)
+            assert line, "the server closed the stream"
+            answers.append(json.loads(line))
+        process.stdin.close()
+        out, err = await asyncio.wait_for(process.communicate(), 60)
+    finally:
+        if process.returncode is None:
+            process.kill()
+    assert out == b""
+    return answers, err.decode()
+
+
+LISTING = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+
+
+async def test_an_unknown_version_gets_the_newest(tmp_path: Path) -> None:
+    answers, err = await exchange(
+        tmp_path, initialize("1999-01-01"), INITIALIZED, LISTING
+    )
+    assert answers[0]["result"]["protocolVersion"] == LATEST_HANDSHAKE_VERSION
+    assert len(answers[1]["result"]["tools"]) == 14
+    assert DRIFT not in err
+
+
+async def test_requests_before_initialized_are_served_as_the_sdk_does(
+    tmp_path: Path,
+) -> None:
+    early = {"jsonrpc": "2.0", "id": 0, "method": "tools/list"}
+    sequence = (early, initialize("2025-03-26"), LISTING, INITIALIZED)
+    answers, err = await exchange(tmp_path, *sequence)
+    by_id = {answer["id"]: answer for answer in answers}
+    assert by_id[0]["error"]["code"] == -32602  # before initialize: refused
+    assert by_id[1]["result"]["protocolVersion"] == "2025-03-26"
+    assert len(by_id[2]["result"]["tools"]) == 14  # after it: served
+    answers, err = await exchange(
+        tmp_path, initialize("2025-11-25"), LISTING, INITIALIZED
+    )
+    assert [a["id"] for a in answers] == [1, 2] and "tools" in answers[1]["result"]
+    assert DRIFT not in err
