@@ -82,8 +82,8 @@ class WaitingServer(MCPServer[Any]):
 
 async def _replayed(opening: Opening, wire: IO[bytes]) -> AsyncIterator[str]:
     """The lines mcp_handshake.py read, then the rest of the client's stream."""
-    for line in opening.lines:
-        yield line.decode("utf-8", errors="replace")
+    for read in opening.lines:
+        yield read.decode("utf-8", errors="replace")
     rest = anyio.wrap_file(TextIOWrapper(wire, encoding="utf-8", errors="replace"))
     async for line in rest:
         yield line
