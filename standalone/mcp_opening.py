@@ -19,12 +19,12 @@ import asyncio
 import contextlib
 import importlib
 import sys
+import threading
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import AbstractAsyncContextManager
 from io import TextIOWrapper
 from typing import IO, Any, cast
 
-import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
@@ -84,8 +84,28 @@ async def _replayed(opening: Opening, wire: IO[bytes]) -> AsyncIterator[str]:
     """The lines mcp_handshake.py read, then the rest of the client's stream."""
     for read in opening.lines:
         yield read.decode("utf-8", errors="replace")
-    rest = anyio.wrap_file(TextIOWrapper(wire, encoding="utf-8", errors="replace"))
-    async for line in rest:
+    async for line in _lines(wire):
+        yield line
+
+
+async def _lines(wire: IO[bytes]) -> AsyncIterator[str]:
+    """The stream's lines, read by a daemon thread: a read blocked on a client
+    that keeps its end open (a terminal) cannot be interrupted, and a worker
+    thread the process waits for (anyio's) kept Ctrl-C from ending it."""
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def read() -> None:
+        text = TextIOWrapper(wire, encoding="utf-8", errors="replace")
+        try:
+            for line in text:
+                loop.call_soon_threadsafe(lines.put_nowait, line)
+        finally:
+            with contextlib.suppress(RuntimeError):  # the loop has closed
+                loop.call_soon_threadsafe(lines.put_nowait, None)
+
+    threading.Thread(target=read, name="mcp-stdin", daemon=True).start()
+    while (line := await lines.get()) is not None:
         yield line
 
 
@@ -158,8 +178,10 @@ async def serve_stdio_early(
         await asyncio.wait({serving, opened}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         finished.set()
-        if opened.done() and opened.exception() is not None:
-            serving.cancel()  # the memory did not open: fail with its error
+        # The client left (serving is done), the memory did not open (fail
+        # with its error) or Ctrl-C: the server stops without waiting for the
+        # client to close its end.
+        serving.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await serving
         await opened  # closes the memory; raises its error if it failed

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import os
+import signal
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -191,3 +192,30 @@ async def test_requests_before_initialized_are_served_as_the_sdk_does(
     )
     assert [a["id"] for a in answers] == [1, 2] and "tools" in answers[1]["result"]
     assert DRIFT not in err
+
+
+async def test_ctrl_c_stops_the_server_while_the_client_keeps_its_end_open(
+    tmp_path: Path,
+) -> None:
+    """A terminal never closes stdin: Ctrl-C must end the server anyway (it
+    waited for the client's next line, which never came)."""
+    args, env = server_command(tmp_path)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, *args, env=env, stdin=-1, stdout=-1, stderr=-1
+    )
+    try:
+        assert process.stdin and process.stdout and process.stderr
+        for message in (initialize(LATEST_HANDSHAKE_VERSION), INITIALIZED, LISTING):
+            process.stdin.write(json.dumps(message).encode() + b"\n")
+        await process.stdin.drain()
+        for _ in range(2):  # the tool listing comes once the memory is open
+            assert await asyncio.wait_for(process.stdout.readline(), 60)
+        process.send_signal(signal.SIGINT)
+        code = await asyncio.wait_for(process.wait(), 30)
+        err = (await process.stderr.read()).decode()
+    finally:
+        if process.returncode is None:
+            process.kill()
+    assert code == 130, err
+    assert err.strip().splitlines()[-1] == "agent-memory: stopped: interrupted"
+    assert "Traceback" not in err
