@@ -309,7 +309,7 @@ class Retriever:
         # (by their entity links: a strategy without the entity leg has none).
         if "entity" in plan.legs:
             call.people = asked_about(plan.query, named)
-        hits = await about_people(self._storage, call.people, filters, window, wanted)
+        hits = await about_people(self._storage, call.people, plan, window, wanted)
         if hits:
             return hits
         ranked = await self._run_legs(call, plan, named, window)

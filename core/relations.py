@@ -16,18 +16,20 @@ RELATIONS = frozenset(
     uncle cousin niece nephew friend boss manager colleague coworker neighbor
     neighbour roommate teacher doctor therapist coach mentor
     жена муж сын дочь мама мать папа отец брат сестра бабушка дедушка тётя тетя
-    дядя друг подруга начальник босс коллега сосед соседка врач""".split()
+    дядя друг подруга начальник начальница босс коллега сосед соседка врач
+    dog cat собака пёс пес кот кошка""".split()
 )
 RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split())
 # Relations one usually has once, so the bare word ("wife", "жена") is an alias.
 UNIQUE_RELATIONS = frozenset(
     """wife husband partner girlfriend boyfriend fiance fiancee mom mother dad
     father boss manager grandma grandpa жена муж мама мать папа отец начальник
-    босс""".split()
+    начальница босс""".split()
 )
 # Russian relations spoken of with the feminine "моя" (the rest take "мой").
 RU_FEMININE = frozenset(
-    "жена мама мать сестра бабушка тётя тетя подруга соседка дочь".split()
+    """жена мама мать сестра бабушка тётя тетя подруга соседка дочь начальница
+    собака кошка""".split()
 )
 
 
@@ -36,3 +38,64 @@ def owner_word(relation: str) -> str:
     if relation.isascii():
         return "my"
     return "моя" if relation in RU_FEMININE else "мой"
+
+
+# "my new boss Ingrid" is my boss; "my climbing partner Priya" is not my
+# partner and "my former boss" not my boss: any other word between the owner
+# and the relation makes a relation of its own ("climbing partner").
+SAME_RELATION_WORDS = frozenset(
+    "new current now нынешний нынешняя новый новая новой".split()
+)
+
+# The same relation in the other language (and its other words): a newer
+# "my boss" replaces every older one, "my wife" also finds "моя жена".
+_SAME = [
+    "wife жена",
+    "husband муж",
+    "mom mother мама мать",
+    "dad father папа отец",
+    "brother брат",
+    "sister сестра",
+    "son сын",
+    "daughter дочь",
+    "boss manager начальник начальница босс",
+    "friend друг подруга",
+    "colleague coworker коллега",
+    "neighbor neighbour сосед соседка",
+    "grandma grandmother бабушка",
+    "grandpa grandfather дедушка",
+    "aunt тётя тетя",
+    "uncle дядя",
+    "doctor врач",
+    "dog собака пёс пес",
+    "cat кот кошка",
+]
+_SAME_AS = {word: frozenset(group.split()) for group in _SAME for word in group.split()}
+
+
+def same_relation(relation: str) -> frozenset[str]:
+    """The relation word with its translations and synonyms ("wife" → "жена")."""
+    return _SAME_AS.get(relation, frozenset((relation,)))
+
+
+def relation_of(owner: str, qualifier: str, word: str) -> str:
+    """The relation "my <qualifier> <word>" states ("" for none): the bare
+    word, or the word with its qualifier ("climbing partner")."""
+    if owner.casefold() not in RELATION_OWNERS or word not in RELATIONS:
+        return ""
+    if not qualifier or qualifier in SAME_RELATION_WORDS:
+        return word
+    return f"{qualifier} {word}" if qualifier.isalpha() else ""
+
+
+def relation_aliases(relation: str) -> list[str]:
+    """Aliases a relation gives: "my wife" and "wife" (the bare word only for
+    relations one usually has once: "friend" would name a different person
+    each time), "my climbing partner" alone for a qualified one."""
+    if not relation:
+        return []
+    word = relation.split()[-1]
+    aliases = [f"{owner_word(word)} {relation}"]
+    if relation in UNIQUE_RELATIONS:
+        aliases.append(relation)
+    return aliases

@@ -23,13 +23,19 @@ import time
 from collections.abc import Sequence
 
 from ..core.records import Entity, Node, NodeWindow, SearchHit, name_key
-from ..core.relations import RELATION_OWNERS
+from ..core.relations import (
+    RELATION_OWNERS,
+    RELATIONS,
+    relation_aliases,
+    same_relation,
+)
 from ..store.interface import Store
 from .analysis import AnalysedQuery
-from .legs import speaker_of
+from .legs import fts_leg, speaker_of
 from .morphology import is_russian, relation_base_forms, russian_stem
-from .plan import SearchFilters
+from .plan import SearchFilters, SearchPlan
 from .query_text import STOP_WORDS
+from .spellings import other_script_spellings
 from .standing import standing
 from .windowed import admitted
 
@@ -56,19 +62,68 @@ THREAD_REPEAT = 0.7  # each further hit of one thread counts this much
 MONTH_REPEAT = 0.85  # ... and of one month
 SAID_REPEAT = 0.3  # ... and of the same text
 MAX_INFLECTED = 3  # Russian words looked up by stem, per query
+# A turn that says who the person is to the user ("My wife Lena is a doctor",
+# "Моя жена Лена", "Sam is my oldest friend") tells more than a mention.
+STATES_RELATION = 2.0
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
 async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
     """Entities the query names, with the other cases of a Russian name: the
     offline extractor files "с Леной" as an entity "Леной" of its own."""
-    found = {e.id: e for e in await storage.entities.entities_by_keys(query.names)}
+    keys = [*query.names, *same_relation_aliases(query)]
+    found = {e.id: e for e in await storage.entities.entities_by_keys(keys)}
     for word in _russian_names(query.text):
         stem = russian_stem(word)
         for entity in await storage.entities.entities_named_like(stem, limit=20):
             if stem in _stems_of(entity):
                 found.setdefault(entity.id, entity)
     return list(found.values())
+
+
+def asked_relations(query: AnalysedQuery) -> frozenset[str]:
+    """The relation words the query asks about ("my wife" → wife, жена)."""
+    based = relation_base_forms(list(query.terms))
+    return frozenset(
+        same for term in based if term in RELATIONS for same in same_relation(term)
+    )
+
+
+def same_relation_aliases(query: AnalysedQuery) -> list[str]:
+    """ "my boss" also as "моя начальница", "мой начальник": the turns of each
+    language file the relation in their own words (Ingrid and Ингрид)."""
+    out: list[str] = []
+    for name in query.names:
+        words = name.lower().split()
+        if len(words) == 2 and words[0] in RELATION_OWNERS and words[1] in RELATIONS:
+            out += [
+                a for same in same_relation(words[1]) for a in relation_aliases(same)
+            ]
+    return out
+
+
+def _relation_word(entity: Entity) -> str:
+    """The relation filed on the entity, its last word ("oldest friend" →
+    friend); "" for none or a former one."""
+    relation = str(entity.attributes.get("relation") or "")
+    return (
+        ""
+        if relation.startswith("former")
+        else relation.split()[-1:][0]
+        if relation
+        else ""
+    )
+
+
+def states_relation(text: str, relations: frozenset[str]) -> bool:
+    """The text names one of `relations` (a Russian one in any case)."""
+    if not relations:
+        return False
+    stems = {russian_stem(r) for r in relations if is_russian(r)}
+    for word in _WORD.findall(text.lower()):
+        if word in relations or (is_russian(word) and russian_stem(word) in stems):
+            return True
+    return False
 
 
 def _russian_names(text: str) -> list[str]:
@@ -94,7 +149,13 @@ def _words_of(entity: Entity) -> set[str]:
 
 
 def _stems_of(entity: Entity) -> set[str]:
-    return {russian_stem(w) for w in _words_of(entity) if is_russian(w)}
+    """The stems of the entity's Russian names ("моя жена" names the wife but
+    is no name of hers: "моя подруга" is someone else)."""
+    return {
+        russian_stem(w)
+        for w in _words_of(entity) - RELATION_OWNERS - RELATIONS
+        if is_russian(w)
+    }
 
 
 def is_person(entity: Entity) -> bool:
@@ -120,26 +181,40 @@ def asked_about(query: AnalysedQuery, named: Sequence[Entity]) -> list[Entity]:
     theirs = {w for e in people for w in _words_of(e)}
     stems = {s for e in people for s in _stems_of(e)}
     for term in relation_base_forms(list(query.terms)):
-        if term in FRAME_WORDS or term in RELATION_OWNERS or term in theirs:
+        if term in FRAME_WORDS or term in RELATION_OWNERS or term in RELATIONS:
+            continue
+        if term in theirs:
             continue
         if is_russian(term) and russian_stem(term) in stems:
             continue
         return []
     # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
-    keys = {name_key(n) for n in query.names}
+    keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
     return [e for e in people if _named_fully(e, keys)] or people
 
 
 async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Entity]:
-    """The people and the entities that are another case of their Russian
-    names: the offline extractor files "с Леной", "Лены", even "Сегодня Лена"
-    as concepts of their own; a person of another name stays apart."""
+    """The people, their names in the other script ("Sam", "Сэм") and the
+    entities that are another case of their Russian names: the offline
+    extractor files "с Леной", "Лены", even "Сегодня Лена" as concepts of
+    their own; a person of another name stays apart."""
     found = {e.id: e for e in people}
     stems = sorted({s for e in people for s in _stems_of(e)})
     for stem in stems[:MAX_INFLECTED]:
         for entity in await storage.entities.entities_named_like(stem, limit=20):
-            if not is_person(entity) and stem in _stems_of(entity):
+            if stem in _stems_of(entity):  # the same stem: the same name
                 found.setdefault(entity.id, entity)
+    # "Сэмом" is "Сэм", and "Сэм" is "Sam" (and the other way round)
+    spelled = [s for e in found.values() for s in other_script_spellings(e.name)]
+    for entity in await storage.entities.entities_by_keys(spelled):
+        found.setdefault(entity.id, entity)
+    for entity in list(found.values()):
+        if is_russian(entity.name) and entity.id not in {e.id for e in people}:
+            for other in await storage.entities.entities_named_like(
+                russian_stem(entity.name), limit=20
+            ):
+                if russian_stem(entity.name) in _stems_of(other):
+                    found.setdefault(other.id, other)
     return list(found.values())
 
 
@@ -150,16 +225,18 @@ def _named_fully(entity: Entity, keys: set[str]) -> bool:
 async def about_people(
     storage: Store,
     people: Sequence[Entity],
-    filters: SearchFilters,
+    plan: SearchPlan,
     window: NodeWindow | None,
     entity_id: int | None,
 ) -> list[SearchHit]:
     """The answer to a question about `people` ([] when it is none): their most
     telling nodes that pass the filters (`entity_id`: `entity_name`'s entity)."""
+    filters = plan.filters
     now = time.time() if filters.now is None else filters.now
+    asked = asked_relations(plan.query)
     return [
         hit
-        for hit in await person_hits(storage, people, filters, now)
+        for hit in await person_hits(storage, people, filters, now, asked)
         if admitted(hit.node, filters, window)
         and (entity_id is None or any(e.id == entity_id for e in hit.entities))
     ][: filters.limit]
@@ -170,18 +247,35 @@ async def person_hits(
     people: Sequence[Entity],
     filters: SearchFilters,
     now: float,
+    relations: frozenset[str] = frozenset(),
 ) -> list[SearchHit]:
     """The most telling nodes linked to `people`, best first (filters applied
-    by the caller; a time window is read as such, not from the newest links)."""
+    by the caller; a time window is read as such, not from the newest links).
+    A node that says who they are to the user (`relations`, or the relation
+    filed on them) comes first."""
     if not people:
         return []
     people = await with_other_forms(storage, people)
+    relations = relations or frozenset(
+        same for e in people for same in same_relation(_relation_word(e))
+    ) - {""}
     ids: list[int] = []
     for person in people[: MAX_PEOPLE * 3]:
         ids += await _candidates(storage, person, filters)
+    asked = {e.id for e in people}
+    if relations:  # the turns saying so, however old (the sample may miss them)
+        stated = await fts_leg(
+            storage, sorted(relations), limit=SCAN, types=filters.types
+        )
+        ids += [i for i, _ in stated]
     ids = list(dict.fromkeys(ids))
     nodes = await storage.nodes.get_nodes(ids)
     linked = await storage.entities.entities_of_nodes(list(nodes))
+    nodes = {
+        i: n
+        for i, n in nodes.items()
+        if asked.intersection(e.id for e in linked.get(i, []))
+    }
     names = {w for e in people for w in _words_of(e)}
     hidden = await storage.graph.superseded_ids(list(nodes))
     found = [n for n in nodes.values() if n.is_valid and n.id not in hidden]
@@ -189,7 +283,6 @@ async def person_hits(
         return []
     oldest = min(n.when for n in found)
     span = max(n.when for n in found) - oldest or 1.0
-    asked = {e.id for e in people}
     hits = [
         SearchHit(
             node,
@@ -197,7 +290,8 @@ async def person_hits(
             len(asked.intersection(e.id for e in linked.get(node.id, [])))
             * telling(node, names)
             * standing(node, now)
-            * (1.0 + RECENCY * (node.when - oldest) / span),
+            * (1.0 + RECENCY * (node.when - oldest) / span)
+            * (STATES_RELATION if states_relation(node.content, relations) else 1.0),
             linked.get(node.id, []),
         )
         for node in found

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.records import EdgeDraft, Entity, EntityType, Node, name_key
-from ..core.relations import RELATION_OWNERS, RELATIONS, UNIQUE_RELATIONS, owner_word
 from ..core.scope import using_view, view_of_scope, write_scope
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
@@ -35,6 +34,7 @@ from .names import (
     VOCATIVE,
 )
 from .nicknames import join_people
+from .relations import file_relation, relation_after, relation_before
 
 _UPPER = "A-ZÀ-ÖØ-ÞА-ЯЁ"
 _LOWER = "a-zß-öø-ÿа-яё"
@@ -174,9 +174,9 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     at_start = bool(_SENTENCE_START.search(text[: match.start(1)])) and len(words) == 1
     if at_start and (_not_a_name(words[0]) or words[0].casefold() in LABELS):
         return None
-    after_words = text[start + len(name) :].split()[:3]
-    if _pet(before_words, after_words):
-        return Mention(name, "pet", "name")
+    after_words = text[start + len(name) :].split()[:4]
+    if _pet(before_words, after_words):  # "our dog Pepper": the user's dog
+        return Mention(name, "pet", "name", relation=relation_before(before_words))
     if len(words) > 1 and _a_title(previous, after_words):
         return Mention(name, "concept", "name")
     # "van Gogh", "da Vinci" alone: the particle belongs to the name.
@@ -184,7 +184,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         before = before_words[-2] if len(before_words) > 1 else ""
         if not before[:1].isupper():
             name = f"{raw_previous} {name}"
-    relation = _relation(before_words)
+    relation = relation_before(before_words) or relation_after(after_words)
     # "Hey Mel", "thanks, Mel" address a person; "Thanks! Keep going" does not.
     vocative = previous in VOCATIVE and not raw_previous.endswith(("!", "?", "."))
     if (
@@ -235,26 +235,6 @@ def _not_a_name(word: str) -> bool:
     return word.casefold().endswith("ing") and word.casefold() not in GIVEN_NAMES
 
 
-def _relation(before_words: Sequence[str]) -> str:
-    """The relation when the name follows "my wife" / "моя жена" (comma allowed)."""
-    if len(before_words) < 2:
-        return ""
-    word = before_words[-1].rstrip(",").casefold()
-    owner = before_words[-2].casefold()
-    return word if word in RELATIONS and owner in RELATION_OWNERS else ""
-
-
-def relation_aliases(relation: str) -> list[str]:
-    """Aliases a relation gives: "my wife" and "wife" (only for relations one
-    usually has once: "friend" would name a different person each time)."""
-    if not relation:
-        return []
-    aliases = [f"{owner_word(relation)} {relation}"]
-    if relation in UNIQUE_RELATIONS:
-        aliases.append(relation)
-    return aliases
-
-
 class EntityLinker:
     """Files mentions as entities and links nodes to them (through the writer).
 
@@ -287,10 +267,7 @@ class EntityLinker:
             ):
                 continue
             entity = await self._storage.entities.upsert_entity(
-                mention.name,
-                type=mention.type,
-                aliases=relation_aliases(mention.relation),
-                mentions=0,
+                mention.name, type=mention.type, mentions=0
             )
             await self._learn(entity, mention)
             if known is None:
@@ -308,15 +285,9 @@ class EntityLinker:
         retype = (mention.type == "person" and entity.type == "concept") or (
             mention.type == "pet" and entity.type in ("concept", "person")
         )
-        relation = mention.relation
-        if relation and entity.attributes.get("relation") == relation:
-            relation = ""
-        if retype or relation:
-            await self._storage.entities.update_entity(
-                entity.id,
-                type=mention.type if retype else None,
-                attributes={"relation": relation} if relation else None,
-            )
+        if retype:
+            await self._storage.entities.update_entity(entity.id, type=mention.type)
+        await file_relation(self._storage, entity, mention.relation)
 
     async def link_entities(self, node_id: int, entities: Sequence[Entity]) -> None:
         """Link a node to already resolved entities and to their recent nodes."""
@@ -374,7 +345,7 @@ class EntityLinker:
             kept = first.get(key)
             # a mention inside a sentence counts; "my dog Max" wins over the
             # given name's guess whichever comes first
-            if kept is None or kept.sentence_start or _pet_over(mention, kept):
+            if kept is None or kept.sentence_start or _over(mention, kept):
                 first[key] = mention
         deleted, split = await edit_guards(self._storage, write_scope())
         known = set()  # keys already filed, in one read
@@ -391,13 +362,6 @@ class EntityLinker:
         )
         resolved: dict[str, Entity] = {}
         for (key, mention), entity in zip(wanted, entities, strict=True):
-            if mention.relation:  # rare: "my wife Sarah" adds aliases
-                entity = await self._storage.entities.upsert_entity(
-                    mention.name,
-                    type=mention.type,
-                    aliases=relation_aliases(mention.relation),
-                    mentions=0,
-                )
             await self._learn(entity, mention)  # writes only when it learns
             resolved[key] = entity
         new = [e for key, e in resolved.items() if key not in known]
@@ -438,5 +402,9 @@ class EntityLinker:
         await self._storage.graph.add_edges(edges)
 
 
-def _pet_over(mention: Mention, kept: Mention) -> bool:
+def _over(mention: Mention, kept: Mention) -> bool:
+    """The mention tells more than the one kept: "my dog Max" over "Max",
+    "my wife Lena" later in the batch than a plain "Lena"."""
+    if mention.relation and not kept.relation:
+        return True
     return mention.type == "pet" and kept.type != "pet" and not mention.sentence_start

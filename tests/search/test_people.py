@@ -129,3 +129,29 @@ async def test_the_context_block_leads_with_the_person(storage: MemoryStorage) -
     first = block.split("### People and things\n", 1)[1].splitlines()[0]
     assert first.startswith("- **Lena** (person, the user's wife")
     assert "risotto" in block or "hospital" in block or "jazz" in block
+
+
+async def test_a_person_in_both_scripts_is_one_person(storage: MemoryStorage) -> None:
+    """ "Sam" in English turns and "Сэм" in Russian ones: a question in either
+    language finds what both say, the turns saying who he is first."""
+    linker = EntityLinker(storage)
+    said = [
+        "Sam is my oldest friend from university, he lives in Hamburg.",
+        "Сэм — мой старый друг по университету, инженер на верфи.",
+        *(
+            f"Sam sent me a photo of a ship number {i}."
+            if i % 2
+            else f"Созвонился с Сэмом, он рассказал про верфь, раз {i}."
+            for i in range(60)
+        ),
+    ]
+    for i, text in enumerate(said):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 7}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    r = _retriever(storage)
+    for question in ("Tell me about Sam", "Кто такой Сэм?", "Расскажи о Сэме"):
+        top = [h.node.content for h in await r.search(question, reinforce=False)]
+        assert said[0] in top[:3] and said[1] in top[:3], question
+        assert any("Сэмом" in t for t in top) and any("ship" in t for t in top)

@@ -1,0 +1,84 @@
+"""Relations to the user from raw turns: around the name, newest wins, and a
+qualified relation ("climbing partner") is not the bare one."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from agent_memory.core.records import EpisodeDraft, Node
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+
+
+async def _say(storage: MemoryStorage, *texts: str, batch: bool = False) -> None:
+    linker = EntityLinker(storage)
+    nodes: list[Node] = []
+    for i, text in enumerate(texts):
+        when = time.time() - 1000 + i
+        node_id = await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", when))
+        if not batch:
+            await linker.link_text(node_id, text)
+        nodes += (await storage.nodes.get_nodes([node_id])).values()
+    if batch:  # the slow path's way: one batch, in the order said
+        await linker.on_episodes(nodes)
+
+
+async def _holder(storage: MemoryStorage, alias: str) -> str | None:
+    entity = await storage.entities.find_entity(alias)
+    return entity.name if entity is not None else None
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "relation"),
+    [
+        ("Ingrid, my new boss, heads the data team.", "Ingrid", "boss"),
+        ("My new boss Ingrid lives in Baden.", "Ingrid", "boss"),
+        ("Sam is my oldest friend from university.", "Sam", "oldest friend"),
+        ("Витя — мой друг детства из Казани.", "Витя", "друг"),
+        ("Our dog Pepper is a beagle.", "Pepper", "dog"),
+    ],
+)
+async def test_the_relation_is_read_around_the_name(
+    storage: MemoryStorage, text: str, name: str, relation: str
+) -> None:
+    await _say(storage, text)
+    entity = await storage.entities.find_entity(name)
+    assert entity is not None and entity.attributes["relation"] == relation
+
+
+async def test_a_qualified_relation_is_not_the_bare_one(storage: MemoryStorage) -> None:
+    await _say(
+        storage,
+        "My wife Lena is a doctor.",
+        "Priya is my climbing partner, we met at the gym.",
+        "Met my former boss Tom for coffee.",
+    )
+    assert await _holder(storage, "my climbing partner") == "Priya"
+    assert await _holder(storage, "partner") is None
+    assert await _holder(storage, "my wife") == "Lena"
+    assert await _holder(storage, "boss") is None
+    assert await _holder(storage, "my former boss") == "Tom"
+
+
+@pytest.mark.parametrize("batch", [False, True])
+async def test_a_newer_boss_replaces_the_older_one(
+    storage: MemoryStorage, batch: bool
+) -> None:
+    await _say(
+        storage,
+        "Mark wants the report by Monday.",
+        "My boss Mark lives in Potsdam.",
+        "Ingrid, my new boss, heads the data team.",
+        batch=batch,
+    )
+    assert await _holder(storage, "my boss") == "Ingrid"
+    assert await _holder(storage, "boss") == "Ingrid"
+    mark = await storage.entities.find_entity("Mark")
+    assert mark is not None and mark.attributes["relation"] == "former boss"
+
+
+async def test_the_same_wife_in_two_scripts_keeps_both(storage: MemoryStorage) -> None:
+    await _say(storage, "My wife Lena is a doctor.", "Моя жена Лена — детский врач.")
+    assert await _holder(storage, "my wife") == "Lena"
+    assert await _holder(storage, "моя жена") == "Лена"

@@ -1,0 +1,104 @@
+"""Relations to the user read from raw turns, and filed on the person.
+
+"my wife Lena", "My new boss Ingrid", "Ingrid, my new boss", "Sam is my oldest
+friend", "Витя — мой друг детства" say who someone is to the user. The
+relation is kept on the entity (attributes.relation) and filed as aliases
+("my wife", "wife"; "my climbing partner"), so a question naming the relation
+finds the person.
+
+Aliases are unique in a scope, and the newer statement wins: when Ingrid
+becomes "my boss", Mark stops being it and keeps "former boss" as his
+relation ("моя начальница Ингрид" does the same to "мой начальник Марк").
+A relation with a qualifier ("my climbing partner", "my former boss") is a
+relation of its own: it never takes the bare word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.records import Entity, name_key
+from ..core.relations import (
+    RELATION_OWNERS,
+    UNIQUE_RELATIONS,
+    relation_aliases,
+    relation_of,
+    same_relation,
+)
+from ..search.spellings import other_script_spellings
+from ..store.interface import Store
+
+# What joins a name to the relation that follows it: "Ingrid, my new boss",
+# "Sam is my oldest friend", "Витя — мой друг детства".
+_APPOSITION = frozenset(", — – - is это".split())
+
+
+def _clean(words: Sequence[str]) -> list[str]:
+    return [w.strip(",.!?;:()").casefold() or w for w in words]
+
+
+def relation_before(before_words: Sequence[str]) -> str:
+    """The relation when the name follows "my wife" / "моя жена" / "my new
+    boss" (one word may stand between; a comma is allowed)."""
+    words = _clean(before_words[-3:])
+    if len(words) >= 2 and words[-2] in RELATION_OWNERS:
+        return relation_of(words[-2], "", words[-1])
+    if len(words) == 3 and before_words[-2].isalpha():
+        return relation_of(words[0], words[1], words[2])
+    return ""
+
+
+def relation_after(after_words: Sequence[str]) -> str:
+    """The relation stated right after the name ("Priya is my climbing
+    partner", "Ingrid, my new boss, ...")."""
+    words = _clean(after_words[:4])
+    if len(words) < 3 or words[0] not in _APPOSITION:
+        return ""
+    found = relation_of(words[1], "", words[2])
+    if not found and len(words) == 4 and after_words[2].isalpha():
+        found = relation_of(words[1], words[2], words[3])
+    return found
+
+
+async def file_relation(storage: Store, entity: Entity, relation: str) -> None:
+    """Keep `relation` on `entity` and give it the relation's aliases; a
+    relation one has once ("boss") is taken from whoever held it before."""
+    if not relation:
+        return
+    if relation in UNIQUE_RELATIONS:
+        await _take_from_others(storage, entity, relation)
+    for alias in relation_aliases(relation):
+        holder = await storage.entities.find_entity(alias)
+        if holder is None:
+            await storage.entities.add_alias(entity.id, alias)
+    if entity.attributes.get("relation") != relation:
+        await storage.entities.update_entity(
+            entity.id, attributes={"relation": relation}
+        )
+
+
+async def _take_from_others(storage: Store, entity: Entity, relation: str) -> None:
+    """The older holders of this relation lose it (in the words of the same
+    script: "моя жена Света" after "my wife Sarah" may be Sarah in Russian)."""
+    aliases = [
+        alias
+        for same in same_relation(relation)
+        if same.isascii() == relation.isascii()
+        for alias in relation_aliases(same)
+    ]
+    keys = {name_key(a) for a in aliases}
+    for holder in await storage.entities.entities_by_keys(aliases):
+        if holder.id == entity.id or _same_name(holder, entity):
+            continue
+        for alias in holder.aliases:
+            if name_key(alias) in keys:
+                await storage.entities.remove_alias(holder.id, alias)
+        held = str(holder.attributes.get("relation") or relation)
+        await storage.entities.update_entity(
+            holder.id, attributes={"relation": f"former {held}"}
+        )
+
+
+def _same_name(one: Entity, other: Entity) -> bool:
+    """ "Lena" and "Лена": one wife in the turns of two languages."""
+    return name_key(one.name) in other_script_spellings(other.name)
