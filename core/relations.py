@@ -73,6 +73,26 @@ _SAME = [
 _SAME_AS = {word: frozenset(group.split()) for group in _SAME for word in group.split()}
 
 
+# Words that state a relation without its name: "Lena and I have been
+# married since 2019" says she is the wife.
+_SIGNS = {
+    "wife": "married wedding женаты свадьба",
+    "husband": "married wedding женаты свадьба",
+}
+_SIGNS_OF = {
+    word: frozenset(_SIGNS[key].split())
+    for group in _SAME
+    for key in group.split()
+    if key in _SIGNS
+    for word in group.split()
+}
+
+
+def relation_signs(relation: str) -> frozenset[str]:
+    """The relation word, its other words and the words that state it."""
+    return same_relation(relation) | _SIGNS_OF.get(relation, frozenset())
+
+
 def same_relation(relation: str) -> frozenset[str]:
     """The relation word with its translations and synonyms ("wife" → "жена")."""
     return _SAME_AS.get(relation, frozenset((relation,)))

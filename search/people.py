@@ -27,6 +27,7 @@ from ..core.relations import (
     RELATION_OWNERS,
     RELATIONS,
     relation_aliases,
+    relation_signs,
     same_relation,
 )
 from ..store.interface import Store
@@ -36,17 +37,20 @@ from .morphology import is_russian, relation_base_forms, russian_stem
 from .plan import SearchFilters, SearchPlan
 from .query_text import STOP_WORDS
 from .spellings import other_script_spellings
-from .standing import standing
+from .standing import stance, standing
 from .windowed import admitted
 
 # Words that frame a question about someone without asking anything more.
 FRAME_WORDS = frozenset(
     """tell know knows remember remind say said describe info information
     everything talk talked person guy girl
+    name named called
     расскажи расскажите рассказать знаешь знаете помнишь помните такой такая
-    такие известно всё все говорил говорила""".split()
+    такие известно всё все говорил говорила зовут звать имя""".split()
 )
 ASKS_ABOUT_EVENTS = ("when", "why")
+MAX_TOPIC = 1  # words asked about a person named by relation ("live")
+TOPIC_WEIGHT = 2.0  # ... a node that has the word answers it
 MAX_PEOPLE = 3  # a question naming more people is about them together
 SCAN = 300  # newest nodes read per person (ids, by the link index)
 RECENT = 40  # ... of which the newest all compete,
@@ -85,7 +89,7 @@ def asked_relations(query: AnalysedQuery) -> frozenset[str]:
     """The relation words the query asks about ("my wife" → wife, жена)."""
     based = relation_base_forms(list(query.terms))
     return frozenset(
-        same for term in based if term in RELATIONS for same in same_relation(term)
+        same for term in based if term in RELATIONS for same in relation_signs(term)
     )
 
 
@@ -168,7 +172,7 @@ def asked_about(query: AnalysedQuery, named: Sequence[Entity]) -> list[Entity]:
 
     Every word of the query must be a frame word ("tell", "know", "расскажи"),
     a possessive ("my", "моей") or a word of a named person's name or alias
-    (any case of a Russian one: "о моей жене" is "моя жена").
+    (`topic_terms`), but one, for a person named by their relation.
     """
     # Not only `person`: the offline extractor files many people (and the
     # dog) as concepts, and "Tell me about Berlin" is answered the same way.
@@ -178,15 +182,12 @@ def asked_about(query: AnalysedQuery, named: Sequence[Entity]) -> list[Entity]:
     # "When was Jon in Paris?" names only entities but asks about an event.
     if query.intent in ASKS_ABOUT_EVENTS:
         return []
-    theirs = {w for e in people for w in _words_of(e)}
-    stems = {s for e in people for s in _stems_of(e)}
-    for term in relation_base_forms(list(query.terms)):
-        if term in FRAME_WORDS or term in RELATION_OWNERS or term in RELATIONS:
-            continue
-        if term in theirs:
-            continue
-        if is_russian(term) and russian_stem(term) in stems:
-            continue
+    extra = topic_terms(query, people)
+    # "Where does my boss live?": a person named by their relation, and one
+    # thing asked about them; "What risotto did Lena cook?" stays a search.
+    # "Кто был моим начальником раньше?" asks for the older one: a search.
+    by_relation = _by_relation(query) and stance(query.text) != "past"
+    if extra and not (len(extra) <= MAX_TOPIC and by_relation):
         return []
     # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
@@ -218,6 +219,46 @@ async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Ent
     return list(found.values())
 
 
+def topic_terms(query: AnalysedQuery, people: Sequence[Entity]) -> list[str]:
+    """The query's words beyond frame words, possessives, relations and the
+    people's names (any case of a Russian one: "о моей жене" is "моя жена")."""
+    theirs = {w for e in people for w in _words_of(e)}
+    stems = {s for e in people for s in _stems_of(e)}
+    out = []
+    for term in relation_base_forms(list(query.terms)):
+        if term in FRAME_WORDS or term in RELATION_OWNERS or term in RELATIONS:
+            continue
+        if term in theirs or (is_russian(term) and russian_stem(term) in stems):
+            continue
+        out.append(term)
+    return out
+
+
+def _by_relation(query: AnalysedQuery) -> bool:
+    """The query names someone by their relation: "my boss", "моей маме"."""
+    return any(
+        words[0] in RELATION_OWNERS and words[-1] in RELATIONS
+        for words in (n.lower().split() for n in query.names)
+        if len(words) >= 2
+    )
+
+
+def _says(text: str, terms: Sequence[str]) -> bool:
+    """The text has one of the terms in any form ("live": "lives", "жить":
+    "живёт" by the stem)."""
+    if not terms:
+        return False
+    english = [t if len(t) <= 4 else t[:-2] for t in terms if not is_russian(t)]
+    stems = {russian_stem(t) for t in terms if is_russian(t)}
+    for word in _WORD.findall(text.lower()):
+        if is_russian(word):
+            if russian_stem(word) in stems:
+                return True
+        elif any(word.startswith(t) for t in english):
+            return True
+    return False
+
+
 def _named_fully(entity: Entity, keys: set[str]) -> bool:
     return any(name_key(n) in keys for n in (entity.name, *entity.aliases))
 
@@ -234,9 +275,10 @@ async def about_people(
     filters = plan.filters
     now = time.time() if filters.now is None else filters.now
     asked = asked_relations(plan.query)
+    topic = topic_terms(plan.query, people) if people else []
     return [
         hit
-        for hit in await person_hits(storage, people, filters, now, asked)
+        for hit in await person_hits(storage, people, filters, now, asked, topic)
         if admitted(hit.node, filters, window)
         and (entity_id is None or any(e.id == entity_id for e in hit.entities))
     ][: filters.limit]
@@ -248,16 +290,17 @@ async def person_hits(
     filters: SearchFilters,
     now: float,
     relations: frozenset[str] = frozenset(),
+    topic: Sequence[str] = (),
 ) -> list[SearchHit]:
     """The most telling nodes linked to `people`, best first (filters applied
     by the caller; a time window is read as such, not from the newest links).
     A node that says who they are to the user (`relations`, or the relation
-    filed on them) comes first."""
+    filed on them) comes first, and one that has the `topic` asked about."""
     if not people:
         return []
     people = await with_other_forms(storage, people)
     relations = relations or frozenset(
-        same for e in people for same in same_relation(_relation_word(e))
+        same for e in people for same in relation_signs(_relation_word(e))
     ) - {""}
     ids: list[int] = []
     for person in people[: MAX_PEOPLE * 3]:
@@ -291,7 +334,8 @@ async def person_hits(
             * telling(node, names)
             * standing(node, now)
             * (1.0 + RECENCY * (node.when - oldest) / span)
-            * (STATES_RELATION if states_relation(node.content, relations) else 1.0),
+            * (STATES_RELATION if states_relation(node.content, relations) else 1.0)
+            * (TOPIC_WEIGHT if _says(node.content, topic) else 1.0),
             linked.get(node.id, []),
         )
         for node in found

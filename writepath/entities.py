@@ -75,6 +75,7 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
 _VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
+_ASIDE = re.compile(r"^\s*\([^()]{0,60}\)")
 _IDIOM = re.compile("|".join(re.escape(i) for i in IDIOMS), re.IGNORECASE)
 
 
@@ -174,7 +175,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     at_start = bool(_SENTENCE_START.search(text[: match.start(1)])) and len(words) == 1
     if at_start and (_not_a_name(words[0]) or words[0].casefold() in LABELS):
         return None
-    after_words = text[start + len(name) :].split()[:4]
+    # "Мелани (все зовут её Мел) — моя коллега": the aside is skipped
+    after_words = _ASIDE.sub("", text[start + len(name) :]).split()[:4]
     if _pet(before_words, after_words):  # "our dog Pepper": the user's dog
         return Mention(name, "pet", "name", relation=relation_before(before_words))
     if len(words) > 1 and _a_title(previous, after_words):

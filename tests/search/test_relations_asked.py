@@ -1,0 +1,82 @@
+"""Questions naming someone by their relation ("my boss", "моя собака"), on a
+real memory linked by the real extractor, in both languages."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever
+from agent_memory.search.analysis import analyse
+from agent_memory.search.people import asked_about, named_entities
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+
+DAY = 86_400.0
+T0 = dt.datetime(2024, 1, 1, tzinfo=dt.UTC).timestamp()
+SAID = [
+    "My boss Mark lives in Potsdam and cycles in every day.",
+    "Our dog Pepper is a three-year-old beagle who steals socks.",
+    "My wife Lena is a doctor.",
+    "Lena and I have been married since 2019, the wedding was in Kazan.",
+    "Мелани (все зовут её Мел) — моя коллега, мы сидим рядом.",
+    "Ingrid, my new boss, heads the data team at Kestrel Labs.",
+    "My new boss Ingrid lives in Baden and takes the train in.",
+    "Моя начальница Ингрид живёт в Бадене.",
+]
+FILLER = (
+    "Mark wants the churn report by Monday.",
+    "Pepper rolled in something disgusting at the park.",
+    "Lena thinks we should get a bigger sofa.",
+    "Ingrid asked me to lead the planning meeting.",
+    "Melanie reviewed my pull request within minutes.",
+    "Обедали с Мел на Нашмаркте.",
+)
+
+
+async def _life(storage: MemoryStorage) -> Retriever:
+    linker = EntityLinker(storage)
+    texts = [*SAID[:5], *(FILLER[i % 6] for i in range(60)), *SAID[5:]]
+    for i, text in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 9}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+
+
+async def _top(r: Retriever, question: str, k: int) -> list[str]:
+    return [h.node.content for h in await r.search(question, reinforce=False)][:k]
+
+
+async def test_where_the_boss_lives_is_the_new_boss_home(
+    storage: MemoryStorage,
+) -> None:
+    r = await _life(storage)
+    for question in ("Where does my boss live?", "Где живёт мой начальник?"):
+        top = await _top(r, question, 3)
+        assert {SAID[6], SAID[7]} <= set(top) and SAID[0] not in top, question
+
+
+async def test_the_former_boss_is_a_question_about_the_past(
+    storage: MemoryStorage,
+) -> None:
+    await _life(storage)
+    query = analyse("Кто был моим начальником раньше?")
+    assert asked_about(query, await named_entities(storage, query)) == []
+
+
+async def test_the_dog_and_the_wife_by_their_relation(storage: MemoryStorage) -> None:
+    r = await _life(storage)
+    for question in ("What's my dog's name?", "Как зовут мою собаку?"):
+        assert (await _top(r, question, 1)) == [SAID[1]], question
+    # "married" says she is the wife, even without the word
+    for question in ("my wife", "моя жена"):
+        assert set(await _top(r, question, 2)) == {SAID[2], SAID[3]}, question
+
+
+async def test_a_relation_after_an_aside_is_filed(storage: MemoryStorage) -> None:
+    r = await _life(storage)
+    for question in ("my colleague", "моя коллега"):
+        assert SAID[4] in await _top(r, question, 1), question
