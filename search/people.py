@@ -200,23 +200,26 @@ async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Ent
     extractor files "с Леной", "Лены", even "Сегодня Лена" as concepts of
     their own; a person of another name stays apart."""
     found = {e.id: e for e in people}
-    stems = sorted({s for e in people for s in _stems_of(e)})
-    for stem in stems[:MAX_INFLECTED]:
-        for entity in await storage.entities.entities_named_like(stem, limit=20):
-            if stem in _stems_of(entity):  # the same stem: the same name
-                found.setdefault(entity.id, entity)
+    done = await _add_other_cases(storage, found, set())
     # "Сэмом" is "Сэм", and "Сэм" is "Sam" (and the other way round)
     spelled = [s for e in found.values() for s in other_script_spellings(e.name)]
     for entity in await storage.entities.entities_by_keys(spelled):
         found.setdefault(entity.id, entity)
-    for entity in list(found.values()):
-        if is_russian(entity.name) and entity.id not in {e.id for e in people}:
-            for other in await storage.entities.entities_named_like(
-                russian_stem(entity.name), limit=20
-            ):
-                if russian_stem(entity.name) in _stems_of(other):
-                    found.setdefault(other.id, other)
+    await _add_other_cases(storage, found, done)
     return list(found.values())
+
+
+async def _add_other_cases(
+    storage: Store, found: dict[int, Entity], done: set[str]
+) -> set[str]:
+    """Add the entities of the same Russian name stems as `found` (the stems
+    in `done` already looked up); returns the stems looked up by now."""
+    stems = sorted({s for e in found.values() for s in _stems_of(e)} - done)
+    for stem in stems[:MAX_INFLECTED]:
+        for entity in await storage.entities.entities_named_like(stem, limit=20):
+            if stem in _stems_of(entity):  # the same stem: the same name
+                found.setdefault(entity.id, entity)
+    return done | set(stems)
 
 
 def topic_terms(query: AnalysedQuery, people: Sequence[Entity]) -> list[str]:
