@@ -484,7 +484,7 @@ class Retriever:
             )
             factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
-        hits = focus_on_threads(by_stance(hits, query.text))
+        hits = focus_on_threads(by_stance(hits, query.text, query.state_terms))
         if query.asks_for_many:
             hits = spread_over_threads(hits)
         return hits

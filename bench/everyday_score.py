@@ -28,6 +28,7 @@ MAIN = {
 # (category or "*", metric, label, target, "rate" | "count"): rows below the main ones
 EXTRA = [
     ("current", "stale", "outdated state ranked above the current one", 0.05, "rate"),
+    ("current", "now5", "a current turn in the top 5, none outdated above", 0.80, "rate"),
     ("never_said", "nothing_found", "search_memory finds nothing", None, "rate"),
     ("name_only", "empty", "empty search, the person has turns", 0, "count"),
     (
@@ -87,6 +88,13 @@ def stale(outdated: set[str], gold: set[str], keys: list[str | None]) -> bool:
     return False
 
 
+def answered_now(outdated: set[str], gold: set[str], keys: list[str | None]) -> bool:
+    """What a current-state question needs: a turn stating the current state
+    in the top 5 and no outdated state above it. R@5 (the main row) counts
+    every gold turn, so a state told in 7 turns caps it at 5/7."""
+    return not stale(outdated, gold, keys) and not gold.isdisjoint(keys[:5])
+
+
 def score(
     question: dict[str, Any],
     answer: dict[str, Any],
@@ -123,6 +131,7 @@ def score(
     if category == "current":
         outdated = set(question.get("outdated_keys", []))
         out["stale"] = stale(outdated, set(gold), keys)
+        out["now5"] = answered_now(outdated, set(gold), keys)
     if category == "never_said":
         out["no_block"] = not block
         out["nothing_found"] = not keys

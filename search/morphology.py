@@ -53,7 +53,11 @@ def russian_stem(word: str) -> str:
             break
     for ending in _ENDINGS:
         if stem.endswith(ending) and len(stem) - len(ending) >= MIN_STEM:
-            return stem[: -len(ending)]
+            stem = stem[: -len(ending)]
+            break
+    # An agent noun and its feminine are one word: начальник, начальница.
+    if stem.endswith(("ник", "ниц")) and len(stem) >= MIN_STEM + 3:
+        return stem[:-1]
     return stem
 
 

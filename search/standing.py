@@ -18,6 +18,7 @@ from typing import Literal
 
 from .. import decay
 from ..core.records import Node, SearchHit
+from .changes import side_of_change, state_factor
 from .support import hit_stems, wanted_stems
 
 # A fact at confidence c weighs 1 − CONFIDENCE_WEIGHT·(1 − c): a faded fact
@@ -57,6 +58,9 @@ _PAST = re.compile(
     r"|бывш\w*|прежн\w*)(?!\w)",
     re.I,
 )
+# "before Vienna", "до Вены", "before I switched": the state before a named
+# change (case-sensitive: a name, not "before the trip").
+_BEFORE_NAMED = re.compile(r"\bbefore (?:I |we |[A-Z]\w+)|(?<!\w)до [А-ЯЁ]\w+")
 Stance = Literal["now", "past", None]
 
 
@@ -68,7 +72,7 @@ def wants_recent(text: str) -> bool:
 def stance(text: str) -> Stance:
     """ "past" for a question about an older state, "now" for the present or
     the latest one, None when it does not say (a plain recall question)."""
-    if _PAST.search(text):
+    if _PAST.search(text) or _BEFORE_NAMED.search(text):
         return "past"
     if _RECENT.search(text) or _PRESENT.search(text):
         return "now"
@@ -91,12 +95,46 @@ def standing(node: Node, now: float) -> float:
     return factor
 
 
-def by_stance(hits: list[SearchHit], text: str) -> list[SearchHit]:
-    """The hits re-weighed by time when the question asks about now or before."""
+def by_stance(
+    hits: list[SearchHit], text: str, terms: Sequence[str] = ()
+) -> list[SearchHit]:
+    """The hits re-weighed by time when the question asks about now or before,
+    and, among those about what it asks, by what they tell (search/changes.py:
+    a change told, the present marked)."""
     asked = stance(text)
     if asked is None:
         return hits
-    return favour_recent(hits, older=asked == "past", boost=STATE_BOOST)
+    wanted = wanted_stems(text, terms)
+    about = {
+        hit.node.id
+        for hit in hits
+        if not wanted.isdisjoint(hit_stems(hit)) and not told_of_other(hit)
+    }
+    told = [
+        SearchHit(
+            hit.node, hit.score * state_factor(hit.node.content, asked), hit.entities
+        )
+        if hit.node.id in about
+        else hit
+        for hit in hits
+    ]
+    told.sort(key=lambda hit: (-hit.score, hit.node.id))
+    told = side_of_change(told, about, asked)
+    return favour_recent(told, older=asked == "past", boost=STATE_BOOST)
+
+
+def told_of_other(hit: SearchHit) -> bool:
+    """The turn opens with someone's name ("Priya moved to Vienna too",
+    "Lena's shift got moved"): their state, not the user's ("Lena and I" is
+    the user's too)."""
+    text = hit.node.content.lstrip()
+    for entity in hit.entities:
+        name = entity.name
+        if text.startswith(name) and not re.match(
+            r"\s+(?:and|&|и)\s", text[len(name) :], re.I
+        ):
+            return True
+    return False
 
 
 def favour_recent(

@@ -44,11 +44,16 @@ know remember tell think like likes get got go going goes went live lives living
 lived work works working worked job now currently today usually place use used
 before previously earlier new old last first moment still main actually really
 exactly right these those days nowadays lately recently currently originally
-usual plan plans planned want wanted
+usual plan plans planned want wanted say says said tell told
 зовут звать звали имя имени любимый любимая любимое любимые живу живёт живет
 живем живём жил жила жили работаю работает работал работала работа работу
 сейчас теперь раньше прежде сначала изначально где сколько делаю делал делала
-люблю любил любила обычно нынче последнее время этого
+люблю любил любила обычно нынче последнее время этого сказал сказала сказали
+говорил говорила говорили был была было были будет
+мой моя моё мое мои моего моей моему моим моём моем мою моих моими
+наш наша наше наши нашего нашей нашему нашим нашем нашу наших нашими
+кто кого кому кем ком что чего чему чем какой какая какое какие каким каком
+какую какого когда куда откуда почему зачем как чей чья чьё чьи
 """
 
 
@@ -90,18 +95,73 @@ def subjects(text: str) -> set[str]:
     return found.union(*(_SAME.get(word, ()) for word in found))
 
 
+def own_words(text: str) -> set[str]:
+    """Stems of the question's own content words (no generic ones)."""
+    return {stem(w) for w in _WORD.findall(text)} - _GENERIC_STEMS
+
+
 def wanted_stems(text: str, terms: Iterable[str]) -> set[str]:
     """What a hit must mention: the possessive's subject, else any query term
     ("Which company do I work at?" is about work as much as the company)."""
     return subjects(text) or {stem(t) for t in terms}
 
 
-def hit_stems(hit: SearchHit) -> set[str]:
-    """Stems of the hit's words and of its entities' names and aliases."""
+def _texts(hit: SearchHit) -> list[str]:
     texts = [hit.node.content]
     for entity in hit.entities:
         texts += [entity.name, *entity.aliases]
-    return {stem(w) for text in texts for w in _WORD.findall(text)}
+    return texts
+
+
+def hit_stems(hit: SearchHit) -> set[str]:
+    """Stems of the hit's words and of its entities' names and aliases."""
+    return {stem(w) for text in _texts(hit) for w in _WORD.findall(text)}
+
+
+# A capitalised word after another is inside a name or a title ("Slow
+# Horses", "Kestrel Labs"): not the thing a possessive points at ("my horse").
+
+
+def plain_stems(hit: SearchHit) -> set[str]:
+    """`hit_stems` without the words inside a capitalised name or title."""
+    out = set()
+    for text in _texts(hit):
+        capital_before = False
+        for match in _WORD.finditer(text):
+            word = match.group()
+            if not (word[:1].isupper() and capital_before):
+                out.add(stem(word))
+            gap = text[match.end() : match.end() + 2]
+            # a name runs on over a space, not over a sentence's end
+            capital_before = word[:1].isupper() and not gap.startswith(
+                (".", "!", "?", ":", ",")
+            )
+    return out
+
+
+def _shared(wanted: set[str], stems: set[str]) -> set[str]:
+    """The wanted stems the hit's stems hold. The suffix stripper may cut two
+    forms differently ("скалодром" → "скалодр", "скалодроме" → "скалодром"):
+    a long Russian stem is a prefix (a short one is not: "доч" of "дочь"
+    would find "дочитал")."""
+    return {
+        w
+        for w in wanted
+        if w in stems
+        or (
+            is_russian(w)
+            and len(w) >= PREFIX_STEM
+            and any(s.startswith(w) for s in stems)
+        )
+    }
+
+
+def _needed(count: int) -> int:
+    """Of a question's `count` own words, how many one hit must share: half,
+    rounded up ("Which football team do I support?" is not answered by a turn
+    on a team at work). All of two was tried: "С кем я хожу на скалодром?"
+    then misses "ходим на скалодром" (the stripper cuts хож- and ход-)."""
+    return (count + 1) // 2
 
 
 def supports(
@@ -111,8 +171,15 @@ def supports(
     named: set[int],
     similarity: dict[int, float],
     strong: float,
+    own: set[str] = frozenset(),  # type: ignore[assignment]
+    subject: bool = False,
 ) -> bool:
-    """The hit is about what the question asks (see the module's rules)."""
+    """The hit is about what the question asks (see the module's rules).
+
+    `wanted`: the possessive's subject when `subject`, else the words a hit
+    may share; `own`: the question's other words, of which one hit must share
+    enough (`_needed`) for a question of several (none for a state question,
+    whose slot words stand for its own)."""
     if not wanted or hit.node.id in named:
         return True
     if similarity.get(hit.node.id, -1.0) >= strong:
@@ -120,14 +187,15 @@ def supports(
     # CJK is written without spaces: its pieces are looked for as substrings.
     if any(piece in hit.node.content for piece in cjk_needles(list(wanted))):
         return True
-    stems = hit_stems(hit)
-    if not wanted.isdisjoint(stems):
-        return True
-    # The suffix stripper may cut two forms differently ("скалодром" →
-    # "скалодр", "скалодроме" → "скалодром"): a long Russian stem is a prefix
-    # (a short one is not: "доч" of "дочь" would find "дочитал").
-    russian = [w for w in wanted if is_russian(w) and len(w) >= PREFIX_STEM]
-    return any(s.startswith(w) for w in russian for s in stems)
+    if subject:
+        if not _shared(wanted, plain_stems(hit)):
+            return False
+        rest = own - wanted
+        return not rest or bool(_shared(rest, hit_stems(hit)))
+    shared = _shared(wanted, hit_stems(hit))
+    if len(own) < 2:
+        return bool(shared)
+    return len(_shared(own, hit_stems(hit))) >= _needed(len(own))
 
 
 def answers(
@@ -144,13 +212,25 @@ def answers(
     bounded = filters.after is not None or filters.before is not None
     if plan.gate is None or bounded or (query.when is not None and query.when.strict):
         return True  # an exact window ("yesterday") already selected the hits
-    wanted = wanted_stems(query.text, query.state_terms)
+    subject = subjects(query.text)
+    wanted = subject or {stem(t) for t in query.state_terms}
+    # A state question's slot words stand for its own ("Which city do I live
+    # in?" is answered by "we moved to Vienna"): any one of them supports.
+    own = set() if query.slot_terms else {stem(t) for t in query.terms} - _GENERIC_STEMS
     named = {node_id for node_id, _ in ranked.get("entity", ())}
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
-        or supports(h, wanted, named=named, similarity=similarity, strong=strong)
+        or supports(
+            h,
+            wanted,
+            named=named,
+            similarity=similarity,
+            strong=strong,
+            own=own,
+            subject=bool(subject),
+        )
         for h in hits
     )
 

@@ -1,0 +1,96 @@
+"""Turns that tell a change of state, or the state as it is now.
+
+"We're moving from Berlin to Vienna", "I've switched from tea to coffee",
+"handed in my notice, joining X", "переехали", "бросил", "отменили": a turn
+that tells a change answers both "now" (it names the new state) and "before"
+(it names the old one). "I live in Vienna now", "Мы теперь живём в Вене" tell
+the present only. Read from the raw words, without a model: the verbs and
+markers of change in English and Russian, never the things that change.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from ..core.records import SearchHit
+
+_CHANGE = re.compile(
+    r"\b(?:mov(?:ed|ing) (?:from|to|into|out|away|back|house|abroad)"
+    r"|relocat\w+|switch(?:ed|ing) (?:from|to|over)|chang(?:ed|ing) (?:from|to)"
+    r"|(?:start(?:ed|ing)|began) (?:at|as|with|a new|my new|working|to)"
+    r"|join(?:ed|ing)|hand(?:ed|ing) in (?:my|our) notice|quit|resign\w*"
+    r"|gave up|giv(?:e|ing) up|stopp?(?:ed|ing)|cancel+(?:ed|ing)|called off"
+    r"|no longer|not any ?more|first (?:day|week|night|month) (?:at|in|of)"
+    r"|(?:new|old) (?:job|flat|apartment|home|house|place|city|company|employer)"
+    r"|instead of|from \w+ to)\b"
+    r"|(?<!\w)(?:пере(?:ех|езж|шл|шё|ше|брал|вел|стал)\w*|бросил\w*|забросил\w*"
+    r"|завязал\w*|уволил\w*|устроил\w*|отмен\w*|передумал\w*|больше не"
+    r"|вместо|перв\w+ (?:день|недел\w*|ночь)"
+    r"|нов(?:ая|ой|ую|ом|ое|ые|ых|ую) (?:работ|квартир|компани|город|дом|офис)\w*"
+    r"|из \w+ в)(?!\w)",
+    re.I,
+)
+_PRESENT = re.compile(
+    r"\b(?:now|nowadays|these days|currently|at the moment|any ?more)\b"
+    r"|(?<!\w)(?:теперь|сейчас|нынче|уже (?:\w+ )?(?:месяц|недел|год|лет)\w*)(?!\w)",
+    re.I,
+)
+# A change told weighs this much more for a question about now or before; a
+# present-only statement as much for now (and less for before).
+CHANGE_BOOST = 0.6
+PRESENT_BOOST = 0.4
+
+
+def tells_change(text: str) -> bool:
+    """The turn tells that something changed."""
+    return bool(_CHANGE.search(text))
+
+
+def tells_present(text: str) -> bool:
+    """The turn marks its state as the present one ("now", "теперь")."""
+    return bool(_PRESENT.search(text))
+
+
+def state_factor(text: str, asked: Literal["now", "past"]) -> float:
+    """Weight of a turn about the asked thing, for a question about now or
+    before: a change told answers both (half the boost for before was
+    tried: the older turns did not rise); the present answers only "now"."""
+    if tells_change(text):
+        return 1.0 + CHANGE_BOOST
+    if tells_present(text):
+        return 1.0 + PRESENT_BOOST if asked == "now" else 1.0 / (1.0 + PRESENT_BOOST)
+    return 1.0
+
+
+# A turn that names what the best change told about, on its side of the
+# change, weighs this much more: the old employer's turns before "handed in my
+# notice at X, joining Y" for "before", the new city's after it for "now".
+SIDE_BOOST = 0.5
+
+
+def side_of_change(
+    hits: list[SearchHit], about: set[int], asked: Literal["now", "past"]
+) -> list[SearchHit]:
+    """The hits, those naming an entity of the best change told (among the
+    `about` ids) on the asked side of it boosted; the order is left to the
+    caller's sort."""
+    change = next(
+        (h for h in hits if h.node.id in about and tells_change(h.node.content)),
+        None,
+    )
+    if change is None:
+        return hits
+    named = {entity.id for entity in change.entities}
+    at = change.node.when
+
+    def on_side(hit: SearchHit) -> bool:
+        later = hit.node.when > at
+        return (later if asked == "now" else hit.node.when < at) and any(
+            entity.id in named for entity in hit.entities
+        )
+
+    return [
+        SearchHit(h.node, h.score * (1.0 + SIDE_BOOST), h.entities) if on_side(h) else h
+        for h in hits
+    ]
