@@ -14,11 +14,13 @@ import re
 from typing import Literal
 
 from ..core.records import SearchHit
+from .support import stem
 
 _CHANGE = re.compile(
     r"\b(?:mov(?:ed|ing) (?:from|to|into|out|away|back|house|abroad)"
     r"|relocat\w+|switch(?:ed|ing) (?:from|to|over)|chang(?:ed|ing) (?:from|to)"
-    r"|(?:start(?:ed|ing)|began) (?:at|as|with|a new|my new|working|to)"
+    r"|(?:start(?:s|ed|ing)?|began) (?:at|as|with|a new|my new|working|to)"
+    r"|(?:last|final) (?:day|week|night|month) (?:at|in|of)"
     r"|join(?:ed|ing)|hand(?:ed|ing) in (?:my|our) notice|quit|resign\w*"
     r"|gave up|giv(?:e|ing) up|stopp?(?:ed|ing)|cancel+(?:ed|ing)|called off"
     r"|no longer|not any ?more|first (?:day|week|night|month) (?:at|in|of)"
@@ -26,7 +28,7 @@ _CHANGE = re.compile(
     r"|instead of|from \w+ to)\b"
     r"|(?<!\w)(?:пере(?:ех|езж|шл|шё|ше|брал|вел|стал)\w*|бросил\w*|забросил\w*"
     r"|завязал\w*|уволил\w*|устроил\w*|отмен\w*|передумал\w*|больше не"
-    r"|вместо|перв\w+ (?:день|недел\w*|ночь)"
+    r"|вместо|(?:перв|последн)\w+ (?:день|недел\w*|ночь)"
     r"|нов(?:ая|ой|ую|ом|ое|ые|ых|ую) (?:работ|квартир|компани|город|дом|офис)\w*"
     r"|из \w+ в)(?!\w)",
     re.I,
@@ -52,45 +54,68 @@ def tells_present(text: str) -> bool:
     return bool(_PRESENT.search(text))
 
 
-def state_factor(text: str, asked: Literal["now", "past"]) -> float:
+def state_factor(
+    text: str, asked: Literal["now", "past"], newness: float = 1.0
+) -> float:
     """Weight of a turn about the asked thing, for a question about now or
-    before: a change told answers both (half the boost for before was
-    tried: the older turns did not rise); the present answers only "now"."""
+    before: a change told answers both (half the boost for before was tried:
+    the older turns did not rise), for now by its `newness` among the changes
+    told (an older change, "started my new job at X", is itself the past);
+    the present marked answers only "now"."""
     if tells_change(text):
-        return 1.0 + CHANGE_BOOST
+        return 1.0 + CHANGE_BOOST * (newness if asked == "now" else 1.0)
     if tells_present(text):
         return 1.0 + PRESENT_BOOST if asked == "now" else 1.0 / (1.0 + PRESENT_BOOST)
     return 1.0
 
 
-# A turn that names what the best change told about, on its side of the
-# change, weighs this much more: the old employer's turns before "handed in my
-# notice at X, joining Y" for "before", the new city's after it for "now".
+def told_weights(
+    hits: list[SearchHit], about: set[int], asked: Literal["now", "past"]
+) -> dict[int, float]:
+    """`state_factor` of each hit in `about` (ids), a change's newness
+    relative to the oldest and newest of them (relative to the changes told
+    alone, the only change found, "started my new job at X" long ago, stayed
+    on top while the later one was not among the candidates)."""
+    times = [h.node.when for h in hits if h.node.id in about]
+    oldest = min(times, default=0.0)
+    span = max(times, default=0.0) - oldest
+    return {
+        h.node.id: state_factor(
+            h.node.content, asked, (h.node.when - oldest) / span if span else 1.0
+        )
+        for h in hits
+        if h.node.id in about
+    }
+
+
+# A turn that names what the best change told about (its entities, by stem:
+# "Берлина" and "Берлине" are one city) weighs this much more on the asked
+# side of the change, and as much less on the other: before "handed in my
+# notice at X, joining Y", X's turns are the old state; after it, the new.
 SIDE_BOOST = 0.5
+
+
+def _names(hit: SearchHit) -> set[str]:
+    return {stem(entity.name) for entity in hit.entities}
 
 
 def side_of_change(
     hits: list[SearchHit], about: set[int], asked: Literal["now", "past"]
 ) -> list[SearchHit]:
-    """The hits, those naming an entity of the best change told (among the
-    `about` ids) on the asked side of it boosted; the order is left to the
-    caller's sort."""
+    """The hits re-weighed by their side of the best change told among the
+    `about` ids (see SIDE_BOOST); the order is left to the caller's sort."""
     change = next(
         (h for h in hits if h.node.id in about and tells_change(h.node.content)),
         None,
     )
-    if change is None:
+    if change is None or not change.entities:
         return hits
-    named = {entity.id for entity in change.entities}
-    at = change.node.when
+    named, at = _names(change), change.node.when
 
-    def on_side(hit: SearchHit) -> bool:
-        later = hit.node.when > at
-        return (later if asked == "now" else hit.node.when < at) and any(
-            entity.id in named for entity in hit.entities
-        )
+    def weight(hit: SearchHit) -> float:
+        if hit is change or hit.node.when == at or named.isdisjoint(_names(hit)):
+            return 1.0
+        wanted_side = (hit.node.when > at) == (asked == "now")
+        return 1.0 + SIDE_BOOST if wanted_side else 1.0 / (1.0 + SIDE_BOOST)
 
-    return [
-        SearchHit(h.node, h.score * (1.0 + SIDE_BOOST), h.entities) if on_side(h) else h
-        for h in hits
-    ]
+    return [SearchHit(h.node, h.score * weight(h), h.entities) for h in hits]

@@ -65,9 +65,14 @@ _OTHERS = re.compile(
 )
 
 
+def about_user(text: str) -> bool:
+    """The question speaks of the user ("I", "my", "мы", "мой")."""
+    return bool(_USER.search(text))
+
+
 def slot_terms(text: str) -> tuple[str, ...]:
     """The words of the slots a question about the user's own state asks about."""
-    if not _USER.search(text):
+    if not about_user(text):
         return ()
     for other in _OTHERS.finditer(text):
         word = other[1] or other[2]

@@ -18,7 +18,7 @@ from typing import Literal
 
 from .. import decay
 from ..core.records import Node, SearchHit
-from .changes import side_of_change, state_factor
+from .changes import side_of_change, told_weights
 from .support import hit_stems, wanted_stems
 
 # A fact at confidence c weighs 1 − CONFIDENCE_WEIGHT·(1 − c): a faded fact
@@ -110,12 +110,9 @@ def by_stance(
         for hit in hits
         if not wanted.isdisjoint(hit_stems(hit)) and not told_of_other(hit)
     }
+    weights = told_weights(hits, about, asked)
     told = [
-        SearchHit(
-            hit.node, hit.score * state_factor(hit.node.content, asked), hit.entities
-        )
-        if hit.node.id in about
-        else hit
+        SearchHit(hit.node, hit.score * weights.get(hit.node.id, 1.0), hit.entities)
         for hit in hits
     ]
     told.sort(key=lambda hit: (-hit.score, hit.node.id))
