@@ -53,6 +53,7 @@ usual plan plans planned want wanted say says said tell told
 говорил говорила говорили был была было были будет
 мой моя моё мое мои моего моей моему моим моём моем мою моих моими
 наш наша наше наши нашего нашей нашему нашим нашем нашу наших нашими
+хожу ходим ходил ходила ходили ходишь езжу ездим ездил ездила ездили
 кто кого кому кем ком что чего чему чем какой какая какое какие каким каком
 какую какого когда куда откуда почему зачем как чей чья чьё чьи
 """
@@ -108,6 +109,9 @@ _ABOUT = re.compile(
     r"(?:(?:the|a|an|my|our|мо\w+|наш\w+)\s+)?(\w+)",
     re.I,
 )
+
+
+_EITHER = re.compile(r"(?<!\w)(?:or|или|либо)(?!\w)", re.I)
 
 
 def topic(text: str) -> set[str]:
@@ -171,12 +175,15 @@ def _shared(wanted: set[str], stems: set[str]) -> set[str]:
     }
 
 
-def _needed(count: int) -> int:
-    """Of a question's `count` own words, how many one hit must share: half,
-    rounded up ("Which football team do I support?" is not answered by a turn
-    on a team at work). All of two was tried: "С кем я хожу на скалодром?"
-    then misses "ходим на скалодром" (the stripper cuts хож- and ход-)."""
-    return (count + 1) // 2
+def _needed(count: int, either: bool) -> int:
+    """Of a question's `count` own words, how many one hit must share: both of
+    two ("Где я учился на врача?" is not answered by a turn on learning Rust
+    nor by one on a doctor), half of more, rounded up ("Which football team
+    do I support?" is not answered by a team at work); one when it asks for
+    `either` ("What did I bake or cook?")."""
+    if either:
+        return 1
+    return count if count <= 2 else (count + 1) // 2
 
 
 def supports(
@@ -189,6 +196,7 @@ def supports(
     own: set[str] = frozenset(),  # type: ignore[assignment]
     subject: bool = False,
     topic: set[str] = frozenset(),  # type: ignore[assignment]
+    either: bool = False,
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -211,7 +219,7 @@ def supports(
     shared = _shared(wanted, hit_stems(hit))
     if len(own) < 2:
         return bool(shared)
-    return len(_shared(own, hit_stems(hit))) >= _needed(len(own))
+    return len(_shared(own, hit_stems(hit))) >= _needed(len(own), either)
 
 
 def answers(
@@ -250,6 +258,7 @@ def answers(
             own=own,
             subject=bool(subject),
             topic=topic(query.text),
+            either=bool(_EITHER.search(query.text)),
         )
         for h in hits
     )

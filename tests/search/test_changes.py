@@ -1,0 +1,150 @@
+"""Now versus before from raw turns (search/changes.py, search/standing.py) and
+the never-said gate's word coverage (search/support.py), in English and
+Russian: a turn that tells a change ranks first for "now", the old state's
+turns first for "before"; a question sharing one stray word with the memory,
+or naming a thing only inside a title, gets nothing."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import NodeDraft
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.changes import tells_change, tells_present
+from agent_memory.search.morphology import russian_stem
+from agent_memory.search.standing import stance
+from agent_memory.storage import MemoryStorage
+
+START = 1_767_225_600.0  # 2026-01-01
+DAY = 86_400.0
+# An old state told three times in the question's words, the change told
+# once in other words, then everyday noise.
+TURNS = [
+    (1, "Our place in Lyon is small but we love living in Lyon."),
+    (8, "Living in Lyon means croissants every morning."),
+    (15, "We live near the river in Lyon, the view is lovely."),
+    (20, "Мы живём в Лионе, рядом с рекой."),
+    (30, "Big news: we're moving from Lyon to Porto next month!"),
+    (31, "Переезжаем из Лиона в Порту в следующем месяце."),
+    (45, "Unpacked the last boxes in Porto today."),
+    (50, "Sam is like a brother to me, we met at school."),
+    (52, "The data team at work shipped the new dashboard."),
+    (55, "Lena and I watched Slow Horses last night."),
+    (58, "Booked the dentist for next Tuesday."),
+    (60, "Сэм мне как брат, дружим со школы."),
+    (62, "Стоит ли учить Rust в этом году?"),
+    (63, "Моя жена Лена — детский врач."),
+    (64, "Cooked a big pot of chili for the week."),
+]
+
+
+@pytest.fixture
+async def retriever(tmp_path: Path) -> AsyncIterator[Retriever]:
+    storage = await MemoryStorage.open(tmp_path / "memory.db", dim=64)
+    await storage.nodes.add_nodes(
+        [
+            NodeDraft(
+                "episodic",
+                text,
+                source_type="conversation",
+                source_role="user",
+                session_id=f"day-{day}",
+                event_time=START + day * DAY,
+            )
+            for day, text in TURNS
+        ]
+    )
+    found = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
+    yield found
+    await found.drain()
+    await storage.close()
+
+
+async def top(retriever: Retriever, question: str, k: int = 1) -> list[str]:
+    hits = await retriever.search(question, SearchFilters(limit=5))
+    return [hit.node.content for hit in hits[:k]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We're moving from Lyon to Porto next month!",
+        "I've switched from tea to coffee.",
+        "Handed in my notice, joining Acme in May.",
+        "First day at the new job, nice team.",
+        "Переезжаем из Лиона в Порту.",
+        "Бросил курить в марте.",
+        "Поездку отменили, сейчас не до того.",
+    ],
+)
+def test_a_change_told(text: str) -> None:
+    assert tells_change(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Lena made soup tonight.", "We live near the river.", "Мы живём у реки."]
+)
+def test_no_change_told(text: str) -> None:
+    assert not tells_change(text)
+    assert not tells_present(text)
+
+
+def test_before_a_name_is_the_past() -> None:
+    assert stance("Where did I live before Porto?") == "past"
+    assert stance("Где я жил до Порту?") == "past"
+    assert stance("What did I drink before I switched to coffee?") == "past"
+    assert stance("What did Caroline do before the parade?") is None  # a date
+
+
+def test_an_agent_noun_and_its_feminine_share_a_stem() -> None:
+    assert russian_stem("начальница") == russian_stem("начальник")
+    assert russian_stem("начальником") == russian_stem("начальник")
+
+
+@pytest.mark.parametrize("question", ["Where do I live now?", "Где я сейчас живу?"])
+async def test_now_ranks_the_change_above_the_old_state(
+    retriever: Retriever, question: str
+) -> None:
+    assert "Port" in (await top(retriever, question))[0]
+
+
+async def test_before_ranks_the_old_state_first(retriever: Retriever) -> None:
+    # the old state's turns, or the change that names it; not the new one's
+    for text in await top(retriever, "Where did I live before Porto?", k=3):
+        assert "Lyon" in text or "Лион" in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which football team do I support?",  # "team" alone: a team at work
+        "What's the name of my horse?",  # "Horses" only inside a title
+        "What did my brother say about the house?",  # "like a brother"
+        "Что сказал мой брат про дачу?",
+        "Где я учился на врача?",  # learning Rust; a doctor, but the wife
+    ],
+)
+async def test_a_stray_word_is_not_an_answer(
+    retriever: Retriever, question: str
+) -> None:
+    assert await retriever.get_context(question) is None
+    assert await retriever.search(question) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("When is my dentist appointment?", "dentist"),
+        ("What did we watch with Lena?", "Slow Horses"),
+        ("Who is like a brother to me?", "Sam"),
+        ("What did I bake or cook?", "chili"),  # either word answers
+    ],
+)
+async def test_what_was_said_still_answers(
+    retriever: Retriever, question: str, word: str
+) -> None:
+    block = await retriever.get_context(question)
+    assert block is not None and word in block
