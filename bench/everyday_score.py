@@ -28,7 +28,13 @@ MAIN = {
 # (category or "*", metric, label, target, "rate" | "count"): rows below the main ones
 EXTRA = [
     ("current", "stale", "outdated state ranked above the current one", 0.05, "rate"),
-    ("current", "now5", "a current turn in the top 5, none outdated above", 0.80, "rate"),
+    (
+        "current",
+        "now5",
+        "a current turn in the top 5, none outdated above",
+        0.80,
+        "rate",
+    ),
     ("never_said", "nothing_found", "search_memory finds nothing", None, "rate"),
     ("name_only", "empty", "empty search, the person has turns", 0, "count"),
     (
