@@ -4,8 +4,12 @@ Every search finds something: the FTS leg matches a stray word ("name" in
 "What is my cat's name?" with no cat), the vector leg always has neighbours.
 A question answers only if some hit supports the thing it asks about:
 - the subject a possessive points at ("my cat's name" → cat, "мою кошку" →
-  кошк-; generic words such as "favourite" or "name" are skipped), when there
-  is one; else any word of the question;
+  кошк-; generic words such as "favourite" or "name" are skipped), outside a
+  capitalised title ("my horse" is not "Slow Horses"), when there is one;
+  else, for a question about the user, both of its two own words, half of
+  more, one of an "or" question, in one hit ("Which football team do I
+  support?" is not "the data team at work"); else any word of it; and what
+  it says it is "about" ("про дачу") in that hit;
 - lexically, by a light stem (English suffixes, the Russian suffix stripper)
   in the hit's text or the names and aliases of its entities; or
 - a node linked to an entity the question names; or
@@ -19,6 +23,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
@@ -97,11 +102,6 @@ def subjects(text: str) -> set[str]:
     return found.union(*(_SAME.get(word, ()) for word in found))
 
 
-def own_words(text: str) -> set[str]:
-    """Stems of the question's own content words (no generic ones)."""
-    return {stem(w) for w in _WORD.findall(text)} - _GENERIC_STEMS
-
-
 # "What did my brother say about the house?", "про дачу": the topic a reply
 # must touch (a turn on a brother "like a brother to me" says nothing of it).
 _ABOUT = re.compile(
@@ -137,12 +137,10 @@ def hit_stems(hit: SearchHit) -> set[str]:
     return {stem(w) for text in _texts(hit) for w in _WORD.findall(text)}
 
 
-# A capitalised word after another is inside a name or a title ("Slow
-# Horses", "Kestrel Labs"): not the thing a possessive points at ("my horse").
-
-
 def plain_stems(hit: SearchHit) -> set[str]:
-    """`hit_stems` without the words inside a capitalised name or title."""
+    """`hit_stems` without the words inside a capitalised name or title: a
+    capitalised word after another ("Slow Horses", "Kestrel Labs") is not the
+    thing a possessive points at ("my horse")."""
     out = set()
     for text in _texts(hit):
         capital_before = False
@@ -158,7 +156,7 @@ def plain_stems(hit: SearchHit) -> set[str]:
     return out
 
 
-def _shared(wanted: set[str], stems: set[str]) -> set[str]:
+def _shared(wanted: AbstractSet[str], stems: set[str]) -> set[str]:
     """The wanted stems the hit's stems hold. The suffix stripper may cut two
     forms differently ("скалодром" → "скалодр", "скалодроме" → "скалодром"):
     a long Russian stem is a prefix (a short one is not: "доч" of "дочь"
@@ -193,17 +191,17 @@ def supports(
     named: set[int],
     similarity: dict[int, float],
     strong: float,
-    own: set[str] = frozenset(),  # type: ignore[assignment]
+    own: AbstractSet[str] = frozenset(),
     subject: bool = False,
-    topic: set[str] = frozenset(),  # type: ignore[assignment]
+    about: AbstractSet[str] = frozenset(),
     either: bool = False,
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
     `wanted`: the possessive's subject when `subject`, else the words a hit
-    may share; `own`: the question's other words, of which one hit must share
+    may share; `own`: the question's own words, of which one hit must share
     enough (`_needed`) for a question of several (none for a state question,
-    whose slot words stand for its own); `topic`: what it is "about", which
+    whose slot words stand for its own); `about`: what it says it is about, which
     the hit must share."""
     if not wanted or hit.node.id in named:
         return True
@@ -212,7 +210,7 @@ def supports(
     # CJK is written without spaces: its pieces are looked for as substrings.
     if any(piece in hit.node.content for piece in cjk_needles(list(wanted))):
         return True
-    if topic and not _shared(topic, hit_stems(hit)):
+    if about and not _shared(about, hit_stems(hit)):
         return False
     if subject:
         return bool(_shared(wanted, plain_stems(hit)))
@@ -257,7 +255,7 @@ def answers(
             strong=strong,
             own=own,
             subject=bool(subject),
-            topic=topic(query.text),
+            about=topic(query.text),
             either=bool(_EITHER.search(query.text)),
         )
         for h in hits
