@@ -158,19 +158,18 @@ def plain_stems(hit: SearchHit) -> set[str]:
 
 def _shared(wanted: AbstractSet[str], stems: set[str]) -> set[str]:
     """The wanted stems the hit's stems hold. The suffix stripper may cut two
-    forms differently ("скалодром" → "скалодр", "скалодроме" → "скалодром"):
-    a long Russian stem is a prefix (a short one is not: "доч" of "дочь"
-    would find "дочитал")."""
-    return {
-        w
-        for w in wanted
-        if w in stems
-        or (
-            is_russian(w)
-            and len(w) >= PREFIX_STEM
-            and any(s.startswith(w) for s in stems)
-        )
-    }
+    forms differently ("скалодром" → "скалодр", "скалодроме" → "скалодром";
+    "планировали" → "планирова", "планируем" → "планиру"): a long Russian
+    stem matches one it shares all but its last three letters with, at least
+    PREFIX_STEM (a short one does not: "доч" of "дочь" would find "дочитал")."""
+    return {w for w in wanted if w in stems or _russian_kin(w, stems)}
+
+
+def _russian_kin(word: str, stems: set[str]) -> bool:
+    if not is_russian(word) or len(word) < PREFIX_STEM:
+        return False
+    head = word[: max(PREFIX_STEM, len(word) - 3)]
+    return any(s.startswith(head) for s in stems)
 
 
 def _needed(count: int, either: bool) -> int:
