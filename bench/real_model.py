@@ -29,8 +29,15 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCOMO = Path(
     os.environ.get("LOCOMO_PATH") or ROOT.parent / "shared" / "data" / "locomo-dev.json"
 )  # a worktree elsewhere sets LOCOMO_PATH
-LOCOMO_TURNS = int(os.environ.get("LOCOMO_TURNS", "40"))  # a small model is slow
+LOCOMO_TURNS = int(os.environ.get("LOCOMO_TURNS", "20"))  # a small model is slow
+LOG_DIR = os.environ.get("REAL_MODEL_LOG")  # keeps `maintenance -v` stderr there
 FACT_TYPES = ("semantic", "procedural", "opinion")
+# A small model on 2 cores: fewer turns per request keep the prompt short
+# (~30-50 prompt tokens/s), and one agent run is several requests.
+SETTINGS = {
+    "consolidation_chunk_size": int(os.environ.get("CHUNK", "10")),
+    "llm_timeout_seconds": float(os.environ.get("LLM_TIMEOUT", "600")),
+}
 
 
 def conversation_file(name: str, folder: Path) -> tuple[Path, int] | None:
@@ -63,7 +70,10 @@ def conversation_file(name: str, folder: Path) -> tuple[Path, int] | None:
 
 
 def cli(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "agent_memory", "--db", str(db), *args]
+    settings = db.with_suffix(".yaml")
+    settings.write_text(json.dumps(SETTINGS), encoding="utf-8")  # JSON is YAML
+    command = [sys.executable, "-m", "agent_memory", "--db", str(db)]
+    command += ["--config", str(settings), *args]
     return subprocess.run(command, capture_output=True, text=True, check=False)
 
 
@@ -121,7 +131,9 @@ def run(name: str, folder: Path) -> dict[str, Any] | None:
     if ingest.returncode != 0:
         return {"crash": "ingest: " + ingest.stderr[-2000:]}
     started = time.perf_counter()
-    night = cli(db, "maintenance", "--json")
+    night = cli(db, "maintenance", "--json", "-v")
+    if LOG_DIR:  # what the model proposed and why it was refused
+        Path(LOG_DIR, f"{name}.log").write_text(night.stderr, encoding="utf-8")
     found = asyncio.run(inspect(db / "memory.db" if db.is_dir() else db, turns))
     found["seconds"] = round(time.perf_counter() - started, 1)
     found["maintenance_exit"] = night.returncode

@@ -61,7 +61,7 @@ class MemoryConfig(BaseModel):
     dedup_similarity_threshold: Annotated[float, Field(ge=0.0, le=1.0)] = 0.92
     consolidation_chunk_size: Annotated[int, Field(ge=1, le=1000)] = 40
     consolidation_idle_minutes: Annotated[float, Field(ge=0.0)] = 30.0
-    llm_timeout_seconds: Annotated[float, Field(gt=0.0)] = 180.0
+    llm_timeout_seconds: Annotated[float, Field(gt=0.0)] = 600.0
     writer_batch_size: Annotated[int, Field(ge=1, le=100_000)] = 512
     redact_secrets: bool = True
     # A PostgreSQL URL (postgresql://user@host/db) puts the memory there

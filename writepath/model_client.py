@@ -10,6 +10,11 @@ and the usual gaps of Ollama and vLLM:
   to the whole context: one runaway answer of a small model blocked it for
   ten minutes, and every later thread timed out behind it. Every request is
   capped at MAX_OUTPUT_TOKENS unless the caller set a limit.
+- llama-cpp-python's chatml-function-calling ignores `max_tokens` while it
+  writes a tool call's arguments (it constrains them with a grammar built from
+  the tool's JSON schema): Gemma 3 270M looped inside one call for minutes.
+  Strings and arrays of the schemas sent get `maxLength` / `maxItems`, which
+  such grammars honour, so every call has an end.
 - about 40 % of a small model's tool calls carry raw newlines inside JSON
   strings: such arguments are re-encoded when a lenient parse reads them.
 Everything else (unknown tools, bad arguments) is left to the SDK, whose error
@@ -26,7 +31,9 @@ import json
 from typing import Any
 
 OPENAI_HOST = "api.openai.com"
-MAX_OUTPUT_TOKENS = 1024  # a batch of facts is far shorter
+MAX_OUTPUT_TOKENS = 256  # a few short tool calls; ~13 s at 20 tokens/s
+MAX_STRING_CHARS = 400  # a fact, a name, a reason, an entity summary
+MAX_ITEMS = 8  # facts, entities, aliases or episode numbers in one call
 
 
 def compatible_request(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -43,8 +50,27 @@ def compatible_request(kwargs: dict[str, Any]) -> dict[str, Any]:
         and (choice == "required" or not _given(choice))
     ):
         out["tool_choice"] = "auto"
+    if isinstance(tools, list):
+        out["tools"] = [bounded(tool) for tool in tools]
     if not any(_limit(out.get(k)) for k in ("max_tokens", "max_completion_tokens")):
         out["max_tokens"] = MAX_OUTPUT_TOKENS
+    return out
+
+
+def bounded(schema: Any) -> Any:
+    """A copy of a tool (or JSON schema) whose strings and arrays have a length
+    limit (a limit already there is kept)."""
+    if isinstance(schema, list):
+        return [bounded(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: bounded(value) for key, value in schema.items()}
+    kind = schema.get("type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    if "string" in kinds and "enum" not in schema:
+        out.setdefault("maxLength", MAX_STRING_CHARS)
+    if "array" in kinds:
+        out.setdefault("maxItems", MAX_ITEMS)
     return out
 
 

@@ -15,7 +15,9 @@ from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.consolidation import Consolidator
 from agent_memory.writepath.grounding import Sources, check, shares_terms
 from agent_memory.writepath.model_client import (
+    MAX_ITEMS,
     MAX_OUTPUT_TOKENS,
+    MAX_STRING_CHARS,
     compatible_request,
     needs_compat,
     repair_arguments,
@@ -144,3 +146,42 @@ async def test_local_servers_need_the_rewrite(behaviour: str, tmp_path: Any) -> 
         assert await _consolidate(tmp_path, behaviour + "-plain", plain) == "failed"
         ours = chat_model("m", base_url=url(server), max_retries=0)
         assert await _consolidate(tmp_path, behaviour, ours) == "consolidated"
+
+
+def _nodes(schema: Any) -> list[dict[str, Any]]:
+    """Every JSON-schema node of a tool (properties, items, $defs, anyOf...)."""
+    if isinstance(schema, list):
+        return [n for item in schema for n in _nodes(item)]
+    if not isinstance(schema, dict):
+        return []
+    return [schema, *(n for value in schema.values() for n in _nodes(value))]
+
+
+def test_every_tool_call_the_model_writes_has_an_end() -> None:
+    # llama-cpp-python ignores max_tokens inside a tool call's arguments (a
+    # grammar from the schema): Gemma 3 270M looped in one for minutes.
+    from agent_memory import agent_tools
+    from agents import FunctionTool
+    from agents.models.chatcmpl_converter import Converter
+
+    tools = [
+        Converter.tool_to_openai(tool)
+        for tool in vars(agent_tools).values()
+        if isinstance(tool, FunctionTool)
+    ]
+    assert len(tools) >= 8
+    sent = compatible_request({"messages": [], "tools": tools})["tools"]
+    strings = arrays = 0
+    for node in _nodes([t["function"]["parameters"] for t in sent]):
+        kinds = node.get("type")
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        if "string" in kinds and "enum" not in node:
+            assert node["maxLength"] == MAX_STRING_CHARS
+            strings += 1
+        if "array" in kinds:
+            assert node["maxItems"] == MAX_ITEMS
+            arrays += 1
+    assert strings >= 5 and arrays >= 5
+    assert "maxLength" not in json.dumps(tools)  # the SDK's own are untouched
+    short = {"type": "string", "maxLength": 20}
+    assert compatible_request({"tools": [short]})["tools"][0]["maxLength"] == 20
