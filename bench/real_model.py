@@ -30,6 +30,7 @@ LOCOMO = Path(
     os.environ.get("LOCOMO_PATH") or ROOT.parent / "shared" / "data" / "locomo-dev.json"
 )  # a worktree elsewhere sets LOCOMO_PATH
 LOCOMO_TURNS = int(os.environ.get("LOCOMO_TURNS", "20"))  # a small model is slow
+# CONVERSATIONS=demo,locomo picks the runs (one at a time on a busy machine).
 LOG_DIR = os.environ.get("REAL_MODEL_LOG")  # keeps `maintenance -v` stderr there
 FACT_TYPES = ("semantic", "procedural", "opinion")
 # A small model on 2 cores: fewer turns per request keep the prompt short
@@ -140,10 +141,9 @@ def run(name: str, folder: Path) -> dict[str, Any] | None:
     # Exit 1 is a step that failed and said why (its traceback is logged):
     # a crash is any other code, or no JSON report on stdout.
     try:
-        report = json.loads(night.stdout)
-        found["step_errors"] = {
-            s["step"]: s["error"] for s in report["steps"] if s["error"]
-        }
+        result = json.loads(night.stdout)["result"]
+        found["failed_steps"] = result["failed_steps"]
+        found["summary"] = result["text"]
     except (ValueError, KeyError, TypeError):
         found["crash"] = night.stderr[-2000:] or night.stdout[-2000:]
     if night.returncode not in (0, 1):
@@ -188,7 +188,7 @@ def main() -> int:
         return 2
     failed = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name in ("demo", "locomo"):
+        for name in os.environ.get("CONVERSATIONS", "demo,locomo").split(","):
             found = run(name, Path(tmp))
             if found is None:
                 continue
