@@ -36,6 +36,8 @@ EXTRA = [
         "rate",
     ),
     ("never_said", "nothing_found", "search_memory finds nothing", None, "rate"),
+    ("temporal_window", "r10c", "R@10, gold counted up to 10", 0.85, "rate"),
+    ("temporal_relative", "r10c", "R@10, gold counted up to 10", 0.85, "rate"),
     ("name_only", "empty", "empty search, the person has turns", 0, "count"),
     (
         "temporal_window",
@@ -82,6 +84,14 @@ def recall(gold: list[str], keys: list[str | None], k: int) -> float | None:
     if not gold:
         return None
     return len(set(gold) & set(keys[:k])) / len(gold)
+
+
+def recall_capped(gold: list[str], keys: list[str | None], k: int) -> float | None:
+    """Recall of a question whose answer is a list ("What did I do in June?":
+    30 doings): any k of them fill the top k, so at most k count as gold."""
+    if not gold:
+        return None
+    return len(set(gold) & set(keys[:k])) / min(k, len(gold))
 
 
 def stale(outdated: set[str], gold: set[str], keys: list[str | None]) -> bool:
@@ -131,9 +141,9 @@ def score(
         else None,
     }
     if category == "name_only":
-        out["p10"] = (
-            len(set(gold) & set(keys[:10])) / min(10, len(gold)) if gold else None
-        )
+        out["p10"] = recall_capped(gold, keys, 10)
+    if category.startswith("temporal"):
+        out["r10c"] = recall_capped(gold, keys, 10)
     if category == "current":
         outdated = set(question.get("outdated_keys", []))
         out["stale"] = stale(outdated, set(gold), keys)
