@@ -10,16 +10,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import NodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.changes import tells_change, tells_present
 from agent_memory.search.morphology import russian_stem
 from agent_memory.search.standing import stance
-from agent_memory.storage import MemoryStorage
+from day_turns import retriever_over
 
-START = 1_767_225_600.0  # 2026-01-01
-DAY = 86_400.0
 # An old state told three times in the question's words, the change told
 # once in other words, then everyday noise.
 TURNS = [
@@ -44,24 +40,8 @@ TURNS = [
 
 @pytest.fixture
 async def retriever(tmp_path: Path) -> AsyncIterator[Retriever]:
-    storage = await MemoryStorage.open(tmp_path / "memory.db", dim=64)
-    await storage.nodes.add_nodes(
-        [
-            NodeDraft(
-                "episodic",
-                text,
-                source_type="conversation",
-                source_role="user",
-                session_id=f"day-{day}",
-                event_time=START + day * DAY,
-            )
-            for day, text in TURNS
-        ]
-    )
-    found = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
-    yield found
-    await found.drain()
-    await storage.close()
+    async with retriever_over(tmp_path, TURNS) as found:
+        yield found
 
 
 async def top(retriever: Retriever, question: str, k: int = 1) -> list[str]:

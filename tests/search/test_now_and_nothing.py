@@ -9,21 +9,15 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import NodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.standing import stance
 from agent_memory.search.support import subjects
-from agent_memory.storage import MemoryStorage
+from day_turns import retriever_over
 from life_changes import LIVES, Turn
-
-START = 1_767_225_600.0  # 2026-01-01
-DAY = 86_400.0
 
 
 class Life:
-    def __init__(self, storage: MemoryStorage, retriever: Retriever, turns: list[Turn]):
-        self.storage = storage
+    def __init__(self, retriever: Retriever, turns: list[Turn]):
         self.retriever = retriever
         self.turns = turns
 
@@ -36,24 +30,8 @@ class Life:
 @pytest.fixture(params=["en", "ru"])
 async def life(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Life]:
     turns = LIVES[request.param]
-    storage = await MemoryStorage.open(tmp_path / "memory.db", dim=64)
-    await storage.nodes.add_nodes(
-        [
-            NodeDraft(
-                "episodic",
-                text,
-                source_type="conversation",
-                source_role="user",
-                session_id=f"day-{day}",
-                event_time=START + day * DAY,
-            )
-            for day, text, _ in turns
-        ]
-    )
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
-    yield Life(storage, retriever, turns)
-    await retriever.drain()
-    await storage.close()
+    async with retriever_over(tmp_path, [(d, t) for d, t, _ in turns]) as retriever:
+        yield Life(retriever, turns)
 
 
 @pytest.mark.parametrize(

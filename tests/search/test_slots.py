@@ -8,14 +8,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import NodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.slots import slot_terms
-from agent_memory.storage import MemoryStorage
+from day_turns import retriever_over
 
-START = 1_767_225_600.0  # 2026-01-01
-DAY = 86_400.0
 # (day, text): an old state that repeats the question's word, a new one that
 # does not, and everyday noise around them.
 TURNS = [
@@ -35,24 +31,8 @@ TURNS = [
 
 @pytest.fixture
 async def retriever(tmp_path: Path) -> AsyncIterator[Retriever]:
-    storage = await MemoryStorage.open(tmp_path / "memory.db", dim=64)
-    await storage.nodes.add_nodes(
-        [
-            NodeDraft(
-                "episodic",
-                text,
-                source_type="conversation",
-                source_role="user",
-                session_id=f"day-{day}",
-                event_time=START + day * DAY,
-            )
-            for day, text in TURNS
-        ]
-    )
-    found = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
-    yield found
-    await found.drain()
-    await storage.close()
+    async with retriever_over(tmp_path, TURNS) as found:
+        yield found
 
 
 @pytest.mark.parametrize(

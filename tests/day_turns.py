@@ -1,0 +1,43 @@
+"""A memory of the user's own turns, one thread per day, searched without an
+embedder: the small lives of the now/before, slots and changes tests."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import NodeDraft
+from agent_memory.retrieval import Retriever
+from agent_memory.storage import MemoryStorage
+
+START = 1_767_225_600.0  # 2026-01-01
+DAY = 86_400.0
+
+
+@asynccontextmanager
+async def retriever_over(
+    folder: Path, turns: Iterable[tuple[int, str]]
+) -> AsyncIterator[Retriever]:
+    """A retriever over `turns` ((day, text), said by the user on that day)."""
+    storage = await MemoryStorage.open(folder / "memory.db", dim=64)
+    await storage.nodes.add_nodes(
+        [
+            NodeDraft(
+                "episodic",
+                text,
+                source_type="conversation",
+                source_role="user",
+                session_id=f"day-{day}",
+                event_time=START + day * DAY,
+            )
+            for day, text in turns
+        ]
+    )
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
+    try:
+        yield retriever
+    finally:
+        await retriever.drain()
+        await storage.close()
