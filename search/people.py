@@ -18,6 +18,7 @@ its own standing, recency, and variety over threads and months.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import time
 from collections.abc import Sequence
@@ -119,12 +120,23 @@ def _relation_word(entity: Entity) -> str:
     )
 
 
+@functools.cache
+def _russian_stems(words: frozenset[str]) -> frozenset[str]:
+    """The stems of the Russian `words` (once per set: asked of every node)."""
+    return frozenset(russian_stem(w) for w in words if is_russian(w))
+
+
 def states_relation(text: str, relations: frozenset[str]) -> bool:
     """The text names one of `relations` (a Russian one in any case)."""
     if not relations:
         return False
-    stems = {russian_stem(r) for r in relations if is_russian(r)}
-    for word in _WORD.findall(text.lower()):
+    stems = _russian_stems(relations)
+    text = text.lower()
+    # A word's stem is its prefix: a text holding no relation nor stem as a
+    # substring names none (most turns; the word loop below is the cost).
+    if not any(key in text for key in (*relations, *stems)):
+        return False
+    for word in _WORD.findall(text):
         if word in relations or (is_russian(word) and russian_stem(word) in stems):
             return True
     return False
@@ -305,23 +317,16 @@ async def person_hits(
     relations = relations or frozenset(
         same for e in people for same in relation_signs(_relation_word(e))
     ) - {""}
+    asked = {e.id for e in people}
     ids: list[int] = []
     for person in people[: MAX_PEOPLE * 3]:
         ids += await _candidates(storage, person, filters)
-    asked = {e.id for e in people}
     if relations:  # the turns saying so, however old (the sample may miss them)
         stated = await fts_leg(
             storage, sorted(relations), limit=SCAN, types=filters.types
         )
         ids += [i for i, _ in stated]
-    ids = list(dict.fromkeys(ids))
-    nodes = await storage.nodes.get_nodes(ids)
-    linked = await storage.entities.entities_of_nodes(list(nodes))
-    nodes = {
-        i: n
-        for i, n in nodes.items()
-        if asked.intersection(e.id for e in linked.get(i, []))
-    }
+    nodes, linked = await _linked(storage, ids, asked)
     names = {w for e in people for w in _words_of(e)}
     hidden = await storage.graph.superseded_ids(list(nodes))
     found = [n for n in nodes.values() if n.is_valid and n.id not in hidden]
@@ -345,6 +350,18 @@ async def person_hits(
     ]
     hits.sort(key=lambda hit: (-hit.score, hit.node.id))
     return spread_over_time(hits)
+
+
+async def _linked(
+    storage: Store, ids: Sequence[int], asked: set[int]
+) -> tuple[dict[int, Node], dict[int, list[Entity]]]:
+    """The nodes of `ids` linked to one of the `asked` entities, and the
+    entities linked to each id (only those nodes are read: the turns stating
+    a relation, "my friend", are mostly about other people)."""
+    ids = list(dict.fromkeys(ids))
+    linked = await storage.entities.entities_of_nodes(ids)
+    wanted = [i for i in ids if asked.intersection(e.id for e in linked.get(i, []))]
+    return await storage.nodes.get_nodes(wanted), linked
 
 
 async def _candidates(

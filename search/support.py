@@ -31,6 +31,7 @@ from ..core.records import SearchHit
 from .legs import Ranked, RelevanceGate
 from .morphology import cjk_needles, is_russian, russian_stem
 from .plan import SearchPlan
+from .query_text import STOP_WORDS
 from .slots import about_user
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -115,8 +116,11 @@ _EITHER = re.compile(r"(?<!\w)(?:or|или|либо)(?!\w)", re.I)
 
 
 def topic(text: str) -> set[str]:
-    """Stems of what the question says it is about (none when generic)."""
-    return {stem(m[1]) for m in _ABOUT.finditer(text)} - _GENERIC_STEMS
+    """Stems of what the question says it is about (none when generic or a
+    stop word: "about doing this" names no topic, and search does not look
+    for "doing", so the turn that holds it may not be among the hits)."""
+    words = (m[1] for m in _ABOUT.finditer(text))
+    return {stem(w) for w in words if w.lower() not in STOP_WORDS} - _GENERIC_STEMS
 
 
 def wanted_stems(text: str, terms: Iterable[str]) -> set[str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.standing import stance
-from agent_memory.search.support import subjects
+from agent_memory.search.support import subjects, topic
 from day_turns import retriever_over
 from life_changes import LIVES, Turn
 
@@ -104,3 +104,19 @@ async def test_never_said_finds_nothing_but_answers_stay(life: Life) -> None:
     for question, word in ANSWERED[lang]:
         block = await life.retriever.get_context(question)
         assert block is not None and word in block, question
+
+
+def test_a_stop_word_after_about_is_no_topic() -> None:
+    assert topic("What did we say about the dacha?") == {"dacha"}
+    assert topic("What did we say about doing the route?") == set()
+
+
+async def test_a_question_about_doing_something_is_answered(tmp_path: Path) -> None:
+    # "about doing ...": search never looks for "doing", so a hit need not
+    # hold it (the old gate asked for it and answered nothing).
+    turns = [(0, "We tried the new bouldering route today"), (1, "Bought milk")]
+    async with retriever_over(tmp_path, turns) as retriever:
+        hits = await retriever.search(
+            "What did we say about doing the bouldering route?"
+        )
+        assert hits and "bouldering" in hits[0].node.content
