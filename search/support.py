@@ -244,7 +244,13 @@ def answers(
     # Only of the user's own life ("Which football team do I support?"): on
     # questions about others (LoCoMo's) it cost 2.2 points of R@10.
     mine = about_user(query.text) and not query.slot_terms
-    own = {stem(t) for t in query.terms} - _GENERIC_STEMS if mine else set()
+    # A question that says what it is about ("How did I feel about hiking
+    # over the last months?") is answered by a hit on that topic: its other
+    # words are its frame ("feel", "months"), not words one hit must share.
+    about = topic(query.text)
+    own = (
+        {stem(t) for t in query.terms} - _GENERIC_STEMS if mine and not about else set()
+    )
     named = {node_id for node_id, _ in ranked.get("entity", ())}
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support
@@ -258,7 +264,7 @@ def answers(
             strong=strong,
             own=own,
             subject=bool(subject),
-            about=topic(query.text),
+            about=about,
             either=bool(_EITHER.search(query.text)),
         )
         for h in hits

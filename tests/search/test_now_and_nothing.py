@@ -111,7 +111,7 @@ def test_a_stop_word_after_about_is_no_topic() -> None:
     assert topic("What did we say about doing the route?") == set()
 
 
-async def test_a_question_about_doing_something_is_answered(tmp_path: Path) -> None:
+async def test_a_question_about_something_said_is_answered(tmp_path: Path) -> None:
     # "about doing ...": search never looks for "doing", so a hit need not
     # hold it (the old gate asked for it and answered nothing).
     turns = [(0, "We tried the new bouldering route today"), (1, "Bought milk")]
@@ -120,3 +120,8 @@ async def test_a_question_about_doing_something_is_answered(tmp_path: Path) -> N
             "What did we say about doing the bouldering route?"
         )
         assert hits and "bouldering" in hits[0].node.content
+        # The topic it names answers it: "feel", "months" are its frame.
+        asked = "How did I feel about bouldering over the last months?"
+        hits = await retriever.search(asked)
+        assert hits and "bouldering" in hits[0].node.content
+        assert await retriever.search("How did I feel about sailing?") == []
