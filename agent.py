@@ -1,8 +1,11 @@
 """MemoryAgent: the private openai-agents Agent that organises the memory.
 
-One Jinja template (prompt.jinja2) renders the instructions of every mode:
-consolidation, causal inference and entity enrichment; each mode gets only its
-own tools (agent_tools.py). The model is injected: production passes the one
+Two Jinja templates render every mode (consolidation, causal inference, entity
+enrichment): prompt.jinja2 the instructions, which stay the same from run to run,
+and prompt_input.jinja2 the run's data, sent as the user message after the
+instructions and the tool schemas so that a server's prompt cache (llama.cpp's,
+OpenAI's) reuses everything before it. Each mode gets only its own tools
+(agent_tools.py). The model is injected: production passes the one
 from the host's model router (agent_config `memory_agent`) or, standalone, an
 OpenAI-compatible endpoint from the environment (`model_from_env`); tests pass
 `agents.testing.ScriptedModel`. Every run is bounded by `max_turns` and a
@@ -48,12 +51,6 @@ def mode_tools(mode: Mode) -> list[FunctionTool]:
     }[mode]
 
 
-START = {
-    "consolidation": "Consolidate the episodes above.",
-    "causal": "Judge the pairs above.",
-    "enrichment": "Summarise the entity above.",
-}
-
 _templates = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).parent),
     undefined=jinja2.StrictUndefined,
@@ -64,25 +61,33 @@ _templates = jinja2.Environment(
 )
 
 
-def render_instructions(
+def render_instructions(mode: Mode, *, today: dt.date | None = None) -> str:
+    """The instructions of one mode (the system message), from prompt.jinja2:
+    the same for every run of the mode on a day, so that a server's prompt cache
+    reuses them and the tool schemas that follow them."""
+    return _templates.get_template("prompt.jinja2").render(
+        mode=mode, today=(today or dt.date.today()).isoformat()
+    )
+
+
+def render_input(
     mode: Mode,
     *,
     episodes: Sequence[Node] = (),
     pairs: Sequence[tuple[Node, Node]] = (),
     entity: Entity | None = None,
     notes: Sequence[Node] = (),
-    today: dt.date | None = None,
 ) -> str:
-    """The instructions of one run, rendered from prompt.jinja2."""
+    """The user message of one run, from prompt_input.jinja2: its data (the
+    chunk's episodes, the pairs, the entity and its memories)."""
     if mode == "enrichment" and entity is None:
         raise ValueError("enrichment needs an entity")
-    return _templates.get_template("prompt.jinja2").render(
+    return _templates.get_template("prompt_input.jinja2").render(
         mode=mode,
         episodes=list(episodes),
         pairs=list(pairs),
         entity=entity,
         notes=list(notes),
-        today=(today or dt.date.today()).isoformat(),
     )
 
 
@@ -115,7 +120,7 @@ class MemoryAgent:
         """Run the agent to its final answer; model errors and timeouts propagate."""
         from agents import RunConfig, Runner
 
-        instructions = render_instructions(
+        data = render_input(
             mode,
             episodes=context.episodes,
             pairs=context.pairs,
@@ -124,8 +129,8 @@ class MemoryAgent:
         )
         result = await asyncio.wait_for(
             Runner.run(
-                self.build(mode, instructions),
-                START[mode],
+                self.build(mode, render_instructions(mode)),
+                data,
                 context=context,
                 max_turns=MAX_TURNS[mode],
                 run_config=RunConfig(tracing_disabled=True),

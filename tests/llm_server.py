@@ -100,8 +100,9 @@ class Script:
         """(tool name or None for text, arguments, text) of the next step."""
         b = self.behaviour
         step = sum(1 for m in messages if m.get("role") == "assistant")
-        system = next((m["content"] for m in messages if m["role"] == "system"), "")
-        turns = [(int(n), text) for n, role, text in _EPISODE.findall(system)]
+        # the write path sends the chunk's episodes as the user message
+        shown = next((m["content"] for m in messages if m["role"] == "user"), "")
+        turns = [(int(n), text) for n, role, text in _EPISODE.findall(str(shown))]
         if b == "never_calls_a_tool":
             return None, "", "Here is what I found in the conversation."
         if b == "same_tool_forever":

@@ -93,3 +93,17 @@ def consolidator(
         lambda: agent,
         embedder=service(embedder),
     )
+
+
+def user_text(model_call: Any) -> str:
+    """The user message a recorded model call carried: the run's data (its
+    episodes, pairs or entity), which the write path sends there, not in the
+    instructions."""
+    items = model_call.input
+    if isinstance(items, str):
+        return items
+    return "\n".join(
+        str(item.get("content"))
+        for item in items
+        if isinstance(item, dict) and item.get("role") == "user"
+    )

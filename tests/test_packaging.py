@@ -17,6 +17,7 @@ NOT_SHIPPED = {"tests", "bench", "docs", "build", ".venv", ".venv-host"}
 DATA = [
     "schema.sql",
     "prompt.jinja2",
+    "prompt_input.jinja2",
     "manifest.yaml",
     "py.typed",
     "demo_data/sample.jsonl",

@@ -102,7 +102,11 @@ def _grams(words: Sequence[str]) -> set[tuple[str, ...]]:
 def _prompt_grams() -> frozenset[tuple[str, ...]]:
     """Word runs of the prompt's own instructions and examples (template tags
     removed): a proposal repeating one the turns do not hold is copied."""
-    text = (Path(__file__).parents[1] / "prompt.jinja2").read_text("utf-8")
+    root = Path(__file__).parents[1]
+    text = "\n".join(
+        (root / name).read_text("utf-8")
+        for name in ("prompt.jinja2", "prompt_input.jinja2")
+    )
     text = re.sub(r"\{[{%#].*?[}%#]\}", " ", text, flags=re.DOTALL)
     return frozenset(_grams(_words(text)))
 

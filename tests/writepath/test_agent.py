@@ -13,6 +13,7 @@ from agent_memory.agent import (
     MemoryAgent,
     find_memory_model,
     model_from_env,
+    render_input,
     render_instructions,
 )
 from agent_memory.agent_tools import WriteContext
@@ -22,7 +23,7 @@ from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
 from agents import OpenAIChatCompletionsModel
 from fakes import HashEmbedder, service
-from scripting import add_turns, call, consolidator, fact, finish_chunk
+from scripting import add_turns, call, consolidator, fact, finish_chunk, user_text
 
 # openai-agents 0.21+ only; `make test-host` runs the host's 0.9.1 without it.
 pytest.importorskip(
@@ -53,32 +54,57 @@ async def test_prompt_numbers_episodes_and_hides_ids(storage: MemoryStorage) -> 
     ids = await add_turns(storage, "t1", [("user", "hello"), ("orchestrator", "hi")])
     episodes = await storage.sessions.session_episodes("t1")
 
-    text = render_instructions(
-        "consolidation", episodes=episodes, today=dt.date(2026, 3, 1)
-    )
+    instructions = render_instructions("consolidation", today=dt.date(2026, 3, 1))
+    data = render_input("consolidation", episodes=episodes)
 
-    assert "Today is 2026-03-01." in text
-    assert "[1] user: hello\n[2] orchestrator: hi\n" in text
-    assert f"id {ids[0]}" not in text and "save_nodes_batch" in text
+    assert "Today is 2026-03-01." in instructions and "save_nodes_batch" in instructions
+    assert "[1] user: hello\n[2] orchestrator: hi\n" in data
+    assert f"id {ids[0]}" not in data + instructions
 
 
 def test_each_mode_renders_its_own_task() -> None:
     mila = Entity(1, "Mila", "person", ("Milochka",), None, 3, 0.0, 0.0)
 
     causal = render_instructions("causal")
-    enrichment = render_instructions("enrichment", entity=mila)
+    enrichment = render_input("enrichment", entity=mila)
 
     assert "save_causal_edges" in causal and "<episodes>" not in causal
-    assert "aliases: Milochka" in enrichment and "update_entity_summary" in enrichment
+    assert "update_entity_summary" in render_instructions("enrichment")
+    assert "aliases: Milochka" in enrichment
     with pytest.raises(ValueError, match="entity"):
-        render_instructions("enrichment")
+        render_input("enrichment")
 
 
 def test_a_missing_template_variable_fails_loudly() -> None:
     incomplete: Any = SimpleNamespace(name="Mila", type="person")  # no aliases
 
     with pytest.raises(jinja2.UndefinedError):
-        render_instructions("enrichment", entity=incomplete)
+        render_input("enrichment", entity=incomplete)
+
+
+async def test_chunks_share_their_instructions_and_send_turns_as_user_input(
+    storage: MemoryStorage,
+) -> None:
+    """A server's prompt cache (llama.cpp, OpenAI) reuses a request's longest
+    common prefix: the instructions and tool schemas must not change from chunk
+    to chunk, and the chunk's turns come after them, in the user message."""
+    turns = [("user", f"Turn {n}: I keep {n} bonsai trees.") for n in range(1, 5)]
+    await add_turns(storage, "t1", turns)
+    model = ScriptedModel([*finish_chunk(), *finish_chunk()])
+
+    result = await consolidator(storage, model, consolidation_chunk_size=2).consolidate(
+        "t1"
+    )
+
+    model.assert_complete()
+    assert (result.outcome, result.chunks) == ("consolidated", 2)
+    first, second = model.calls[0], model.calls[2]
+    assert first.system_instructions == second.system_instructions
+    assert [t.name for t in first.tools] == [t.name for t in second.tools]
+    for text in (t for _, t in turns):
+        assert text not in (first.system_instructions or "")
+    assert "[1] user: Turn 1:" in user_text(first) and "Turn 3" not in user_text(first)
+    assert "[1] user: Turn 3:" in user_text(second)
 
 
 def test_model_from_env_needs_a_key_or_an_endpoint() -> None:

@@ -18,6 +18,7 @@ from scripting import (
     consolidator,
     fact,
     finish_chunk,
+    user_text,
 )
 
 # openai-agents 0.21+ only; `make test-host` runs the host's 0.9.1 without it.
@@ -94,9 +95,9 @@ async def test_scripted_consolidation_yields_facts_entities_and_edges(
     model.assert_complete()
     assert (result.outcome, result.chunks) == ("consolidated", 1)
     assert result.counts["facts"] == 3
-    instructions = model.first_call.system_instructions or ""
-    assert f"[1] user: {TURNS[0][1]}" in instructions
-    assert f"[2] orchestrator: {TURNS[1][1]}" in instructions
+    shown = user_text(model.first_call)
+    assert f"[1] user: {TURNS[0][1]}" in shown
+    assert f"[2] orchestrator: {TURNS[1][1]}" in shown
     facts = await storage.nodes.list_nodes(types=["semantic"], newest_first=False)
     assert [f.content for f in facts] == [
         "Vitaly asked the user to migrate billing to Postgres",
@@ -205,7 +206,7 @@ async def test_model_failure_midway_leaves_pending_and_retry_adds_no_duplicates(
 
     retry.assert_complete()
     assert (again.outcome, again.chunks) == ("consolidated", 1)
-    shown = retry.first_call.system_instructions or ""
+    shown = user_text(retry.first_call)
     assert TURNS[2][1] in shown and TURNS[0][1] not in shown
     facts = await storage.nodes.list_nodes(types=["semantic"])
     assert sorted(f.content for f in facts) == sorted(
@@ -313,7 +314,7 @@ async def test_a_thread_that_goes_on_is_resumed_after_its_mark(
 
     model.assert_complete()
     assert result.outcome == "consolidated"
-    later = model.calls[2].system_instructions or ""
+    later = user_text(model.calls[2])
     assert f"[1] user: {TURNS[2][1]}" in later and TURNS[0][1] not in later
 
 
@@ -379,9 +380,7 @@ async def test_history_recovers_missed_turns_once(storage: MemoryStorage) -> Non
         ("orchestrator", "Noted, Postgres it is."),
     ]
     assert episodes[1].attributes == {"recovered": True}
-    assert "[2] orchestrator: Noted, Postgres it is." in (
-        model.first_call.system_instructions or ""
-    )
+    assert "[2] orchestrator: Noted, Postgres it is." in user_text(model.first_call)
 
 
 def _agent(model: ScriptedModel) -> Any:

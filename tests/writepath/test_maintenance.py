@@ -25,7 +25,7 @@ from fakes import (
     running,
     service,
 )
-from scripting import add_turns, call, connection_error, finish_chunk
+from scripting import add_turns, call, connection_error, finish_chunk, user_text
 
 # openai-agents 0.21+ only; `make test-host` runs the host's 0.9.1 without it.
 pytest.importorskip(
@@ -90,7 +90,7 @@ async def test_every_step_runs_and_is_recorded(storage: MemoryStorage) -> None:
     assert counts["decay"] == {"checked": 1, "updated": 1, "pruned": 0}
     assert counts["entity_enrichment"] == {"entities": 1, "summarised": 1}
     assert counts["causal_inference"] == {"pairs": 1, "edges": 1}
-    enrich_prompt = model.calls[2].system_instructions or ""
+    enrich_prompt = user_text(model.calls[2])
     assert "name: Mila" in enrich_prompt
     enriched = await storage.entities.get_entity(mila.id)
     assert enriched is not None and enriched.type == "person"
