@@ -134,6 +134,7 @@ def run(name: str, folder: Path) -> dict[str, Any] | None:
     started = time.perf_counter()
     night = cli(db, "maintenance", "--json", "-v")
     if LOG_DIR:  # what the model proposed and why it was refused
+        Path(LOG_DIR).mkdir(parents=True, exist_ok=True)
         Path(LOG_DIR, f"{name}.log").write_text(night.stderr, encoding="utf-8")
     found = asyncio.run(inspect(db / "memory.db" if db.is_dir() else db, turns))
     found["seconds"] = round(time.perf_counter() - started, 1)
