@@ -185,3 +185,34 @@ def test_every_tool_call_the_model_writes_has_an_end() -> None:
     assert "maxLength" not in json.dumps(tools)  # the SDK's own are untouched
     short = {"type": "string", "maxLength": 20}
     assert compatible_request({"tools": [short]})["tools"][0]["maxLength"] == 20
+
+
+# What Gemma 3 270M stored from the demo on 2026-11-24 (docs/real-model.md),
+# each with the one episode it cited: one shared word had let both through.
+REAL_JUNK = [
+    (
+        "A statement that can change the world, e.g., an opinion about how to "
+        "take care of your health (a policy)",
+        "Big change at work: Tomasz moved to the payments team, so Priya is my "
+        "new partner on Heron.",
+    ),
+    (
+        "I know that it will not be perfect but I want to make sure I have enough "
+        "episodes so I can keep on top of things when my sister has a baby this "
+        "year.",
+        "Go ahead, I'll keep the deployment steps for you.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "turn"), REAL_JUNK)
+def test_real_small_model_junk_sharing_one_word_is_refused(
+    claim: str, turn: str
+) -> None:
+    assert check(claim, Sources([turn])) == "not_supported"
+
+
+def test_a_fact_retold_in_other_words_still_passes() -> None:
+    turn = REAL_JUNK[0][1]
+    assert check("Priya is the user's new partner on Heron", Sources([turn])) is None
+    assert check("Tomasz now works on the payments team", Sources([turn])) is None
