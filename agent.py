@@ -175,6 +175,16 @@ def chat_model(
     return OpenAIChatCompletionsModel(model=name, openai_client=client)
 
 
+async def close_model(model: Any) -> None:
+    """Close a chat model's HTTP client (the SDK keeps it as `_client`): a run
+    stopped by its time limit leaves a connection open, and a client left to
+    the garbage collector closes it after the event loop has ended, as an
+    "Event loop is closed" traceback. Models without one are left alone."""
+    close = getattr(getattr(model, "_client", None), "close", None)
+    if close is not None:
+        await close()
+
+
 def find_memory_model(context: Any) -> tuple[Model | None, str]:
     """(model, where it came from): the host's router for `memory_agent`, or,
     with no router (standalone), the environment. The reason says why not."""

@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from ..agent import model_from_env
+from ..agent import close_model, model_from_env
 from ..core.embeddings import Embedder, Role, takes_roles
 from ..core.errors import install_hint
 from ..main import MemoryExtension, Services
@@ -250,6 +250,7 @@ class ModelRouter:
     ) -> None:
         self._capability = EmbeddingAdapter(embedder) if embedder else None
         self._model_factory = model_factory
+        self._models: list[Any] = []  # handed out: closed by `aclose`
 
     @property
     def has_model(self) -> bool:
@@ -258,7 +259,15 @@ class ModelRouter:
     def get_model(self, agent_id: str) -> Any:
         if self._model_factory is None:
             raise KeyError(agent_id)
-        return self._model_factory(agent_id)
+        model = self._model_factory(agent_id)
+        self._models += [] if any(model is m for m in self._models) else [model]
+        return model
+
+    async def aclose(self) -> None:
+        """Close the models' HTTP clients (the host owns its models' lifetime)."""
+        models, self._models = self._models, []
+        for model in models:
+            await close_model(model)
 
     def get_capability(self, protocol: type) -> Any:
         if self._capability is None:
@@ -429,8 +438,11 @@ class StandaloneHost:
         try:
             await self.memory.stop()
         finally:
-            await self.memory.destroy()
-            self._running = False
+            try:
+                await self.memory.destroy()
+            finally:
+                await self.model_router.aclose()
+                self._running = False
 
     async def __aenter__(self) -> StandaloneHost:
         try:

@@ -211,3 +211,20 @@ async def test_the_standalone_host_never_says_context_is_unwired(
 
     assert host.context.notifications == []
     assert not [r for r in caplog.records if "get_context" in r.getMessage()]
+
+
+async def test_stopping_the_host_closes_the_models_it_handed_out(
+    tmp_path: Path,
+) -> None:
+    # A night whose model run hit its time limit leaves a connection open; the
+    # host closes its models' clients on stop, in the running loop.
+    from agent_memory.agent import chat_model
+
+    def factory(agent_id: str) -> Any:
+        return chat_model("local", base_url="http://127.0.0.1:9/v1")
+
+    async with StandaloneHost(tmp_path, model_factory=factory) as host:
+        models = [host.model_router.get_model(a) for a in ("memory_agent", "other")]
+        assert not any(model._client.is_closed() for model in models)
+
+    assert all(model._client.is_closed() for model in models)

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from agent_memory.agent import MemoryAgent, chat_model
+from agent_memory.agent import MemoryAgent, chat_model, close_model
 from agent_memory.core.config import MemoryConfig
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
@@ -42,10 +42,9 @@ FACT_TYPES = ("semantic", "procedural", "opinion")
 
 
 def night(
-    storage: MemoryStorage, base_url: str, timeout: float
+    storage: MemoryStorage, model: Any, timeout: float
 ) -> tuple[NightlyPipeline, Any]:
     config = MemoryConfig()
-    model = chat_model("misbehaving", base_url=base_url, max_retries=1)
     agent = MemoryAgent(model, timeout_seconds=timeout)
     consolidator = Consolidator(
         storage, Retriever(storage, None, config), config, lambda: agent
@@ -66,6 +65,7 @@ async def test_the_write_path_keeps_its_invariants(
 ) -> None:
     storage = await MemoryStorage.open(tmp_path / "memory.db", dim=8)
     turns = CONVERSATIONS[seed % len(CONVERSATIONS)]
+    model = None
     try:
         ids = await add_turns(storage, turns)
         with serving(behaviour, seed) as server:
@@ -73,7 +73,8 @@ async def test_the_write_path_keeps_its_invariants(
             # limit, whichever comes first: the short one keeps the loop fast.
             slow = behaviour in {"timeout", "same_tool_forever"}
             timeout = SHORT_TIMEOUT if slow else RUN_TIMEOUT
-            pipeline, consolidator = night(storage, url(server), timeout)
+            model = chat_model("misbehaving", base_url=url(server), max_retries=1)
+            pipeline, consolidator = night(storage, model, timeout)
             # The whole night once per behaviour; its model step on every seed.
             steps = STEPS if seed == 0 else ["consolidation"]
             started = time.monotonic()
@@ -105,6 +106,7 @@ async def test_the_write_path_keeps_its_invariants(
                     await _retries_are_bounded(pipeline, storage)
         await _nothing_lost_or_invented(storage, behaviour, turns, report)
     finally:
+        await close_model(model)  # a timed-out run's connection, in this loop
         await storage.close()
 
 
