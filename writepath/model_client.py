@@ -16,7 +16,10 @@ and the usual gaps of Ollama and vLLM:
   Strings and arrays of the schemas sent get `maxLength` / `maxItems`, which
   such grammars honour, so every call has an end.
 - about 40 % of a small model's tool calls carry raw newlines inside JSON
-  strings: such arguments are re-encoded when a lenient parse reads them.
+  strings: such arguments are re-encoded when a lenient parse reads them; a
+  whole object followed by stray text keeps the object. What no lenient parse
+  reads is logged (its size, ends and the finish reason) before the SDK
+  refuses it: the SDK keeps tool arguments out of its own logs.
 Everything else (unknown tools, bad arguments) is left to the SDK, whose error
 stops the run: the thread stays pending (writepath/consolidation.py).
 
@@ -28,7 +31,10 @@ version and its HTTP library.
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 OPENAI_HOST = "api.openai.com"
 MAX_OUTPUT_TOKENS = 256  # a few short tool calls; ~13 s at 20 tokens/s
@@ -103,10 +109,14 @@ def repair_arguments(arguments: str) -> str:
         return arguments
     except (TypeError, ValueError):
         pass
+    lenient = json.JSONDecoder(strict=False)
     try:
-        return json.dumps(json.loads(arguments, strict=False), ensure_ascii=False)
+        value, _end = lenient.raw_decode(arguments.strip())
     except (TypeError, ValueError):
         return arguments
+    return (
+        json.dumps(value, ensure_ascii=False) if isinstance(value, dict) else arguments
+    )
 
 
 def repair_response(response: Any) -> Any:
@@ -116,7 +126,26 @@ def repair_response(response: Any) -> Any:
             function = getattr(call, "function", None)
             if function is not None and isinstance(function.arguments, str):
                 function.arguments = repair_arguments(function.arguments)
+                _log_if_invalid(function, getattr(choice, "finish_reason", None))
     return response
+
+
+def _log_if_invalid(function: Any, finish_reason: Any) -> None:
+    """One line on arguments the SDK is about to refuse: what a model sent."""
+    text = function.arguments
+    try:
+        json.loads(text)
+    except ValueError as error:
+        log.warning(
+            "the model sent invalid JSON for tool %s (%d chars, finish reason %s, "
+            "%s): %r ... %r",
+            function.name,
+            len(text),
+            finish_reason,
+            error,
+            text[:160],
+            text[-80:],
+        )
 
 
 class _Completions:

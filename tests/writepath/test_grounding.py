@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,6 +23,7 @@ from agent_memory.writepath.model_client import (
     compatible_request,
     needs_compat,
     repair_arguments,
+    repair_response,
 )
 from llm_server import add_turns, serving, url
 
@@ -116,6 +119,24 @@ def test_raw_newlines_in_arguments_are_repaired_and_junk_is_left() -> None:
     }
     assert repair_arguments('{"a": "ok"}') == '{"a": "ok"}'
     assert repair_arguments('{"a": "cut') == '{"a": "cut'
+    # A whole object followed by stray text keeps the object; a bare value not.
+    assert json.loads(repair_arguments('{"a": 1}\n}<end_of_turn>')) == {"a": 1}
+    assert repair_arguments('"a" and more') == '"a" and more'
+
+
+def test_arguments_no_parse_reads_are_logged_with_their_ends(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    call = SimpleNamespace(
+        function=SimpleNamespace(name="save", arguments='{"a": "cut')
+    )
+    choice = SimpleNamespace(
+        message=SimpleNamespace(tool_calls=[call]), finish_reason="length"
+    )
+    with caplog.at_level(logging.WARNING):
+        repair_response(SimpleNamespace(choices=[choice]))
+    [line] = [r.getMessage() for r in caplog.records]
+    assert "tool save" in line and "finish reason length" in line and "cut" in line
 
 
 async def _consolidate(tmp_path: Any, behaviour: str, model: Any) -> str:
