@@ -33,10 +33,10 @@ from ..core.relations import (
 )
 from ..store.interface import Store
 from .analysis import AnalysedQuery
-from .legs import fts_leg, speaker_of
+from .legs import speaker_of
 from .morphology import is_russian, relation_base_forms, russian_stem
 from .plan import SearchFilters, SearchPlan
-from .query_text import STOP_WORDS
+from .query_text import STOP_WORDS, fts_match
 from .spellings import other_script_spellings
 from .standing import stance, standing
 from .windowed import admitted
@@ -321,11 +321,10 @@ async def person_hits(
     ids: list[int] = []
     for person in people[: MAX_PEOPLE * 3]:
         ids += await _candidates(storage, person, filters)
-    if relations:  # the turns saying so, however old (the sample may miss them)
-        stated = await fts_leg(
-            storage, sorted(relations), limit=SCAN, types=filters.types
-        )
-        ids += [i for i, _ in stated]
+    match = fts_match(sorted(relations))
+    if match:  # the newest turns saying so (the sample may miss them): their
+        # ids only, which bm25 would rank first is not asked (~12 ms at 100k)
+        ids += await storage.index.fts_newest(match, limit=SCAN, types=filters.types)
     nodes, linked = await _linked(storage, ids, asked)
     names = {w for e in people for w in _words_of(e)}
     hidden = await storage.graph.superseded_ids(list(nodes))

@@ -99,6 +99,25 @@ class SqliteIndex:
         )
         return [(row["id"], row["score"]) for row in rows]
 
+    async def fts_newest(
+        self, match: str, *, limit: int, types: Sequence[NodeType] = ()
+    ) -> list[int]:
+        """Ids of the newest `limit` valid nodes matching `match`, unranked.
+
+        For a lookup that needs the rows, not their order ("the turns saying
+        'friend'"): FTS5 walks its rowids backwards and stops at `limit`,
+        where bm25 scored every match first (~12 ms at 100k nodes for a word
+        in thousands of turns; this ~0.3 ms).
+        """
+        type_sql = f" and n.type in ({marks(len(types))})" if types else ""
+        rows = await self._conn.rows(
+            "select n.id from nodes_fts cross join nodes n on n.id = nodes_fts.rowid"
+            f" where nodes_fts match ?{valid(False, 'n.')}{type_sql}"
+            " order by nodes_fts.rowid desc limit ?",
+            (match, *types, limit),
+        )
+        return [row["id"] for row in rows]
+
     async def window_nodes(
         self,
         window: NodeWindow,

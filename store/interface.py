@@ -281,6 +281,10 @@ class SearchIndex(Protocol):
         window: NodeWindow | None = None,
     ) -> list[tuple[int, float]]: ...
 
+    async def fts_newest(
+        self, match: str, *, limit: int, types: Sequence[NodeType] = ()
+    ) -> list[int]: ...
+
     async def substring_search(
         self,
         needles: Sequence[str],

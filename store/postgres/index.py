@@ -106,6 +106,18 @@ class PgIndex(SqliteIndex):
         )
         return [(row["id"], float(row["score"])) for row in rows]
 
+    async def fts_newest(
+        self, match: str, *, limit: int, types: Sequence[NodeType] = ()
+    ) -> list[int]:
+        query, params = tsquery(match)
+        type_sql = f" and n.type in ({marks(len(types))})" if types else ""
+        rows = await self._conn.rows(
+            f"select n.id from nodes n where n.fts @@ ({query})"
+            f"{valid(False, 'n.')}{type_sql} order by n.id desc limit ?",
+            (*params, *types, limit),
+        )
+        return [row["id"] for row in rows]
+
     def _rows_of(self, term: str, total: int) -> int:
         """Rows a term matches, as last counted (unknown: 1 % of the memory)."""
         cached = self._term_rows.get(term)

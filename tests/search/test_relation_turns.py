@@ -1,0 +1,54 @@
+"""The turns saying who a person is to the user, read for a question about them.
+
+In a chat memory most turns say "friend" (42k of 100k in bench/tool_latency),
+so those turns are read newest first, a bounded number, instead of ranked by
+bm25 (which scored every match: ~12 ms of each person question at 100k).
+"""
+
+from __future__ import annotations
+
+import time
+
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.search.people import SCAN, person_hits
+from agent_memory.search.plan import SearchFilters
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+
+T0 = 1_700_000_000.0
+# Long: bm25 ranks it under every short turn saying "friend".
+STATEMENT = (
+    "Sam is my oldest friend, we met at school long ago and have shared"
+    " countless adventures, moves, weddings and road trips together ever since"
+)
+
+
+async def _turn(storage: MemoryStorage, text: str, when: float) -> int:
+    return int(await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", when)))
+
+
+async def test_a_relation_stated_among_the_newest_is_read_however_bm25_ranks_it(
+    storage: MemoryStorage,
+) -> None:
+    when = iter(T0 + i * 60.0 for i in range(10_000))
+    # More turns saying "friend" than are read, the statement among the newest
+    # SCAN of them, and older than the newest SCAN turns linked to Sam.
+    for i in range(100):
+        await _turn(storage, f"a friend called about the rent {i}", next(when))
+    statement = await _turn(storage, STATEMENT, next(when))
+    for i in range(SCAN - 50):
+        await _turn(storage, f"a friend sent a photo {i}", next(when))
+    linker = EntityLinker(storage)
+    await linker.link_text(statement, STATEMENT)
+    for i in range(SCAN + 20):
+        node = await _turn(storage, f"Sam fixed the fence again {i}", next(when))
+        await linker.link_text(node, "Sam fixed the fence again")
+    await storage.drain()
+    sam = await storage.entities.find_entity("Sam")
+    assert sam is not None
+
+    hits = await person_hits(
+        storage, [sam], SearchFilters(), time.time(), frozenset({"friend"})
+    )
+
+    assert statement in [hit.node.id for hit in hits[:10]]
