@@ -47,7 +47,7 @@ from .search.legs import (
     vector_leg,
     with_history,
 )
-from .search.people import about_people, asked_about, named_entities
+from .search.people import about_people, asked_about, named_entities, person_shaped
 from .search.plan import (
     LEGS,
     SearchFilters,
@@ -367,7 +367,7 @@ class Retriever:
         window: NodeWindow | None,
     ) -> None:
         """Start the FTS leg now; `_run_legs` picks it up (same pool, types, window)."""
-        if "fts" not in legs or not call.fts_terms:
+        if "fts" not in legs or not call.fts_terms or person_shaped(call.query):
             return
         key = (pool, tuple(types), window)
         if call.fts_ahead is not None:

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import time
 
+import pytest
+from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever
 from agent_memory.search.people import SCAN, person_hits
 from agent_memory.search.plan import SearchFilters
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
+from agent_memory.writepath.relations import file_relation
 
 T0 = 1_700_000_000.0
 # Long: bm25 ranks it under every short turn saying "friend".
@@ -52,3 +56,32 @@ async def test_a_relation_stated_among_the_newest_is_read_however_bm25_ranks_it(
     )
 
     assert statement in [hit.node.id for hit in hits[:10]]
+
+
+@pytest.mark.sqlite_only(reason="reads the statements SQLite runs")
+async def test_a_question_about_a_person_runs_no_ranked_text_search(
+    storage: MemoryStorage,
+) -> None:
+    # "Tell me about Lars" was FTS-ranked for "tell" ahead of the person
+    # lookup, and the relation turns by bm25; the person's answer reads neither.
+    linker = EntityLinker(storage)
+    for i in range(30):
+        text = f"Went bouldering with Lars and told him about the trip {i}"
+        node = await _turn(storage, text, T0 + i)
+        await linker.link_text(node, text)
+    await _turn(storage, "Lars is my friend from the climbing gym", T0 + 40)
+    lars = await storage.entities.find_entity("Lars")
+    assert lars is not None
+    await file_relation(storage, lars, "friend")
+    await storage.drain()
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    statements: list[str] = []
+    await storage._conn.read.set_trace_callback(statements.append)
+
+    asked = await retriever.get_context("Tell me about Lars")
+    searched = await retriever.get_context("Tell me about the trip")
+
+    await storage._conn.read.set_trace_callback(None)
+    assert asked and "Lars" in asked and searched
+    ranked = [s for s in statements if "bm25(" in s]
+    assert len(ranked) == 1 and "trip" in ranked[0]  # the search's FTS leg only
