@@ -83,6 +83,9 @@ create table if not exists entities (
 );
 
 create index if not exists entities_mentions on entities (mention_count);
+-- A name looked up without its scope (the scope view filters the rows after):
+-- the unique key starts with the scope, so without this every lookup scans.
+create index if not exists entities_name_key on entities (name_key);
 
 -- Other names of an entity ("Vitya", "my boss"); key casefolded in Python
 -- because SQLite's lower() only folds ASCII.
@@ -95,6 +98,7 @@ create table if not exists entity_aliases (
 );
 
 create index if not exists entity_aliases_entity on entity_aliases (entity_id);
+create index if not exists entity_aliases_key on entity_aliases (alias_key);
 
 create table if not exists node_entities (
     node_id   integer not null references nodes (id) on delete cascade,

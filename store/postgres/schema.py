@@ -19,7 +19,7 @@ from .db import PgDb
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 _LOCK = 7_390_451  # advisory lock key of agent-memory's migrations
 
 _TEXT = "setweight(to_tsvector('russian', {0}), '{1}')"
@@ -160,6 +160,11 @@ MIGRATIONS: dict[int, list[str]] = {
     4: [
         "create index if not exists nodes_when on nodes"
         " ((coalesce(event_time, created_at)))"
+    ],
+    # v5 finds a name or alias without its scope, as SQLite's schema.sql
+    5: [
+        "create index if not exists entities_name_key on entities (name_key)",
+        "create index if not exists entity_aliases_key on entity_aliases (alias_key)",
     ],
 }
 

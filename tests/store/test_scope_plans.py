@@ -96,3 +96,17 @@ def test_postgres_gets_the_plain_scope_column() -> None:
         translate(sql)
         == "select id from nodes n where id = %s and n.scope in ('default')"
     )
+
+
+async def test_names_are_looked_up_by_index_not_by_scanning_every_entity(
+    storage: MemoryStorage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The unique keys start with the scope, which a name lookup does not give:
+    # without their own indexes every question scanned entities and aliases.
+    await _memory(storage)
+
+    plans = await _plans(storage, "When did Hana go to Porto?", monkeypatch)
+
+    assert any("entity_aliases" in p for p in plans)  # the lookup ran
+    scans = [p for p in plans if "SCAN entities" in p or "SCAN entity_aliases" in p]
+    assert not scans, scans
