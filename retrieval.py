@@ -40,7 +40,6 @@ from .search.legs import (
     brevity,
     entity_leg,
     focus_on_threads,
-    fts_leg,
     graph_leg,
     reply_bonus,
     spread_over_threads,
@@ -68,6 +67,7 @@ from .search.query_text import (
 from .search.small_talk import asks_nothing, wordless
 from .search.standing import by_stance, earlier_states, standing
 from .search.support import answers, relevance_gates
+from .search.together import question_fts, split_names
 from .search.windowed import (
     admitted,
     entity_filter,
@@ -113,10 +113,11 @@ _FtsKey = tuple[int, tuple[NodeType, ...], NodeWindow | None]  # pool, types, wi
 class _Call:
     """What one search call finds out on its way; dropped when it ends."""
 
-    def __init__(self, query: AnalysedQuery, fts_terms: list[str]) -> None:
+    def __init__(self, query: AnalysedQuery, terms: list[str], names: list[str]):
         self.query = query
-        # the query's words without the names of common entities (FTS)
-        self.fts_terms = fts_terms
+        # the query's words without the names of common entities (FTS), and
+        # those names when it has two or more (search/together.py)
+        self.fts_terms, self.names = terms, names
         self.named: list[Entity] | None = None
         self.people: list[Entity] = []  # whom the query asks about (people.py)
         self.fts_ahead: tuple[_FtsKey, asyncio.Future[Ranked]] | None = None
@@ -291,8 +292,7 @@ class Retriever:
 
     async def _begin(self, query: AnalysedQuery) -> _Call:
         await self._refresh_common_names()
-        common = self._common_names[0]
-        return _Call(query, [t for t in query.state_terms if t not in common])
+        return _Call(query, *split_names(query.state_terms, self._common_names[0]))
 
     async def _search(self, call: _Call, plan: SearchPlan) -> list[SearchHit]:
         filters = plan.filters
@@ -367,7 +367,7 @@ class Retriever:
         window: NodeWindow | None,
     ) -> None:
         """Start the FTS leg now; `_run_legs` picks it up (same pool, types, window)."""
-        if "fts" not in legs or not call.fts_terms:
+        if "fts" not in legs or not (call.fts_terms or call.names):
             return
         key = (pool, tuple(types), window)
         if call.fts_ahead is not None:
@@ -375,9 +375,7 @@ class Retriever:
                 return
             call.fts_ahead[1].cancel()  # sized for another plan, never picked up
         task = asyncio.ensure_future(
-            fts_leg(
-                self._storage, call.fts_terms, limit=pool, types=types, window=window
-            )
+            question_fts(self._storage, call.fts_terms, call.names, pool, types, window)
         )
         task.add_done_callback(_retrieved)  # a failure surfaces where it is awaited
         call.fts_ahead = (key, task)
@@ -393,8 +391,8 @@ class Retriever:
         if ahead is not None and ahead[0] == (pool, tuple(types), window):
             call.fts_ahead = None
             return await ahead[1]
-        return await fts_leg(
-            self._storage, call.fts_terms, limit=pool, types=types, window=window
+        return await question_fts(
+            self._storage, call.fts_terms, call.names, pool, types, window
         )
 
     async def _run_legs(
@@ -406,7 +404,7 @@ class Retriever:
     ) -> dict[str, Ranked]:
         ranked: dict[str, Ranked] = {}
         legs, pool, types = plan.legs, plan.pool, plan.filters.types
-        if "fts" in legs and call.fts_terms:
+        if "fts" in legs and (call.fts_terms or call.names):
             ranked["fts"] = await self._fts(call, pool, types, window)
         if "entity" in legs and named:
             ranked["entity"] = await entity_leg(
