@@ -33,7 +33,6 @@ from .search.intent import (
     size_plan,
 )
 from .search.legs import (
-    COMMON_ENTITY_FLOOR,
     Ranked,
     admit_relevant,
     boost,
@@ -67,7 +66,7 @@ from .search.query_text import (
 from .search.small_talk import asks_nothing, wordless
 from .search.standing import by_stance, earlier_states, standing
 from .search.support import answers, relevance_gates
-from .search.together import question_fts, split_names
+from .search.together import FTS_COMMON_NAME_SHARE, CommonNames, question_fts
 from .search.windowed import (
     admitted,
     entity_filter,
@@ -79,6 +78,7 @@ from .search.windowed import (
 from .store.interface import Store
 
 __all__ = [
+    "FTS_COMMON_NAME_SHARE",
     "LEGS",
     "STOP_WORDS",
     "Retriever",
@@ -95,11 +95,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 SEEDS = 3  # best fused nodes the graph walks start from
-COMMON_NAMES_TTL = 60.0
-# A name in over 1 % of the nodes (idf under ln 100) is left out of the FTS
-# query: bm25 over its thousands of rows costs ~6 µs each (75 ms for 12k at
-# 100k nodes) and barely moves the ranking; the boosts reward the name.
-FTS_COMMON_NAME_SHARE = 0.01
 # The host hands the model the current thread's transcript: its last turns
 # are already in front of it, so the block leaves them out for older memory.
 THREAD_TAIL_TURNS = 12
@@ -154,7 +149,7 @@ class Retriever:
         )
         self._tasks = TaskSet(log)
         self._preparing = False
-        self._common_names: tuple[frozenset[str], float] = (frozenset(), -1e9)
+        self._common_names = CommonNames()
 
     @property
     def intent_classifier(self) -> IntentClassifier:
@@ -174,7 +169,7 @@ class Retriever:
         the vector to every turn the person speaks (LoCoMo, MiniLM: R@10 +0.6)."""
         if self._embedder is None or not self._storage.has_vectors:
             return None
-        text = without_words(text, self._common_names[0])
+        text = without_words(text, self._common_names.frequent)
         vector = await self._embedder.embed(text, "query")  # never raises
         if vector is None or len(vector) != self._storage.dim:
             return None  # a database made for another width
@@ -291,8 +286,8 @@ class Retriever:
         return block
 
     async def _begin(self, query: AnalysedQuery) -> _Call:
-        await self._refresh_common_names()
-        return _Call(query, *split_names(query.state_terms, self._common_names[0]))
+        await self._common_names.refresh(self._storage)
+        return _Call(query, *self._common_names.split(query.state_terms))
 
     async def _search(self, call: _Call, plan: SearchPlan) -> list[SearchHit]:
         filters = plan.filters
@@ -347,16 +342,6 @@ class Retriever:
         if call.named is None:
             call.named = await named_entities(self._storage, call.query)
         return call.named
-
-    async def _refresh_common_names(self) -> None:
-        # Cached for a minute: which names are common changes slowly.
-        now = time.monotonic()
-        if now - self._common_names[1] < COMMON_NAMES_TTL:
-            return
-        keys = await self._storage.entities.common_entity_keys(
-            share=FTS_COMMON_NAME_SHARE, floor=COMMON_ENTITY_FLOOR
-        )
-        self._common_names = (frozenset(keys), now)
 
     def _start_fts(
         self,
