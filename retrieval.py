@@ -33,14 +33,12 @@ from .search.intent import (
     size_plan,
 )
 from .search.legs import (
-    COMMON_ENTITY_FLOOR,
     Ranked,
     admit_relevant,
     boost,
     brevity,
     entity_leg,
     focus_on_threads,
-    fts_leg,
     graph_leg,
     reply_bonus,
     spread_over_threads,
@@ -68,6 +66,7 @@ from .search.query_text import (
 from .search.small_talk import asks_nothing, wordless
 from .search.standing import by_stance, earlier_states, standing
 from .search.support import answers, relevance_gates
+from .search.together import FTS_COMMON_NAME_SHARE, CommonNames, question_fts
 from .search.windowed import (
     admitted,
     entity_filter,
@@ -79,6 +78,7 @@ from .search.windowed import (
 from .store.interface import Store
 
 __all__ = [
+    "FTS_COMMON_NAME_SHARE",
     "LEGS",
     "STOP_WORDS",
     "Retriever",
@@ -95,11 +95,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 SEEDS = 3  # best fused nodes the graph walks start from
-COMMON_NAMES_TTL = 60.0
-# A name in over 1 % of the nodes (idf under ln 100) is left out of the FTS
-# query: bm25 over its thousands of rows costs ~6 µs each (75 ms for 12k at
-# 100k nodes) and barely moves the ranking; the boosts reward the name.
-FTS_COMMON_NAME_SHARE = 0.01
 # The host hands the model the current thread's transcript: its last turns
 # are already in front of it, so the block leaves them out for older memory.
 THREAD_TAIL_TURNS = 12
@@ -113,10 +108,11 @@ _FtsKey = tuple[int, tuple[NodeType, ...], NodeWindow | None]  # pool, types, wi
 class _Call:
     """What one search call finds out on its way; dropped when it ends."""
 
-    def __init__(self, query: AnalysedQuery, fts_terms: list[str]) -> None:
+    def __init__(self, query: AnalysedQuery, terms: list[str], names: list[str]):
         self.query = query
-        # the query's words without the names of common entities (FTS)
-        self.fts_terms = fts_terms
+        # the query's words without the names of common entities (FTS), and
+        # those names when it has two or more (search/together.py)
+        self.fts_terms, self.names = terms, names
         self.named: list[Entity] | None = None
         self.people: list[Entity] = []  # whom the query asks about (people.py)
         self.fts_ahead: tuple[_FtsKey, asyncio.Future[Ranked]] | None = None
@@ -153,7 +149,7 @@ class Retriever:
         )
         self._tasks = TaskSet(log)
         self._preparing = False
-        self._common_names: tuple[frozenset[str], float] = (frozenset(), -1e9)
+        self._common_names = CommonNames()
 
     @property
     def intent_classifier(self) -> IntentClassifier:
@@ -173,7 +169,7 @@ class Retriever:
         the vector to every turn the person speaks (LoCoMo, MiniLM: R@10 +0.6)."""
         if self._embedder is None or not self._storage.has_vectors:
             return None
-        text = without_words(text, self._common_names[0])
+        text = without_words(text, self._common_names.frequent)
         vector = await self._embedder.embed(text, "query")  # never raises
         if vector is None or len(vector) != self._storage.dim:
             return None  # a database made for another width
@@ -290,9 +286,8 @@ class Retriever:
         return block
 
     async def _begin(self, query: AnalysedQuery) -> _Call:
-        await self._refresh_common_names()
-        common = self._common_names[0]
-        return _Call(query, [t for t in query.state_terms if t not in common])
+        await self._common_names.refresh(self._storage)
+        return _Call(query, *self._common_names.split(query.state_terms))
 
     async def _search(self, call: _Call, plan: SearchPlan) -> list[SearchHit]:
         filters = plan.filters
@@ -348,16 +343,6 @@ class Retriever:
             call.named = await named_entities(self._storage, call.query)
         return call.named
 
-    async def _refresh_common_names(self) -> None:
-        # Cached for a minute: which names are common changes slowly.
-        now = time.monotonic()
-        if now - self._common_names[1] < COMMON_NAMES_TTL:
-            return
-        keys = await self._storage.entities.common_entity_keys(
-            share=FTS_COMMON_NAME_SHARE, floor=COMMON_ENTITY_FLOOR
-        )
-        self._common_names = (frozenset(keys), now)
-
     def _start_fts(
         self,
         call: _Call,
@@ -367,7 +352,11 @@ class Retriever:
         window: NodeWindow | None,
     ) -> None:
         """Start the FTS leg now; `_run_legs` picks it up (same pool, types, window)."""
-        if "fts" not in legs or not call.fts_terms or person_shaped(call.query):
+        if (
+            "fts" not in legs
+            or not (call.fts_terms or call.names)
+            or person_shaped(call.query)
+        ):
             return
         key = (pool, tuple(types), window)
         if call.fts_ahead is not None:
@@ -375,9 +364,7 @@ class Retriever:
                 return
             call.fts_ahead[1].cancel()  # sized for another plan, never picked up
         task = asyncio.ensure_future(
-            fts_leg(
-                self._storage, call.fts_terms, limit=pool, types=types, window=window
-            )
+            question_fts(self._storage, call.fts_terms, call.names, pool, types, window)
         )
         task.add_done_callback(_retrieved)  # a failure surfaces where it is awaited
         call.fts_ahead = (key, task)
@@ -393,8 +380,8 @@ class Retriever:
         if ahead is not None and ahead[0] == (pool, tuple(types), window):
             call.fts_ahead = None
             return await ahead[1]
-        return await fts_leg(
-            self._storage, call.fts_terms, limit=pool, types=types, window=window
+        return await question_fts(
+            self._storage, call.fts_terms, call.names, pool, types, window
         )
 
     async def _run_legs(
@@ -406,7 +393,7 @@ class Retriever:
     ) -> dict[str, Ranked]:
         ranked: dict[str, Ranked] = {}
         legs, pool, types = plan.legs, plan.pool, plan.filters.types
-        if "fts" in legs and call.fts_terms:
+        if "fts" in legs and (call.fts_terms or call.names):
             ranked["fts"] = await self._fts(call, pool, types, window)
         if "entity" in legs and named:
             ranked["entity"] = await entity_leg(

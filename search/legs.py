@@ -114,10 +114,16 @@ async def _within_budget(storage: Store, terms: Sequence[str]) -> tuple[list[str
             break
         kept.append(term)
         total += n
-    if total <= FTS_ROW_BUDGET:
-        return kept, 0
-    # The rarest term alone is over budget: its newest ~budget matches.
-    return kept, max(0, ceiling - ceiling * FTS_ROW_BUDGET // total)
+    # The rarest term alone over budget: its newest ~budget matches.
+    return kept, newest_start(ceiling, total)
+
+
+def newest_start(ceiling: int, rows: int) -> int:
+    """The smallest node id to score so that about FTS_ROW_BUDGET of `rows`
+    matches, spread over the ids up to `ceiling`, are scored (0: all)."""
+    if rows <= FTS_ROW_BUDGET:
+        return 0
+    return max(0, ceiling - ceiling * FTS_ROW_BUDGET // rows)
 
 
 async def vector_leg(

@@ -4,7 +4,7 @@ A bare name ("Lena", "Caroline"), "Tell me about Sam", "What do you know
 about X?", "Who is X?", "my wife", "моя жена", "расскажи о Лене" ask about
 one person and nothing else. The hybrid search cannot answer them: the name
 is its only word, and a person the user talks about often is in so many turns
-that FTS leaves the name out (retrieval.FTS_COMMON_NAME_SHARE) and the entity
+that FTS leaves the name out (search/together.py FTS_COMMON_NAME_SHARE) and the entity
 leg drops them (legs.COMMON_ENTITY_SHARE) — the most frequent people were the
 ones it could not find. Here such a question is answered from the person:
 the nodes linked to them (turns by them and about them, facts), ranked by how

@@ -1,0 +1,131 @@
+"""Questions that name several frequent names: the turns where they meet.
+
+A name in over FTS_COMMON_NAME_SHARE of the memory is left out of the FTS
+query (retrieval.py): bm25 over its thousands of rows is slow, and alone it
+tells little. But "When did Anton go to Lima?" names two such names: each is
+in thousands of turns, both in a few, and those few are what is asked (the
+words left, "go", are not in "I went to Lima"). So when a question names two
+or more of them, the rows holding every name are found by an FTS AND (SQLite
+intersects the postings before bm25 scores a row) and lead the FTS leg,
+ranked by bm25 over the names and the question's other words. Frequency
+lowers a name's weight in that bm25; it never removes the person. A name in
+most turns (over COMMON_ENTITY_SHARE: either speaker of a two-person chat)
+meets the other in most of its turns and narrows nothing, as in the entity
+leg: it stays out (kept, LoCoMo hybrid R@10 fell 82.8 -> 82.4).
+One frequent name alone stays out of the FTS query: a question about a
+person is answered from the person (search/people.py).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from ..core.records import NodeType, NodeWindow
+from ..store.interface import Store
+from .legs import (
+    COMMON_ENTITY_FLOOR,
+    COMMON_ENTITY_SHARE,
+    Ranked,
+    fts_leg,
+    newest_start,
+)
+from .query_text import fts_match, fts_term
+
+# A name in over 1 % of the nodes (idf under ln 100) is left out of the FTS
+# query: bm25 over its thousands of rows costs ~6 µs each (75 ms for 12k at
+# 100k nodes) and barely moves the ranking; the boosts reward the name.
+FTS_COMMON_NAME_SHARE = 0.01
+COMMON_NAMES_TTL = 60.0
+# The postings of the rarest name read to find where the names meet.
+MEET_ROW_CAP = 20_000
+
+
+class CommonNames:
+    """The name keys as frequent as stop words, cached for COMMON_NAMES_TTL
+    (which names are common changes slowly): `frequent`, in over
+    FTS_COMMON_NAME_SHARE of the nodes, and `everywhere`, in over
+    COMMON_ENTITY_SHARE (a speaker of most turns, the entity leg's rule)."""
+
+    def __init__(self) -> None:
+        self.frequent: frozenset[str] = frozenset()
+        self.everywhere: frozenset[str] = frozenset()
+        self._at = -1e9
+
+    async def refresh(self, storage: Store) -> None:
+        now = time.monotonic()
+        if now - self._at < COMMON_NAMES_TTL:
+            return
+        entities = storage.entities
+        self.frequent = frozenset(
+            await entities.common_entity_keys(
+                share=FTS_COMMON_NAME_SHARE, floor=COMMON_ENTITY_FLOOR
+            )
+        )
+        self.everywhere = frozenset(
+            await entities.common_entity_keys(
+                share=COMMON_ENTITY_SHARE, floor=COMMON_ENTITY_FLOOR
+            )
+        )
+        self._at = now
+
+    def split(self, terms: Sequence[str]) -> tuple[list[str], list[str]]:
+        """(the words for the FTS query, the frequent names to meet: two or
+        more, none in most turns; else none, and a lone name is left out)."""
+        words = [term for term in terms if term not in self.frequent]
+        names = [t for t in terms if t in self.frequent and t not in self.everywhere]
+        return words, names if len(names) > 1 else []
+
+
+async def question_fts(
+    storage: Store,
+    words: Sequence[str],
+    names: Sequence[str],
+    limit: int,
+    types: Sequence[NodeType],
+    window: NodeWindow | None,
+) -> Ranked:
+    """The FTS leg of `words`, led by the rows that hold all `names` (the
+    question's frequent names) when there are two or more."""
+    alone = (
+        await fts_leg(storage, words, limit=limit, types=types, window=window)
+        if words
+        else []
+    )
+    if len(names) < 2:
+        return alone
+    met = await names_met(
+        storage, names, words, limit=limit, types=types, window=window
+    )
+    if not met:
+        return alone
+    # Ahead of every row that matched the words alone, in their own order.
+    floor = max((score for _, score in alone), default=0.0)
+    ids = {node_id for node_id, _ in met}
+    return [(node_id, floor + score) for node_id, score in met] + [
+        pair for pair in alone if pair[0] not in ids
+    ]
+
+
+async def names_met(
+    storage: Store,
+    names: Sequence[str],
+    words: Sequence[str],
+    *,
+    limit: int,
+    types: Sequence[NodeType],
+    window: NodeWindow | None = None,
+) -> Ranked:
+    """(id, -bm25) of the rows holding every name, best first. bm25 counts the
+    other words too (an OR that every such row already satisfies); when even
+    the rarest name is in over FTS_ROW_BUDGET rows, only its newest matches
+    are scored."""
+    rows, ceiling = await storage.index.term_rows(names, cap=MEET_ROW_CAP)
+    every = " AND ".join(dict.fromkeys(fts_term(name) for name in names))
+    ranking = fts_match([names[0], *words])
+    match = f"{every} AND ({ranking})" if words else every
+    start = 0 if window is not None else newest_start(ceiling, min(rows.values()))
+    found = await storage.index.fts_search(
+        match, limit=limit, types=types, min_id=start, window=window
+    )
+    return [(node_id, -score) for node_id, score in found]

@@ -1,0 +1,95 @@
+"""Two frequent names in one question: the turns where they meet (issue 23).
+
+Built through the host's events like any memory: Anton and Lima each in 4 %
+of the turns (over 1 %: each alone is left out of the FTS query), together
+in three. The question's other word ("go") is in many turns about others.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from agent_memory.main import MemoryExtension
+from agent_memory.retrieval import FTS_COMMON_NAME_SHARE
+from agent_memory.search.legs import COMMON_ENTITY_FLOOR
+from agent_memory.search.together import CommonNames
+from fakes import FakeHostContext, running
+
+PEOPLE = (
+    "Anton Bruno Clara Dmitri Edith Farid Greta Hector Irina Jasper Kamala Lorenzo "
+    "Magda Nikolai Odette Pavel Quentin Rosalind Stefan Tamsin Ulrike Viktor Wanda "
+    "Xavier Yvonne"
+).split()
+PLACES = (
+    "Lima Porto Quito Riga Oslo Kyoto Cairo Prague Seville Bergen Tbilisi Lisbon "
+    "Dakar Hanoi Sofia Tunis Bogota Malaga Krakow Vilnius Tallinn Zagreb Nairobi "
+    "Osaka Havana"
+).split()
+MET = [
+    "Anton: I flew to Lima in March and stayed with my cousin for a week.",
+    "Anton: Lima was foggy the whole time, but the ceviche made up for it.",
+    "Anton: Back from Lima! The market at Surquillo was the best part.",
+]
+
+
+def life() -> list[str]:
+    """1,500 turns: each person and place in 4 % of them (over 1 %: common
+    names; under 5 %: they still narrow), Anton and Lima apart."""
+    turns = list(MET)
+    for n in range(1500):
+        person = PEOPLE[n % len(PEOPLE)]
+        place = PLACES[(n // len(PEOPLE)) % len(PLACES)]
+        if person == "Anton" and place == "Lima":
+            place = "Riga"
+        turns.append(f"{person}: we should go to {place} again, {n} days to plan it.")
+    return turns
+
+
+async def invoke(tool: Any, **arguments: Any) -> dict[str, Any]:
+    from agents.tool_context import ToolContext
+
+    raw = json.dumps(arguments)
+    context = ToolContext(
+        context=None, tool_name=tool.name, tool_call_id="c1", tool_arguments=raw
+    )
+    answer = await tool.on_invoke_tool(context, raw)
+    return dict(
+        json.loads(answer if isinstance(answer, str) else answer.model_dump_json())
+    )
+
+
+async def built(host: FakeHostContext, ext: MemoryExtension) -> None:
+    for n, text in enumerate(life()):
+        payload = {"text": text, "user_id": "u1", "thread_id": f"t{n // 20}"}
+        await host.emit("user_message", payload)
+        if n % 100 == 0:
+            await ext.drain()
+    await ext.drain()
+
+
+async def test_two_frequent_names_find_where_they_meet(host: FakeHostContext) -> None:
+    async with running(host) as ext:
+        await built(host, ext)
+        question = "When did Anton go to Lima?"
+        entities = ext.services.storage.entities
+        common = await entities.common_entity_keys(
+            share=FTS_COMMON_NAME_SHARE, floor=COMMON_ENTITY_FLOOR
+        )
+        assert {"anton", "lima"} <= common  # each alone is left out of FTS
+        search = {t.name: t for t in ext.get_tools()}["search_memory"]
+        found = await invoke(search, query=question, limit=5)
+        texts = [hit["content"] for hit in found.get("results", [])]
+        assert texts, found
+        assert sum(text in MET for text in texts[:3]) == 3, texts
+        block = await ext.get_context(question, None)
+        assert block is not None and all(text in block for text in MET), block
+
+
+def test_a_lone_name_or_a_name_in_most_turns_stays_out() -> None:
+    common = CommonNames()
+    common.frequent = frozenset({"anton", "lima", "caroline"})
+    common.everywhere = frozenset({"caroline"})
+    assert common.split(["anton", "go"]) == (["go"], [])
+    assert common.split(["anton", "go", "lima"]) == (["go"], ["anton", "lima"])
+    assert common.split(["caroline", "go", "lima"]) == (["go"], [])
