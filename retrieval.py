@@ -45,6 +45,7 @@ from .search.legs import (
     vector_leg,
     with_history,
 )
+from .search.now_value import with_current_value
 from .search.people import about_people, asked_about, named_entities, person_shaped
 from .search.plan import (
     LEGS,
@@ -313,7 +314,7 @@ class Retriever:
         # loading nodes and entities for the long tail was half the query.
         fused = fuse(ranked, self._config)[: plan.pool]
         hits = await self._rank_hits(
-            plan.query, fused, named, replies="graph" in plan.legs
+            plan.query, fused, named, window, replies="graph" in plan.legs
         )
         hits = [h for h in hits if admitted(h.node, filters, window)][: filters.limit]
         if not answers(plan, hits, ranked):
@@ -437,6 +438,7 @@ class Retriever:
         query: AnalysedQuery,
         fused: list[tuple[int, float]],
         named: Sequence[Entity],
+        window: NodeWindow | None,
         *,
         replies: bool,
     ) -> list[SearchHit]:
@@ -471,6 +473,7 @@ class Retriever:
             )
             factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
+        hits = await with_current_value(self._storage, hits, query, window)
         hits = focus_on_threads(by_stance(hits, query.text, query.state_terms))
         if query.asks_for_many:
             hits = spread_over_threads(hits)

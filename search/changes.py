@@ -119,3 +119,57 @@ def side_of_change(
         return 1.0 + SIDE_BOOST if wanted_side else 1.0 / (1.0 + SIDE_BOOST)
 
     return [SearchHit(h.node, h.score * weight(h), h.entities) for h in hits]
+
+
+# What the asked thing is now: an entity (by its name's stem, so "Вене" and
+# "Вену" are one) named by at least VALUE_MENTIONS of the turns that tell a
+# change or mark the present ("moving to Vienna", "I live in Vienna now"). One
+# statement is not enough: "moving from Berlin to Vienna, Lena got the offer"
+# names Berlin and Lena once. A turn about the asked thing that names the value
+# on or after the first change told is evidence of the present ("Home in
+# Vienna: the tram stops outside"), above the old state and above turns that
+# share only the question's words ("my boss lives in Baden").
+VALUE_MENTIONS = 2
+VALUE_BOOST = 1.0
+
+
+def current_value(hits: list[SearchHit], about: set[int]) -> set[str]:
+    """Stems of the entities that statements of change or of the present, among
+    the `about` ids, name at least VALUE_MENTIONS times."""
+    counts: dict[str, int] = {}
+    for hit in hits:
+        if hit.node.id in about and (
+            tells_change(hit.node.content) or tells_present(hit.node.content)
+        ):
+            for name in _names(hit):
+                counts[name] = counts.get(name, 0) + 1
+    return {name for name, count in counts.items() if count >= VALUE_MENTIONS}
+
+
+def naming_current_value(
+    hits: list[SearchHit], about: set[int], own: set[int]
+) -> list[SearchHit]:
+    """The hits re-weighed for a question about now: those that name the
+    current value (see VALUE_BOOST), not before the first change told, gain
+    VALUE_BOOST if they are `about` the asked thing or are the user's `own`
+    statement of a change or of the present ("First day at Kestrel Labs!"
+    shares no word with "Where do I work now?"); the order is left to the
+    caller's sort."""
+    value = current_value(hits, about)
+    changes = [
+        h.node.when for h in hits if h.node.id in about and tells_change(h.node.content)
+    ]
+    if not value or not changes:
+        return hits
+    since = min(changes)
+
+    def weight(hit: SearchHit) -> float:
+        told = tells_change(hit.node.content) or tells_present(hit.node.content)
+        current = (
+            (hit.node.id in about or (hit.node.id in own and told))
+            and hit.node.when >= since
+            and not value.isdisjoint(_names(hit))
+        )
+        return 1.0 + VALUE_BOOST if current else 1.0
+
+    return [SearchHit(h.node, h.score * weight(h), h.entities) for h in hits]

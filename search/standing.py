@@ -18,7 +18,7 @@ from typing import Literal
 
 from .. import decay
 from ..core.records import Node, SearchHit
-from .changes import side_of_change, told_weights
+from .changes import naming_current_value, side_of_change, told_weights
 from .support import hit_stems, wanted_stems
 
 # A fact at confidence c weighs 1 − CONFIDENCE_WEIGHT·(1 − c): a faded fact
@@ -104,12 +104,7 @@ def by_stance(
     asked = stance(text)
     if asked is None:
         return hits
-    wanted = wanted_stems(text, terms)
-    about = {
-        hit.node.id
-        for hit in hits
-        if not wanted.isdisjoint(hit_stems(hit)) and not told_of_other(hit)
-    }
+    about = about_ids(hits, text, terms)
     weights = told_weights(hits, about, asked)
     told = [
         SearchHit(hit.node, hit.score * weights.get(hit.node.id, 1.0), hit.entities)
@@ -117,7 +112,21 @@ def by_stance(
     ]
     told.sort(key=lambda hit: (-hit.score, hit.node.id))
     told = side_of_change(told, about, asked)
+    if asked == "now":
+        own = {hit.node.id for hit in told if not told_of_other(hit)}
+        told = naming_current_value(told, about, own)
     return favour_recent(told, older=asked == "past", boost=STATE_BOOST)
+
+
+def about_ids(hits: list[SearchHit], text: str, terms: Sequence[str]) -> set[int]:
+    """Ids of the hits about what the question asks (sharing its subject or a
+    word) that tell the user's own state, not someone else's."""
+    wanted = wanted_stems(text, terms)
+    return {
+        hit.node.id
+        for hit in hits
+        if not wanted.isdisjoint(hit_stems(hit)) and not told_of_other(hit)
+    }
 
 
 def told_of_other(hit: SearchHit) -> bool:

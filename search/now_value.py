@@ -1,0 +1,60 @@
+"""The turns that name what the asked thing is now, fetched by its entity.
+
+A question about the present ("Where do I work now?") finds, by its words,
+the statements of the change and of the present ("I'm joining Kestrel Labs",
+"Я теперь работаю в Kestrel Labs"), and through them the current value
+(search/changes.py current_value). The other turns naming that value rarely
+repeat the question's words ("First day at Kestrel Labs in Vienna!"), so
+the words alone leave them out of the candidates; read by the value's
+entity links, they join the candidates, and the stance's weighting
+(search/standing.py) ranks those about the asked thing above the old state.
+"""
+
+from __future__ import annotations
+
+from ..core.records import NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .changes import current_value
+from .standing import about_ids, stance
+from .support import stem
+from .windowed import USER_ROLE
+
+# The newest turns read per search (the value's entities together): the
+# present is told in the newest ones; more would cost time for old turns.
+VALUE_TURNS = 20
+
+
+async def with_current_value(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """`hits` and, for a question about now, the user's newest turns naming
+    the current value (within `window`), scored as the weakest hit naming it:
+    the weighting that follows decides whether they rise."""
+    if stance(query.text) != "now":
+        return hits
+    about = about_ids(hits, query.text, query.state_terms)
+    value = current_value(hits, about)
+    if not value:
+        return hits
+    naming = [
+        hit
+        for hit in hits
+        if not value.isdisjoint(stem(entity.name) for entity in hit.entities)
+    ]
+    entity_ids = [e.id for hit in naming for e in hit.entities if stem(e.name) in value]
+    found = await storage.entities.entity_node_ids(
+        entity_ids, limit=VALUE_TURNS, types=("episodic",), window=window
+    )
+    have = {hit.node.id for hit in hits}
+    new_ids = [node_id for node_id, _ in found if node_id not in have]
+    if not new_ids:
+        return hits
+    nodes = await storage.nodes.get_nodes(new_ids)
+    mine = [n for n in nodes.values() if n.source_role == USER_ROLE]
+    linked = await storage.entities.entities_of_nodes([n.id for n in mine])
+    score = min(hit.score for hit in naming)
+    return [*hits, *(SearchHit(n, score, linked.get(n.id, [])) for n in mine)]
