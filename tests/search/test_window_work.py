@@ -1,0 +1,91 @@
+"""A window's work is bounded by the window, not by the memory (issue 27):
+the legs read a window's id range, and still find every node of the window,
+also one filed long after its time (an import)."""
+
+from __future__ import annotations
+
+import pytest
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft, NodeDraft, NodeWindow
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.storage import MemoryStorage
+
+DAY = 86_400.0
+D = 1_700_000_000.0 - 1_700_000_000.0 % DAY  # the day the questions ask about
+
+
+async def priya_everywhere(storage: MemoryStorage, days: int) -> tuple[int, list[int]]:
+    """Priya named in 5 turns of day D and in 40 turns of each of `days` later
+    days; (her entity id, the ids of day D's turns)."""
+    priya = await storage.entities.upsert_entity("Priya", type="person", mentions=0)
+    drafts = [
+        NodeDraft(
+            "episodic",
+            f"Priya and I talked about the garden, note {day}.{i}",
+            source_type="conversation",
+            session_id=f"t{day}",
+            event_time=D + day * DAY + 60 * (i + 1),
+        )
+        for day in range(days + 1)
+        for i in range(5 if day == 0 else 40)
+    ]
+    ids = await storage.nodes.add_nodes(drafts)
+    await storage.entities.link_entities([(node_id, priya.id) for node_id in ids])
+    return priya.id, ids[:5]
+
+
+async def test_an_old_turn_filed_late_is_still_the_best_of_its_window(
+    storage: MemoryStorage,
+) -> None:
+    priya, _ = await priya_everywhere(storage, days=10)
+    # Imported after the later days (a larger id than theirs), said on day D.
+    late = await storage.nodes.add_episode(
+        EpisodeDraft("Priya showed me the zeppelin museum", "import", "user", D + 9)
+    )
+    await storage.entities.link_entities([(late, priya)])
+    window = SearchFilters(after=D, before=D + DAY)
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+
+    by_word = await retriever.search("the zeppelin museum", window, reinforce=False)
+    by_name = await storage.entities.entity_node_ids(
+        [priya], limit=50, window=NodeWindow(after=D, before=D + DAY)
+    )
+
+    assert by_word and by_word[0].node.id == late
+    assert late in {node_id for node_id, _ in by_name} and len(by_name) == 6
+
+
+@pytest.mark.sqlite_only
+async def test_a_person_named_all_over_the_memory_costs_only_her_window(
+    storage: MemoryStorage,
+) -> None:
+    priya, first_day = await priya_everywhere(storage, days=2)
+    window = NodeWindow(after=D, before=D + DAY)
+
+    async def steps() -> tuple[int, list[tuple[int, int]]]:
+        """SQLite's virtual machine steps (in thousands) of the windowed read."""
+        count = [0]
+
+        def tick() -> int:
+            count[0] += 1
+            return 0
+
+        await storage._conn.read.set_progress_handler(tick, 1000)
+        found = await storage.entities.entity_node_ids([priya], limit=50, window=window)
+        await storage._conn.read.set_progress_handler(None, 1000)
+        return count[0], found
+
+    small, found = await steps()
+    more = [
+        NodeDraft("episodic", f"Priya again {i}", event_time=D + 5 * DAY + i)
+        for i in range(3000)
+    ]
+    ids = await storage.nodes.add_nodes(more)
+    await storage.entities.link_entities([(node_id, priya) for node_id in ids])
+    large, found_again = await steps()
+
+    assert {node_id for node_id, _ in found} == set(first_day)
+    assert found_again == found
+    # 3,000 more links outside the window: read them all and the steps grow
+    # by about 3,000 links' worth (~30); seek the window's range and they stay.
+    assert large <= small + 3, (small, large)
