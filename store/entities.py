@@ -24,6 +24,7 @@ from ..core.scope import using_view, view_of_scope, write_scope
 from ..core.text import clean_text
 from .base import Connections
 from .entity_edits import EntityEdits
+from .entity_window import entity_rows_in_window
 from .nodes import SqliteNodes
 from .rows import (
     ENTITY_COLUMNS,
@@ -334,20 +335,8 @@ class SqliteEntities(EntityEdits):
         limit: int = 50,
     ) -> list[Node]:
         """Valid nodes linked to the entity inside a time window, newest first."""
-        rows = await self._conn.rows(
-            f"select {N_NODE_COLUMNS} from node_entities ne"
-            " join nodes n on n.id = ne.node_id"
-            f" where ne.entity_id = ?{valid(False, 'n.')}"
-            " and coalesce(n.event_time, n.created_at) >= ?"
-            " and coalesce(n.event_time, n.created_at) < ?"
-            " order by coalesce(n.event_time, n.created_at) desc, n.id desc limit ?",
-            (
-                entity_id,
-                float("-inf") if after is None else after,
-                float("inf") if before is None else before,
-                limit,
-            ),
-        )
+        window = NodeWindow(after=after, before=before)
+        rows = await entity_rows_in_window(self._conn, entity_id, window, limit)
         return [node_from_row(row) for row in rows]
 
     # -- the hybrid search's entity reads -------------------------------------

@@ -9,6 +9,7 @@ from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft, NodeDraft, NodeWindow
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.storage import MemoryStorage
+from agent_memory.store import entity_window
 
 DAY = 86_400.0
 D = 1_700_000_000.0 - 1_700_000_000.0 % DAY  # the day the questions ask about
@@ -57,13 +58,15 @@ async def test_an_old_turn_filed_late_is_still_the_best_of_its_window(
 
 @pytest.mark.sqlite_only
 async def test_a_person_named_all_over_the_memory_costs_only_her_window(
-    storage: MemoryStorage,
+    storage: MemoryStorage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # At most 100 of her links counted (the default's count costs ~16 steps).
+    monkeypatch.setattr(entity_window, "LINK_SCAN", 100)
     priya, first_day = await priya_everywhere(storage, days=2)
     window = NodeWindow(after=D, before=D + DAY)
 
-    async def steps() -> tuple[int, list[tuple[int, int]]]:
-        """SQLite's virtual machine steps (in thousands) of the windowed read."""
+    async def steps() -> tuple[int, list[int]]:
+        """SQLite's virtual machine steps (in thousands) of the windowed reads."""
         count = [0]
 
         def tick() -> int:
@@ -71,9 +74,15 @@ async def test_a_person_named_all_over_the_memory_costs_only_her_window(
             return 0
 
         await storage._conn.read.set_progress_handler(tick, 1000)
-        found = await storage.entities.entity_node_ids([priya], limit=50, window=window)
+        linked = await storage.entities.entity_node_ids(
+            [priya], limit=50, window=window
+        )
+        newest = await storage.entities.entity_nodes_between(
+            priya, after=D, before=D + DAY, limit=50
+        )
         await storage._conn.read.set_progress_handler(None, 1000)
-        return count[0], found
+        assert {n.id for n in newest} == {node_id for node_id, _ in linked}
+        return count[0], sorted(node_id for node_id, _ in linked)
 
     small, found = await steps()
     more = [
@@ -84,8 +93,29 @@ async def test_a_person_named_all_over_the_memory_costs_only_her_window(
     await storage.entities.link_entities([(node_id, priya) for node_id in ids])
     large, found_again = await steps()
 
-    assert {node_id for node_id, _ in found} == set(first_day)
+    assert found == sorted(first_day)
     assert found_again == found
     # 3,000 more links outside the window: read them all and the steps grow
     # by about 3,000 links' worth (~30); seek the window's range and they stay.
     assert large <= small + 3, (small, large)
+
+
+@pytest.mark.parametrize("link_scan", [2000, 10])
+async def test_a_persons_turns_of_a_window_whether_named_rarely_or_often(
+    storage: MemoryStorage, monkeypatch: pytest.MonkeyPatch, link_scan: int
+) -> None:
+    # 10: Priya's 85 links are "many", the window is walked by time instead.
+    monkeypatch.setattr(entity_window, "LINK_SCAN", link_scan)
+    priya, first_day = await priya_everywhere(storage, days=2)
+    late = await storage.nodes.add_episode(
+        EpisodeDraft("Priya again, filed late", "import", "user", D + 9)
+    )
+    await storage.entities.link_entities([(late, priya)])
+
+    found = await storage.entities.entity_nodes_between(
+        priya, after=D, before=D + DAY, limit=3
+    )
+    everything = await storage.entities.entity_nodes_between(priya, limit=200)
+
+    assert [n.id for n in found] == first_day[::-1][:3]  # newest first
+    assert len(everything) == 86 and everything[-1].id == late  # said first
