@@ -194,8 +194,10 @@ def window_id_range(window: NodeWindow | None, column: str) -> tuple[str, list[A
     bounds = [b for b in (window.after, window.before) if b is not None]
     # Two comparisons, not `between`: joined to nodes, SQLite 3.40 seeks
     # node_entities by the lower bound of a `between` only (reads to the end).
+    # `id + 0`: PostgreSQL took max(id) from the primary key backwards,
+    # filtering every newer node (10 ms at 30k nodes), not from nodes_when.
     return (
-        f" and {column} >= (select coalesce(min(id), 0) from nodes where {cond})"
-        f" and {column} <= (select coalesce(max(id), 0) from nodes where {cond})",
+        f" and {column} >= (select coalesce(min(id + 0), 0) from nodes where {cond})"
+        f" and {column} <= (select coalesce(max(id + 0), 0) from nodes where {cond})",
         [*bounds, *bounds],
     )

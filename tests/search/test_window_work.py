@@ -119,3 +119,31 @@ async def test_a_persons_turns_of_a_window_whether_named_rarely_or_often(
 
     assert [n.id for n in found] == first_day[::-1][:3]  # newest first
     assert len(everything) == 86 and everything[-1].id == late  # said first
+
+
+@pytest.mark.needs_postgres
+async def test_postgres_reads_a_windows_id_range_by_its_time_index(
+    database_url: str,
+) -> None:
+    # max(id) was taken from the primary key backwards, filtering every node
+    # newer than the window: linear in the memory for an old window.
+    from agent_memory.store.postgres.storage import PgStorage
+    from agent_memory.store.rows import window_id_range
+
+    store = await PgStorage.open_url(database_url, dim=8)
+    try:
+        await store.nodes.add_nodes(
+            [
+                NodeDraft("episodic", f"note {i}", event_time=D + 60 * i)
+                for i in range(5000)
+            ]
+        )
+        await store._conn.rows("analyze nodes")
+        sql, params = window_id_range(NodeWindow(after=D, before=D + DAY), "n.id")
+        plan = await store._conn.rows(
+            f"explain select count(*) from nodes n where 1 = 1{sql}", params
+        )
+        text = "\n".join(row[0] for row in plan)
+        assert "nodes_when" in text and "Backward" not in text, text
+    finally:
+        await store.close()
