@@ -170,3 +170,34 @@ def window_sql(window: NodeWindow | None, alias: str = "") -> tuple[str, list[An
     if window.role is not None:
         sql, params = sql + f" and {alias}source_role = ?", [*params, window.role]
     return sql, params
+
+
+def window_id_range(window: NodeWindow | None, column: str) -> tuple[str, list[Any]]:
+    """(` and {column}` within the smallest and largest id of the nodes in a
+    time window, its parameters); ("", []) without a time limit.
+
+    Exact, never a guess: every node of the window has an id in that range,
+    whatever the order of ids and times. Read by the nodes_when index, it lets
+    an index on `column` (the FTS rowid, node_entities by entity) seek the
+    range instead of reading every row of a common term or a person linked
+    to much of the memory, then checking the window on each (ids follow
+    time in a chat memory, so the range is the window's own rows).
+    """
+    if window is None or not window.timed:
+        return "", []
+    when = SQL_WHEN.format(a="")
+    cond = " and ".join(
+        f"{when} {op} ?"
+        for op, bound in ((">=", window.after), ("<", window.before))
+        if bound is not None
+    )
+    bounds = [b for b in (window.after, window.before) if b is not None]
+    # Two comparisons, not `between`: joined to nodes, SQLite 3.40 seeks
+    # node_entities by the lower bound of a `between` only (reads to the end).
+    # `id + 0`: PostgreSQL took max(id) from the primary key backwards,
+    # filtering every newer node (10 ms at 30k nodes), not from nodes_when.
+    return (
+        f" and {column} >= (select coalesce(min(id + 0), 0) from nodes where {cond})"
+        f" and {column} <= (select coalesce(max(id + 0), 0) from nodes where {cond})",
+        [*bounds, *bounds],
+    )
