@@ -133,6 +133,11 @@ VALUE_MENTIONS = 2
 VALUE_BOOST = 1.0
 
 
+def names_any(hit: SearchHit, value: set[str]) -> bool:
+    """The hit names one of the `value` stems (see current_value)."""
+    return not value.isdisjoint(_names(hit))
+
+
 def current_value(hits: list[SearchHit], about: set[int]) -> set[str]:
     """Stems of the entities that statements of change or of the present, among
     the `about` ids, name at least VALUE_MENTIONS times."""
@@ -168,7 +173,7 @@ def naming_current_value(
         current = (
             (hit.node.id in about or (hit.node.id in own and told))
             and hit.node.when >= since
-            and not value.isdisjoint(_names(hit))
+            and names_any(hit, value)
         )
         return 1.0 + VALUE_BOOST if current else 1.0
 

@@ -18,7 +18,14 @@ from typing import Literal
 
 from .. import decay
 from ..core.records import Node, SearchHit
-from .changes import naming_current_value, side_of_change, told_weights
+from .changes import (
+    current_value,
+    names_any,
+    naming_current_value,
+    side_of_change,
+    tells_change,
+    told_weights,
+)
 from .support import hit_stems, wanted_stems
 
 # A fact at confidence c weighs 1 − CONFIDENCE_WEIGHT·(1 − c): a faded fact
@@ -171,12 +178,19 @@ def favour_recent(
 
 def earlier_states(hits: list[SearchHit], text: str, terms: Sequence[str]) -> set[int]:
     """Ids of the hits a question about now should read as past: among the
-    hits about what it asks (sharing its subject or a word), all but the newest."""
+    hits about what it asks (sharing its subject or a word), all but the
+    newest and those naming the current value (search/changes.py), once one
+    of them tells a change. Without a change told nothing is past: an older
+    turn is not outdated because a newer one exists ("Step one: run make
+    build" for "How do I deploy my blog?" was marked "(earlier)")."""
     if stance(text) != "now":
         return set()
     wanted = wanted_stems(text, terms)
     about = [h for h in hits if not wanted.isdisjoint(hit_stems(h))]
-    if len(about) < 2:
+    if len(about) < 2 or not any(tells_change(h.node.content) for h in about):
         return set()
-    newest = max(about, key=lambda h: h.node.when).node.when
-    return {h.node.id for h in about if h.node.when < newest}
+    newest = max(h.node.when for h in about)
+    value = current_value(hits, {h.node.id for h in about})
+    return {
+        h.node.id for h in about if h.node.when < newest and not names_any(h, value)
+    }

@@ -85,6 +85,22 @@ async def test_now_marks_older_states_as_earlier(life: Life) -> None:
         )
 
 
+async def test_steps_of_a_procedure_are_not_earlier_states(tmp_path: Path) -> None:
+    # "How do I…?" reads as a question about now ("do I"), but nothing in
+    # these turns tells a change: an older step is not an outdated one.
+    steps = [
+        (1, "Let me write down how I deploy my blog, I always forget the steps."),
+        (1, "Step one: run make build in the blog folder, it renders with Hugo."),
+        (2, "Step two: make deploy rsyncs the public folder to the blog server."),
+        (3, "Last step for the blog: purge the Cloudflare cache."),
+    ]
+    async with retriever_over(tmp_path, steps) as retriever:
+        block = await retriever.get_context("How do I deploy my blog?")
+
+    assert block is not None and "Step one" in block
+    assert "(earlier)" not in block
+
+
 NEVER = {
     "en": ["When is my piano lesson?", "Where did my daughter go to university?",
            "What is my cat's name?"],
