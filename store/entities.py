@@ -388,18 +388,18 @@ class SqliteEntities(EntityEdits):
         params: list[Any] = [v for i in ids for v in (i, scan)]
         if len(ids) > 1:
             # The nodes linked to every entity ("Anton" and "Lima"): each
-            # one's newest links rarely meet when both are frequent.
-            others = "".join(
-                " and node_id in (select node_id from node_entities"
-                " where entity_id = ?)"
-                for _ in ids[1:]
+            # one's newest links rarely meet when both are frequent. An
+            # ordered INTERSECT is a merge of the entities' link lists, newest
+            # first, that stops at `scan`; `node_id in (...)` copied every
+            # link of the others into a list first (1.3 -> 0.4 ms at 2k links).
+            every = " intersect ".join(
+                "select node_id from node_entities where entity_id = ?" for _ in ids
             )
             newest += (
-                f" union all select * from (select node_id, {len(ids)} as w"
-                f" from node_entities where entity_id = ?{others}"
-                " order by node_id desc limit ?)"
+                f" union all select node_id, {len(ids)} as w from ({every}"
+                " order by 1 desc limit ?)"
             )
-            params += [ids[0], *ids[1:], scan]
+            params += [*ids, scan]
         type_sql = f" and n.type in ({marks(len(types))})" if types else ""
         rows = await self._conn.rows(
             f"select n.id, sum(x.w) as links from ({newest}) x"

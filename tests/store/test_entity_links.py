@@ -31,3 +31,37 @@ async def test_nodes_linked_to_both_entities_come_first(tmp_path: Path) -> None:
     # each entity no longer push it out of the list.
     assert found[0] == (ids[0], 2)
     assert all(links == 1 for _, links in found[1:])
+
+
+async def test_the_nodes_of_every_entity_are_a_merge_of_their_links(
+    tmp_path: Path,
+) -> None:
+    storage = await MemoryStorage.open(tmp_path / "memory.db", dim=8)
+    try:
+        names = [("Anton", "person"), ("Lima", "place"), ("Mira", "person")]
+        people = [
+            (await storage.entities.upsert_entity(n, type=t)).id for n, t in names
+        ]
+        ids = [
+            await storage.nodes.add_episode(EpisodeDraft(f"note {n}", "t", "user", n))
+            for n in range(30)
+        ]
+        # Every third node links all three; the others one entity each.
+        pairs = [(i, p) for n, i in enumerate(ids) for p in people if n % 3 == 0]
+        pairs += [(i, people[n % 3]) for n, i in enumerate(ids) if n % 3]
+        await storage.entities.link_entities(pairs)
+        statements: list[str] = []
+        await storage._conn.read.set_trace_callback(statements.append)
+        found = await storage.entities.entity_node_ids(people, limit=4)
+        await storage._conn.read.set_trace_callback(None)
+        (sql,) = [s for s in statements if "node_entities" in s]
+        plan = await storage._conn.read.execute_fetchall("explain query plan " + sql)
+    finally:
+        await storage.close()
+    # The newest nodes linked to all three first.
+    assert found == [(ids[27], 3), (ids[24], 3), (ids[21], 3), (ids[18], 3)]
+    steps = [str(row[3]) for row in plan]
+    # Walked newest first in step, stopping at the scan limit: no list of
+    # every link of an entity is built first (1.3 ms at 2k links).
+    assert any("MERGE (INTERSECT)" in s for s in steps), steps
+    assert not [s for s in steps if "LIST SUBQUERY" in s], steps
