@@ -33,6 +33,7 @@ from .names import (
     TITLE_BEFORE,
     VOCATIVE,
 )
+from .cues import SENTENCE_OPENERS, acts_as_person, at_a_place
 from .nicknames import join_people
 from .relations import file_relation, relation_after, relation_before
 
@@ -62,9 +63,13 @@ _MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|"
     "November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
 )
+_MONTHS_RU = (
+    "января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря"
+)
 _DATE = re.compile(
     rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}} (?:{_MONTHS}),? \d{{4}}"
-    rf"|(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?)\b"
+    rf"|(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?"
+    rf"|\d{{1,2}} (?:{_MONTHS_RU})(?: \d{{4}})?)\b"
 )
 # A colon also opens a sentence: transcripts read "Tim: Yeah, sure".
 _SENTENCE_START = re.compile(r"(?:^|[.!?…:;—–]\s+|\n\s*|[\"“(]\s*)$")
@@ -149,9 +154,19 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         return None
     words = match.group(1).split()
     titled = not _common(words[0]) and any(w in NAME_CONNECTORS for w in words)
-    # Drop leading common words ("Hey Caroline" -> "Caroline"), but keep titles
-    # whole ("Game of Thrones").
-    while words and not titled and (_common(words[0]) or _is_shouted(words[0])):
+    opens = bool(_SENTENCE_START.search(text[: match.start(1)]))
+    # Drop leading common words ("Hey Caroline" -> "Caroline"), and a
+    # sentence's opening adverb or imperative ("First,", "Book Lello"), but
+    # keep titles whole ("Game of Thrones").
+    while (
+        words
+        and not titled
+        and (
+            _common(words[0])
+            or _is_shouted(words[0])
+            or (opens and words[0].casefold() in SENTENCE_OPENERS)
+        )
+    ):
         words = words[1:]
     while words and (
         _common(words[-1])
@@ -172,7 +187,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     raw_previous = before_words[-1] if before_words else ""
     previous = raw_previous.rstrip(".,!").casefold()
     # "What Console does..." opens a sentence too, after its common word.
-    at_start = bool(_SENTENCE_START.search(text[: match.start(1)])) and len(words) == 1
+    at_start = opens and len(words) == 1
     if at_start and (_not_a_name(words[0]) or words[0].casefold() in LABELS):
         return None
     # "Мелани (все зовут её Мел) — моя коллега": the aside is skipped
@@ -187,6 +202,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         if not before[:1].isupper():
             name = f"{raw_previous} {name}"
     relation = relation_before(before_words) or relation_after(after_words)
+    if not relation and at_a_place(before_words):  # "moved to Vienna"
+        return Mention(name, "place", "name")
     # "Hey Mel", "thanks, Mel" address a person; "Thanks! Keep going" does not.
     vocative = previous in VOCATIVE and not raw_previous.endswith(("!", "?", "."))
     if (
@@ -195,6 +212,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         or words[0].split("-")[0].casefold() in GIVEN_NAMES  # Jean-Luc
         or name.casefold() in KIN_NAMES
         or (vocative and len(words) == 1)
+        or acts_as_person(after_words)  # "Tomasz moved to ..."
     ):
         return Mention(name, "person", "name", relation=relation)
     return Mention(name, "concept", "name", sentence_start=at_start)
@@ -262,7 +280,7 @@ class EntityLinker:
         """Resolve or create each mention's entity and link `node_id` to it."""
         entities: list[Entity] = []
         deleted, split = await edit_guards(self._storage, write_scope())
-        for mention in mentions:
+        for mention in _filed(mentions):
             known = await self._storage.entities.find_entity(mention.name)
             if (mention.sentence_start and known is None) or (
                 known is None and name_key(mention.name) in deleted
@@ -284,7 +302,8 @@ class EntityLinker:
         """A person seen as a person, and a relation ("wife"), are kept."""
         # A person seen as a person, a pet as a pet ("my dog Max" wins over
         # the given name's guess).
-        retype = (mention.type == "person" and entity.type == "concept") or (
+        # A place seen as a place ("moved to Vienna").
+        retype = (mention.type in ("person", "place") and entity.type == "concept") or (
             mention.type == "pet" and entity.type in ("concept", "person")
         )
         if retype:
@@ -326,7 +345,7 @@ class EntityLinker:
                 await self._link_nodes(group)
 
     async def _link_nodes(self, nodes: Sequence[Node]) -> None:
-        found = [(node, extract_mentions(node.content)) for node in nodes]
+        found = [(node, _filed(extract_mentions(node.content))) for node in nodes]
         entity_of = await self._resolve([m for _, ms in found for m in ms])
         linked: list[tuple[Node, list[Entity]]] = []
         for node, mentions in found:
@@ -404,9 +423,20 @@ class EntityLinker:
         await self._storage.graph.add_edges(edges)
 
 
+def _filed(mentions: Sequence[Mention]) -> list[Mention]:
+    """The mentions worth an entity: a date ("June 12") is the node's time,
+    not a person or a thing the user would look up in a list."""
+    return [m for m in mentions if m.kind != "date"]
+
+
 def _over(mention: Mention, kept: Mention) -> bool:
     """The mention tells more than the one kept: "my dog Max" over "Max",
-    "my wife Lena" later in the batch than a plain "Lena"."""
+    "my wife Lena" later in the batch than a plain "Lena", "Tomasz moved"
+    or "moved to Vienna" over a plain "with Tomasz", "in Vienna"."""
     if mention.relation and not kept.relation:
         return True
-    return mention.type == "pet" and kept.type != "pet" and not mention.sentence_start
+    if mention.sentence_start:
+        return False
+    if mention.type == "pet":
+        return kept.type != "pet"
+    return kept.type == "concept" and mention.type in ("person", "place")

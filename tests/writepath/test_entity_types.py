@@ -1,0 +1,100 @@
+"""Types follow evidence, and what is not a name is not filed: a sentence's
+opening adverb or imperative, a date, a place typed as a place, a person
+seen acting as one. Through the real linker and store, in English and Russian
+(the offline demo's own sentences among them)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker, extract_mentions
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Maybe later. First, my dog Pepper is ill.", [("Pepper", "pet")]),
+        ("Noted. Finally, Sam called.", [("Sam", "person")]),
+        ("Sure. Book Lello tickets ahead, it gets crowded.", []),
+        (
+            "She is moving from Graz to Vienna soon",
+            [("Graz", "place"), ("Vienna", "place")],
+        ),
+        ("we are staying in Ribeira", [("Ribeira", "place")]),
+        ("planning a trip to Porto in June", [("Porto", "place")]),
+        ("I code in Python daily", [("Python", "concept")]),
+        ("Yes. Tomasz moved to the payments team", [("Tomasz", "person")]),
+        ("Ну вот. Кстати, мой кот Барсик спит", [("Барсик", "pet")]),
+        ("Мы переехали в Казань", [("Казань", "place")]),
+        ("Да. Гоша сказал, что придёт", [("Гоша", "person")]),
+    ],
+)
+def test_the_words_around_a_name_tell_its_type(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    found = [
+        (m.name, m.type)
+        for m in extract_mentions(text)
+        if not m.sentence_start and m.kind == "name"
+    ]
+
+    assert found == expected
+
+
+async def linked(
+    storage: MemoryStorage, *texts: str, batch: bool = True
+) -> dict[str, str]:
+    """Turns through the slow path's batch linker (or the write path's one by
+    one); the listed entities by name, with their types."""
+    linker = EntityLinker(storage)
+    ids = [
+        await storage.nodes.add_episode(EpisodeDraft(t, "t", "user", time.time()))
+        for t in texts
+    ]
+    if batch:
+        nodes = list((await storage.nodes.get_nodes(ids)).values())
+        await linker.on_episodes(nodes)
+    else:
+        for node_id, text in zip(ids, texts, strict=True):
+            await linker.link_text(node_id, text)
+    return {e.name: e.type for e in await storage.entities.list_entities()}
+
+
+@pytest.mark.parametrize("batch", [True, False])
+async def test_the_demo_files_people_places_and_no_dates(
+    storage: MemoryStorage, batch: bool
+) -> None:
+    found = await linked(
+        storage,
+        "Maybe later. First, my dog Pepper has a vet appointment on Thursday.",
+        "At work I'm still on the Heron project with Tomasz.",
+        "Big change at work: Tomasz moved to the payments team.",
+        "She's moving from Graz to Vienna at the end of the month.",
+        "We booked Porto! Flights on June 12, back on June 19, staying in Ribeira.",
+        "Book Lello tickets ahead, it gets crowded.",
+        "Мы летим 12 июня, Лена переехала в Казань.",
+        batch=batch,
+    )
+
+    assert found == {
+        "Pepper": "pet",
+        "Heron": "concept",
+        "Tomasz": "person",  # a concept first, a person once seen acting
+        "Graz": "place",
+        "Vienna": "place",
+        "Porto": "concept",  # "We booked Porto!" says nothing of its kind
+        "Ribeira": "place",
+        "Лена": "person",
+        "Казань": "place",
+    }
+
+
+async def test_a_place_cue_never_turns_a_person_into_a_place(
+    storage: MemoryStorage,
+) -> None:
+    found = await linked(storage, "my wife Victoria is home", "we moved to Victoria")
+
+    assert found == {"Victoria": "person"}

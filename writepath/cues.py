@@ -1,0 +1,81 @@
+"""What the words around a name say about it, for the offline linker.
+
+Capitalisation finds a name; its type needs the words next to it. The cues are
+kept few and strong, because a wrong type misleads every "who"/"where"
+question after it, and an entity left a concept is only unspecific:
+
+- a place: after a verb or noun of living or travel and its preposition
+  ("moved to Vienna", "staying in Ribeira", "trip to Porto", "from Graz to
+  Vienna", "переехала в Казань"); a bare "in" is not enough ("in Python");
+- a person: the subject of a verb only people do ("Tomasz moved",
+  "Priya said", "Лена сказала");
+- not a name at all: a word that opens a sentence as an adverb, an ordinal or
+  an imperative ("First, my dog...", "Book Lello tickets...").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+# Words of living and travel, right before the place's preposition.
+_PLACE_VERBS = frozenset(
+    """move moved moves moving relocate relocated relocating live lives lived
+    living stay stays stayed staying trip trips flight flights fly flies flew
+    flying travel travels traveled travelled traveling travelling drive drove
+    driving went go goes going holiday holidays vacation vacations based born
+    raised grew settled visit visiting visited arrived arriving landed landing
+    commute commuting
+    переехал переехала переехали переезжает переезжаем живу живёт живет живут
+    жил жила жили поездка поездку едем еду поехали поеду летим лечу летал
+    летала улетаю вернулся вернулась родился родилась вырос выросла""".split()
+)
+_PLACE_PREPS = frozenset("in to from into near в во из на".split())
+
+# Verbs whose subject is a person ("Tomasz moved to the payments team").
+_PERSON_VERBS = frozenset(
+    """said says told tells texted texts asked asks replied moved prefers
+    preferred wants wanted thinks thought feels felt promised agreed laughed
+    mentioned complained apologized apologised
+    сказал сказала говорит написал написала позвонил позвонила переехал
+    переехала хочет хотел хотела думает считает предпочитает обещал обещала
+    попросил попросила""".split()
+)
+
+# Words that open a sentence without naming anything: adverbs and ordinals
+# ("First, ...", "Finally, ...") and imperatives glued to the name after them
+# ("Book Lello tickets ahead"). Only at a sentence's start.
+SENTENCE_OPENERS = frozenset(
+    """first second third fourth firstly secondly thirdly lastly finally besides
+    meanwhile however therefore otherwise instead plus overall afterwards
+    additionally furthermore moreover altogether
+    book call ask buy bring send check visit try meet email text remind pick
+    grab order invite message ping pack feed walk read watch plan help find
+    make give put pay cancel schedule reserve
+    во-первых во-вторых в-третьих сначала потом кстати впрочем однако итак
+    короче позвони купи напомни забронируй спроси напиши""".split()
+)
+
+
+def _clean(word: str) -> str:
+    return word.strip(",.!?;:()\"'“”").casefold()
+
+
+def at_a_place(before: Sequence[str]) -> bool:
+    """ "moved to X", "staying in X", "from Graz to X": X is a place."""
+    last = [_clean(w) for w in before[-3:]]
+    if not last or last[-1] not in _PLACE_PREPS or before[-1][-1:] in ",.!?":
+        return False
+    if len(last) >= 2 and last[-2] in _PLACE_VERBS:
+        return True
+    # "from Graz to Vienna": a capitalised word between the two
+    return (
+        len(last) == 3
+        and last[-1] == "to"
+        and last[0] == "from"
+        and before[-2][:1].isupper()
+    )
+
+
+def acts_as_person(after: Sequence[str]) -> bool:
+    """ "Tomasz moved ...", "Лена сказала ...": the name is someone's."""
+    return bool(after) and after[0].rstrip(",.!?").casefold() in _PERSON_VERBS
