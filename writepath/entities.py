@@ -19,6 +19,7 @@ from ..core.records import EdgeDraft, Entity, EntityType, Node, name_key
 from ..core.scope import using_view, view_of_scope, write_scope
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
+from .cues import SENTENCE_OPENERS, acts_as_person, at_a_place
 from .names import (
     COMMON_CAPITALISED,
     GIVEN_NAMES,
@@ -33,7 +34,6 @@ from .names import (
     TITLE_BEFORE,
     VOCATIVE,
 )
-from .cues import SENTENCE_OPENERS, acts_as_person, at_a_place
 from .nicknames import join_people
 from .relations import file_relation, relation_after, relation_before
 
