@@ -205,7 +205,13 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     if not relation and at_a_place(before_words):  # "moved to Vienna"
         return Mention(name, "place", "name")
     # "Hey Mel", "thanks, Mel" address a person; "Thanks! Keep going" does not.
-    vocative = previous in VOCATIVE and not raw_previous.endswith(("!", "?", "."))
+    # "Wow, Chicago sounds great" is about the name, not to it.
+    addressed = not after_words or after_words[0][:1] in ",!?.:;)"
+    vocative = (
+        previous in VOCATIVE
+        and not raw_previous.endswith(("!", "?", "."))
+        and addressed
+    )
     if (
         previous in _TITLES
         or relation

@@ -26,6 +26,7 @@ from agent_memory.writepath.entities import EntityLinker, extract_mentions
         ("we are staying in Ribeira", [("Ribeira", "place")]),
         ("planning a trip to Porto in June", [("Porto", "place")]),
         ("I code in Python daily", [("Python", "concept")]),
+        ("Wow, Chicago sounds great!", [("Chicago", "concept")]),  # not addressed
         ("Yes. Tomasz moved to the payments team", [("Tomasz", "person")]),
         ("Ну вот. Кстати, мой кот Барсик спит", [("Барсик", "pet")]),
         ("Мы переехали в Казань", [("Казань", "place")]),
