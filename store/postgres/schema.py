@@ -19,7 +19,7 @@ from .db import PgDb
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 _LOCK = 7_390_451  # advisory lock key of agent-memory's migrations
 
 _TEXT = "setweight(to_tsvector('russian', {0}), '{1}')"
@@ -165,6 +165,16 @@ MIGRATIONS: dict[int, list[str]] = {
     5: [
         "create index if not exists entities_name_key on entities (name_key)",
         "create index if not exists entity_aliases_key on entity_aliases (alias_key)",
+    ],
+    # v6 reads a window's id range (store/rows.window_id_range) from nodes_when
+    # alone: min/max(id) over a week of 100k nodes fetched ~2,900 heap pages,
+    # 5-10 ms a bound, twice per windowed entity leg. The time's columns are
+    # included too: PostgreSQL scans an expression index index-only only when
+    # every column the query names is in it.
+    6: [
+        "drop index if exists nodes_when",
+        "create index nodes_when on nodes ((coalesce(event_time, created_at)))"
+        " include (id, event_time, created_at)",
     ],
 }
 
