@@ -51,6 +51,10 @@ _RECENT = re.compile(
 _PRESENT = re.compile(
     r"\b(?:now|nowadays|at the moment|today|these days|any ?more)\b"
     r"|\b(?:do|am|are) (?:i|we)\b|\bi(?:'m| am)\b"
+    # when a plan is, not when it was: the latest word on it ("When is
+    # Pepper's vet appointment?" after "moved it to Monday")
+    r"|\bwhen(?:'s| is| are| will)\b|\bwhat time (?:is|are)\b"
+    r"|(?<!\w)(?:когда|во сколько) (?:\w+ )?буд(?:ет|ут)(?!\w)"
     r"|(?<!\w)(?:теперь|в данный момент|на данный момент)(?!\w)"
     r"|(?<!\w)(?:я|мы)(?: \w+)? \w+(?:у|ю|ем|ём|им)(?!\w)",
     re.I,
@@ -176,13 +180,29 @@ def favour_recent(
     return out
 
 
+def _latest_change_is_current(about: list[SearchHit], wanted: set[str]) -> int | None:
+    """Id of the latest change told among `about` when no later turn answers
+    more of the question (`wanted` stems): "moved Pepper's vet appointment to
+    Monday" stays current under "Pepper needs a bath before the vet", while
+    "started my new job at Siemens" is past under a later "Work at Bosch is
+    busy" (which answers "work")."""
+    changes = [h for h in about if tells_change(h.node.content)]
+    latest = max(changes, key=lambda hit: hit.node.when)
+    told = hit_stems(latest) & wanted
+    later = (h for h in about if h.node.when > latest.node.when)
+    if any((hit_stems(h) & wanted) - told for h in later):
+        return None
+    return latest.node.id
+
+
 def earlier_states(hits: list[SearchHit], text: str, terms: Sequence[str]) -> set[int]:
     """Ids of the hits a question about now should read as past: among the
     hits about what it asks (sharing its subject or a word), all but the
-    newest and those naming the current value (search/changes.py), once one
-    of them tells a change. Without a change told nothing is past: an older
-    turn is not outdated because a newer one exists ("Step one: run make
-    build" for "How do I deploy my blog?" was marked "(earlier)")."""
+    newest, those naming the current value (search/changes.py) and a latest
+    change that is still current, once one of them tells a change. Without a
+    change told nothing is past: an older turn is not outdated because a
+    newer one exists ("Step one: run make build" for "How do I deploy my
+    blog?" was marked "(earlier)")."""
     if stance(text) != "now":
         return set()
     wanted = wanted_stems(text, terms)
@@ -191,6 +211,9 @@ def earlier_states(hits: list[SearchHit], text: str, terms: Sequence[str]) -> se
         return set()
     newest = max(h.node.when for h in about)
     value = current_value(hits, {h.node.id for h in about})
+    current = _latest_change_is_current(about, wanted)
     return {
-        h.node.id for h in about if h.node.when < newest and not names_any(h, value)
+        h.node.id
+        for h in about
+        if h.node.when < newest and not names_any(h, value) and h.node.id != current
     }

@@ -130,3 +130,42 @@ async def test_what_was_said_still_answers(
 ) -> None:
     block = await retriever.get_context(question)
     assert block is not None and word in block
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The vet called and moved Pepper's appointment to Monday at 9.",
+        "The dentist got rescheduled again.",
+        "We pushed the meeting back a week.",
+        "Приём у ветеринара перенесли на понедельник.",
+        "Отложили поездку на весну.",
+    ],
+)
+def test_a_plan_that_moved_is_a_change(text: str) -> None:
+    assert tells_change(text)
+
+
+@pytest.mark.parametrize(
+    "question", ["When is Pepper's vet appointment?", "Когда будет приём у врача?"]
+)
+def test_when_a_plan_is_asks_about_now(question: str) -> None:
+    assert stance(question) == "now"
+    assert stance("When was Pepper's vet appointment?") is None
+
+
+async def test_a_moved_appointment_is_read_as_moved(tmp_path: Path) -> None:
+    turns = [
+        (10, "Pepper's vet appointment is on Thursday at 10."),
+        (12, "Bought a new leash for Pepper, the red one."),
+        (18, "The vet called and moved Pepper's appointment to Monday at 9."),
+        (19, "Lena says Pepper needs a bath before the vet."),
+    ]
+    question = "When is Pepper's vet appointment?"
+    async with retriever_over(tmp_path, turns) as retriever:
+        assert "Monday" in (await top(retriever, question))[0]
+        block = await retriever.get_context(question)
+    assert block is not None
+    lines = block.splitlines()
+    assert [line for line in lines if "Monday" in line and "(earlier)" not in line]
+    assert all(line.endswith("(earlier)") for line in lines if "Thursday" in line)
