@@ -21,10 +21,11 @@ from collections.abc import Collection, Sequence
 
 from .core.config import MemoryConfig
 from .core.embeddings import EmbeddingService
-from .core.records import Entity, NodeType, NodeWindow, SearchHit
+from .core.records import Entity, NodeType, NodeWindow, SearchHit, name_key
 from .core.tasks import TaskSet
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
 from .search.context_block import build_context_block, is_echo
+from .search.cross_script import OtherScriptNames
 from .search.fusion import add_scores, fuse
 from .search.intent import (
     EmbeddingIntentClassifier,
@@ -116,6 +117,7 @@ class _Call:
         self.fts_terms, self.names = terms, names
         self.named: list[Entity] | None = None
         self.people: list[Entity] = []  # whom the query asks about (people.py)
+        self.other_script: list[Entity] = []  # named in the other script
         self.fts_ahead: tuple[_FtsKey, asyncio.Future[Ranked]] | None = None
 
     def close(self) -> None:
@@ -151,6 +153,7 @@ class Retriever:
         self._tasks = TaskSet(log)
         self._preparing = False
         self._common_names = CommonNames()
+        self._other_script = OtherScriptNames()
 
     @property
     def intent_classifier(self) -> IntentClassifier:
@@ -288,7 +291,13 @@ class Retriever:
 
     async def _begin(self, query: AnalysedQuery) -> _Call:
         await self._common_names.refresh(self._storage)
-        return _Call(query, *self._common_names.split(query.state_terms))
+        await self._other_script.refresh(self._storage)
+        # "Lisbon" asks about "Лиссабон" too: its turns are read by both names.
+        other = self._other_script.named_in_other_script(query.terms)
+        terms = [*query.state_terms, *(name_key(e.name) for e in other)]
+        call = _Call(query, *self._common_names.split(terms))
+        call.other_script = other
+        return call
 
     async def _search(self, call: _Call, plan: SearchPlan) -> list[SearchHit]:
         filters = plan.filters
@@ -341,7 +350,8 @@ class Retriever:
     async def _named_entities(self, call: _Call) -> list[Entity]:
         # get_context needs them twice (search, then the block): once a call.
         if call.named is None:
-            call.named = await named_entities(self._storage, call.query)
+            named = await named_entities(self._storage, call.query)
+            call.named = list({e.id: e for e in [*named, *call.other_script]}.values())
         return call.named
 
     def _start_fts(

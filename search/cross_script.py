@@ -1,0 +1,106 @@
+"""A place or thing named in the other script: "Lisbon" and "Лиссабон".
+
+A bilingual user tells the same change in both languages ("We cancelled the
+Lisbon trip", "Поездку в Лиссабон отменили") and asks in either; the offline
+extractor files each spelling as its own entity, and the FTS leg matches only
+the script the question is written in, so half of what answers it never
+becomes a candidate. An exonym is not a letter-by-letter transliteration
+(search/spellings.py generates "лисбон", not "лиссабон"; "Vienna" is "Вена"),
+so the question's words are compared with the names the memory already holds:
+both reduced to a loose Latin key (Russian case ending off, transliterated,
+c/k and h/g as one, doubled letters once, final vowels off), equal or one
+letter inserted ("vien" / "ven", "lisbon" / "lisabon"). A substituted letter
+is a different name: "Лина" is not "Lena".
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from ..core.records import Entity
+from ..store.interface import Store
+from .morphology import is_russian, russian_stem
+
+INDEX_TTL = 60.0  # seconds: the names a memory holds change slowly
+INDEX_ENTITIES = 5000  # the most mentioned entities, the ones asked about
+MIN_KEY = 3  # shorter keys match too much ("an", "ли")
+
+_LATIN = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+        "a b v g d e e zh z i i k l m n o p r s t u f h"
+        " ts ch sh shch - i - e u a".split(),
+        strict=True,
+    )
+)
+# Spelling variants of one sound, on both sides (after transliteration).
+_SAME = (("ph", "f"), ("ck", "k"), ("kh", "h"), ("c", "k"), ("q", "k"),
+         ("w", "v"), ("x", "ks"), ("y", "i"), ("h", "g"))  # fmt: skip
+_VOWELS = "aeiou"
+
+
+def loose_key(word: str) -> str:
+    """The word's key for matching across scripts; "" for anything but one
+    Latin or Cyrillic word."""
+    word = word.casefold()
+    if not word.isalpha():
+        return ""
+    if is_russian(word):
+        word = "".join(_LATIN.get(ch, ch) for ch in russian_stem(word))
+        word = word.replace("-", "")
+    elif not word.isascii():
+        return ""
+    for spelled, sound in _SAME:
+        word = word.replace(spelled, sound)
+    once = "".join(ch for i, ch in enumerate(word) if i == 0 or ch != word[i - 1])
+    return once.rstrip(_VOWELS)
+
+
+def _deletions(key: str) -> set[str]:
+    """The key with one letter left out, each way."""
+    return {key[:i] + key[i + 1 :] for i in range(len(key))}
+
+
+def same_key(one: str, other: str) -> bool:
+    """Equal, or one letter inserted, the same first letter; both ≥ MIN_KEY."""
+    if min(len(one), len(other)) < MIN_KEY or one[0] != other[0]:
+        return False
+    short, long = sorted((one, other), key=len)
+    return one == other or (len(long) == len(short) + 1 and short in _deletions(long))
+
+
+class OtherScriptNames:
+    """The memory's one-word entity names by loose key (and each key with a
+    letter left out, so a lookup is a few dict reads), cached INDEX_TTL."""
+
+    def __init__(self) -> None:
+        self._index: dict[str, list[tuple[str, bool, Entity]]] = {}
+        self._at = -1e9
+
+    async def refresh(self, storage: Store) -> None:
+        now = time.monotonic()
+        if now - self._at < INDEX_TTL:
+            return
+        index: dict[str, list[tuple[str, bool, Entity]]] = {}
+        for entity in await storage.entities.list_entities(limit=INDEX_ENTITIES):
+            key = loose_key(entity.name) if " " not in entity.name else ""
+            if len(key) >= MIN_KEY:
+                entry = (key, is_russian(entity.name), entity)
+                for at in {key, *_deletions(key)}:
+                    index.setdefault(at, []).append(entry)
+        self._index, self._at = index, now
+
+    def named_in_other_script(self, words: Iterable[str]) -> list[Entity]:
+        """Entities whose name is one of `words` written in the other script."""
+        found: dict[int, Entity] = {}
+        for word in words:
+            key = loose_key(word)
+            if len(key) < MIN_KEY:
+                continue
+            cyrillic = is_russian(word)
+            for at in {key, *_deletions(key)}:
+                for other, other_cyrillic, entity in self._index.get(at, ()):
+                    if other_cyrillic != cyrillic and same_key(key, other):
+                        found.setdefault(entity.id, entity)
+        return list(found.values())

@@ -1,0 +1,79 @@
+"""A place named in one script and asked about in the other (search/cross_script.py):
+"Are we still going to Lisbon?" finds "Поездку в Лиссабон отменили" too,
+"Мы ещё едем в Лиссабон?" finds "We cancelled the Lisbon trip"; an exonym is
+not a letter-by-letter transliteration, so the question's words are matched
+with the names the memory holds, loosely but never to a different name."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.cross_script import loose_key, same_key
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+
+DAY = 86_400.0
+T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
+CANCELLED = (
+    "We cancelled the Lisbon trip, too much going on.",
+    "Поездку в Лиссабон отменили, сейчас не до того.",
+)
+NOISE = (
+    "What's the weather like this weekend?",
+    "Are we still on for dinner with Sam on Friday?",
+    "Пеппер опять утащил носок.",
+    "Мы ещё не решили, что делать в выходные.",
+)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Lisbon", "Лиссабон"),
+        ("Vienna", "Вене"),
+        ("Berlin", "Берлина"),
+        ("Hamburg", "Гамбурге"),
+        ("coffee", "кофе"),
+    ],
+)
+def test_one_name_in_two_scripts(one: str, other: str) -> None:
+    assert same_key(loose_key(one), loose_key(other))
+
+
+@pytest.mark.parametrize(
+    ("one", "other"), [("Lena", "Лина"), ("Ivan", "Вена"), ("Mark", "Марта")]
+)
+def test_a_different_name_is_not_matched(one: str, other: str) -> None:
+    assert not same_key(loose_key(one), loose_key(other))
+
+
+async def _memory(storage: MemoryStorage) -> Retriever:
+    linker = EntityLinker(storage)
+    texts = [
+        "Lena and I are planning a trip to Lisbon in October.",
+        "Планируем с Леной поездку в Лиссабон в октябре.",
+        *(NOISE[i % len(NOISE)] for i in range(40)),
+        *CANCELLED,
+    ]
+    for i, text in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"day-{i}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+
+
+@pytest.mark.parametrize(
+    "question", ["Are we still going to Lisbon?", "Мы ещё едем в Лиссабон?"]
+)
+async def test_the_change_told_in_either_script_is_found(
+    storage: MemoryStorage, question: str
+) -> None:
+    retriever = await _memory(storage)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    top = [hit.node.content for hit in hits]
+    assert set(CANCELLED) <= set(top), top
