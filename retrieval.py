@@ -293,7 +293,7 @@ class Retriever:
         await self._common_names.refresh(self._storage)
         await self._other_script.refresh(self._storage)
         # "Lisbon" asks about "Лиссабон" too: its turns are read by both names.
-        other = self._other_script.named_in_other_script(query.terms)
+        other = self._other_script.named_in_other_script(query.names)
         terms = [*query.state_terms, *(name_key(e.name) for e in other)]
         call = _Call(query, *self._common_names.split(terms))
         call.other_script = other

@@ -91,10 +91,14 @@ class OtherScriptNames:
                     index.setdefault(at, []).append(entry)
         self._index, self._at = index, now
 
-    def named_in_other_script(self, words: Iterable[str]) -> list[Entity]:
-        """Entities whose name is one of `words` written in the other script."""
+    def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
+        """Entities whose name is one of the query's one-word, capitalised
+        `names` written in the other script (a lower-case word is more often
+        a word than a name: "марка" is not Mark)."""
         found: dict[int, Entity] = {}
-        for word in words:
+        for word in names:
+            if " " in word or not word[:1].isupper():
+                continue
             key = loose_key(word)
             if len(key) < MIN_KEY:
                 continue
