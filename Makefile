@@ -66,14 +66,17 @@ $(LLM_VENV)/.installed:
 
 # OMP_WAIT_POLICY=PASSIVE: spinning OpenMP threads slow generation 10x on a
 # busy machine. chatml-function-calling: the only format that returns tool calls.
+# The server is stopped explicitly: sh may exec the last command, and an EXIT
+# trap alone left it running. LLM_TIMEOUT (seconds per model run) bounds a run.
 test-llm: $(VENV)/.installed $(LLM_VENV)/.installed
 	OMP_WAIT_POLICY=PASSIVE $(LLM_BIN)/python -m llama_cpp.server --model $(LLM_MODEL) \
 		--host 127.0.0.1 --port $(LLM_PORT) --n_threads 2 --n_ctx 8192 \
 		--chat_format chatml-function-calling > $(LLM_VENV)/server.log 2>&1 & \
-	server=$$!; trap "kill $$server" EXIT; \
+	server=$$!; trap "kill $$server 2>/dev/null" INT TERM EXIT; \
 	$(BIN)/python bench/real_model.py --wait http://127.0.0.1:$(LLM_PORT)/v1 && \
 	OPENAI_BASE_URL=http://127.0.0.1:$(LLM_PORT)/v1 AGENT_MEMORY_MODEL=gemma3-270m \
-		$(BIN)/python bench/real_model.py
+		$(BIN)/python bench/real_model.py; \
+	status=$$?; kill $$server; wait $$server; exit $$status
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/ingest.py
