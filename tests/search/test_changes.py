@@ -59,6 +59,12 @@ async def top(retriever: Retriever, question: str, k: int = 1) -> list[str]:
         "Переезжаем из Лиона в Порту.",
         "Бросил курить в марте.",
         "Поездку отменили, сейчас не до того.",
+        # a plan or an appointment that moved
+        "The vet called and moved Pepper's appointment to Monday at 9.",
+        "The dentist got rescheduled again.",
+        "We pushed the meeting back a week.",
+        "Приём у ветеринара перенесли на понедельник.",
+        "Отложили поездку на весну.",
     ],
 )
 def test_a_change_told(text: str) -> None:
@@ -130,20 +136,6 @@ async def test_what_was_said_still_answers(
 ) -> None:
     block = await retriever.get_context(question)
     assert block is not None and word in block
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "The vet called and moved Pepper's appointment to Monday at 9.",
-        "The dentist got rescheduled again.",
-        "We pushed the meeting back a week.",
-        "Приём у ветеринара перенесли на понедельник.",
-        "Отложили поездку на весну.",
-    ],
-)
-def test_a_plan_that_moved_is_a_change(text: str) -> None:
-    assert tells_change(text)
 
 
 @pytest.mark.parametrize(
