@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 DAY = 86400.0
 RECENT_DAYS = 14  # what "recently" covers, softly
+FEW = 4  # "a few days ago", "несколько недель назад": up to four units back, softly
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,25 +50,43 @@ _DAYS_EN = "monday tuesday wednesday thursday friday saturday sunday".split()
 # accusative, as in "в понедельник", "в прошлую пятницу"
 _DAYS_RU = "понедельник вторник среду четверг пятницу субботу воскресенье".split()
 _NUM = r"(\d{1,2}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
-_UNIT_EN = r"(days?|weeks?|months?)"
-_UNIT_RU = r"(дн\w*|день|недел\w*|месяц\w*)"
+_UNIT_EN = r"(days?|weeks?|months?|years?)"
+_UNIT_RU = r"(дн\w*|день|недел\w*|месяц\w*|год\w*|лет)"
+# "неделю назад", "месяц назад": one, its number left unsaid
+_ONE_RU = r"()(день|неделю|месяц|год)"
+_FEW = r"(?:a\s+)?(?:few|several|couple\s+of)|несколько|пару"
 _B, _E = r"(?<!\w)", r"(?!\w)"
 
 # (pattern, kind): tried in order, the first match anywhere in the text wins.
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p, re.I), kind)
     for p, kind in [
+        # "the last three days", "за последние две недели": up to now
+        (rf"{_B}(?:(?:in|over|during)\s+)?the\s+(?:last|past)\s+{_NUM}\s+{_UNIT_EN}{_E}"
+         rf"|{_B}за\s+(?:последн|прошедш)\w+\s+{_NUM}\s+{_UNIT_RU}{_E}", "span"),
+        (rf"{_B}(?:(?:in|over|during)\s+)?the\s+(?:last|past)\s+(){_UNIT_EN}{_E}"
+         rf"|{_B}за\s+(?:последн|прошедш)\w+\s+(){_UNIT_RU}{_E}", "span"),
+        # "a few days ago", "the last few weeks", "несколько дней назад": vague
+        (rf"{_B}(?:{_FEW})\s+{_UNIT_EN}\s+ago{_E}"
+         rf"|{_B}(?:{_FEW})\s+{_UNIT_RU}\s+назад{_E}", "few-ago"),
+        (rf"{_B}(?:the\s+)?(?:last|past)\s+(?:{_FEW})\s+{_UNIT_EN}{_E}"
+         rf"|{_B}(?:за\s+)?последн\w+\s+(?:{_FEW})\s+{_UNIT_RU}{_E}", "few-span"),
         (rf"{_B}{_NUM}\s+{_UNIT_EN}\s+ago{_E}", "ago"),
-        (rf"{_B}{_NUM}\s+{_UNIT_RU}\s+назад{_E}", "ago"),
+        (rf"{_B}(?:{_NUM}\s+{_UNIT_RU}|{_ONE_RU})\s+назад{_E}", "ago"),
         (rf"{_B}(?:the\s+)?day\s+before\s+yesterday{_E}|{_B}позавчера{_E}", "day-2"),
-        (rf"{_B}last\s+night{_E}|{_B}вчера\s+вечером{_E}", "last-night"),
+        (rf"{_B}last\s+night{_E}|{_B}вчера\s+вечером{_E}"
+         rf"|{_B}(?:прошлой|этой|вчера|сегодня)\s+ночью{_E}", "last-night"),
         (rf"{_B}(?:yesterday|вчера){_E}", "day-1"),
         (rf"{_B}this\s+morning{_E}|{_B}(?:сегодня\s+)?утром{_E}", "morning"),
         (rf"{_B}(?:this\s+evening|tonight|(?:сегодня\s+)?вечером){_E}", "evening"),
         (rf"{_B}(?:today|сегодня){_E}", "day-0"),
-        (rf"{_B}last\s+weekend{_E}|{_B}в\s+прошлые\s+выходные{_E}", "last-weekend"),
-        (rf"{_B}(?:this\s+|the\s+)?weekend{_E}|{_B}в\s+(?:эти\s+)?выходные{_E}",
-         "weekend"),
+        # "на (прошлых) выходных" is how the weekend is said as often as "в …"
+        (rf"{_B}(?:this\s+)?(?:last|past)\s+weekend{_E}"
+         rf"|{_B}(?:(?:в|на)\s+)?прошл(?:ые|ых)\s+выходн\w*{_E}", "last-weekend"),
+        (rf"{_B}(?:this\s+|the\s+)?weekend{_E}"
+         rf"|{_B}(?:в|на)\s+(?:эти\s+|этих\s+)?выходн(?:ые|ых){_E}", "weekend"),
+        (rf"{_B}(?:the\s+)?week\s+before\s+last{_E}"
+         rf"|{_B}на\s+позапрошлой\s+неделе{_E}", "week-before-last"),
         (rf"{_B}last\s+week{_E}|{_B}на\s+прошлой\s+неделе{_E}", "last-week"),
         (rf"{_B}this\s+week{_E}|{_B}на\s+этой\s+неделе{_E}", "this-week"),
         (rf"{_B}last\s+month{_E}|{_B}в\s+прошлом\s+месяце{_E}", "last-month"),
@@ -76,9 +95,10 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         (rf"{_B}(?:in\s+)({'|'.join(_MONTHS_EN)}){_E}{_NO_YEAR}", "month"),
         (rf"{_B}в\s+({'|'.join(_MONTHS_RU)}){_E}{_NO_YEAR}", "month"),
         (rf"{_B}last\s+({'|'.join(_DAYS_EN)}){_E}", "last-weekday"),
-        (rf"{_B}в\s+прошл\w+\s+({'|'.join(_DAYS_RU)}){_E}", "last-weekday"),
+        (rf"{_B}во?\s+прошл\w+\s+({'|'.join(_DAYS_RU)}){_E}", "last-weekday"),
         (rf"{_B}on\s+({'|'.join(_DAYS_EN)}){_E}", "weekday"),
-        (rf"{_B}в\s+({'|'.join(_DAYS_RU)}){_E}", "weekday"),
+        # "во вторник", "в эту субботу"
+        (rf"{_B}во?\s+(?:эт\w+\s+)?({'|'.join(_DAYS_RU)}){_E}", "weekday"),
         (rf"{_B}(?:recently|lately|недавно|на\s+днях){_E}", "recent"),
     ]
 ]  # fmt: skip
@@ -127,11 +147,12 @@ def _resolve(
             saturday -= 7 * DAY
         # "в выходные поедем": a bare weekend may be the next one (soft)
         return saturday, saturday + 2 * DAY, kind == "last-weekend"
-    if kind in ("this-week", "last-week"):
+    if kind in ("this-week", "last-week", "week-before-last"):
         monday = today - weekday * DAY
         if kind == "this-week":
             return monday, today + DAY, True
-        return monday - 7 * DAY, monday, True
+        weeks = 2 if kind == "week-before-last" else 1
+        return monday - 7 * weeks * DAY, monday - 7 * (weeks - 1) * DAY, True
     if kind in ("this-month", "last-month"):
         first = _month_start(now, 0)
         return (
@@ -154,16 +175,52 @@ def _resolve(
         return start, start + DAY, kind == "last-weekday"
     if kind == "ago":
         return _ago(found, today)
+    if kind in ("span", "few-span", "few-ago"):
+        return _span(kind, found, today)
     if kind == "recent":
         return today - RECENT_DAYS * DAY, today + DAY, False
     return None
 
 
+def _count_and_unit(found: re.Match[str]) -> tuple[int | None, str]:
+    """The number (1 when unsaid: "неделю назад") and the unit a match names."""
+    groups = [g for g in found.groups() if g is not None]
+    if len(groups) < 2:  # a phrase of few: its unit only
+        return None, groups[-1].lower()
+    count_text, unit = groups[0].lower(), groups[1].lower()
+    if not count_text:
+        return 1, unit
+    return (int(count_text) if count_text.isdigit() else _NUMBERS.get(count_text)), unit
+
+
+def _unit_days(unit: str) -> int:
+    if unit.startswith(("day", "дн", "ден")):
+        return 1
+    if unit.startswith(("week", "недел")):
+        return 7
+    return 365 if unit.startswith(("year", "год", "лет")) else 30
+
+
+def _span(
+    kind: str, found: re.Match[str], today: float
+) -> tuple[float, float, bool] | None:
+    """ "the last three days" up to today (exact); "a few days ago" and "the
+    last few weeks" over the few units before today, preferred only."""
+    count, unit = _count_and_unit(found)
+    days = _unit_days(unit)
+    if kind == "span":
+        return today - (count or 0) * days * DAY, today + DAY, bool(count)
+    start = today - FEW * days * DAY
+    return start, today + (DAY if kind == "few-span" else 0), False
+
+
 def _ago(found: re.Match[str], today: float) -> tuple[float, float, bool] | None:
-    count_text, unit = found[1].lower(), found[2].lower()
-    count = int(count_text) if count_text.isdigit() else _NUMBERS.get(count_text)
+    count, unit = _count_and_unit(found)
     if not count:
         return None
+    if unit.startswith(("year", "год", "лет")):
+        centre = today - count * 365 * DAY
+        return centre - 15 * DAY, centre + 16 * DAY, True
     if unit.startswith(("day", "дн", "ден")):
         start = today - count * DAY
         return start, start + DAY, True
@@ -195,14 +252,18 @@ def _latest_month(now: float, month: int) -> tuple[float, float, bool]:
     return start.timestamp(), end.timestamp(), True
 
 
+# The user ("I", "we", "я", "мы") asks what they did; in Russian a time
+# phrase often comes between the pronoun and the verb ("Что я вчера делал?").
+_BETWEEN = r"(?:\w+\s+){0,3}?"
 _OWN_DOINGS = re.compile(
-    r"\bwhat\s+(?:did|have|had)\s+i\s+(?:been\s+)?(?:do|doing|done|get\s+up\s+to)\b"
-    r"|\bwhat\s+was\s+i\s+doing\b|\bwhere\s+(?:did\s+i\s+go|was\s+i)\b"
-    r"|\bhow\s+was\s+my\s+(?:day|weekend|week|morning|evening|holiday)\b"
-    r"|(?<!\w)(?:что|чем)\s+я\s+(?:делал\w*|занимал\w*)(?!\w)"
-    r"|(?<!\w)(?:где|куда)\s+я\s+(?:был\w*|ходил\w*|ездил\w*)(?!\w)"
+    r"\bwhat\s+(?:did|have|had)\s+(?:i|we)\s+(?:been\s+)?(?:do|doing|done|(?:get\s+)?up\s+to)\b"
+    r"|\bwhat\s+(?:was\s+i|were\s+we)\s+(?:doing|up\s+to)\b"
+    r"|\bwhere\s+(?:did\s+(?:i|we)\s+go|was\s+i|were\s+we)\b"
+    r"|\bhow\s+was\s+(?:my|our)\s+(?:day|weekend|week|morning|evening|holiday)\b"
+    rf"|(?<!\w)(?:что|чем)\s+(?:я|мы)\s+{_BETWEEN}(?:делал\w*|занимал\w*)(?!\w)"
+    rf"|(?<!\w)(?:где|куда)\s+(?:я|мы)\s+{_BETWEEN}(?:был\w*|ходил\w*|ездил\w*)(?!\w)"
     r"|(?<!\w)с\s+кем\s+я\s+(?:видел\w*|встречал\w*)(?!\w)"
-    r"|(?<!\w)как\s+прош\w+\s+(?:мои\s+|мой\s+)?(?:выходные|день|неделя)(?!\w)",
+    r"|(?<!\w)как\s+прош\w+\s+(?:мои\s+|мой\s+|наши\s+)?(?:выходные|день|неделя)(?!\w)",
     re.I,
 )
 
