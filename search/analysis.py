@@ -17,6 +17,7 @@ from .intent import (
     KeywordIntentClassifier,
     classify_query_complexity,
 )
+from .kin_words import kin_terms
 from .legs import walk_direction
 from .query_text import (
     DateSpan,
@@ -54,6 +55,7 @@ class AnalysedQuery:
     when: RelativeWindow | None = None  # "yesterday", "в марте" (search/when.py)
     own_doings: bool = False  # "What did I do …": the user's own turns
     slot_terms: tuple[str, ...] = ()  # a state question's slot words (slots.py)
+    kin_terms: tuple[str, ...] = ()  # "готовил": "сварил", "пёк" (kin_words.py)
 
     @property
     def words(self) -> set[str]:
@@ -62,8 +64,8 @@ class AnalysedQuery:
 
     @property
     def state_terms(self) -> tuple[str, ...]:
-        """The terms and the slot words: what a hit may share to answer."""
-        return tuple(dict.fromkeys((*self.terms, *self.slot_terms)))
+        """The terms, the slot and kin words: what a hit may share to answer."""
+        return tuple(dict.fromkeys((*self.terms, *self.slot_terms, *self.kin_terms)))
 
 
 def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
@@ -91,4 +93,5 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
         when=when,
         own_doings=asks_own_doings(text),
         slot_terms=slot_terms(text),
+        kin_terms=kin_terms(words),
     )

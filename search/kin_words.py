@@ -1,0 +1,57 @@
+"""General verbs a question uses, and the specific words its answers use.
+
+"Что я готовил?" is answered by "Сварил борщ" and "Пёк хлеб", "Did I work
+out this week?" by "Swam 2 km" and "Back from bouldering": people ask with
+the general verb and tell with the specific one. Without an embedder no
+word of such a question meets its answer (the FTS leg then fills a window
+with its newest small talk), so an everyday family's specific words,
+in the language the question asks in, join its search words (like a slot's words,
+search/slots.py). Only families whose general word has no other common
+sense: "готовиться к экзамену" is not cooking.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .morphology import is_russian
+
+# (what marks the general verb in a question, the words the answers use)
+_FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (
+        re.compile(
+            r"\b(?:cook|cooked|cooking|cooks)\b"
+            r"|(?<!\w)(?:при)?готов(?:ил[аи]?|ить|лю|ишь|ит|им|ят)(?!\w)",
+            re.I,
+        ),
+        (
+            "cook", "bake", "boil", "fry", "roast", "grill", "stew",
+            "готовил", "приготовил", "варил", "сварил", "пёк", "испёк", "пекла",
+            "испекла", "жарил", "пожарил", "тушил", "запёк", "запекла",
+        ),
+    ),
+    (
+        re.compile(
+            r"\b(?:work(?:ed)?\s+out|exercis\w*|sports?|train(?:ed|ing))\b"
+            r"|(?<!\w)(?:спорт\w*|тренир\w*|тренировк\w*)(?!\w)",
+            re.I,
+        ),
+        (
+            "run", "swam", "swim", "gym", "yoga", "bouldering", "climbing",
+            "hike", "бегал", "пробежал", "плавал", "спортзал", "йога", "скалодром",
+            "поход", "тренировка",
+        ),
+    ),
+)  # fmt: skip
+
+
+def kin_terms(text: str) -> tuple[str, ...]:
+    """The specific words of the everyday families whose general verb `text` uses."""
+    found: list[str] = []
+    for pattern, words in _FAMILIES:
+        asked = pattern.search(text)
+        if asked is not None:
+            # the question's language: the other one is the embedder's to bridge
+            russian = is_russian(asked[0])
+            found.extend(w for w in words if is_russian(w) == russian)
+    return tuple(dict.fromkeys(found))

@@ -1,0 +1,57 @@
+"""A general verb in the question ("Что я готовил?") meets the specific words
+its answers use ("Сварил борщ", "Пёк хлеб"), on a real database."""
+
+from __future__ import annotations
+
+import pytest
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.kin_words import kin_terms
+from agent_memory.storage import MemoryStorage
+
+DAY = 86_400.0
+NOW = 1_790_000_000.0
+
+
+async def turn(
+    storage: MemoryStorage, text: str, when: float, role: str = "user"
+) -> int:
+    draft = EpisodeDraft(text, f"t{int(when // DAY)}", role, when)
+    return await storage.nodes.add_episode(draft)
+
+
+def test_the_general_verb_brings_its_family() -> None:
+    assert "сварил" in kin_terms("Что я готовил на прошлой неделе?")
+    assert "bake" in kin_terms("What did I cook?")
+    assert "swam" in kin_terms("Did I work out this week?")
+    assert "бегал" in kin_terms("Я занимался спортом?")
+    assert kin_terms("Я готовился к экзамену") == ()  # preparing, not cooking
+    assert kin_terms("What did Lena say?") == ()
+
+
+async def test_a_window_question_with_a_general_verb_finds_what_was_done(
+    storage: MemoryStorage, request: pytest.FixtureRequest
+) -> None:
+    if "postgres" in request.node.name:
+        # PostgreSQL's `russian` stemmer stores "Сварил" as "свар", our prefix
+        # is "свари"*: Russian verb stems miss there (a known gap, not this rule)
+        pytest.xfail("Russian verb stems differ between our stemmer and Snowball")
+    start = NOW - 40 * DAY
+    cooked = [
+        await turn(storage, "Сварил большую кастрюлю борща.", start + 3 * DAY),
+        await turn(
+            storage, "Пёк хлеб на закваске, корочка получилась.", start + 9 * DAY
+        ),
+    ]
+    for i in range(30):  # the window's newest turns: small talk after them
+        await turn(
+            storage, "Ой, неприятно.", start + (20 + i / 2) * DAY, "orchestrator"
+        )
+        await turn(
+            storage, f"Какая погода будет на выходных, {i}?", start + (20 + i / 2) * DAY
+        )
+    hits = await Retriever(storage, None, MemoryConfig(embedding_dimensions=8)).search(
+        "Что я готовил?", SearchFilters(after=start, before=NOW), reinforce=False
+    )
+    assert set(cooked) <= {h.node.id for h in hits[:5]}
