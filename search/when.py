@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 DAY = 86400.0
 RECENT_DAYS = 14  # what "recently" covers, softly
-FEW = 4  # "a few days ago", "несколько недель назад": up to four units back, softly
+FEW = 4  # "a few days ago", "несколько недель назад": the four units back
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,8 @@ _UNIT_EN = r"(days?|weeks?|months?|years?)"
 _UNIT_RU = r"(дн\w*|день|недел\w*|месяц\w*|год\w*|лет)"
 # "неделю назад", "месяц назад": one, its number left unsaid
 _ONE_RU = r"()(день|неделю|месяц|год)"
-_FEW = r"(?:a\s+)?(?:few|several|couple\s+of)|несколько|пару"
+# ("a couple of days ago", "пару дней назад" stay two: see "ago")
+_FEW = r"(?:a\s+)?(?:few|several)|несколько"
 _B, _E = r"(?<!\w)", r"(?!\w)"
 
 # (pattern, kind): tried in order, the first match anywhere in the text wins.
@@ -66,7 +67,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
          rf"|{_B}за\s+(?:последн|прошедш)\w+\s+{_NUM}\s+{_UNIT_RU}{_E}", "span"),
         (rf"{_B}(?:(?:in|over|during)\s+)?the\s+(?:last|past)\s+(){_UNIT_EN}{_E}"
          rf"|{_B}за\s+(?:последн|прошедш)\w+\s+(){_UNIT_RU}{_E}", "span"),
-        # "a few days ago", "the last few weeks", "несколько дней назад": vague
+        # "a few days ago", "the last few weeks", "несколько дней назад"
         (rf"{_B}(?:{_FEW})\s+{_UNIT_EN}\s+ago{_E}"
          rf"|{_B}(?:{_FEW})\s+{_UNIT_RU}\s+назад{_E}", "few-ago"),
         (rf"{_B}(?:the\s+)?(?:last|past)\s+(?:{_FEW})\s+{_UNIT_EN}{_E}"
@@ -204,14 +205,14 @@ def _unit_days(unit: str) -> int:
 def _span(
     kind: str, found: re.Match[str], today: float
 ) -> tuple[float, float, bool] | None:
-    """ "the last three days" up to today (exact); "a few days ago" and "the
-    last few weeks" over the few units before today, preferred only."""
+    """ "the last three days" up to today; "a few days ago" and "the last few
+    weeks": the FEW units before today (up to now for "the last few")."""
     count, unit = _count_and_unit(found)
     days = _unit_days(unit)
     if kind == "span":
-        return today - (count or 0) * days * DAY, today + DAY, bool(count)
+        return today - (count or 1) * days * DAY, today + DAY, True
     start = today - FEW * days * DAY
-    return start, today + (DAY if kind == "few-span" else 0), False
+    return start, today + (DAY if kind == "few-span" else 0), True
 
 
 def _ago(found: re.Match[str], today: float) -> tuple[float, float, bool] | None:

@@ -133,10 +133,11 @@ def test_a_bare_weekend_or_weekday_is_the_last_one_in_a_past_question() -> None:
         ("in the past week", "2026-10-22", "2026-10-30", True),
         ("за последние три дня", "2026-10-26", "2026-10-30", True),
         ("over the last 2 weeks", "2026-10-15", "2026-10-30", True),
-        # a few: vague, preferred only
-        ("несколько дней назад", "2026-10-25", "2026-10-29", False),
-        ("a few days ago", "2026-10-25", "2026-10-29", False),
-        ("the last few weeks", "2026-10-01", "2026-10-30", False),
+        # a few: the four units before today
+        ("несколько дней назад", "2026-10-25", "2026-10-29", True),
+        ("a few days ago", "2026-10-25", "2026-10-29", True),
+        ("the last few weeks", "2026-10-01", "2026-10-30", True),
+        ("пару дней назад", "2026-10-27", "2026-10-28", True),
     ],
 )
 def test_everyday_phrases_of_both_languages(

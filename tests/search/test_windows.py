@@ -123,7 +123,12 @@ async def test_what_did_i_do_gets_my_own_turns_in_time_order(
     ids = await everyday(storage)
     memory = retriever(storage)
     expected = [ids["breakfast"], ids["call"], ids["climb"]]
-    for question in ("What did I do yesterday?", "Что я делал вчера?"):
+    for question in (
+        "What did I do yesterday?",
+        "Что я делал вчера?",
+        "Что я вчера делал?",  # the time between pronoun and verb
+        "What were we up to yesterday?",
+    ):
         hits = await memory.search(question, SearchFilters(now=NOW), reinforce=False)
         assert [h.node.id for h in hits] == expected, question
 
