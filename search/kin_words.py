@@ -53,5 +53,7 @@ def kin_terms(text: str) -> tuple[str, ...]:
         if asked is not None:
             # the question's language: the other one is the embedder's to bridge
             russian = is_russian(asked[0])
-            found.extend(w for w in words if is_russian(w) == russian)
+            for word in (w for w in words if is_russian(w) == russian):
+                # "пёк" is often typed "пек"; the index keeps ё apart from е
+                found.extend((word, word.replace("ё", "е")))
     return tuple(dict.fromkeys(found))

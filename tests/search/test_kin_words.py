@@ -22,7 +22,9 @@ async def turn(
 
 
 def test_the_general_verb_brings_its_family() -> None:
-    assert "сварил" in kin_terms("Что я готовил на прошлой неделе?")
+    cooked = kin_terms("Что я готовил на прошлой неделе?")
+    assert {"сварил", "пёк", "пек"} <= set(cooked)  # with ё and as typed without
+    assert "bake" not in cooked  # the question's language
     assert "bake" in kin_terms("What did I cook?")
     assert "swam" in kin_terms("Did I work out this week?")
     assert "бегал" in kin_terms("Я занимался спортом?")
@@ -34,9 +36,11 @@ async def test_a_window_question_with_a_general_verb_finds_what_was_done(
     storage: MemoryStorage, request: pytest.FixtureRequest
 ) -> None:
     if "postgres" in request.node.name:
-        # PostgreSQL's `russian` stemmer stores "Сварил" as "свар", our prefix
-        # is "свари"*: Russian verb stems miss there (a known gap, not this rule)
-        pytest.xfail("Russian verb stems differ between our stemmer and Snowball")
+        # The test cluster's tsvector keeps Cyrillic capitals and folds ё:
+        # "Сварил" is stored as 'Свар', "Пёк" as 'Пек'; the prefixes 'свари':*
+        # and 'пёк':* miss them (a known gap of the PostgreSQL index, open)
+        reason = "PostgreSQL lexemes keep Cyrillic capitals (C locale)"
+        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
     start = NOW - 40 * DAY
     cooked = [
         await turn(storage, "Сварил большую кастрюлю борща.", start + 3 * DAY),
