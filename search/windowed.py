@@ -70,10 +70,14 @@ async def entity_filter(storage: Store, name: str | None) -> int | None:
 async def window_leg(
     storage: Store, window: NodeWindow, *, limit: int, types: Sequence[NodeType]
 ) -> Ranked:
-    """The window's newest nodes, scores falling with rank."""
+    """The user's newest turns of the window, scores falling with rank: the
+    assistant's replies ("Sounds good.", "Oh no, that's annoying.") answer
+    no question about a time, and filled the block of "What did I cook last
+    week?" when nothing was cooked."""
     if not window.timed:
         return []  # an entity alone: the entity filter is no question
-    ids = await storage.index.window_nodes(window, limit=limit, types=types)
+    mine = NodeWindow(window.after, window.before, window.entity_id, USER_ROLE)
+    ids = await storage.index.window_nodes(mine, limit=limit, types=types)
     return [(node_id, 1.0 / (1 + rank)) for rank, node_id in enumerate(ids)]
 
 

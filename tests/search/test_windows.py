@@ -65,6 +65,8 @@ async def test_a_window_with_turns_never_comes_back_empty(
         reinforce=False,
     )
     assert {h.node.id for h in hits} >= {ids["breakfast"], ids["call"]}
+    # the assistant's replies answer no question about a time
+    assert ids["agent"] not in {h.node.id for h in hits}
 
 
 async def test_a_name_within_a_window_finds_that_speakers_turns(
