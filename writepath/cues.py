@@ -15,6 +15,7 @@ question after it, and an entity left a concept is only unspecific:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 # Words of living and travel, right before the place's preposition.
@@ -52,8 +53,24 @@ SENTENCE_OPENERS = frozenset(
     grab order invite message ping pack feed walk read watch plan help find
     make give put pay cancel schedule reserve
     во-первых во-вторых в-третьих сначала потом кстати впрочем однако итак
-    короче позвони купи напомни забронируй спроси напиши""".split()
+    короче позвони купи напомни забронируй спроси напиши
+    сегодня вчера завтра позавчера послезавтра утром вечером днём днем ночью
+    тогда сейчас теперь наконец опять снова ещё уже вообще""".split()
 )
+# A Russian sentence often opens on its verb, the subject left out ("Подарил
+# Лене цветы", "Позвонил Вите"): a capitalised past tense, not a name.
+_RU_PAST_VERB = re.compile(r"^[а-яё]{2,}(?:л|ла|ло|ли|лся|лась|лось|лись)$")
+
+
+def opens_as_a_word(words: Sequence[str], given_names: frozenset[str]) -> bool:
+    """The first of a sentence's capitalised `words` is an adverb, an ordinal,
+    an imperative, or a Russian past-tense verb before a name ("Подарил Лене");
+    alone it may be a name that looks like one ("Мила", "Карл")."""
+    folded = words[0].casefold()
+    if folded in SENTENCE_OPENERS:
+        return True
+    verb = bool(_RU_PAST_VERB.match(folded)) and folded not in given_names
+    return verb and len(words) > 1
 
 
 def _clean(word: str) -> str:

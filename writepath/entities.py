@@ -19,7 +19,7 @@ from ..core.records import EdgeDraft, Entity, EntityType, Node, name_key
 from ..core.scope import using_view, view_of_scope, write_scope
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
-from .cues import SENTENCE_OPENERS, acts_as_person, at_a_place
+from .cues import acts_as_person, at_a_place, opens_as_a_word
 from .names import (
     COMMON_CAPITALISED,
     GIVEN_NAMES,
@@ -164,7 +164,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         and (
             _common(words[0])
             or _is_shouted(words[0])
-            or (opens and words[0].casefold() in SENTENCE_OPENERS)
+            or (opens and opens_as_a_word(words, GIVEN_NAMES))
         )
     ):
         words = words[1:]

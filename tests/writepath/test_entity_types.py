@@ -31,6 +31,10 @@ from agent_memory.writepath.entities import EntityLinker, extract_mentions
         ("Ну вот. Кстати, мой кот Барсик спит", [("Барсик", "pet")]),
         ("Мы переехали в Казань", [("Казань", "place")]),
         ("Да. Гоша сказал, что придёт", [("Гоша", "person")]),
+        # a sentence opening on its adverb or its verb, the subject left out
+        ("Вечером позвонил Вите, он сказал, что всё хорошо", [("Вите", "concept")]),
+        ("Ладно. Подарил Лене цветы, она обрадовалась", []),  # "Лене" opens it
+        ("Карл сказал, что придёт", [("Карл", "person")]),  # a name, not a verb
     ],
 )
 def test_the_words_around_a_name_tell_its_type(
