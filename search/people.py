@@ -372,11 +372,13 @@ async def _linked(
     storage: Store, ids: Sequence[int], asked: set[int]
 ) -> tuple[dict[int, Node], dict[int, list[Entity]]]:
     """The nodes of `ids` linked to one of the `asked` entities, and the
-    entities linked to each id (only those nodes are read: the turns stating
-    a relation, "my friend", are mostly about other people)."""
+    entities linked to each of them (only those nodes and their entities are
+    read: the turns stating a relation, "my friend", are mostly about other
+    people; reading the entities of all ~400 candidates was 2.5x the rows)."""
     ids = list(dict.fromkeys(ids))
-    linked = await storage.entities.entities_of_nodes(ids)
-    wanted = [i for i in ids if asked.intersection(e.id for e in linked.get(i, []))]
+    about = await storage.entities.linked_to(ids, sorted(asked))
+    wanted = [i for i in ids if i in about]
+    linked = await storage.entities.entities_of_nodes(wanted)
     return await storage.nodes.get_nodes(wanted), linked
 
 

@@ -252,6 +252,22 @@ class SqliteEntities(EntityEdits):
                 out.setdefault(link["node_id"], []).append(entities[link["entity_id"]])
         return out
 
+    async def linked_to(
+        self, node_ids: Sequence[int], entity_ids: Sequence[int]
+    ) -> set[int]:
+        """Those of `node_ids` linked to one of `entity_ids` (in view): which
+        candidates are about the people asked, before reading their entities."""
+        if not node_ids or not entity_ids:
+            return set()
+        rows = await self._conn.rows(
+            "select distinct l.node_id from node_entities l"
+            " join entities e on e.id = l.entity_id"
+            f" where l.node_id in ({marks(len(node_ids))})"
+            f" and l.entity_id in ({marks(len(entity_ids))}){in_scope('e.')}",
+            (*node_ids, *entity_ids),
+        )
+        return {row["node_id"] for row in rows}
+
     async def nodes_of_entity(
         self,
         entity_id: int,

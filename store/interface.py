@@ -198,6 +198,10 @@ class EntityStore(Protocol):
         self, node_ids: Sequence[int]
     ) -> dict[int, list[Entity]]: ...
 
+    async def linked_to(
+        self, node_ids: Sequence[int], entity_ids: Sequence[int]
+    ) -> set[int]: ...
+
     async def newest_linked(
         self, entity_ids: Sequence[int], *, limit: int, excluding: Sequence[int] = ()
     ) -> dict[int, list[int]]: ...

@@ -7,6 +7,7 @@ bm25 (which scored every match: ~12 ms of each person question at 100k).
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -85,3 +86,39 @@ async def test_a_question_about_a_person_runs_no_ranked_text_search(
     assert asked and "Lars" in asked and searched
     ranked = [s for s in statements if "bm25(" in s]
     assert len(ranked) == 1 and "trip" in ranked[0]  # the search's FTS leg only
+
+
+@pytest.mark.sqlite_only(reason="reads the statements SQLite runs")
+async def test_the_relation_turns_about_others_are_checked_not_read(
+    storage: MemoryStorage,
+) -> None:
+    # The newest turns saying "friend" are mostly about other people: which
+    # of them are about Lars is checked by their links, and only the entities
+    # of his nodes are read (all of them were: 2.5x the rows at 100k).
+    linker = EntityLinker(storage)
+    for i in range(10):
+        text = f"Went bouldering with Lars on Sunday {i}"
+        await linker.link_text(await _turn(storage, text, T0 + i), text)
+    for i in range(10):
+        text = f"Mia is my friend from work, she called {i}"
+        await linker.link_text(await _turn(storage, text, T0 + 20 + i), text)
+    lars = await storage.entities.find_entity("Lars")
+    mia = await storage.entities.find_entity("Mia")
+    assert lars is not None and mia is not None
+    await file_relation(storage, lars, "friend")
+    await storage.drain()
+    lars = await storage.entities.get_entity(lars.id)  # with the relation filed
+    assert lars is not None
+    statements: list[str] = []
+    await storage._conn.read.set_trace_callback(statements.append)
+
+    hits = await person_hits(storage, [lars], SearchFilters(), T0 + 100)
+
+    await storage._conn.read.set_trace_callback(None)
+    assert hits and all("Lars" in hit.node.content for hit in hits)
+    listed = [
+        re.search(r"from entities e where e\.id in \(([\d, ]+)\)", s)
+        for s in statements
+    ]
+    read_ids = {int(i) for m in listed if m for i in m.group(1).split(",")}
+    assert lars.id in read_ids and mia.id not in read_ids
