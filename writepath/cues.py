@@ -53,21 +53,23 @@ SENTENCE_OPENERS = frozenset(
     grab order invite message ping pack feed walk read watch plan help find
     make give put pay cancel schedule reserve
     во-первых во-вторых в-третьих сначала потом кстати впрочем однако итак
-    короче позвони купи напомни забронируй спроси напиши
-    сегодня вчера завтра позавчера послезавтра утром вечером днём днем ночью
+    короче позвони купи напомни забронируй спроси напиши""".split()
+)
+# A Russian sentence often opens on an adverb or on its verb, the subject
+# left out ("Вечером позвонил Вите", "Подарил Лене цветы"): the capitalised
+# word after it is a name in mid-sentence, not a word capitalised as a start.
+_RU_ADVERBS = frozenset(
+    """сегодня вчера завтра позавчера послезавтра утром вечером днём днем ночью
     тогда сейчас теперь наконец опять снова ещё уже вообще""".split()
 )
-# A Russian sentence often opens on its verb, the subject left out ("Подарил
-# Лене цветы", "Позвонил Вите"): a capitalised past tense, not a name.
 _RU_PAST_VERB = re.compile(r"^[а-яё]{2,}(?:л|ла|ло|ли|лся|лась|лось|лись)$")
 
 
-def opens_as_a_word(words: Sequence[str], given_names: frozenset[str]) -> bool:
-    """The first of a sentence's capitalised `words` is an adverb, an ordinal,
-    an imperative, or a Russian past-tense verb before a name ("Подарил Лене");
-    alone it may be a name that looks like one ("Мила", "Карл")."""
+def opens_russian_sentence(words: Sequence[str], given_names: frozenset[str]) -> bool:
+    """The first of a sentence's capitalised `words` is a Russian adverb, or a
+    past-tense verb before a name (alone it may be a name: "Мила", "Карл")."""
     folded = words[0].casefold()
-    if folded in SENTENCE_OPENERS:
+    if folded in _RU_ADVERBS:
         return True
     verb = bool(_RU_PAST_VERB.match(folded)) and folded not in given_names
     return verb and len(words) > 1

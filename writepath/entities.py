@@ -19,7 +19,12 @@ from ..core.records import EdgeDraft, Entity, EntityType, Node, name_key
 from ..core.scope import using_view, view_of_scope, write_scope
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
-from .cues import acts_as_person, at_a_place, opens_as_a_word
+from .cues import (
+    SENTENCE_OPENERS,
+    acts_as_person,
+    at_a_place,
+    opens_russian_sentence,
+)
 from .names import (
     COMMON_CAPITALISED,
     GIVEN_NAMES,
@@ -155,6 +160,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     words = match.group(1).split()
     titled = not _common(words[0]) and any(w in NAME_CONNECTORS for w in words)
     opens = bool(_SENTENCE_START.search(text[: match.start(1)]))
+    if opens and opens_russian_sentence(words, GIVEN_NAMES):
+        words, opens = words[1:], False  # what follows is mid-sentence
     # Drop leading common words ("Hey Caroline" -> "Caroline"), and a
     # sentence's opening adverb or imperative ("First,", "Book Lello"), but
     # keep titles whole ("Game of Thrones").
@@ -164,7 +171,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         and (
             _common(words[0])
             or _is_shouted(words[0])
-            or (opens and opens_as_a_word(words, GIVEN_NAMES))
+            or (opens and words[0].casefold() in SENTENCE_OPENERS)
         )
     ):
         words = words[1:]

@@ -33,7 +33,7 @@ from agent_memory.writepath.entities import EntityLinker, extract_mentions
         ("Да. Гоша сказал, что придёт", [("Гоша", "person")]),
         # a sentence opening on its adverb or its verb, the subject left out
         ("Вечером позвонил Вите, он сказал, что всё хорошо", [("Вите", "concept")]),
-        ("Ладно. Подарил Лене цветы, она обрадовалась", []),  # "Лене" opens it
+        ("Ладно. Подарил Лене цветы, она обрадовалась", [("Лене", "concept")]),
         ("Карл сказал, что придёт", [("Карл", "person")]),  # a name, not a verb
     ],
 )
