@@ -13,8 +13,9 @@ import datetime as dt
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from ..core.records import Entity, Node, SearchHit
+from ..core.records import Entity, Node, SearchHit, name_key
 from ..core.tokens import count_tokens, truncate_to_tokens, within
+from .name_cases import is_case_form
 
 if TYPE_CHECKING:
     from ..store.interface import Store
@@ -81,6 +82,17 @@ def node_line(
     return truncate_to_tokens(line, LINE_TOKENS)
 
 
+def shown_aliases(entity: Entity) -> list[str]:
+    """The aliases worth telling: "Леной", "Лене" are Лена (or her alias
+    "Лена" of "Елена") said in another case (name_cases.py), not other names."""
+    names = [name_key(n) for n in (entity.name, *entity.aliases)]
+    return [
+        a
+        for a in entity.aliases
+        if not any(is_case_form(name_key(a), n) for n in names)
+    ]
+
+
 def entity_line(entity: Entity) -> str:
     # "concept" is the offline extractor's catch-all ("Porto" is one until the
     # nightly enrichment knows better): saying it tells the model nothing.
@@ -89,8 +101,8 @@ def entity_line(entity: Entity) -> str:
     if relation := entity.attributes.get("relation"):
         kind.append(f"the user's {relation}")
     about = [", ".join(kind)] if kind else []
-    if entity.aliases:
-        about.append(f"also {', '.join(entity.aliases[:3])}")
+    if aliases := shown_aliases(entity):
+        about.append(f"also {', '.join(aliases[:3])}")
     said = entity.summary or f"mentioned {entity.mention_count} times"
     what = f" ({'; '.join(about)})" if about else ""
     return truncate_to_tokens(

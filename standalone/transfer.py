@@ -31,6 +31,7 @@ from ..store.interface import EXPORT_TABLES, NotEmptyError, Store
 from ..store.migrations import SCHEMA_VERSION
 from ..toolkit.entity_edits import reapply_entity_edits
 from ..writepath.indexer import EpisodeIndexer
+from ..writepath.inflections import rejoin_case_forms
 from ..writepath.nicknames import rejoin_people
 from .conversations import time_problem
 
@@ -348,6 +349,7 @@ async def reindex(
         embedded = missing - left
         missing = left
     joined = await rejoin_people(storage)  # the edits, after, have the last word
+    joined += await rejoin_case_forms(storage)
     edits = await reapply_entity_edits(storage)
     return ReindexReport(
         fts_rows, vectors, cleared, embedded, missing, linked, edits, joined

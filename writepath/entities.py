@@ -25,6 +25,7 @@ from .cues import (
     at_a_place,
     opens_russian_sentence,
 )
+from .inflections import join_case_forms
 from .names import (
     COMMON_CAPITALISED,
     GIVEN_NAMES,
@@ -306,6 +307,10 @@ class EntityLinker:
             if known is None:
                 joined = await join_people(self._storage, [entity], split)
                 entity = joined.get(entity.id, entity)
+                cased = await join_case_forms(self._storage, [entity], deleted | split)
+                entity = cased.get(entity.id, entity)
+                # "Леной" earlier in this text may have just joined "Лена"
+                entities = [cased.get(e.id, e) for e in entities]
             if all(e.id != entity.id for e in entities):
                 entities.append(entity)
         await self.link_entities(node_id, entities)
@@ -400,7 +405,12 @@ class EntityLinker:
             resolved[key] = entity
         new = [e for key, e in resolved.items() if key not in known]
         joined = await join_people(self._storage, new, split)
-        return {key: joined.get(e.id, e) for key, e in resolved.items()}
+        now = {key: joined.get(e.id, e) for key, e in resolved.items()}
+        fresh = {e.id: e for key, e in now.items() if key not in known}
+        cased = await join_case_forms(
+            self._storage, list(fresh.values()), deleted | split
+        )
+        return {key: cased.get(e.id, e) for key, e in now.items()}
 
     async def _link_batch(self, linked: Sequence[tuple[Node, list[Entity]]]) -> None:
         """What `link_entities` does per node, for many nodes: the entity edges

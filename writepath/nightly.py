@@ -29,6 +29,7 @@ from ..toolkit.entity_edits import reapply_entity_edits
 from .consolidation import AgentSource, Consolidator
 from .decay_job import DecayService
 from .indexer import EpisodeIndexer
+from .inflections import rejoin_case_forms
 from .nicknames import rejoin_people
 
 log = logging.getLogger(__name__)
@@ -159,11 +160,13 @@ class NightlyPipeline:
 
     async def _enrich_then_reapply(self) -> dict[str, Any]:
         """Enrichment, short forms filed apart joined to their person
-        (writepath/nicknames.py), then the user's entity edits again:
+        (writepath/nicknames.py) and case forms to their name
+        (writepath/inflections.py), then the user's entity edits again:
         consolidation and enrichment may have filed a merged name, a removed
         alias or another type anew (toolkit/entity_edits.py)."""
         counts = await self.enrich_entities()
         joined = await rejoin_people(self._storage)
+        joined += await rejoin_case_forms(self._storage)
         if joined:
             counts["people_joined"] = joined
         reapplied = await reapply_entity_edits(self._storage)

@@ -1,0 +1,105 @@
+"""Case forms of one Russian name are one entity (writepath/inflections.py):
+"Лена", "Лены", "Лене", "Лену", "Леной" are the user's wife once, named
+"Лена", found by any of them, and not listed as her aliases."""
+
+from __future__ import annotations
+
+import time
+
+from agent_memory.core.records import EpisodeDraft, NodeDraft
+from agent_memory.search.context_block import entity_line
+from agent_memory.standalone.transfer import reindex
+from agent_memory.storage import MemoryStorage
+from agent_memory.toolkit.entity_edits import edit_entity
+from agent_memory.writepath.entities import EntityLinker
+
+
+async def said(storage: MemoryStorage, *texts: str) -> None:
+    """Turns through the slow path's batch linker, one batch each."""
+    for text in texts:
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, "t", "user", time.time())
+        )
+        nodes = await storage.nodes.get_nodes([node])
+        await EntityLinker(storage).on_episodes(list(nodes.values()))
+
+
+async def names(storage: MemoryStorage) -> dict[str, tuple[str, ...]]:
+    return {e.name: e.aliases for e in await storage.entities.list_entities()}
+
+
+async def test_the_five_forms_are_one_entity_named_in_the_nominative(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "Вчера ужинали с Леной в ресторане",  # an oblique form first
+        "Вчера подарил Лене цветы",
+        "Моя жена Лена любит горы",
+        "Опять жду Лену с работы",
+        "День рождения Лены в мае",
+    )
+
+    lena = await storage.entities.find_entity("Леной")
+    assert lena is not None and lena.name == "Лена"
+    assert lena.type == "person" and lena.mention_count == 5
+    assert [e.name for e in await storage.entities.list_entities()] == ["Лена"]
+    for form in ("Лена", "Леной", "Лены"):
+        found = await storage.entities.find_entity(form)
+        assert found is not None and found.id == lena.id
+    assert len(await storage.entities.nodes_of_entity(lena.id)) == 5
+    line = entity_line(lena)
+    assert "Леной" not in line and "Лене" not in line and "моя жена" in line
+
+
+async def test_two_names_sharing_a_stem_stay_apart(storage: MemoryStorage) -> None:
+    """Витя and Вита are two people; "Вите" could be either and joins
+    neither; "Витей" is only Витя's."""
+    await said(
+        storage,
+        "Мой друг Витя приехал",
+        "Моя подруга Вита звонила",
+        "Вчера звонил Вите",
+        "Гуляли с Витей в парке",
+    )
+
+    found = await names(storage)
+    assert set(found) == {"Витя", "Вита", "Вите"}
+    assert "Витей" in found["Витя"] and found["Вита"] == ("моя подруга",)
+
+
+async def filed_apart(storage: MemoryStorage, *forms: str) -> None:
+    """Forms filed as a memory from before the joining holds them."""
+    for form in forms:
+        node = await storage.nodes.add_node(NodeDraft("semantic", f"{form} звонила"))
+        entity = await storage.entities.upsert_entity(form, type="concept", mentions=0)
+        await storage.entities.link_entities([(node, entity.id)])
+
+
+async def test_reindex_joins_the_forms_of_an_old_memory_but_not_a_split_one(
+    storage: MemoryStorage,
+) -> None:
+    await filed_apart(storage, "Казани", "Казань", "Казанью", "Леной", "Лены")
+    await filed_apart(storage, "Марк", "Марку", "Марком")
+    await edit_entity(storage, "merge", "Марк", "Марку")
+    await edit_entity(storage, "split", "Марк", "Марку")  # the user's word
+
+    report = await reindex(storage, None)
+    found = await names(storage)
+
+    assert report.joined == 4  # Казани, Казанью; Лены into Леной; Марком
+    assert sorted(found["Казань"]) == ["Казани", "Казанью"]
+    assert found["Марк"] == ("Марком",) and found["Марку"] == ()
+    lena = await storage.entities.find_entity("Лены")
+    assert lena is not None and lena.mention_count == 2
+
+
+async def test_a_split_form_is_not_joined_again_when_said_again(
+    storage: MemoryStorage,
+) -> None:
+    await said(storage, "Моя жена Лена дома", "Опять жду Лену с работы")
+    await edit_entity(storage, "split", "Лена", "Лену")
+    await said(storage, "Встретил Лену у метро", "Поужинал с Леной")
+
+    found = await names(storage)
+    assert found["Лену"] == () and "Леной" in found["Лена"]
