@@ -319,7 +319,7 @@ class ReindexReport:
     still_missing: int
     linked: int = 0  # episodes whose entity links were missing
     edits: int = 0  # recorded entity edits that had to be made again
-    joined: int = 0  # short forms filed apart, joined to their person now
+    joined: int = 0  # short and case forms filed apart, joined to their name now
 
 
 async def reindex(

@@ -238,7 +238,7 @@ REINDEX_LABELS = {
     "still_missing_vectors": "memories still without a vector",
     "linked_episodes": "turns linked to their entities now",
     "entity_edits_reapplied": "entity edits made again",
-    "people_joined": "short forms joined to their person",
+    "people_joined": "short and case forms joined to their name",
 }
 
 
