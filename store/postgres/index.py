@@ -21,11 +21,15 @@ from pgvector import Vector
 from ...core.records import NodeType, NodeWindow
 from ..index import SqliteIndex
 from ..rows import marks, valid, window_sql
+from .text import TEXT_CONFIG, folded
 
 log = logging.getLogger(__name__)
 
 STATS_TTL = 60.0  # seconds the lexeme statistics are reused
 _TERM = re.compile(r'"((?:[^"]|"")*)"(\*?)')
+# a query's terms are folded and read as the index's text (text.py)
+_PREFIX = f"to_tsquery('simple', {folded('?')})"
+_WORDS = f"plainto_tsquery('{TEXT_CONFIG}', {folded('?')})"
 
 
 def query_terms(match: str) -> list[tuple[str, str, str]]:
@@ -34,13 +38,11 @@ def query_terms(match: str) -> list[tuple[str, str, str]]:
     for found in _TERM.finditer(match):
         term = found[1].replace('""', '"')
         if found[2]:  # a stem: any ending
-            out.append(
-                (term, "to_tsquery('simple', ?)", "'" + term.replace("'", "''") + "':*")
-            )
+            out.append((term, _PREFIX, "'" + term.replace("'", "''") + "':*"))
         else:
-            out.append((term, "plainto_tsquery('russian', ?)", term))
+            out.append((term, _WORDS, term))
     if not out and match.strip():  # a bare word or phrase: its words
-        out.append((match, "plainto_tsquery('russian', ?)", match))
+        out.append((match, _WORDS, match))
     return out
 
 
@@ -143,7 +145,8 @@ class PgIndex(SqliteIndex):
         Counting a common word's 20k rows through GIN took ~6 ms a term."""
         common = await self._common_lexemes()
         rows = await self._conn.rows(
-            "select lexeme from unnest(to_tsvector('russian', ?))", (term,)
+            f"select lexeme from unnest(to_tsvector('{TEXT_CONFIG}', {folded('?')}))",
+            (term,),
         )
         freqs = [common.get(row[0]) for row in rows]
         if freqs and all(f is not None for f in freqs):

@@ -4,9 +4,9 @@ The same tables and meanings as schema.sql, in PostgreSQL's types: times are
 double precision, ids bigint identities, vectors pgvector `vector(dim)` in the
 node and entity rows (an HNSW cosine index over valid nodes replaces the vec
 tables), and the text index is a generated tsvector column (GIN over valid
-nodes) instead of FTS5. The `russian` text search configuration stems Russian
-words with the Russian stemmer and ASCII words with the English one, so one
-column serves both languages; trigram indexes serve fuzzy name lookups.
+nodes) instead of FTS5, read as SQLite's FTS5 reads it (store/postgres/text.py:
+case folded whatever the locale, Russian words whole, ASCII words by the
+English stemmer); trigram indexes serve fuzzy name lookups.
 Migrations run under an advisory lock, so processes opening a new database at
 once do not race.
 """
@@ -16,10 +16,11 @@ from __future__ import annotations
 import logging
 
 from .db import PgDb
+from .text import TEXT_CONFIG, text_vector
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 _LOCK = 7_390_451  # advisory lock key of agent-memory's migrations
 
 _TEXT = "setweight(to_tsvector('russian', {0}), '{1}')"
@@ -175,6 +176,23 @@ MIGRATIONS: dict[int, list[str]] = {
         "drop index if exists nodes_when",
         "create index nodes_when on nodes ((coalesce(event_time, created_at)))"
         " include (id, event_time, created_at)",
+    ],
+    # v7 reads text as SQLite does (store/postgres/text.py): under a C locale
+    # the `russian` config kept Cyrillic capitals ('Свар') and its stems were
+    # shorter than the search's prefixes, so "Сварил", "Лена" went unfound.
+    # The column is generated: dropping and adding it recomputes every row.
+    7: [
+        f"create text search configuration {TEXT_CONFIG} (copy = pg_catalog.russian)",
+        f"alter text search configuration {TEXT_CONFIG}"
+        " alter mapping for word, hword, hword_part with simple",
+        "alter table nodes drop column fts",  # its index nodes_fts goes with it
+        "alter table nodes add column fts tsvector generated always as ("
+        + text_vector("content", "A")
+        + " || "
+        + text_vector("context", "B")
+        + ") stored",
+        "create index nodes_fts on nodes using gin (fts) where valid_until is null",
+        "alter table nodes alter column fts set statistics 1000",
     ],
 }
 

@@ -3,7 +3,6 @@ its answers use ("Сварил борщ", "Пёк хлеб"), on a real database
 
 from __future__ import annotations
 
-import pytest
 from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
@@ -33,14 +32,8 @@ def test_the_general_verb_brings_its_family() -> None:
 
 
 async def test_a_window_question_with_a_general_verb_finds_what_was_done(
-    storage: MemoryStorage, request: pytest.FixtureRequest
+    storage: MemoryStorage,
 ) -> None:
-    if "postgres" in request.node.name:
-        # The test cluster's tsvector keeps Cyrillic capitals and folds ё:
-        # "Сварил" is stored as 'Свар', "Пёк" as 'Пек'; the prefixes 'свари':*
-        # and 'пёк':* miss them (a known gap of the PostgreSQL index, open)
-        reason = "PostgreSQL lexemes keep Cyrillic capitals (C locale)"
-        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
     start = NOW - 40 * DAY
     cooked = [
         await turn(storage, "Сварил большую кастрюлю борща.", start + 3 * DAY),
