@@ -180,12 +180,14 @@ MIGRATIONS: dict[int, list[str]] = {
     # v7 reads text as SQLite does (store/postgres/text.py): under a C locale
     # the `russian` config kept Cyrillic capitals ('Свар') and its stems were
     # shorter than the search's prefixes, so "Сварил", "Лена" went unfound.
-    # The column is generated: dropping and adding it recomputes every row.
+    # The column is generated: dropping and adding it recomputes every row
+    # (re-runnable, as the steps before it).
     7: [
+        "alter table nodes drop column if exists fts",  # nodes_fts goes with it
+        f"drop text search configuration if exists {TEXT_CONFIG}",
         f"create text search configuration {TEXT_CONFIG} (copy = pg_catalog.russian)",
         f"alter text search configuration {TEXT_CONFIG}"
         " alter mapping for word, hword, hword_part with simple",
-        "alter table nodes drop column fts",  # its index nodes_fts goes with it
         "alter table nodes add column fts tsvector generated always as ("
         + text_vector("content", "A")
         + " || "
