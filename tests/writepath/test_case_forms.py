@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import time
 
-from agent_memory.core.records import EpisodeDraft, NodeDraft
+from agent_memory.core.records import EpisodeDraft
 from agent_memory.search.context_block import entity_line
 from agent_memory.standalone.transfer import reindex
 from agent_memory.storage import MemoryStorage
 from agent_memory.toolkit.entity_edits import edit_entity
 from agent_memory.writepath.entities import EntityLinker
+from filed import filed_apart
 
 
 async def said(storage: MemoryStorage, *texts: str) -> None:
@@ -68,19 +69,13 @@ async def test_two_names_sharing_a_stem_stay_apart(storage: MemoryStorage) -> No
     assert "Витей" in found["Витя"] and found["Вита"] == ("моя подруга",)
 
 
-async def filed_apart(storage: MemoryStorage, *forms: str) -> None:
-    """Forms filed as a memory from before the joining holds them."""
-    for form in forms:
-        node = await storage.nodes.add_node(NodeDraft("semantic", f"{form} звонила"))
-        entity = await storage.entities.upsert_entity(form, type="concept", mentions=0)
-        await storage.entities.link_entities([(node, entity.id)])
-
-
 async def test_reindex_joins_the_forms_of_an_old_memory_but_not_a_split_one(
     storage: MemoryStorage,
 ) -> None:
-    await filed_apart(storage, "Казани", "Казань", "Казанью", "Леной", "Лены")
-    await filed_apart(storage, "Марк", "Марку", "Марком")
+    await filed_apart(
+        storage, "Казани", "Казань", "Казанью", "Леной", "Лены", type="concept"
+    )
+    await filed_apart(storage, "Марк", "Марку", "Марком", type="concept")
     await edit_entity(storage, "merge", "Марк", "Марку")
     await edit_entity(storage, "split", "Марк", "Марку")  # the user's word
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 import time
 
 import pytest
-from agent_memory.core.records import EpisodeDraft, Node, NodeDraft
+from agent_memory.core.records import EpisodeDraft, Node
 from agent_memory.standalone.transfer import reindex
 from agent_memory.storage import MemoryStorage
 from agent_memory.toolkit.entity_edits import edit_entity
 from agent_memory.writepath.entities import EntityLinker, extract_mentions
+from filed import filed_apart
 
 
 @pytest.mark.parametrize(
@@ -101,15 +102,6 @@ async def test_a_pet_stays_a_pet_whichever_mention_comes_first(
 
     max_ = await storage.entities.find_entity("Max")
     assert max_ is not None and max_.type == "pet"
-
-
-async def filed_apart(storage: MemoryStorage, *names: str) -> None:
-    """People filed as a memory from before the joining holds them: each
-    its own entity, linked to a fact of its own."""
-    for name in names:
-        node = await storage.nodes.add_node(NodeDraft("semantic", f"{name} called"))
-        entity = await storage.entities.upsert_entity(name, type="person", mentions=0)
-        await storage.entities.link_entities([(node, entity.id)])
 
 
 async def test_reindex_joins_the_short_forms_filed_apart(
