@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..search.name_cases import nominatives
+
 # Words of living and travel, right before the place's preposition.
 _PLACE_VERBS = frozenset(
     """move moved moves moving relocate relocated relocating live lives lived
@@ -63,16 +65,25 @@ _RU_ADVERBS = frozenset(
     тогда сейчас теперь наконец опять снова ещё уже вообще""".split()
 )
 _RU_PAST_VERB = re.compile(r"^[а-яё]{2,}(?:л|ла|ло|ли|лся|лась|лось|лись)$")
+# The present tense's first and second person and its reflexive forms ("Жду
+# Лену", "Люблю Москву", "Встречаюсь с Леной"). Not the endings names share:
+# -ат/-ет/-ит/-им/-ем (Марат, Ахмет, Максим, Артем).
+_RU_PRESENT_VERB = re.compile(
+    r"^[а-яё]{2,}(?:у|ю|усь|юсь|ешь|ёшь|ишь|ется|ётся|ится|ются|утся|атся|ятся)$"
+)
 
 
 def opens_russian_sentence(words: Sequence[str], given_names: frozenset[str]) -> bool:
     """The first of a sentence's capitalised `words` is a Russian adverb, or a
-    past-tense verb before a name (alone it may be a name: "Мила", "Карл")."""
+    verb before a name (alone it may be a name: "Мила", "Карл"). A name in
+    another case ("Лену Витя встретил") is not a verb."""
     folded = words[0].casefold()
     if folded in _RU_ADVERBS:
         return True
-    verb = bool(_RU_PAST_VERB.match(folded)) and folded not in given_names
-    return verb and len(words) > 1
+    verb = _RU_PAST_VERB.match(folded) or _RU_PRESENT_VERB.match(folded)
+    if not verb or len(words) < 2 or folded in given_names:
+        return False
+    return not nominatives(folded) & given_names
 
 
 def _clean(word: str) -> str:

@@ -35,6 +35,11 @@ from agent_memory.writepath.entities import EntityLinker, extract_mentions
         ("Вечером позвонил Вите, он сказал, что всё хорошо", [("Вите", "concept")]),
         ("Ладно. Подарил Лене цветы, она обрадовалась", [("Лене", "concept")]),
         ("Карл сказал, что придёт", [("Карл", "person")]),  # a name, not a verb
+        # the present tense opens a sentence too ("I'm waiting for Lena")
+        ("Ну вот. Жду Лену, она опаздывает", [("Лену", "concept")]),
+        ("Стараюсь Сэму помогать", [("Сэму", "concept")]),
+        # names that end like verbs stay whole
+        ("Максим Петров сказал, что придёт", [("Максим Петров", "person")]),
     ],
 )
 def test_the_words_around_a_name_tell_its_type(
