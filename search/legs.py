@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..core.records import Entity, Node, NodeType, NodeWindow, SearchHit
+from ..core.records import EdgeType, Entity, Node, NodeType, NodeWindow, SearchHit
 from ..store.interface import Store
 from .intent import Intent
 from .morphology import cjk_needles
@@ -256,8 +256,9 @@ async def graph_leg(
     if not seeds or depth <= 0:
         return []
     scores: dict[int, float] = {}
+    reached = await _reach(storage, intent, walk, [s for s, _ in seeds], depth)
     for seed_id, seed_score in seeds:
-        for node_id, hops in await _reach(storage, intent, walk, seed_id, depth):
+        for node_id, hops in reached.get(seed_id, ()):
             score = seed_score * HOP_DECAY**hops
             scores[node_id] = max(scores.get(node_id, 0.0), score)
     if intent in ("who", "what"):
@@ -275,27 +276,34 @@ async def _reach(
     storage: Store,
     intent: Intent,
     walk: tuple[bool, bool],
-    seed: int,
+    seeds: Sequence[int],
     depth: int,
-) -> list[tuple[int, int]]:
+) -> dict[int, list[tuple[int, int]]]:
+    """{seed: (node id, hops) reached from it by the intent's edges}: why →
+    causes first (edges point cause → effect), then effects; when → the
+    temporal chain in `walk`'s directions. One statement a direction."""
     if intent == "why":
-        # causes first (edges point cause → effect), then effects
-        back = await storage.graph.walk([seed], "causal", forward=False, depth=depth)
-        ahead = await storage.graph.walk([seed], "causal", forward=True, depth=depth)
-        return back + ahead
-    if intent == "when":
+        directions: list[tuple[EdgeType, bool]] = [
+            ("causal", False),
+            ("causal", True),
+        ]
+    elif intent == "when":
         forward, backward = walk
-        out: list[tuple[int, int]] = []
-        if forward:
-            out += await storage.graph.walk(
-                [seed], "temporal", forward=True, depth=depth
-            )
-        if backward:
-            out += await storage.graph.walk(
-                [seed], "temporal", forward=False, depth=depth
-            )
-        return out
-    return []
+        directions = [
+            ("temporal", ahead)
+            for ahead, wanted in ((True, forward), (False, backward))
+            if wanted
+        ]
+    else:
+        return {}
+    out: dict[int, list[tuple[int, int]]] = {}
+    for edge_type, ahead in directions:
+        reached = await storage.graph.walk_from_each(
+            seeds, edge_type, forward=ahead, depth=depth
+        )
+        for seed, found in reached.items():
+            out.setdefault(seed, []).extend(found)
+    return out
 
 
 async def reply_bonus(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import aiosqlite
 
@@ -158,24 +159,36 @@ class SqliteGraph:
         backward follows dst → src (earlier turns; causes). Start nodes excluded,
         soft-deleted nodes skipped (the walk does not pass through them).
         """
-        if not start_ids or depth <= 0:
-            return []
-        near, far = ("src_id", "dst_id") if forward else ("dst_id", "src_id")
-        rows = await self._conn.rows(
-            "with recursive reach(id, hops) as ("
-            f" select value, 0 from json_each(?)"
-            f" union select e.{far}, r.hops + 1 from edges e"
-            f" join reach r on e.{near} = r.id"
-            f" join nodes n on n.id = e.{far}{valid(False, 'n.')}"
-            # `+e.type` keeps the planner off the type index, which made each
-            # step scan all temporal edges (130 ms per walk at 100k nodes).
-            " where +e.type = ? and e.valid_until is null and r.hops < ?)"
-            " select id, min(hops) as hops from reach where hops > 0 group by id"
-            " order by min(hops), id",
-            (json_ids(start_ids), edge_type, depth),
+        reached = await self.walk_from_each(
+            start_ids, edge_type, forward=forward, depth=depth
         )
         starts = set(start_ids)
-        return [(row["id"], row["hops"]) for row in rows if row["id"] not in starts]
+        nearest: dict[int, int] = {}
+        for found in reached.values():
+            for node_id, hops in found:
+                if node_id not in starts:
+                    nearest[node_id] = min(hops, nearest.get(node_id, hops))
+        return sorted(nearest.items(), key=lambda item: (item[1], item[0]))
+
+    async def walk_from_each(
+        self,
+        start_ids: Sequence[int],
+        edge_type: EdgeType,
+        *,
+        forward: bool,
+        depth: int,
+    ) -> dict[int, list[tuple[int, int]]]:
+        """`walk` from each start on its own, in one statement: {start: its
+        (node id, hops), nearest first, the start itself left out}. A
+        question's graph leg walks from each of its seeds (one statement a
+        seed and direction was 6 round trips of a "when" question)."""
+        if not start_ids or depth <= 0:
+            return {}
+        rows = await self._conn.rows(
+            walk_sql(forward, "select value, value, 0 from json_each(?)", "+e.type"),
+            (json_ids(start_ids), edge_type, depth),
+        )
+        return reached_from(rows)
 
     async def episode_pairs_unchecked(self, limit: int) -> list[tuple[Node, Node]]:
         """Consecutive (temporal) episode pairs causal inference has not seen."""
@@ -232,3 +245,29 @@ class SqliteGraph:
             node_ids,
         )
         return {row["dst_id"] for row in rows}
+
+
+def walk_sql(forward: bool, starts: str, edge_type: str) -> str:
+    """The per-start walk: `starts` selects (start, start, 0) rows (SQLite's
+    json_each, PostgreSQL's unnest); `edge_type` is the column as written in
+    the filter (SQLite: `+e.type`, which keeps the planner off the type
+    index: it made each step scan all temporal edges, 130 ms a walk at 100k)."""
+    near, far = ("src_id", "dst_id") if forward else ("dst_id", "src_id")
+    return (
+        f"with recursive reach(start, id, hops) as ({starts}"
+        f" union select r.start, e.{far}, r.hops + 1 from edges e"
+        f" join reach r on e.{near} = r.id"
+        f" join nodes n on n.id = e.{far}{valid(False, 'n.')}"
+        f" where {edge_type} = ? and e.valid_until is null and r.hops < ?)"
+        " select start, id, min(hops) as hops from reach"
+        " where hops > 0 and id <> start group by start, id"
+        " order by start, min(hops), id"
+    )
+
+
+def reached_from(rows: Sequence[Any]) -> dict[int, list[tuple[int, int]]]:
+    """{start: [(node id, hops), ...]} from `walk_sql`'s rows (ordered)."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    for row in rows:
+        out.setdefault(row["start"], []).append((row["id"], row["hops"]))
+    return out

@@ -149,6 +149,15 @@ class GraphStore(Protocol):
         depth: int,
     ) -> list[tuple[int, int]]: ...
 
+    async def walk_from_each(
+        self,
+        start_ids: Sequence[int],
+        edge_type: EdgeType,
+        *,
+        forward: bool,
+        depth: int,
+    ) -> dict[int, list[tuple[int, int]]]: ...
+
     async def episode_pairs_unchecked(self, limit: int) -> list[tuple[Node, Node]]: ...
 
     async def superseded_by(self, node_ids: Sequence[int]) -> dict[int, list[int]]: ...

@@ -17,10 +17,10 @@ from ...core.records import EdgeType, EntityType, EpisodeDraft, dump_attributes
 from ...core.text import clean_text
 from ..admin import SqliteAdmin, _scope_where, _table
 from ..entities import SqliteEntities
-from ..graph import SqliteGraph
+from ..graph import SqliteGraph, reached_from, walk_sql
 from ..interface import EXPORT_TABLES
 from ..nodes import SqliteNodes
-from ..rows import pack_vector, unpack_vector, valid
+from ..rows import pack_vector, unpack_vector
 from ..writes import write_episodes
 from .db import Pool
 
@@ -43,30 +43,22 @@ class PgNodes(SqliteNodes):
 
 
 class PgGraph(SqliteGraph):
-    async def walk(
+    async def walk_from_each(
         self,
         start_ids: Sequence[int],
         edge_type: EdgeType,
         *,
         forward: bool,
         depth: int,
-    ) -> list[tuple[int, int]]:
+    ) -> dict[int, list[tuple[int, int]]]:
         if not start_ids or depth <= 0:
-            return []
-        near, far = ("src_id", "dst_id") if forward else ("dst_id", "src_id")
+            return {}
+        starts = "select s, s, 0 from unnest(?::bigint[]) as s"
         rows = await self._conn.rows(
-            "with recursive reach(id, hops) as ("
-            " select unnest(?::bigint[]), 0"
-            f" union select e.{far}, r.hops + 1 from edges e"
-            f" join reach r on e.{near} = r.id"
-            f" join nodes n on n.id = e.{far}{valid(False, 'n.')}"
-            " where e.type = ? and e.valid_until is null and r.hops < ?)"
-            " select id, min(hops) as hops from reach where hops > 0 group by id"
-            " order by min(hops), id",
+            walk_sql(forward, starts, "e.type"),
             ([int(i) for i in start_ids], edge_type, depth),
         )
-        starts = set(start_ids)
-        return [(row["id"], row["hops"]) for row in rows if row["id"] not in starts]
+        return reached_from(rows)
 
 
 class PgEntities(SqliteEntities):

@@ -126,6 +126,30 @@ async def test_episodes_chain_and_carry_neighbour_context(
     assert set(await fts_ids(storage, "alpha")) == set(ids[:3])
 
 
+async def test_a_walk_from_each_start_counts_hops_from_that_start(
+    storage: MemoryStorage,
+) -> None:
+    # The graph leg walks from every seed in one statement; each seed keeps
+    # its own distances (a merged walk would give ids[3] one hop, from ids[2]).
+    ids = [await storage.nodes.add_episode(episode(t)) for t in "abcdef"]
+
+    reached = await storage.graph.walk_from_each(
+        [ids[0], ids[2]], "temporal", forward=True, depth=3
+    )
+
+    assert reached == {
+        ids[0]: [(ids[1], 1), (ids[2], 2), (ids[3], 3)],
+        ids[2]: [(ids[3], 1), (ids[4], 2), (ids[5], 3)],
+    }
+    merged = await storage.graph.walk(
+        [ids[0], ids[2]], "temporal", forward=True, depth=3
+    )
+    assert merged == [(ids[1], 1), (ids[3], 1), (ids[4], 2), (ids[5], 3)]
+    assert (
+        await storage.graph.walk_from_each([], "temporal", forward=True, depth=3) == {}
+    )
+
+
 async def test_forgotten_episode_leaves_its_neighbours_context(
     storage: MemoryStorage,
 ) -> None:
