@@ -1,7 +1,8 @@
 """Where a windowed FTS leg's time goes on PostgreSQL (server time, EXPLAIN ANALYZE).
 
 Runs `search fts week` of retrieval_latency.py (the same questions within the
-week of their turn, FTS only) on the PostgreSQL memory that backends.py built,
+week of their turn, FTS only) on the PostgreSQL memory that backends.py built
+(schema v8: the leg reads the narrow node_text table, store/postgres/node_text.py),
 captures each search's FTS leg statement, then times per question, min of
 --reps, back to back: reading the window's rows (`window`), testing the
 tsquery on each (`match`), ordering the matches by one ts_rank (`rank one`),
@@ -43,7 +44,7 @@ async def common_words(storage: Any) -> list[str]:
     (row,) = await storage.index._conn.rows(
         "select most_common_elems::text::text[] as words,"
         " most_common_elem_freqs as freqs from pg_stats"
-        " where tablename = 'nodes' and attname = 'fts'"
+        " where tablename = 'node_text' and attname = 'fts'"
     )
     names = {
         r[0] for r in await storage.index._conn.rows("select name_key from entities")
@@ -102,9 +103,7 @@ async def timings(
     times: dict[str, list[float]] = {}
     for sql, params, match, window in statements:
         query, terms = tsquery(match)
-        rows = (
-            f"from nodes n where n.valid_until is null and {WHEN} >= ? and {WHEN} < ?"
-        )
+        rows = f"from node_text n where {WHEN} >= ? and {WHEN} < ?"
         span = [window.after, window.before]
         cases = {
             "window": (f"select count(*) {rows}", span),

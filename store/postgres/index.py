@@ -1,10 +1,12 @@
-"""Search on PostgreSQL: a tsvector column for text, pgvector for vectors.
+"""Search on PostgreSQL: the narrow node_text table for text, pgvector for vectors.
 
 The text leg gets the same FTS5 expression as on SQLite (search/query_text:
 quoted terms OR-ed, Russian stems as prefixes) and turns it into a tsquery;
 scores are ts_rank with the context column weighted as bm25's was, negated
-so that lower is better as with bm25. Vectors live in `nodes.embedding` with
-an HNSW cosine index over valid nodes, so soft delete needs no index upkeep.
+so that lower is better as with bm25. Text is read from node_text (valid
+nodes only, node_text.py), never from the wide node rows. Vectors live in
+`nodes.embedding` with an HNSW cosine index over valid nodes, so soft delete
+needs no index upkeep.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from pgvector import Vector
 
 from ...core.records import NodeType, NodeWindow
 from ..index import SqliteIndex
-from ..rows import marks, valid, window_sql
+from ..rows import in_scope, marks, unexpired, valid, window_sql
+from . import node_text
 from .text import TEXT_CONFIG, folded
 
 log = logging.getLogger(__name__)
@@ -30,6 +33,11 @@ _TERM = re.compile(r'"((?:[^"]|"")*)"(\*?)')
 # a query's terms are folded and read as the index's text (text.py)
 _PREFIX = f"to_tsquery('simple', {folded('?')})"
 _WORDS = f"plainto_tsquery('{TEXT_CONFIG}', {folded('?')})"
+
+
+def live(alias: str = "") -> str:
+    """rows.valid for a node_text row: it is valid by being there."""
+    return unexpired(alias) + in_scope(alias)
 
 
 def query_terms(match: str) -> list[tuple[str, str, str]]:
@@ -60,6 +68,8 @@ class PgIndex(SqliteIndex):
         # Fewer estimated rows than this are counted exactly (cheap, and the
         # estimate of a small count is rough).
         self.exact_below = 200
+        # where the text legs read: node_text (a test compares other sources)
+        self.text_rows = "node_text"
 
     async def fts_search(
         self,
@@ -90,11 +100,11 @@ class PgIndex(SqliteIndex):
         type_sql = f" and n.type in ({marks(len(types))})" if types else ""
         in_window, window_params = window_sql(window, "n.")
         rows = await self._conn.rows(
-            f"select n.id, -({score}) as score from nodes n,"
+            f"select n.id, -({score}) as score from {self.text_rows} n,"
             " (select array[0, 0, ?, 1]::float4[] as w) w,"
             f" (select {columns}) q"
             f" where n.fts @@ ({' || '.join(f'q.{q}' for q in names)})"
-            f" and n.id >= ?{valid(False, 'n.')}{type_sql}{in_window}"
+            f" and n.id >= ?{live('n.')}{type_sql}{in_window}"
             " order by score limit ?",
             (
                 *idf,
@@ -114,8 +124,8 @@ class PgIndex(SqliteIndex):
         query, params = tsquery(match)
         type_sql = f" and n.type in ({marks(len(types))})" if types else ""
         rows = await self._conn.rows(
-            f"select n.id from nodes n where n.fts @@ ({query})"
-            f"{valid(False, 'n.')}{type_sql} order by n.id desc limit ?",
+            f"select n.id from {self.text_rows} n where n.fts @@ ({query})"
+            f"{live('n.')}{type_sql} order by n.id desc limit ?",
             (*params, *types, limit),
         )
         return [row["id"] for row in rows]
@@ -155,8 +165,8 @@ class PgIndex(SqliteIndex):
                 return min(cap, estimate)
         query, params = tsquery('"' + term.replace('"', '""') + '"')
         rows = await self._conn.rows(
-            "select count(*) as n from (select 1 from nodes"
-            f" where fts @@ ({query}) and valid_until is null limit ?) x",
+            f"select count(*) as n from (select 1 from {self.text_rows} n"
+            f" where fts @@ ({query}) limit ?) x",
             (*params, cap),
         )
         return int(rows[0]["n"])
@@ -171,7 +181,7 @@ class PgIndex(SqliteIndex):
             " s.most_common_elem_freqs as freqs, c.reltuples as total"
             " from pg_stats s join pg_class c on c.relname = s.tablename"
             " and c.relnamespace = to_regnamespace(s.schemaname)"
-            " where s.schemaname = current_schema() and s.tablename = 'nodes'"
+            " where s.schemaname = current_schema() and s.tablename = 'node_text'"
             " and s.attname = 'fts'"
         )
         common: dict[str, float] = {}
@@ -250,13 +260,13 @@ class PgIndex(SqliteIndex):
         return {row["id"]: row["embedding"].to_list() for row in rows}
 
     async def rebuild_fts(self) -> int:
-        """The tsvector column is generated: rebuilding is reindexing."""
+        """node_text refilled from the valid nodes, its indexes rebuilt."""
 
         async def op(db: Any) -> int:
-            await db.execute("reindex index nodes_fts")
-            rows = await db.execute_fetchall(
-                "select count(*) from nodes where valid_until is null"
-            )
+            for statement in node_text.BACKFILL:
+                await db.execute(statement)
+            await db.execute("reindex table node_text")
+            rows = await db.execute_fetchall("select count(*) from node_text")
             return int(rows[0][0])
 
         return int(await self._conn.write(op))

@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 
 _TOUCHED = (
     "nodes",
+    "node_text",
     "edges",
     "node_entities",
     "entities",

@@ -3,10 +3,11 @@
 The same tables and meanings as schema.sql, in PostgreSQL's types: times are
 double precision, ids bigint identities, vectors pgvector `vector(dim)` in the
 node and entity rows (an HNSW cosine index over valid nodes replaces the vec
-tables), and the text index is a generated tsvector column (GIN over valid
-nodes) instead of FTS5, read as SQLite's FTS5 reads it (store/postgres/text.py:
-case folded whatever the locale, Russian words whole, ASCII words by the
-English stemmer); trigram indexes serve fuzzy name lookups.
+tables), and the text index is the narrow table node_text (a tsvector per
+valid node, GIN; node_text.py) instead of FTS5, read as SQLite's FTS5 reads
+it (store/postgres/text.py: case folded whatever the locale, Russian words
+whole, ASCII words by the English stemmer); trigram indexes serve fuzzy name
+lookups.
 Migrations run under an advisory lock, so processes opening a new database at
 once do not race.
 """
@@ -15,12 +16,13 @@ from __future__ import annotations
 
 import logging
 
+from . import node_text
 from .db import PgDb
 from .text import TEXT_CONFIG, text_vector
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 _LOCK = 7_390_451  # advisory lock key of agent-memory's migrations
 
 _TEXT = "setweight(to_tsvector('russian', {0}), '{1}')"
@@ -195,6 +197,18 @@ MIGRATIONS: dict[int, list[str]] = {
         + ") stored",
         "create index nodes_fts on nodes using gin (fts) where valid_until is null",
         "alter table nodes alter column fts set statistics 1000",
+    ],
+    # v8 moves the text index to the narrow node_text table (node_text.py),
+    # kept by a trigger on nodes: a windowed search read and tested every
+    # wide node row of the window. Re-runnable: the table is refilled.
+    8: [
+        node_text.TABLE,
+        node_text.SYNC,
+        *node_text.TRIGGER,
+        *node_text.MIGRATE_FILL,
+        *node_text.INDEXES,
+        "alter table nodes drop column if exists fts",  # nodes_fts goes with it
+        "analyze node_text",
     ],
 }
 
