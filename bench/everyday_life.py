@@ -202,6 +202,22 @@ def relative_window(spec: str, today: dt.date) -> tuple[float, float]:
     if spec == "two_weeks_ago":  # vague: the week around 14 days back
         centre = day_start(today - dt.timedelta(days=14))
         return centre - 3 * DAY, centre + 4 * DAY
+    if spec in ("week_before_last", "weekend_before_last"):  # the one before "last"
+        start, end = relative_window("last_" + spec.split("_")[0], today)
+        return start - 7 * DAY, end - 7 * DAY
+    if spec.startswith("weekday:"):  # the last such weekday before today (Monday 0)
+        back = (today.weekday() - int(spec.split(":")[1])) % 7 or 7
+        start = day_start(today - dt.timedelta(days=back))
+        return start, start + DAY
+    if spec.startswith("days_around:"):  # "дня три назад": that day, give or take one
+        centre = day_start(today - dt.timedelta(days=int(spec.split(":")[1])))
+        return centre - DAY, centre + 2 * DAY
+    if spec.startswith("month_part:"):  # early / mid / late: days 1-10, 11-20, 21-
+        _, month, part = spec.split(":")
+        start, end = relative_window(f"month:{month}", today)
+        return start + 10 * int(part) * DAY, end if part == "2" else start + 10 * (
+            int(part) + 1
+        ) * DAY
     if spec.startswith("month:"):  # the latest such month that has begun
         month = int(spec.split(":")[1])
         year = today.year if month <= today.month else today.year - 1

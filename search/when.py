@@ -45,6 +45,22 @@ _MONTHS_EN = (
 _MONTHS_RU = (
     "январе феврале марте апреле мае июне июле августе сентябре октябре ноябре декабре"
 ).split()
+# genitive: "10 октября", "в начале марта"
+_MONTHS_RU_OF = (
+    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря"
+).split()
+_ANY_MONTH = "|".join(_MONTHS_EN + _MONTHS_RU_OF)
+_MONTH_NAMES = frozenset(_MONTHS_EN + _MONTHS_RU + _MONTHS_RU_OF)
+# "early October", "в конце сентября": a third of the month
+_PART_EN = r"(early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of)"
+_PART_RU = r"(начале|середине|конце)"
+# the first month of each season (meteorological: summer is June to August)
+_SEASONS = {
+    "winter": 12, "spring": 3, "summer": 6, "autumn": 9, "fall": 9,
+    "зим": 12, "весн": 3, "лет": 6, "осен": 9,
+}  # fmt: skip
+_SEASON_EN = r"(winter|spring|summer|autumn|fall)"
+_SEASON_RU = r"(зим|весн|лет|осен)(?:ой|ом|ью)"
 _NO_YEAR = r"(?!,?\s+\d{4})"
 _DAYS_EN = "monday tuesday wednesday thursday friday saturday sunday".split()
 # accusative, as in "в понедельник", "в прошлую пятницу"
@@ -56,6 +72,8 @@ _UNIT_RU = r"(дн\w*|день|недел\w*|месяц\w*|год\w*|лет)"
 _ONE_RU = r"()(день|неделю|месяц|год)"
 # ("a couple of days ago", "пару дней назад" stay two: see "ago")
 _FEW = r"(?:a\s+)?(?:few|several)|несколько"
+_LAST_RU = r"(?:(?:за|в)\s+)?(?:последн|прошедш)\w+"
+_AGO_RU = r"(?:тому\s+)?назад"  # "две недели тому назад" is "две недели назад"
 _B, _E = r"(?<!\w)", r"(?!\w)"
 
 # (pattern, kind): tried in order, the first match anywhere in the text wins.
@@ -64,43 +82,76 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     for p, kind in [
         # "the last three days", "за последние две недели": up to now
         (rf"{_B}(?:(?:in|over|during)\s+)?the\s+(?:last|past)\s+{_NUM}\s+{_UNIT_EN}{_E}"
-         rf"|{_B}за\s+(?:последн|прошедш)\w+\s+{_NUM}\s+{_UNIT_RU}{_E}", "span"),
+         rf"|{_B}{_LAST_RU}\s+{_NUM}\s+{_UNIT_RU}{_E}", "span"),
+        # "в последние дни", "последние недели": a few of them
+        (rf"{_B}(?:(?:за|в)\s+)?последн(?:ие|их)\s+(дн(?:и|ей)|недел(?:и|ь)|месяц(?:ы|ев)){_E}",
+         "few-span"),
         (rf"{_B}(?:(?:in|over|during)\s+)?the\s+(?:last|past)\s+(){_UNIT_EN}{_E}"
          rf"|{_B}за\s+(?:последн|прошедш)\w+\s+(){_UNIT_RU}{_E}", "span"),
         # "a few days ago", "the last few weeks", "несколько дней назад"
         (rf"{_B}(?:{_FEW})\s+{_UNIT_EN}\s+ago{_E}"
-         rf"|{_B}(?:{_FEW})\s+{_UNIT_RU}\s+назад{_E}", "few-ago"),
+         rf"|{_B}(?:{_FEW})\s+{_UNIT_RU}\s+{_AGO_RU}{_E}", "few-ago"),
         (rf"{_B}(?:the\s+)?(?:last|past)\s+(?:{_FEW})\s+{_UNIT_EN}{_E}"
          rf"|{_B}(?:за\s+)?последн\w+\s+(?:{_FEW})\s+{_UNIT_RU}{_E}", "few-span"),
-        (rf"{_B}{_NUM}\s+{_UNIT_EN}\s+ago{_E}", "ago"),
-        (rf"{_B}(?:{_NUM}\s+{_UNIT_RU}|{_ONE_RU})\s+назад{_E}", "ago"),
+        # "half a year ago", "полгода назад"
+        (rf"{_B}half\s+a\s+(year|month)\s+ago{_E}"
+         rf"|{_B}пол(года|месяца)\s+{_AGO_RU}{_E}", "half-ago"),
+        (rf"{_B}(?:{_NUM}\s+{_UNIT_EN}|a\s+()(fortnight))\s+(?:ago|back){_E}", "ago"),
+        (rf"{_B}(?:{_NUM}\s+{_UNIT_RU}|{_ONE_RU})\s+{_AGO_RU}{_E}", "ago"),
+        # "дня три назад": the number after its unit says "about"
+        (rf"{_B}{_UNIT_RU}\s+{_NUM}\s+{_AGO_RU}{_E}", "about-ago"),
         (rf"{_B}(?:the\s+)?day\s+before\s+yesterday{_E}|{_B}позавчера{_E}", "day-2"),
-        (rf"{_B}last\s+night{_E}|{_B}вчера\s+вечером{_E}"
+        (rf"{_B}yesterday\s+morning{_E}|{_B}вчера\s+утром{_E}|{_B}утром\s+вчера{_E}",
+         "morning-1"),
+        (rf"{_B}(?:last|yesterday)\s+(?:night|evening){_E}"
+         rf"|{_B}(?:вчера|прошлым)\s+вечером{_E}|{_B}вечером\s+вчера{_E}"
          rf"|{_B}(?:прошлой|этой|вчера|сегодня)\s+ночью{_E}", "last-night"),
         (rf"{_B}(?:yesterday|вчера){_E}", "day-1"),
         (rf"{_B}this\s+morning{_E}|{_B}(?:сегодня\s+)?утром{_E}", "morning"),
         (rf"{_B}(?:this\s+evening|tonight|(?:сегодня\s+)?вечером){_E}", "evening"),
         (rf"{_B}(?:today|сегодня){_E}", "day-0"),
+        (rf"{_B}(?:the\s+)?weekend\s+before\s+last{_E}"
+         rf"|{_B}(?:(?:в|на)\s+)?позапрошл(?:ые|ых)\s+выходн\w*{_E}", "weekend-2"),
         # "на (прошлых) выходных" is how the weekend is said as often as "в …"
         (rf"{_B}(?:this\s+)?(?:last|past)\s+weekend{_E}"
          rf"|{_B}(?:(?:в|на)\s+)?прошл(?:ые|ых)\s+выходн\w*{_E}", "last-weekend"),
         (rf"{_B}(?:this\s+|the\s+)?weekend{_E}"
-         rf"|{_B}(?:в|на)\s+(?:эти\s+|этих\s+)?выходн(?:ые|ых){_E}", "weekend"),
+         # "Как я провёл выходные?": the weekend without a preposition
+         rf"|{_B}(?:(?:в|на)\s+)?(?:эти\s+|этих\s+|мои\s+|наши\s+)?выходн(?:ые|ых){_E}",
+         "weekend"),
         (rf"{_B}(?:the\s+)?week\s+before\s+last{_E}"
          rf"|{_B}на\s+позапрошлой\s+неделе{_E}", "week-before-last"),
         (rf"{_B}last\s+week{_E}|{_B}на\s+прошлой\s+неделе{_E}", "last-week"),
         (rf"{_B}this\s+week{_E}|{_B}на\s+этой\s+неделе{_E}", "this-week"),
         (rf"{_B}last\s+month{_E}|{_B}в\s+прошлом\s+месяце{_E}", "last-month"),
         (rf"{_B}this\s+month{_E}|{_B}в\s+этом\s+месяце{_E}", "this-month"),
+        (rf"{_B}last\s+year{_E}|{_B}в\s+прошлом\s+году{_E}", "last-year"),
+        (rf"{_B}this\s+year{_E}|{_B}в\s+этом\s+году{_E}", "this-year"),
+        # "10 октября", "October 10th", "the 3rd of May": the latest such day
+        (rf"{_B}(\d{{1,2}})(?:st|nd|rd|th|-?го)?\s+(?:of\s+)?({_ANY_MONTH}){_E}{_NO_YEAR}",
+         "date"),
+        (rf"{_B}()({'|'.join(_MONTHS_EN)})\s+(\d{{1,2}})(?:st|nd|rd|th)?{_E}{_NO_YEAR}",
+         "date"),
+        (rf"{_B}(?:in\s+|at\s+)?{_PART_EN}[\s-]+({'|'.join(_MONTHS_EN)}){_E}{_NO_YEAR}"
+         rf"|{_B}в\s+{_PART_RU}\s+({'|'.join(_MONTHS_RU_OF)}){_E}{_NO_YEAR}",
+         "month-part"),
         # "in March 2023" names its year: a date (query_dates), not a relative month
         (rf"{_B}(?:in\s+)({'|'.join(_MONTHS_EN)}){_E}{_NO_YEAR}", "month"),
         (rf"{_B}в\s+({'|'.join(_MONTHS_RU)}){_E}{_NO_YEAR}", "month"),
+        (rf"{_B}во?\s+позапрошл\w+\s+({'|'.join(_DAYS_RU)}){_E}", "weekday-2"),
         (rf"{_B}last\s+({'|'.join(_DAYS_EN)}){_E}", "last-weekday"),
         (rf"{_B}во?\s+прошл\w+\s+({'|'.join(_DAYS_RU)}){_E}", "last-weekday"),
         (rf"{_B}on\s+({'|'.join(_DAYS_EN)}){_E}", "weekday"),
         # "во вторник", "в эту субботу"
         (rf"{_B}во?\s+(?:эт\w+\s+)?({'|'.join(_DAYS_RU)}){_E}", "weekday"),
-        (rf"{_B}(?:recently|lately|недавно|на\s+днях){_E}", "recent"),
+        # "last summer", "прошлым летом": the latest one that has ended
+        (rf"{_B}(?:last|past)\s+{_SEASON_EN}{_E}|{_B}прошл\w+\s+{_SEASON_RU}{_E}",
+         "last-season"),
+        # "this summer", "летом": the latest one begun (may be the next: soft)
+        (rf"{_B}(?:(?:this|in\s+the)\s+){_SEASON_EN}{_E}"
+         rf"|{_B}(?:эт\w+\s+)?{_SEASON_RU}{_E}", "season"),
+        (rf"{_B}(?:recently|lately|the\s+other\s+day|недавно|на\s+днях"
+         rf"|в\s+последнее\s+время){_E}", "recent"),
     ]
 ]  # fmt: skip
 
@@ -111,7 +162,7 @@ _PAST = re.compile(
     r"(?<!\w)(?:did|was|were|went|had|got|\w{2,}(?:л|ла|ло|ли|лся|лась))(?!\w)",
     re.I,
 )
-_MAYBE_NEXT = ("weekend", "weekday")
+_MAYBE_NEXT = ("weekend", "weekday", "season")
 
 
 def relative_window(text: str, now: float) -> RelativeWindow | None:
@@ -137,15 +188,18 @@ def _resolve(
         return start, start + DAY, True
     if kind == "last-night":
         return today - 6 * 3600, today + 6 * 3600, True
-    if kind == "morning":
-        return today + 4 * 3600, today + 12 * 3600, True
+    if kind in ("morning", "morning-1"):
+        start = today - (DAY if kind == "morning-1" else 0)
+        return start + 4 * 3600, start + 12 * 3600, True
     if kind == "evening":
         return today + 17 * 3600, today + DAY, True
-    if kind in ("last-weekend", "weekend"):
+    if kind in ("last-weekend", "weekend", "weekend-2"):
         # The newest whole weekend; "the weekend" on a weekend is this one.
         saturday = today - ((weekday - 5) % 7) * DAY
-        if kind == "last-weekend" and weekday >= 5:
+        if kind != "weekend" and weekday >= 5:
             saturday -= 7 * DAY
+        if kind == "weekend-2":
+            return saturday - 7 * DAY, saturday - 5 * DAY, True
         # "в выходные поедем": a bare weekend may be the next one (soft)
         return saturday, saturday + 2 * DAY, kind == "last-weekend"
     if kind in ("this-week", "last-week", "week-before-last"):
@@ -161,21 +215,32 @@ def _resolve(
             if kind == "this-month"
             else (_month_start(now, -1), first, True)
         )
-    if kind == "month":
-        name = found[1].lower()
-        month = 1 + (
-            _MONTHS_EN.index(name) if name in _MONTHS_EN else _MONTHS_RU.index(name)
+    if kind in ("this-year", "last-year"):
+        first = dt.datetime(
+            dt.datetime.fromtimestamp(now, dt.UTC).year, 1, 1, tzinfo=dt.UTC
         )
-        return _latest_month(now, month)
-    if kind in ("weekday", "last-weekday"):
+        if kind == "this-year":
+            return first.timestamp(), today + DAY, True
+        return first.replace(year=first.year - 1).timestamp(), first.timestamp(), True
+    if kind == "month":
+        return _latest_month(now, _month_number(found[1]))
+    if kind in ("date", "month-part"):
+        return _month_days(kind, found, now)
+    if kind in ("season", "last-season"):
+        return _season(found, now, last=kind == "last-season")
+    if kind in ("weekday", "last-weekday", "weekday-2"):
         name = found[1].lower()
         wanted = _DAYS_EN.index(name) if name in _DAYS_EN else _DAYS_RU.index(name)
         back = (weekday - wanted) % 7 or 7  # the last one before today
-        start = today - back * DAY
+        start = today - (back + (7 if kind == "weekday-2" else 0)) * DAY
         # "on Monday" may be the next one ("в субботу поедем"): soft
-        return start, start + DAY, kind == "last-weekday"
-    if kind == "ago":
-        return _ago(found, today)
+        return start, start + DAY, kind != "weekday"
+    if kind in ("ago", "about-ago"):
+        return _ago(found, today, about=kind == "about-ago")
+    if kind == "half-ago":  # half a year: six months; half a month: 15 days
+        year = found[1] or found[2]
+        centre = today - (182 if year.lower() in ("year", "года") else 15) * DAY
+        return centre - 7 * DAY, centre + 8 * DAY, True
     if kind in ("span", "few-span", "few-ago"):
         return _span(kind, found, today)
     if kind == "recent":
@@ -183,11 +248,15 @@ def _resolve(
     return None
 
 
-def _count_and_unit(found: re.Match[str]) -> tuple[int | None, str]:
+def _count_and_unit(
+    found: re.Match[str], unit_first: bool = False
+) -> tuple[int | None, str]:
     """The number (1 when unsaid: "неделю назад") and the unit a match names."""
     groups = [g for g in found.groups() if g is not None]
     if len(groups) < 2:  # a phrase of few: its unit only
         return None, groups[-1].lower()
+    if unit_first:  # "дня три назад"
+        groups.reverse()
     count_text, unit = groups[0].lower(), groups[1].lower()
     if not count_text:
         return 1, unit
@@ -215,22 +284,78 @@ def _span(
     return start, today + (DAY if kind == "few-span" else 0), True
 
 
-def _ago(found: re.Match[str], today: float) -> tuple[float, float, bool] | None:
-    count, unit = _count_and_unit(found)
+def _ago(
+    found: re.Match[str], today: float, *, about: bool = False
+) -> tuple[float, float, bool] | None:
+    """ "three days ago" is that day; "дня три назад" (about) a day either side."""
+    count, unit = _count_and_unit(found, unit_first=about)
     if not count:
         return None
+    if unit == "fortnight":
+        count, unit = 2 * count, "week"
     if unit.startswith(("year", "год", "лет")):
         centre = today - count * 365 * DAY
         return centre - 15 * DAY, centre + 16 * DAY, True
     if unit.startswith(("day", "дн", "ден")):
         start = today - count * DAY
-        return start, start + DAY, True
+        return start - about * DAY, start + (1 + about) * DAY, True
     if unit.startswith(("week", "недел")):
         # "two weeks ago" is about that week, give or take a few days
         centre = today - count * 7 * DAY
         return centre - 3 * DAY, centre + 4 * DAY, True
     centre = today - count * 30 * DAY  # months
     return centre - 15 * DAY, centre + 16 * DAY, True
+
+
+def _month_number(name: str) -> int:
+    """1-12 of a month's name: English, Russian prepositional or genitive."""
+    name = name.lower()
+    for names in (_MONTHS_EN, _MONTHS_RU, _MONTHS_RU_OF):
+        if name in names:
+            return 1 + names.index(name)
+    raise ValueError(name)
+
+
+def _month_days(
+    kind: str, found: re.Match[str], now: float
+) -> tuple[float, float, bool] | None:
+    """ "10 октября", "October 10": that day of the latest such month; "early
+    October", "в конце сентября": the month's first, middle or last ten days."""
+    words = [g.lower() for g in found.groups() if g]
+    month = next(_month_number(w) for w in words if w in _MONTH_NAMES)
+    start, end, _ = _latest_month(now, month)
+    if kind == "date":
+        day = int(next(w for w in words if w.isdigit()))
+        moment = start + (day - 1) * DAY
+        if moment > now:  # "25 ноября" asked on 10 November: last year's
+            start, end, _ = _latest_month(start - DAY, month)
+            moment = start + (day - 1) * DAY
+        return (moment, moment + DAY, True) if moment < end else None
+    part = _part_of_month(next(w for w in words if w not in _MONTH_NAMES))
+    return (
+        start + 10 * part * DAY,
+        end if part == 2 else start + 10 * (part + 1) * DAY,
+        True,
+    )
+
+
+def _part_of_month(words: str) -> int:
+    """0: early / в начале, 1: mid / в середине, 2: late / в конце."""
+    if words.startswith(("early", "начал")) or "beginning" in words or "start" in words:
+        return 0
+    return 1 if words.startswith(("mid", "середин")) or "middle" in words else 2
+
+
+def _season(
+    found: re.Match[str], now: float, *, last: bool
+) -> tuple[float, float, bool]:
+    """The latest season begun ("этим летом"); `last`: the latest one ended."""
+    first = _SEASONS[found[1].lower() if found[1] else found[2].lower()]
+    start, _, _ = _latest_month(now, first)
+    end = _month_start(start + DAY, 3)
+    if last and end > now:
+        start, end = _month_start(start + DAY, -12), _month_start(start + DAY, -9)
+    return start, end, last  # "летом поедем": a bare season may be the next one
 
 
 def _midnight(now: float) -> float:
@@ -256,12 +381,19 @@ def _latest_month(now: float, month: int) -> tuple[float, float, bool]:
 # The user ("I", "we", "я", "мы") asks what they did; in Russian a time
 # phrase often comes between the pronoun and the verb ("Что я вчера делал?").
 _BETWEEN = r"(?:\w+\s+){0,3}?"
+# "делал", "занимался", "сделал", "был занят"
+_DID_RU = r"(?:с?дела|занима|успе)л\w*|был\w*\s+занят\w*"
 _OWN_DOINGS = re.compile(
     r"\bwhat\s+(?:did|have|had)\s+(?:i|we)\s+(?:been\s+)?(?:do|doing|done|(?:get\s+)?up\s+to)\b"
     r"|\bwhat\s+(?:was\s+i|were\s+we)\s+(?:doing|up\s+to)\b"
     r"|\bwhere\s+(?:did\s+(?:i|we)\s+go|was\s+i|were\s+we)\b"
     r"|\bhow\s+was\s+(?:my|our)\s+(?:day|weekend|week|morning|evening|holiday)\b"
-    rf"|(?<!\w)(?:что|чем)\s+(?:я|мы)\s+{_BETWEEN}(?:делал\w*|занимал\w*)(?!\w)"
+    r"|\bhow\s+did\s+(?:i|we)\s+spend\b"
+    rf"|(?<!\w)(?:что|чем)\s+(?:я|мы)\s+{_BETWEEN}(?:{_DID_RU})(?!\w)"
+    # the pronoun left out, as Russian speakers often do ("Чем занимался
+    # вчера?"), when no one else is named after the verb
+    rf"|(?<!\w)(?:что|чем)\s+(?:{_DID_RU})(?![^?.!]*(?-i:[A-ZА-ЯЁ]))"
+    r"|(?<!\w)как\s+(?:я\s+|мы\s+)?(?:провёл|провел|провели)\w*(?!\w)"
     rf"|(?<!\w)(?:где|куда)\s+(?:я|мы)\s+{_BETWEEN}(?:был\w*|ходил\w*|ездил\w*)(?!\w)"
     r"|(?<!\w)с\s+кем\s+я\s+(?:видел\w*|встречал\w*)(?!\w)"
     r"|(?<!\w)как\s+прош\w+\s+(?:мои\s+|мой\s+|наши\s+)?(?:выходные|день|неделя)(?!\w)",

@@ -127,7 +127,10 @@ async def own_doings(
     chosen = most_telling([found[i] for i in ids if i in found], filters.limit)
     linked = await storage.entities.entities_of_nodes([n.id for n in chosen])
     # Time order is the answer's order; the scores say so to a caller sorting.
+    # They stay above half the first: get_context drops hits below a share of
+    # the best (retrieval.WEAK_SHARE), and 1 / (1 + rank) left its block the
+    # window's first four turns of the answer's five or twenty.
     return [
-        SearchHit(node, 1.0 / (1 + rank), linked.get(node.id, []))
+        SearchHit(node, 1.0 - rank / (2 * len(chosen)), linked.get(node.id, []))
         for rank, node in enumerate(chosen)
     ]
