@@ -6,7 +6,8 @@ of the turn being answered. `relative_window` finds the first such phrase
 and returns its UTC window: `strict` for exact phrases (a day, a week, a
 month: the search keeps only that window), not strict for vague ones
 ("recently", "недавно": the search prefers that span, it does not filter)
-and for ones that may name the future ("on Monday", "в выходные").
+and for ones that may name the future ("on Monday", "в выходные",
+"10 октября", "летом") unless the question asks about the past.
 Pure: no clock, no storage; `now` is always given.
 """
 
@@ -61,7 +62,9 @@ _SEASONS = {
 }  # fmt: skip
 _SEASON_EN = r"(winter|spring|summer|autumn|fall)"
 _SEASON_RU = r"(зим|весн|лет|осен)(?:ой|ом|ью)"
-_NO_YEAR = r"(?!,?\s+\d{4})"
+# "in March 2023", "between August 11 and August 15, 2023", "December 1,2023":
+# a year in the sentence makes these dates (query_dates), not relative ones
+_NO_YEAR = r"(?![^?.!;]*(?<!\d)(?:19|20)\d\d(?!\d))"
 _DAYS_EN = "monday tuesday wednesday thursday friday saturday sunday".split()
 # accusative, as in "в понедельник", "в прошлую пятницу"
 _DAYS_RU = "понедельник вторник среду четверг пятницу субботу воскресенье".split()
@@ -162,7 +165,9 @@ _PAST = re.compile(
     r"(?<!\w)(?:did|was|were|went|had|got|\w{2,}(?:л|ла|ло|ли|лся|лась))(?!\w)",
     re.I,
 )
-_MAYBE_NEXT = ("weekend", "weekday", "season")
+# "Поеду 10 октября", "late September works": a date, a part of a month or a
+# season in a prompt may be ahead (soft); a question about the past is strict.
+_MAYBE_NEXT = ("weekend", "weekday", "season", "date", "month-part")
 
 
 def relative_window(text: str, now: float) -> RelativeWindow | None:
@@ -330,12 +335,12 @@ def _month_days(
         if moment > now:  # "25 ноября" asked on 10 November: last year's
             start, end, _ = _latest_month(start - DAY, month)
             moment = start + (day - 1) * DAY
-        return (moment, moment + DAY, True) if moment < end else None
+        return (moment, moment + DAY, False) if moment < end else None
     part = _part_of_month(next(w for w in words if w not in _MONTH_NAMES))
     return (
         start + 10 * part * DAY,
         end if part == 2 else start + 10 * (part + 1) * DAY,
-        True,
+        False,
     )
 
 
@@ -406,8 +411,12 @@ def asks_own_doings(text: str) -> bool:
     return bool(_OWN_DOINGS.search(text))
 
 
+_SEASON_WORD = re.compile(rf"{_SEASON_EN}|{_SEASON_RU}", re.I)
+
+
 def names_a_month(phrase: str) -> bool:
-    """ "in March", "в марте": the month's name is also a word a turn or a
-    session date may say, so the search keeps it (unlike "yesterday")."""
-    words = phrase.casefold().split()
-    return any(word in _MONTHS_EN or word in _MONTHS_RU for word in words)
+    """ "in March", "в марте", "last summer": the month's or season's name is
+    also a word a turn or a session date may say, so the search keeps it
+    (unlike "yesterday")."""
+    words = phrase.casefold().replace("-", " ").split()
+    return any(word in _MONTH_NAMES or _SEASON_WORD.fullmatch(word) for word in words)
