@@ -221,12 +221,11 @@ def _resolve(
             else (_month_start(now, -1), first, True)
         )
     if kind in ("this-year", "last-year"):
-        first = dt.datetime(
-            dt.datetime.fromtimestamp(now, dt.UTC).year, 1, 1, tzinfo=dt.UTC
-        )
+        month = dt.datetime.fromtimestamp(now, dt.UTC).month
+        new_year = _month_start(now, 1 - month)
         if kind == "this-year":
-            return first.timestamp(), today + DAY, True
-        return first.replace(year=first.year - 1).timestamp(), first.timestamp(), True
+            return new_year, today + DAY, True
+        return _month_start(new_year, -12), new_year, True
     if kind == "month":
         return _latest_month(now, _month_number(found[1]))
     if kind in ("date", "month-part"):
