@@ -330,6 +330,8 @@ def _month_days(
     start, end, _ = _latest_month(now, month)
     if kind == "date":
         day = int(next(w for w in words if w.isdigit()))
+        if day < 1:
+            return None
         moment = start + (day - 1) * DAY
         if moment > now:  # "25 ноября" asked on 10 November: last year's
             start, end, _ = _latest_month(start - DAY, month)

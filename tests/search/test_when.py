@@ -132,6 +132,8 @@ def test_phrase_becomes_a_window(
 def test_no_phrase_no_window() -> None:
     assert relative_window("What does Anna drink?", NOW) is None
     assert relative_window("Maybe she will come", NOW) is None
+    for no_day in ("Что я делал 31 ноября?", "What did I do on the 0th of May?"):
+        assert relative_window(no_day, NOW) is None, no_day
 
 
 def test_own_doings_questions() -> None:
