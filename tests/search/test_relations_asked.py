@@ -59,6 +59,22 @@ async def test_where_the_boss_lives_is_the_new_boss_home(
         assert {SAID[6], SAID[7]} <= set(top) and SAID[0] not in top, question
 
 
+async def test_now_asks_the_same_of_the_boss_in_russian(
+    storage: MemoryStorage,
+) -> None:
+    """ "сейчас", "теперь" frame the question as "now" does in English: not a
+    second thing asked about the boss (which made it a plain search that
+    missed the English turn and ranked the old boss second)."""
+    r = await _life(storage)
+    for question in (
+        "Where does my boss live now?",
+        "Где сейчас живёт мой начальник?",
+        "Где теперь живёт мой начальник?",
+    ):
+        top = await _top(r, question, 3)
+        assert {SAID[6], SAID[7]} <= set(top) and SAID[0] not in top, question
+
+
 async def test_the_former_boss_is_a_question_about_the_past(
     storage: MemoryStorage,
 ) -> None:
