@@ -14,7 +14,9 @@ import re
 from typing import Literal
 
 from ..core.records import SearchHit
-from .support import stem
+from .cross_script import loose_key
+from .query_text import STOP_WORDS
+from .support import GENERIC_STEMS, stem
 
 _CHANGE = re.compile(
     r"\b(?:mov(?:ed|ing) (?:from|to|into|out|away|back|house|abroad)"
@@ -96,11 +98,20 @@ def told_weights(
 # "Берлина" and "Берлине" are one city) weighs this much more on the asked
 # side of the change, and as much less on the other: before "handed in my
 # notice at X, joining Y", X's turns are the old state; after it, the new.
+# Not the people it names: in "switched to coffee, Lena's espresso machine
+# won me over" Lena did not change, and every later turn about her rose.
 SIDE_BOOST = 0.5
 
 
 def _names(hit: SearchHit) -> set[str]:
     return {stem(entity.name) for entity in hit.entities}
+
+
+def _things(hit: SearchHit, words: set[str]) -> set[str]:
+    """The stems of the hit's entities that are no person, and those of its
+    words (`_word_keys`) among `words`."""
+    named = {stem(e.name) for e in hit.entities if e.type != "person"}
+    return named | (_word_keys(hit.node.content) & words)
 
 
 def side_of_change(
@@ -112,12 +123,21 @@ def side_of_change(
         (h for h in hits if h.node.id in about and tells_change(h.node.content)),
         None,
     )
-    if change is None or not change.entities:
+    if change is None:
         return hits
-    named, at = _names(change), change.node.when
+    # a word counts once the statements agree on it (the current value:
+    # "coffee"), not any word of the change ("started my new job at X")
+    words = current_value(hits, about)
+    named, at = _things(change, words), change.node.when
+    if not named:
+        return hits
 
     def weight(hit: SearchHit) -> float:
-        if hit is change or hit.node.when == at or named.isdisjoint(_names(hit)):
+        if (
+            hit is change
+            or hit.node.when == at
+            or named.isdisjoint(_things(hit, words))
+        ):
             return 1.0
         wanted_side = (hit.node.when > at) == (asked == "now")
         return 1.0 + SIDE_BOOST if wanted_side else 1.0 / (1.0 + SIDE_BOOST)
@@ -137,9 +157,32 @@ VALUE_MENTIONS = 2
 VALUE_BOOST = 1.0
 
 
+_WORD = re.compile(r"\w+", re.UNICODE)
+# A value that is no name ("coffee", "кофе") is a word of the statements: by
+# its loose key (search/cross_script.py), so the two scripts' words are one
+# ("coffee" and "кофе" are "kof"); marked apart from the entities' stems.
+WORD_MARK = "~"
+
+
+def _word_keys(text: str) -> set[str]:
+    """The loose keys of the text's content words (not the words that ask:
+    "live", "живём", "now"), marked with WORD_MARK."""
+    return {
+        WORD_MARK + key
+        for word in _WORD.findall(text)
+        if word.casefold() not in STOP_WORDS and stem(word) not in GENERIC_STEMS
+        if len(key := loose_key(word)) >= 3
+    }
+
+
+def _value_keys(hit: SearchHit) -> set[str]:
+    """The entities' stems and the text's content words (`_word_keys`)."""
+    return _names(hit) | _word_keys(hit.node.content)
+
+
 def names_any(hit: SearchHit, value: set[str]) -> bool:
-    """The hit names one of the `value` stems (see current_value)."""
-    return not value.isdisjoint(_names(hit))
+    """The hit names one of the `value` stems or words (see current_value)."""
+    return not value.isdisjoint(_value_keys(hit))
 
 
 def current_value(hits: list[SearchHit], about: set[int]) -> set[str]:
@@ -150,7 +193,7 @@ def current_value(hits: list[SearchHit], about: set[int]) -> set[str]:
         if hit.node.id in about and (
             tells_change(hit.node.content) or tells_present(hit.node.content)
         ):
-            for name in _names(hit):
+            for name in _value_keys(hit):
                 counts[name] = counts.get(name, 0) + 1
     return {name for name, count in counts.items() if count >= VALUE_MENTIONS}
 

@@ -45,6 +45,8 @@ async def with_current_value(
         for hit in hits
         if not value.isdisjoint(stem(entity.name) for entity in hit.entities)
     ]
+    if not naming:  # a value that is a word ("coffee"), no entity to read by
+        return hits
     entity_ids = [e.id for hit in naming for e in hit.entities if stem(e.name) in value]
     found = await storage.entities.entity_node_ids(
         entity_ids, limit=VALUE_TURNS, types=("episodic",), window=window

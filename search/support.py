@@ -79,7 +79,7 @@ def stem(word: str) -> str:
     return word
 
 
-_GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
+GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
 PREFIX_STEM = 5
 _SYNONYMS = (
     "mother mom mum",
@@ -99,7 +99,7 @@ _SAME = {
 def subjects(text: str) -> set[str]:
     """Stems of what a possessive points at ("my cat's name" → {"cat"}), with
     the other words for the same relative ("mother" → "mom", "mum")."""
-    found = {stem(m[1]) for m in _POSSESSIVE.finditer(text)} - _GENERIC_STEMS
+    found = {stem(m[1]) for m in _POSSESSIVE.finditer(text)} - GENERIC_STEMS
     return found.union(*(_SAME.get(word, ()) for word in found))
 
 
@@ -120,7 +120,7 @@ def topic(text: str) -> set[str]:
     stop word: "about doing this" names no topic, and search does not look
     for "doing", so the turn that holds it may not be among the hits)."""
     words = (m[1] for m in _ABOUT.finditer(text))
-    return {stem(w) for w in words if w.lower() not in STOP_WORDS} - _GENERIC_STEMS
+    return {stem(w) for w in words if w.lower() not in STOP_WORDS} - GENERIC_STEMS
 
 
 def wanted_stems(text: str, terms: Iterable[str]) -> set[str]:
@@ -249,7 +249,7 @@ def answers(
     # words are its frame ("feel", "months"), not words one hit must share.
     about = topic(query.text)
     own = (
-        {stem(t) for t in query.terms} - _GENERIC_STEMS if mine and not about else set()
+        {stem(t) for t in query.terms} - GENERIC_STEMS if mine and not about else set()
     )
     named = {node_id for node_id, _ in ranked.get("entity", ())}
     similarity = dict(ranked.get("vector", ()))
