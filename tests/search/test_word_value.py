@@ -24,7 +24,7 @@ OLD = [
     "Bought a new tin of sencha, my favourite tea.",
 ]
 CHANGE = [
-    "Plot twist: I've switched from tea to coffee, Lena's espresso machine won me over.",
+    "Plot twist: switched from tea to coffee, Lena's espresso machine won me over.",
     "Теперь пью кофе по утрам, чай почти забросил.",
     "I drink coffee every morning now, two cups before nine.",
 ]
