@@ -35,6 +35,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .legs import speaker_of
 from .morphology import is_russian, relation_base_forms, russian_stem
+from .own_relation import OWN_RELATION_TURNS, is_own_relative, lifelong, own_phrases
 from .plan import SearchFilters, SearchPlan
 from .query_text import STOP_WORDS, fts_match
 from .spellings import other_script_spellings
@@ -343,6 +344,8 @@ async def person_hits(
         # ids only, which bm25 would rank first is not asked (~12 ms at 100k)
         ids += await storage.index.fts_newest(match, limit=SCAN, types=filters.types)
     nodes, linked = await _linked(storage, ids, asked)
+    if lifelong(relations):
+        await _add_unnamed(storage, relations, people[0], filters, nodes, linked)
     names = {w for e in people for w in _words_of(e)}
     hidden = await storage.graph.superseded_ids(list(nodes))
     found = [n for n in nodes.values() if n.is_valid and n.id not in hidden]
@@ -380,6 +383,28 @@ async def _linked(
     wanted = [i for i in ids if i in about]
     linked = await storage.entities.entities_of_nodes(wanted)
     return await storage.nodes.get_nodes(wanted), linked
+
+
+async def _add_unnamed(
+    storage: Store,
+    relations: frozenset[str],
+    person: Entity,
+    filters: SearchFilters,
+    nodes: dict[int, Node],
+    linked: dict[int, list[Entity]],
+) -> None:
+    """Add the newest nodes that speak of the person by their relation alone
+    ("My mom lives in Kazan", search/own_relation.py), linked to `person`."""
+    ids = await storage.index.fts_newest(
+        own_phrases(relations), limit=OWN_RELATION_TURNS, types=filters.types
+    )
+    found = await storage.nodes.get_nodes([i for i in ids if i not in nodes])
+    entities = await storage.entities.entities_of_nodes(list(found))
+    for node_id, node in found.items():
+        theirs = entities.get(node_id, [])
+        if is_own_relative(node, theirs, relations):
+            nodes[node_id] = node
+            linked[node_id] = [*theirs, person]
 
 
 async def _candidates(
