@@ -10,6 +10,7 @@ markers of change in English and Russian, never the things that change.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Literal
 
@@ -111,7 +112,7 @@ def _things(hit: SearchHit, words: set[str]) -> set[str]:
     """The stems of the hit's entities that are no person, and those of its
     words (`_word_keys`) among `words`."""
     named = {stem(e.name) for e in hit.entities if e.type != "person"}
-    return named | (_word_keys(hit.node.content) & words)
+    return named | (_word_keys(hit.node.content) & words) if words else named
 
 
 def side_of_change(
@@ -146,7 +147,7 @@ def side_of_change(
 
 
 # What the asked thing is now: an entity (by its name's stem, so "Вене" and
-# "Вену" are one) named by at least VALUE_MENTIONS of the turns that tell a
+# "Вену" are one) or a word ("coffee", "кофе": `_word_keys`) named by at least VALUE_MENTIONS of the turns that tell a
 # change or mark the present ("moving to Vienna", "I live in Vienna now"). One
 # statement is not enough: "moving from Berlin to Vienna, Lena got the offer"
 # names Berlin and Lena once. A turn about the asked thing that names the value
@@ -164,15 +165,19 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 WORD_MARK = "~"
 
 
-def _word_keys(text: str) -> set[str]:
+@functools.lru_cache(maxsize=4096)
+def _word_keys(text: str) -> frozenset[str]:
     """The loose keys of the text's content words (not the words that ask:
-    "live", "живём", "now"), marked with WORD_MARK."""
-    return {
-        WORD_MARK + key
-        for word in _WORD.findall(text)
-        if word.casefold() not in STOP_WORDS and stem(word) not in GENERIC_STEMS
-        if len(key := loose_key(word)) >= 3
-    }
+    "live", "живём", "now"), marked with WORD_MARK (cached: one search asks
+    of each hit several times)."""
+    return frozenset(
+        {
+            WORD_MARK + key
+            for word in _WORD.findall(text)
+            if word.casefold() not in STOP_WORDS and stem(word) not in GENERIC_STEMS
+            if len(key := loose_key(word)) >= 3
+        }
+    )
 
 
 def _value_keys(hit: SearchHit) -> set[str]:
