@@ -26,6 +26,7 @@ from .core.tasks import TaskSet
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
+from .search.found_person import with_found_person
 from .search.fusion import add_scores, fuse
 from .search.intent import (
     EmbeddingIntentClassifier,
@@ -485,6 +486,7 @@ class Retriever:
             hits.append(SearchHit(node, score * factor, linked))
         hits = await with_current_value(self._storage, hits, query, window)
         hits = focus_on_threads(by_stance(hits, query.text, query.state_terms))
+        hits = await with_found_person(self._storage, hits, query, named, window)
         if query.asks_for_many:
             hits = spread_over_threads(hits)
         return hits

@@ -147,13 +147,14 @@ def side_of_change(
 
 
 # What the asked thing is now: an entity (by its name's stem, so "Вене" and
-# "Вену" are one) or a word ("coffee", "кофе": `_word_keys`) named by at least VALUE_MENTIONS of the turns that tell a
-# change or mark the present ("moving to Vienna", "I live in Vienna now"). One
-# statement is not enough: "moving from Berlin to Vienna, Lena got the offer"
-# names Berlin and Lena once. A turn about the asked thing that names the value
-# on or after the first change told is evidence of the present ("Home in
-# Vienna: the tram stops outside"), above the old state and above turns that
-# share only the question's words ("my boss lives in Baden").
+# "Вену" are one) or a word ("coffee", "кофе": `_word_keys`) named by at
+# least VALUE_MENTIONS of the turns that tell a change or mark the present
+# ("moving to Vienna", "I live in Vienna now"). One statement is not enough:
+# "moving from Berlin to Vienna, Lena got the offer" names Berlin and Lena
+# once. A turn about the asked thing that names the value on or after the
+# first change told is evidence of the present ("Home in Vienna: the tram
+# stops outside"), above the old state and above turns that share only the
+# question's words ("my boss lives in Baden").
 VALUE_MENTIONS = 2
 VALUE_BOOST = 1.0
 

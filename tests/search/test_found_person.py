@@ -1,0 +1,46 @@
+"""Who the user does something with (search/found_person.py): when a "who"
+question's words find mostly one person's turns, the turns saying who that
+person is to the user join them, also in the other script ("С кем я хожу на
+скалодром?" finds "Priya is my climbing partner")."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+
+DAY = 86_400.0
+T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
+WHO = "Priya is my climbing partner, we met at the bouldering gym."
+NOISE = (
+    "Прия нашла новую трассу на скалодроме.",
+    "Вернулся со скалодрома с Прией, руки отваливаются.",
+    "Priya found a new bouldering problem she wants to try.",
+    "Обедали с Мел на Нашмаркте.",
+    "Long day, too many meetings.",
+    "Lena made soup tonight.",
+)
+
+
+async def _life(storage: MemoryStorage) -> Retriever:
+    linker = EntityLinker(storage)
+    texts = [WHO, "Прия — моя подруга, она дизайнер."]
+    texts += [NOISE[i % 6] for i in range(60)]
+    for i, text in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"day-{i}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+
+
+async def test_who_i_climb_with_is_told_by_who_she_is(storage: MemoryStorage) -> None:
+    retriever = await _life(storage)
+    hits = await retriever.search(
+        "С кем я хожу на скалодром?", SearchFilters(limit=10), reinforce=False
+    )
+    assert WHO in [hit.node.content for hit in hits]
