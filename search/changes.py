@@ -51,11 +51,13 @@ CHANGE_BOOST = 0.6
 PRESENT_BOOST = 0.4
 
 
+@functools.lru_cache(maxsize=8192)  # every rule of a now question asks
 def tells_change(text: str) -> bool:
     """The turn tells that something changed."""
     return bool(_CHANGE.search(text))
 
 
+@functools.lru_cache(maxsize=8192)  # every rule of a now question asks
 def tells_present(text: str) -> bool:
     """The turn marks its state as the present one ("now", "теперь")."""
     return bool(_PRESENT.search(text))

@@ -20,6 +20,7 @@ filtering hit by hit would drop replies that share no word with the question.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -65,6 +66,7 @@ usual plan plans planned want wanted say says said tell told
 """
 
 
+@functools.lru_cache(maxsize=65536)  # pure, and called ~3k times a question
 def stem(word: str) -> str:
     """A light stem for matching: Russian by its suffix stripper, English by
     plural and verb endings ("cats" → "cat", "lives" → "liv")."""
@@ -138,7 +140,12 @@ def _texts(hit: SearchHit) -> list[str]:
 
 def hit_stems(hit: SearchHit) -> set[str]:
     """Stems of the hit's words and of its entities' names and aliases."""
-    return {stem(w) for text in _texts(hit) for w in _WORD.findall(text)}
+    return set().union(*(text_stems(text) for text in _texts(hit)))
+
+
+@functools.lru_cache(maxsize=4096)  # the same hits are read by several rules
+def text_stems(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in _WORD.findall(text))
 
 
 def plain_stems(hit: SearchHit) -> set[str]:

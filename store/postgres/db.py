@@ -62,6 +62,9 @@ _RULES = (
     # rows.in_scope: `+scope` keeps SQLite off the scope index; PostgreSQL
     # has no unary plus on text and plans from its statistics
     (re.compile(r"\+(\w+\.)?scope in \("), r"\1scope in ("),
+    # `cross join t x on` fixes SQLite's join order; PostgreSQL allows no ON
+    # there and plans the order from its statistics
+    (re.compile(r"\bcross join (\w+ \w+ on )"), r"join \1"),
     # an empty list: SQLite allows `in ()`, PostgreSQL wants an empty array
     (re.compile(r"\bnot in \(\)"), "<> all('{}')"),
     (re.compile(r"\bin \(\)"), "= any('{}')"),

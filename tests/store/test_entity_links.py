@@ -65,3 +65,34 @@ async def test_the_nodes_of_every_entity_are_a_merge_of_their_links(
     # every link of an entity is built first (1.3 ms at 2k links).
     assert any("MERGE (INTERSECT)" in s for s in steps), steps
     assert not [s for s in steps if "LIST SUBQUERY" in s], steps
+
+
+async def test_a_type_filter_keeps_the_linked_rows_as_the_way_in(
+    tmp_path: Path,
+) -> None:
+    # With `n.type in (...)` SQLite's planner entered by the type index and
+    # probed the links for every node of the type: 96 ms at 100k nodes for
+    # two entities (a "now" question's current value), not ~1 ms.
+    storage = await MemoryStorage.open(tmp_path / "memory.db", dim=8)
+    try:
+        anton = (await storage.entities.upsert_entity("Anton", type="person")).id
+        lima = (await storage.entities.upsert_entity("Lima", type="place")).id
+        ids = [
+            await storage.nodes.add_episode(EpisodeDraft(f"note {n}", "t", "user", n))
+            for n in range(30)
+        ]
+        await storage.entities.link_entities([(i, anton) for i in ids[::2]])
+        await storage.entities.link_entities([(i, lima) for i in ids[::3]])
+        statements: list[str] = []
+        await storage._conn.read.set_trace_callback(statements.append)
+        found = await storage.entities.entity_node_ids(
+            [anton, lima], limit=3, types=("episodic",)
+        )
+        await storage._conn.read.set_trace_callback(None)
+        (sql,) = [s for s in statements if "node_entities" in s]
+        plan = await storage._conn.read.execute_fetchall("explain query plan " + sql)
+    finally:
+        await storage.close()
+    assert found[0] == (ids[24], 2)  # the newest linked to both
+    steps = [str(row[3]) for row in plan]
+    assert not [s for s in steps if "nodes_type" in s], steps
