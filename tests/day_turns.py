@@ -8,9 +8,10 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import NodeDraft
+from agent_memory.core.records import EpisodeDraft, NodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
 
 START = 1_767_225_600.0  # 2026-01-01
 DAY = 86_400.0
@@ -41,3 +42,17 @@ async def retriever_over(
     finally:
         await retriever.drain()
         await storage.close()
+
+
+async def linked_days(
+    storage: MemoryStorage, texts: Iterable[str], start: float
+) -> Retriever:
+    """A retriever over `texts`, each said by the user a day after the one
+    before (from `start`, a thread a day) and linked by the offline linker."""
+    linker = EntityLinker(storage)
+    for i, text in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"day-{i}", "user", start + i * DAY)
+        )
+        await linker.link_text(node, text)
+    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))

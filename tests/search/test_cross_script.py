@@ -9,14 +9,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.cross_script import loose_key, same_key
 from agent_memory.storage import MemoryStorage
-from agent_memory.writepath.entities import EntityLinker
+from day_turns import linked_days
 
-DAY = 86_400.0
 T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
 CANCELLED = (
     "We cancelled the Lisbon trip, too much going on.",
@@ -52,19 +49,13 @@ def test_a_different_name_is_not_matched(one: str, other: str) -> None:
 
 
 async def _memory(storage: MemoryStorage) -> Retriever:
-    linker = EntityLinker(storage)
     texts = [
         "Lena and I are planning a trip to Lisbon in October.",
         "Планируем с Леной поездку в Лиссабон в октябре.",
         *(NOISE[i % len(NOISE)] for i in range(40)),
         *CANCELLED,
     ]
-    for i, text in enumerate(texts):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"day-{i}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    return await linked_days(storage, texts, T0)
 
 
 @pytest.mark.parametrize(

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.storage import MemoryStorage
-from agent_memory.writepath.entities import EntityLinker
+from day_turns import linked_days
 
-DAY = 86_400.0
 T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
 WHO = "Priya is my climbing partner, we met at the bouldering gym."
 NOISE = (
@@ -27,15 +24,9 @@ NOISE = (
 
 
 async def _life(storage: MemoryStorage) -> Retriever:
-    linker = EntityLinker(storage)
     texts = [WHO, "Прия — моя подруга, она дизайнер."]
     texts += [NOISE[i % 6] for i in range(60)]
-    for i, text in enumerate(texts):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"day-{i}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    return await linked_days(storage, texts, T0)
 
 
 async def test_who_i_climb_with_is_told_by_who_she_is(storage: MemoryStorage) -> None:

@@ -10,13 +10,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.storage import MemoryStorage
-from agent_memory.writepath.entities import EntityLinker
+from day_turns import linked_days
 
-DAY = 86_400.0
 T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
 OLD = [
     "I work at Brightline as an analyst, the office is in Mitte.",
@@ -37,14 +34,8 @@ NOISE = (
 
 
 async def _life(storage: MemoryStorage) -> Retriever:
-    linker = EntityLinker(storage)
     texts = [*OLD, *(NOISE[i % 4] for i in range(56)), *NOW]
-    for i, text in enumerate(texts):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"day-{i}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    return await linked_days(storage, texts, T0)
 
 
 @pytest.mark.parametrize("question", ["Where do I work now?", "Где я сейчас работаю?"])

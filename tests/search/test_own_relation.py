@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.own_relation import lifelong, says_own
 from agent_memory.storage import MemoryStorage
-from agent_memory.writepath.entities import EntityLinker
+from day_turns import linked_days
 
-DAY = 86_400.0
 T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
 HOME = "My mom lives in Kazan and calls me every Sunday morning."
 TURNS = [
@@ -30,13 +27,7 @@ TURNS = [
 
 
 async def _life(storage: MemoryStorage) -> Retriever:
-    linker = EntityLinker(storage)
-    for i, text in enumerate(TURNS):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"day-{i}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    return await linked_days(storage, TURNS, T0)
 
 
 def test_my_relation_in_any_case() -> None:

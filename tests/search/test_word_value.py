@@ -10,13 +10,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.storage import MemoryStorage
-from agent_memory.writepath.entities import EntityLinker
+from day_turns import linked_days
 
-DAY = 86_400.0
 T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
 OLD = [
     "I start every morning with a pot of green tea, no coffee for me.",
@@ -39,15 +36,9 @@ NOISE = (
 
 
 async def _life(storage: MemoryStorage) -> Retriever:
-    linker = EntityLinker(storage)
     texts = [*OLD, *(NOISE[i % 5] for i in range(40)), *CHANGE]
     texts += [*(NOISE[i % 5] for i in range(20)), LATER, *NOISE]
-    for i, text in enumerate(texts):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"day-{i}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    return await linked_days(storage, texts, T0)
 
 
 @pytest.mark.parametrize(
