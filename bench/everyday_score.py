@@ -67,6 +67,20 @@ EXTRA = [
         None,
         "rate",
     ),
+    (
+        "*",
+        "ctx_recall",
+        "gold turns the block shows (counted up to 5)",
+        None,
+        "rate",
+    ),
+    (
+        "*",
+        "ctx_precision",
+        "share of the block's memory lines that are gold turns",
+        None,
+        "rate",
+    ),
 ]
 LANGS = ("en", "ru")
 
@@ -78,6 +92,24 @@ def block_shows(block: str, turn: dict[str, Any], shift: int) -> bool:
     ).isoformat()
     start = " ".join(turn["text"].split())[:40]
     return any(day in line and start in line for line in block.splitlines())
+
+
+def block_precision(block: str, gold: list[dict[str, Any]], shift: int) -> float | None:
+    """The share of the block's memory lines ("- [said; ...] ...") that show a
+    gold turn: what else the block puts before the model is noise."""
+    lines = [line for line in block.splitlines() if line.startswith("- [")]
+    if not lines or not gold:
+        return None
+    shown = sum(1 for line in lines if any(block_shows(line, t, shift) for t in gold))
+    return shown / len(lines)
+
+
+def block_recall(block: str, gold: list[dict[str, Any]], shift: int) -> float | None:
+    """The gold turns the block shows, counted up to 5 (a block holds ~5)."""
+    if not gold:
+        return None
+    shown = sum(1 for t in gold if block_shows(block, t, shift))
+    return min(shown, 5) / min(len(gold), 5)
 
 
 def recall(gold: list[str], keys: list[str | None], k: int) -> float | None:
@@ -139,6 +171,8 @@ def score(
         "ctx_hit": any(block_shows(block, by_key[k], shift) for k in gold)
         if gold
         else None,
+        "ctx_recall": block_recall(block, [by_key[k] for k in gold], shift),
+        "ctx_precision": block_precision(block, [by_key[k] for k in gold], shift),
     }
     if category == "name_only":
         out["p10"] = recall_capped(gold, keys, 10)
