@@ -450,6 +450,7 @@ class MemoryExtension:
     async def drain(self) -> None:
         """Wait for queued writes and indexing (tests, CLI, shutdown)."""
         services = self.services
+        await services.retriever.drain()  # the batched access counts
         await services.storage.drain()
         await services.indexer.drain()
         await services.storage.drain()

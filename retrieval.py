@@ -23,6 +23,7 @@ from .core.config import MemoryConfig
 from .core.embeddings import EmbeddingService
 from .core.records import Entity, NodeType, NodeWindow, SearchHit, name_key
 from .core.tasks import TaskSet
+from .search.accesses import AccessBatch
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
@@ -152,6 +153,7 @@ class Retriever:
             else None
         )
         self._tasks = TaskSet(log)
+        self._accesses = AccessBatch(storage.nodes, self._tasks)
         self._preparing = False
         self._common_names = CommonNames()
         self._other_script = OtherScriptNames()
@@ -227,13 +229,12 @@ class Retriever:
             return None
 
     def reinforce(self, node_ids: Sequence[int]) -> None:
-        """Count an access for each node, through the writer, without waiting."""
-        self._tasks.spawn(
-            self._storage.nodes.record_access(list(node_ids)), "record access"
-        )
+        """Count an access for each node, written in a batch (search/accesses.py)."""
+        self._accesses.add(node_ids)
 
     async def drain(self) -> None:
-        """Wait for queued reinforcement writes (tests, shutdown)."""
+        """Write the waiting accesses and wait for background work (tests, shutdown)."""
+        self._tasks.spawn(self._accesses.flush(), "record access")
         await self._tasks.drain()
 
     # -- internals -------------------------------------------------------------

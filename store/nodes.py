@@ -39,6 +39,44 @@ _UPDATABLE = {
 CEILING_TTL = 60.0
 
 
+@dataclasses.dataclass(slots=True)
+class _AccessState:
+    """One node's standing on its decay curve while accesses are applied."""
+
+    id: int
+    base_confidence: float
+    decay_rate: float
+    count: int
+    anchor: float
+    confidence: float = 0.0
+    count_changed: bool = False
+
+    @classmethod
+    def of(cls, row: Any) -> _AccessState:
+        return cls(
+            row["id"],
+            row["base_confidence"],
+            row["decay_rate"],
+            row["access_count"],
+            row["anchor"],
+        )
+
+    def access(self, when: float) -> None:
+        """One more access at `when`: a step back along the curve (decay.py)."""
+        self.count += 1
+        days = decay.days_between(self.anchor, when)
+        step = decay.on_access(self.base_confidence, self.decay_rate, days, self.count)
+        self.base_confidence = step.base_confidence
+        self.anchor = when - step.days_on_curve * decay.DAY
+        self.confidence = decay.decayed(
+            step.base_confidence, self.decay_rate, step.days_on_curve
+        )
+        self.count_changed = True
+
+    def row(self) -> tuple[float, float, int, float, int]:
+        return (self.confidence, self.base_confidence, self.count, self.anchor, self.id)
+
+
 class SqliteNodes:
     def __init__(self, conn: Connections) -> None:
         self._conn = conn
@@ -124,12 +162,19 @@ class SqliteNodes:
     async def record_access(
         self, node_ids: Sequence[int], *, at: float | None = None
     ) -> None:
-        """Reinforce nodes handed to the agent (queued; the caller need not wait).
-        Not in a memory opened read-only: looking changes nothing there."""
+        """Reinforce nodes handed to the agent (queued; the caller need not wait)."""
+        await self.record_accesses([(node_ids, time.time() if at is None else at)])
+
+    async def record_accesses(
+        self, accesses: Sequence[tuple[Sequence[int], float]]
+    ) -> None:
+        """Reinforce each access's nodes at its time, in order, in one write:
+        a node accessed twice steps along its curve twice (search/accesses.py
+        batches the questions' accesses). Not in a memory opened read-only:
+        looking changes nothing there."""
         if self._conn.writer.read_only:
             return
-        when = time.time() if at is None else at
-        ids = list(dict.fromkeys(node_ids))
+        ids = list(dict.fromkeys(i for node_ids, _ in accesses for i in node_ids))
 
         async def op(db: aiosqlite.Connection) -> None:
             rows = await db.execute_fetchall(
@@ -138,22 +183,15 @@ class SqliteNodes:
                 f" where id in ({marks(len(ids))}) and valid_until is null",
                 ids,
             )
-            updates = []
-            for row in rows:
-                count = row["access_count"] + 1
-                days = decay.days_between(row["anchor"], when)
-                step = decay.on_access(
-                    row["base_confidence"], row["decay_rate"], days, count
-                )
-                anchor = when - step.days_on_curve * decay.DAY
-                now = decay.decayed(
-                    step.base_confidence, row["decay_rate"], step.days_on_curve
-                )
-                updates.append((now, step.base_confidence, count, anchor, row["id"]))
+            state = {row["id"]: _AccessState.of(row) for row in rows}
+            for node_ids, when in accesses:
+                for node_id in dict.fromkeys(node_ids):
+                    if (node := state.get(node_id)) is not None:
+                        node.access(when)
             await db.executemany(
                 "update nodes set confidence = ?, base_confidence = ?,"
                 " access_count = ?, last_accessed = ? where id = ?",  # the anchor
-                updates,
+                [node.row() for node in state.values() if node.count_changed],
             )
 
         if ids:
