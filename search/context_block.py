@@ -140,12 +140,25 @@ async def gather_sections(
         text = node_line(hit.node, hit.entities, earlier=hit.node.id in earlier)
         return text, hit.node.id
 
+    said: set[str] = set()
     return {
-        "facts": [line(h) for h in facts],
+        "facts": _unique([line(h) for h in facts], said),
         "entities": [(entity_line(e), None) for e in profiles.values()],
-        "timeline": [line(h) for h in turns],
-        "evidence": evidence,
+        "timeline": _unique([line(h) for h in turns], said),
+        "evidence": _unique(evidence, said),
     }
+
+
+def _unique(lines: list[Line], said: set[str]) -> list[Line]:
+    """`lines` without those `said` already: the same words said the same day
+    by the same side (a message sent twice, a fact stored twice) is one line
+    of the block, not two."""
+    kept = []
+    for text, node_id in lines:
+        if text not in said:
+            said.add(text)
+            kept.append((text, node_id))
+    return kept
 
 
 def fit_sections(

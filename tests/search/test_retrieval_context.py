@@ -105,6 +105,16 @@ async def test_get_context_without_embedder(host: FakeHostContext) -> None:
         assert await ext.get_context("   ", Turn()) is None
 
 
+async def test_a_message_sent_twice_is_one_line(host: FakeHostContext) -> None:
+    async with running(host) as ext:
+        await say(host, ext, "Lunch with Mel at the Naschmarkt", thread="t1")
+        await say(host, ext, "Lunch with Mel at the Naschmarkt", thread="t3")
+        await say(host, ext, "Mel and I tried the falafel at the Naschmarkt")
+        block = await ext.get_context("Where did I have lunch with Mel?", Turn())
+    assert block is not None and "falafel" in block
+    assert block.count("Lunch with Mel at the Naschmarkt") == 1
+
+
 class BrokenEmbedder:
     dim = 8
 
