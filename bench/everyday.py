@@ -14,6 +14,10 @@ language (bench/everyday_score.py) against the targets of issues 23 and 27.
 
     PYTHONPATH=<dir holding agent_memory> python bench/everyday.py
         [--embedder none|local|MODULE:FACTORY] [--verbose] [--json] [--keep DIR]
+        [--data DIR]
+
+`--data bench/data/everyday2` runs the second, smaller life (written by hand:
+bench/everyday2_life.py); a data folder with a life.json gives its own anchor.
 
 `--embedder MODULE:FACTORY` plugs another embedder: FACTORY() returns an object
 with `dim` and `async embed_batch(texts) -> list[list[float] | None]`.
@@ -156,18 +160,28 @@ async def ask(
     }
 
 
+def anchor_of(data: Path) -> dt.date:
+    """The life's reference "today": its life.json, else the first life's."""
+    meta = data / "life.json"
+    if meta.exists():
+        return dt.date.fromisoformat(json.loads(meta.read_text("utf-8"))["anchor"])
+    return life.ANCHOR
+
+
 async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
-    turns = read_jsonl(life.DATA / "turns.jsonl")
-    questions = read_jsonl(life.DATA / "questions.jsonl")
+    data = Path(args.data)
+    turns = read_jsonl(data / "turns.jsonl")
+    questions = read_jsonl(data / "questions.jsonl")
     now = dt.datetime.now(dt.UTC)
     today = now.date()
-    if now.time() < life.LAST_MORNING_END:
+    anchor = anchor_of(data)
+    if anchor == life.ANCHOR and now.time() < life.LAST_MORNING_END:
         print(
             "note: the life's last morning (05:00-05:30 UTC) is still ahead;"
             " 'this morning' questions find nothing yet",
             file=sys.stderr,
         )
-    shift = (today - life.ANCHOR).days
+    shift = (today - anchor).days
     embedder = load_embedder(args.embedder)
     started = time.perf_counter()
     async with StandaloneHost(folder, embedder=embedder) as host:
@@ -199,6 +213,7 @@ def main() -> None:
     )
     parser.add_argument("--verbose", action="store_true", help="list failed questions")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--data", default=str(life.DATA), help="the life's folder")
     parser.add_argument("--keep", help="build the memory in this folder and keep it")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
