@@ -10,7 +10,9 @@ question after it, and an entity left a concept is only unspecific:
 - a person: the subject of a verb only people do ("Tomasz moved",
   "Priya said", "Лена сказала");
 - not a name at all: a word that opens a sentence as an adverb, an ordinal or
-  an imperative ("First, my dog...", "Book Lello tickets...").
+  an imperative ("First, my dog...", "Book Lello tickets..."), or the past
+  tense of a diary line that leaves out its "I" ("Cleaned Kiwi's cage",
+  "Drove Tom to work", "Отвёз Соню в лагерь").
 """
 
 from __future__ import annotations
@@ -62,9 +64,23 @@ SENTENCE_OPENERS = frozenset(
 # word after it is a name in mid-sentence, not a word capitalised as a start.
 _RU_ADVERBS = frozenset(
     """сегодня вчера завтра позавчера послезавтра утром вечером днём днем ночью
-    тогда сейчас теперь наконец опять снова ещё уже вообще""".split()
+    тогда сейчас теперь наконец опять снова ещё уже вообще
+    вместо после перед для без про около возле кроме""".split()
 )
-_RU_PAST_VERB = re.compile(r"^[а-яё]{2,}(?:л|ла|ло|ли|лся|лась|лось|лись)$")
+# A diary line's opening past tense, its "I" left out: a regular "-ed" (not a
+# name: "Alfred", "Ahmed" are given names) or a frequent irregular one.
+_EN_IRREGULAR_PAST = frozenset(
+    """drove took sent made sold spent went bought brought caught taught found
+    told gave met left ran swam saw ate wrote rode flew built paid fed lent
+    showed sang won lost held kept""".split()
+)
+_EN_NOT_PAST = frozenset(
+    "alfred ahmed mohammed muhammed mahmoud ned ted fred jed reed united allied".split()
+)
+# (the masculine past of -зти/-сти/-чь verbs has no -л: "отвёз", "принёс", "испёк")
+_RU_PAST_VERB = re.compile(
+    r"^[а-яё]{2,}(?:л|ла|ло|ли|лся|лась|лось|лись)$|^[а-яё]{1,}(?:ёз|ёс|ёк|ёг|вез|нес|пек|мог)$"
+)
 # The present tense's first and second person and its reflexive forms ("Жду
 # Лену", "Люблю Москву", "Встречаюсь с Леной"). Not the endings names share:
 # -ат/-ет/-ит/-им/-ем (Марат, Ахмет, Максим, Артем).
@@ -84,6 +100,17 @@ def opens_russian_sentence(words: Sequence[str], given_names: frozenset[str]) ->
     if not verb or len(words) < 2 or folded in given_names:
         return False
     return not nominatives(folded) & given_names
+
+
+def opens_english_sentence(words: Sequence[str], given_names: frozenset[str]) -> bool:
+    """The first of a sentence's capitalised `words` is a past-tense verb whose
+    subject, the user, is left out ("Cleaned Kiwi's cage", "Drove Tom to
+    Stockport"): the name after it is in mid-sentence."""
+    folded = words[0].casefold()
+    if len(words) < 2 or folded in given_names or folded in _EN_NOT_PAST:
+        return False
+    regular = folded.endswith("ed") and len(folded) >= 5 and folded.isalpha()
+    return regular or folded in _EN_IRREGULAR_PAST
 
 
 def _clean(word: str) -> str:

@@ -23,6 +23,7 @@ from .cues import (
     SENTENCE_OPENERS,
     acts_as_person,
     at_a_place,
+    opens_english_sentence,
     opens_russian_sentence,
 )
 from .inflections import join_case_forms
@@ -159,10 +160,17 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     ):
         return None
     words = match.group(1).split()
-    titled = not _common(words[0]) and any(w in NAME_CONNECTORS for w in words)
     opens = bool(_SENTENCE_START.search(text[: match.start(1)]))
-    if opens and opens_russian_sentence(words, GIVEN_NAMES):
+    if opens and (
+        opens_russian_sentence(words, GIVEN_NAMES)
+        or opens_english_sentence(words, GIVEN_NAMES)
+    ):
         words, opens = words[1:], False  # what follows is mid-sentence
+    titled = (
+        bool(words)
+        and not _common(words[0])
+        and any(w in NAME_CONNECTORS for w in words)
+    )
     # Drop leading common words ("Hey Caroline" -> "Caroline"), and a
     # sentence's opening adverb or imperative ("First,", "Book Lello"), but
     # keep titles whole ("Game of Thrones").
@@ -258,8 +266,13 @@ def _a_title(previous: str, after: Sequence[str]) -> bool:
 
 def _a_label(name: str) -> bool:
     """ "Updated: ...", "Reminder: ..." open a text like a speaker's name does."""
-    first = name.split()[0]
-    return _common(first) or _not_a_name(first) or first.casefold() in LABELS
+    words = name.split()
+    first = words[0]
+    # "Позвонил Мише: он купил ..." opens on a verb, not on a speaker's name
+    verb = opens_russian_sentence(words, GIVEN_NAMES) or opens_english_sentence(
+        words, GIVEN_NAMES
+    )
+    return verb or _common(first) or _not_a_name(first) or first.casefold() in LABELS
 
 
 def _not_a_name(word: str) -> bool:

@@ -13,6 +13,14 @@ from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker, extract_mentions
 
 
+def test_a_verb_opening_the_text_is_no_speaker() -> None:
+    """ "Позвонил Мише: ..." reads like a transcript's "Tim: ...", but opens on
+    the user's verb: Миша is the name, not "Позвонил Мише"."""
+    names = [m.name for m in extract_mentions("Позвонил Мише: он купил мотоцикл.")]
+
+    assert names == ["Мише"]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -38,6 +46,17 @@ from agent_memory.writepath.entities import EntityLinker, extract_mentions
         # the present tense opens a sentence too ("I'm waiting for Lena")
         ("Ну вот. Жду Лену, она опаздывает", [("Лену", "concept")]),
         ("Стараюсь Сэму помогать", [("Сэму", "concept")]),
+        # a diary line's past tense, its "I" left out, is no part of the name
+        ("Cleaned Kiwi's cage and bought him a mirror.", [("Kiwi", "concept")]),
+        ("Drove Tom to Stockport", [("Tom", "person"), ("Stockport", "concept")]),
+        ("Sold the Ford Focus to a student.", [("Ford Focus", "concept")]),
+        ("Отвёз Соню в летний лагерь", [("Соню", "concept")]),
+        (
+            "Вместо Лиссабона поедем в Эдинбург",
+            [("Лиссабона", "concept"), ("Эдинбург", "concept")],
+        ),
+        ("United States is big", [("United States", "concept")]),
+        ("Alfred Hitchcock was here", [("Alfred Hitchcock", "concept")]),
         # names that end like verbs stay whole
         ("Максим Петров сказал, что придёт", [("Максим Петров", "person")]),
     ],
