@@ -315,7 +315,7 @@ class Retriever:
         # A question about a person alone is answered from the person
         # (by their entity links: a strategy without the entity leg has none).
         if "entity" in plan.legs:
-            call.people = asked_about(plan.query, named)
+            call.people = asked_about(plan.query, named, call.other_script)
         hits = await about_people(self._storage, call.people, plan, window, wanted)
         if hits:
             return hits

@@ -70,6 +70,16 @@ def same_key(one: str, other: str) -> bool:
     return one == other or (len(long) == len(short) + 1 and short in _deletions(long))
 
 
+def _one_word_name(entity: Entity) -> str:
+    """The name a lone word may match: the whole one-word name, or a person's
+    given name ("Галина Петровна" is "Galina" in the other script; "Ford
+    Focus" is not "Ford")."""
+    words = entity.name.split()
+    if len(words) == 1:
+        return words[0]
+    return words[0] if entity.type == "person" else ""
+
+
 class OtherScriptNames:
     """The memory's one-word entity names by loose key (and each key with a
     letter left out, so a lookup is a few dict reads), cached INDEX_TTL."""
@@ -84,7 +94,7 @@ class OtherScriptNames:
             return
         index: dict[str, list[tuple[str, bool, Entity]]] = {}
         for entity in await storage.entities.list_entities(limit=INDEX_ENTITIES):
-            key = loose_key(entity.name) if " " not in entity.name else ""
+            key = loose_key(_one_word_name(entity))
             if len(key) >= MIN_KEY:
                 entry = (key, is_russian(entity.name), entity)
                 for at in {key, *_deletions(key)}:

@@ -179,9 +179,12 @@ def is_person(entity: Entity) -> bool:
     return entity.type == "person" or bool(entity.attributes.get("relation"))
 
 
-def asked_about(query: AnalysedQuery, named: Sequence[Entity]) -> list[Entity]:
+def asked_about(
+    query: AnalysedQuery, named: Sequence[Entity], other_script: Sequence[Entity] = ()
+) -> list[Entity]:
     """The people (or things) the query asks about and nothing else; [] for
-    any other query.
+    any other query. `other_script`: those of `named` the query names in the
+    other script ("Киви" names Kiwi), named as fully as by their own name.
 
     Every word of the query must be a frame word ("tell", "know", "расскажи"),
     a possessive ("my", "моей") or a word of a named person's name or alias
@@ -204,7 +207,8 @@ def asked_about(query: AnalysedQuery, named: Sequence[Entity]) -> list[Entity]:
         return []
     # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
-    return [e for e in people if _named_fully(e, keys)] or people
+    also = {e.id for e in other_script}
+    return [e for e in people if e.id in also or _named_fully(e, keys)] or people
 
 
 def person_shaped(query: AnalysedQuery) -> bool:

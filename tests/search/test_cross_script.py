@@ -68,3 +68,40 @@ async def test_the_change_told_in_either_script_is_found(
     hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
     top = [hit.node.content for hit in hits]
     assert set(CANCELLED) <= set(top), top
+
+
+PARROT = (
+    "Took Kiwi to the vet for a claw trim.",
+    "Kiwi, our green budgie, has learned to whistle a tune.",
+    "Наш попугай Киви научился говорить «привет».",
+    "Сделал Киви новую жёрдочку из ветки яблони.",
+)
+MOTHER_IN_LAW = (
+    "Тёща, Галина Петровна, приезжает к нам из Самары.",
+    "Галина Петровна опять переставила всю посуду.",
+    "My mother-in-law Galina is a retired chemistry teacher.",
+    "Galina flew back to Samara today.",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Kiwi", PARROT),
+        ("Киви", PARROT),
+        ("Galina", MOTHER_IN_LAW),
+        ("Галина Петровна", MOTHER_IN_LAW),
+        ("Кто такая Галина Петровна?", MOTHER_IN_LAW),
+    ],
+)
+async def test_a_name_alone_finds_its_turns_in_both_scripts(
+    storage: MemoryStorage, question: str, answer: tuple[str, ...]
+) -> None:
+    """A question about a person (or pet) named in one script is answered from
+    both spellings: "Киви" from Kiwi's turns too, and a given name from the
+    person's full name in the other script ("Galina" / "Галина Петровна")."""
+    noise = [NOISE[i % len(NOISE)] for i in range(40)]
+    retriever = await linked_days(storage, [*PARROT, *noise, *MOTHER_IN_LAW], T0)
+    hits = await retriever.search(question, SearchFilters(limit=10), reinforce=False)
+    top = [hit.node.content for hit in hits]
+    assert set(answer) <= set(top), top
