@@ -8,6 +8,8 @@ so both sides speak the same words.
 
 from __future__ import annotations
 
+import re
+
 # Relation words of "my wife Sarah" / "моя жена Света": the relation kept on
 # the entity and filed as an alias, so "my wife" and "жена" find Sarah.
 RELATIONS = frozenset(
@@ -15,8 +17,11 @@ RELATIONS = frozenset(
     mother dad father brother sister grandma grandmother grandpa grandfather aunt
     uncle cousin niece nephew friend boss manager colleague coworker neighbor
     neighbour roommate teacher doctor therapist coach mentor
-    жена муж сын дочь мама мать папа отец брат сестра бабушка дедушка тётя тетя
-    дядя друг подруга начальник начальница босс коллега сосед соседка врач
+    mother-in-law father-in-law brother-in-law sister-in-law son-in-law
+    daughter-in-law
+    жена муж сын дочь дочка мама мать папа отец брат сестра бабушка дедушка тётя
+    тетя дядя друг подруга начальник начальница босс коллега сосед соседка врач
+    тёща теща свекровь тесть свёкор свекор зять невестка
     dog cat собака пёс пес кот кошка""".split()
 )
 RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split())
@@ -24,13 +29,32 @@ RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split(
 UNIQUE_RELATIONS = frozenset(
     """wife husband partner girlfriend boyfriend fiance fiancee mom mother dad
     father boss manager grandma grandpa жена муж мама мать папа отец начальник
-    начальница босс""".split()
+    начальница босс mother-in-law father-in-law тёща теща свекровь тесть свёкор
+    свекор""".split()
 )
 # Russian relations spoken of with the feminine "моя" (the rest take "мой").
 RU_FEMININE = frozenset(
-    """жена мама мать сестра бабушка тётя тетя подруга соседка дочь начальница
-    собака кошка""".split()
+    """жена мама мать сестра бабушка тётя тетя подруга соседка дочь дочка
+    начальница собака кошка тёща теща свекровь невестка""".split()
 )
+
+
+# "mother-in-law" is one relation word, though a query's words split it.
+_IN_LAW = re.compile(r"(?<![\w-])(?:(my|our)\s+)?(\w+)(?:-|\s+)in(?:-|\s+)law\b", re.I)
+
+
+def in_law_names(text: str) -> tuple[list[str], set[str]]:
+    """The in-law relations `text` names, as entity names ("my mother-in-law",
+    "mother-in-law"), and the words they hold that are no relation of their
+    own ("mother": "my mother-in-law" is not my mother)."""
+    names: list[str] = []
+    heads: set[str] = set()
+    for match in _IN_LAW.finditer(text):
+        relation = f"{match[2].lower()}-in-law"
+        if relation in RELATIONS:
+            names += [f"my {relation}", relation]
+            heads.add(match[2].lower())
+    return names, heads
 
 
 def owner_word(relation: str) -> str:
@@ -43,8 +67,11 @@ def owner_word(relation: str) -> str:
 # "my new boss Ingrid" is my boss; "my climbing partner Priya" is not my
 # partner and "my former boss" not my boss: any other word between the owner
 # and the relation makes a relation of its own ("climbing partner").
+# An age says which brother, not another relation: "my older brother Misha"
+# is my brother ("мой старший брат Миша" too).
 SAME_RELATION_WORDS = frozenset(
-    "new current now нынешний нынешняя новый новая новой".split()
+    """new current now нынешний нынешняя новый новая новой older younger elder
+    big little baby старший старшая младший младшая""".split()
 )
 
 # The same relation in the other language (and its other words): a newer
@@ -57,7 +84,13 @@ _SAME = [
     "brother брат",
     "sister сестра",
     "son сын",
-    "daughter дочь",
+    "daughter дочь дочка",
+    "mother-in-law тёща теща свекровь",
+    "father-in-law тесть свёкор свекор",
+    "son-in-law зять",
+    "daughter-in-law невестка",
+    "brother-in-law",
+    "sister-in-law",
     "boss manager начальник начальница босс",
     "friend друг подруга",
     "colleague coworker коллега",

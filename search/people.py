@@ -27,6 +27,7 @@ from ..core.records import Entity, Node, NodeWindow, SearchHit, name_key
 from ..core.relations import (
     RELATION_OWNERS,
     RELATIONS,
+    in_law_names,
     relation_aliases,
     relation_signs,
     same_relation,
@@ -89,9 +90,13 @@ async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
 
 def asked_relations(query: AnalysedQuery) -> frozenset[str]:
     """The relation words the query asks about ("my wife" → wife, жена)."""
-    based = relation_base_forms(list(query.terms))
+    in_laws, heads = in_law_names(query.text)  # "mother-in-law", not "mother"
+    based = [*relation_base_forms(list(query.terms)), *in_laws[1::2]]
     return frozenset(
-        same for term in based if term in RELATIONS for same in relation_signs(term)
+        same
+        for term in based
+        if term in RELATIONS and term not in heads
+        for same in relation_signs(term)
     )
 
 

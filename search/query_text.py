@@ -17,6 +17,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import InputError
+from ..core.relations import in_law_names
 from .morphology import is_russian, relation_base_forms, russian_stem
 
 DAY = 86_400.0
@@ -146,7 +147,8 @@ def name_candidates(text: str, *, max_words: int = 3) -> list[str]:
     based = relation_base_forms(words)  # "моей жене" also as "моя жена"
     if based != words:
         out += _ngrams(based, 2)
-    return list(dict.fromkeys(out))
+    in_laws, _ = in_law_names(text)  # "my mother-in-law", split by _WORD
+    return list(dict.fromkeys([*in_laws, *out]))
 
 
 def _ngrams(words: Sequence[str], max_words: int) -> list[str]:

@@ -25,6 +25,7 @@ from ..core.relations import (
     relation_of,
     same_relation,
 )
+from ..search.morphology import relation_base_forms
 from ..search.spellings import other_script_spellings
 from ..store.interface import Store
 
@@ -39,13 +40,25 @@ def _clean(words: Sequence[str]) -> list[str]:
 
 def relation_before(before_words: Sequence[str]) -> str:
     """The relation when the name follows "my wife" / "моя жена" / "my new
-    boss" (one word may stand between; a comma is allowed)."""
-    words = _clean(before_words[-3:])
+    boss" (one word may stand between; a comma is allowed), in any case
+    ("моей дочке Соне"), or opens the sentence alone ("Тёща, Галина
+    Петровна, приезжает": Russian leaves "моя" out of a relation one has once)."""
+    words = relation_base_forms(_clean(before_words[-3:]))
     if len(words) >= 2 and words[-2] in RELATION_OWNERS:
         return relation_of(words[-2], "", words[-1])
+    if _opens_on_relation(before_words):
+        return words[-1]
     if len(words) == 3 and before_words[-2].isalpha():
         return relation_of(words[0], words[1], words[2])
     return ""
+
+
+def _opens_on_relation(before_words: Sequence[str]) -> bool:
+    """ "Тёща, <name>" at a text's start: the Russian relation one has once."""
+    if len(before_words) != 1 or not before_words[0].endswith(","):
+        return False
+    word = _clean(before_words)[0]
+    return word in UNIQUE_RELATIONS and not word.isascii()
 
 
 def relation_after(after_words: Sequence[str]) -> str:

@@ -96,3 +96,31 @@ async def test_a_relation_after_an_aside_is_filed(storage: MemoryStorage) -> Non
     r = await _life(storage)
     for question in ("my colleague", "моя коллега"):
         assert SAID[4] in await _top(r, question, 1), question
+
+
+IN_LAWS = [
+    "My mother-in-law Galina is a retired chemistry teacher from Samara.",
+    "My older brother Misha restores old motorbikes in Leeds.",
+    "Мой старший брат Миша всю жизнь возится с мотоциклами.",
+    "My mom called, she is coming for Easter.",
+]
+
+
+async def test_an_in_law_and_an_older_brother_are_found_by_their_relation(
+    storage: MemoryStorage,
+) -> None:
+    """ "my mother-in-law" is one relation (not "my mother"), and "my older
+    brother" is "my brother" in either language."""
+    linker = EntityLinker(storage)
+    texts = [*IN_LAWS, *(FILLER[i % 6] for i in range(30))]
+    for i, text in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 9}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    top = await _top(r, "Who is my mother-in-law?", 3)
+    assert top[0] == IN_LAWS[0] and IN_LAWS[3] not in top, top
+    for question in ("my brother", "мой брат"):
+        top = await _top(r, question, 3)
+        assert {IN_LAWS[1], IN_LAWS[2]} <= set(top), (question, top)

@@ -37,6 +37,13 @@ async def _holder(storage: MemoryStorage, alias: str) -> str | None:
         ("Sam is my oldest friend from university.", "Sam", "oldest friend"),
         ("Витя — мой друг детства из Казани.", "Витя", "друг"),
         ("Our dog Pepper is a beagle.", "Pepper", "dog"),
+        # an age says which brother; in-laws; a relation in another case; a
+        # Russian relation one has once, its "моя" left out
+        ("My older brother Misha lives in Leeds.", "Misha", "brother"),
+        ("Мой старший брат Миша живёт в Лидсе.", "Миша", "брат"),
+        ("My mother-in-law Galina is a retired teacher.", "Galina", "mother-in-law"),
+        ("Тёща, Галина Петровна, приезжает к нам.", "Галина Петровна", "тёща"),
+        ("Купил моей дочке Соне краски.", "Соне", "дочка"),
     ],
 )
 async def test_the_relation_is_read_around_the_name(
