@@ -209,6 +209,9 @@ def relative_window(spec: str, today: dt.date) -> tuple[float, float]:
         back = (today.weekday() - int(spec.split(":")[1])) % 7 or 7
         start = day_start(today - dt.timedelta(days=back))
         return start, start + DAY
+    if spec.startswith("days_ago:"):  # "three days ago": that day exactly
+        start = day_start(today - dt.timedelta(days=int(spec.split(":")[1])))
+        return start, start + DAY
     if spec.startswith("days_around:"):  # "дня три назад": that day, give or take one
         centre = day_start(today - dt.timedelta(days=int(spec.split(":")[1])))
         return centre - DAY, centre + 2 * DAY

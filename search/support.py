@@ -66,13 +66,32 @@ usual plan plans planned want wanted say says said tell told
 """
 
 
+# The past of frequent irregular verbs, as their present: "What car do I
+# drive?" is answered by "Drove to work", "Do I eat meat?" by "ate a steak".
+_IRREGULAR = {
+    past: verb
+    for verb, forms in (
+        ("drive", "drove driven"), ("eat", "ate eaten"), ("buy", "bought"),
+        ("sell", "sold"), ("go", "went gone"), ("take", "took taken"),
+        ("ride", "rode ridden"), ("swim", "swam swum"), ("run", "ran"),
+        ("fly", "flew flown"), ("give", "gave given"), ("meet", "met"),
+        ("send", "sent"), ("spend", "spent"), ("teach", "taught"),
+        ("bring", "brought"), ("think", "thought"), ("leave", "left"),
+        ("make", "made"), ("write", "wrote written"), ("see", "saw seen"),
+    )
+    for past in forms.split()
+}  # fmt: skip
+
+
 @functools.lru_cache(maxsize=65536)  # pure, and called ~3k times a question
 def stem(word: str) -> str:
     """A light stem for matching: Russian by its suffix stripper, English by
-    plural and verb endings ("cats" → "cat", "lives" → "liv")."""
+    plural and verb endings ("cats" → "cat", "lives" → "liv"), an irregular
+    past as its verb ("drove" → "driv")."""
     word = word.casefold()
     if is_russian(word):
         return russian_stem(word)
+    word = _IRREGULAR.get(word, word)
     if word.endswith("'s") or word.endswith("’s"):
         word = word[:-2]
     for suffix in ("ies", "ing", "ed", "es", "s", "e"):

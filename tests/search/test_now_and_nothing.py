@@ -141,3 +141,17 @@ async def test_a_question_about_something_said_is_answered(tmp_path: Path) -> No
         hits = await retriever.search(asked)
         assert hits and "bouldering" in hits[0].node.content
         assert await retriever.search("How did I feel about sailing?") == []
+
+
+async def test_an_irregular_past_answers_its_verb(tmp_path: Path) -> None:
+    """ "What car do I drive?" is answered by "Drove to work ... car park":
+    the gate reads "drove" as "drive" (it found nothing before)."""
+    turns = [
+        (0, "Picked up our new car today, a white hybrid."),
+        (1, "Drove to work with Tom, the M60 was a car park."),
+        (2, "Bought milk"),
+    ]
+    async with retriever_over(tmp_path, turns) as retriever:
+        hits = await retriever.search("What car do I drive now?")
+        assert any("car" in hit.node.content for hit in hits), hits
+        assert await retriever.search("What bike do I ride now?") == []
