@@ -264,7 +264,7 @@ def answers(
     if plan.gate is None or bounded or (query.when is not None and query.when.strict):
         return True  # an exact window ("yesterday") already selected the hits
     subject = subjects(query.text)
-    wanted = subject or {stem(t) for t in query.state_terms}
+    wanted = subject or _wanted_words(query.terms, query.state_terms)
     # A state question's slot words stand for its own ("Which city do I live
     # in?" is answered by "we moved to Vienna"): any one of them supports.
     # Only of the user's own life ("Which football team do I support?"): on
@@ -295,6 +295,17 @@ def answers(
         )
         for h in hits
     )
+
+
+def _wanted_words(terms: Sequence[str], state_terms: Sequence[str]) -> set[str]:
+    """The words one of which a hit must share: the question's own words but
+    its generic ones ("Which university did I go to?" is not answered by "go
+    vegetarian"), with the slot and kin words, which stand for them; all of
+    them when that leaves none."""
+    frame = {stem(t) for t in terms} & GENERIC_STEMS
+    every = {stem(t) for t in state_terms}
+    slot_words = {stem(t) for t in state_terms if t not in terms}
+    return (every - frame) | slot_words or every
 
 
 def relevance_gates(

@@ -155,3 +155,17 @@ async def test_an_irregular_past_answers_its_verb(tmp_path: Path) -> None:
         hits = await retriever.search("What car do I drive now?")
         assert any("car" in hit.node.content for hit in hits), hits
         assert await retriever.search("What bike do I ride now?") == []
+
+
+async def test_a_generic_word_does_not_answer(tmp_path: Path) -> None:
+    """ "Which university did I go to?" shares only its frame word "go" with
+    "decided to go vegetarian": nothing is known of a university."""
+    turns = [
+        (0, "Anya and I decided to go vegetarian, starting Monday."),
+        (1, "Cooked a veggie chilli, vegetarian life is going fine."),
+        (2, "Our university friends are visiting in May."),
+    ]
+    async with retriever_over(tmp_path, turns) as retriever:
+        assert await retriever.search("Which gym did I go to?") == []
+        hits = await retriever.search("Which university did I go to?")
+        assert [h.node.content for h in hits][:1] == [turns[2][1]]
