@@ -27,6 +27,7 @@ from ..core.records import Entity, Node, NodeWindow, SearchHit, name_key
 from ..core.relations import (
     RELATION_OWNERS,
     RELATIONS,
+    UNIQUE_RELATIONS,
     in_law_names,
     relation_aliases,
     relation_signs,
@@ -106,9 +107,12 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
     out: list[str] = []
     for name in query.names:
         words = name.lower().split()
-        if len(words) == 2 and words[0] in RELATION_OWNERS and words[1] in RELATIONS:
+        owned = len(words) == 2 and words[0] in RELATION_OWNERS
+        # a relation one has once is asked alone too ("тёща": "mother-in-law")
+        alone = len(words) == 1 and words[0] in UNIQUE_RELATIONS
+        if (owned or alone) and words[-1] in RELATIONS:
             out += [
-                a for same in same_relation(words[1]) for a in relation_aliases(same)
+                a for same in same_relation(words[-1]) for a in relation_aliases(same)
             ]
     return out
 

@@ -124,3 +124,21 @@ async def test_an_in_law_and_an_older_brother_are_found_by_their_relation(
     for question in ("my brother", "мой брат"):
         top = await _top(r, question, 3)
         assert {IN_LAWS[1], IN_LAWS[2]} <= set(top), (question, top)
+
+
+async def test_a_relation_asked_alone_finds_it_in_the_other_language(
+    storage: MemoryStorage,
+) -> None:
+    """ "тёща" alone also asks for "my mother-in-law" (a relation one has once)."""
+    linker = EntityLinker(storage)
+    said = [
+        "My mother-in-law Galina is a retired chemistry teacher from Samara.",
+        "Тёща, Галина Петровна, приезжает к нам на две недели.",
+    ]
+    for i, text in enumerate([*said, *(FILLER[i % 6] for i in range(30))]):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 9}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    assert set(said) <= set(await _top(r, "тёща", 3))
