@@ -58,3 +58,35 @@ def test_relative_windows_follow_the_calendar() -> None:
     assert dt.datetime.fromtimestamp(start, dt.UTC).date() == dt.date(2026, 11, 16)
     start, _ = life.relative_window("month:12", tuesday)
     assert dt.datetime.fromtimestamp(start, dt.UTC).date() == dt.date(2025, 12, 1)
+
+
+def test_the_second_life_is_its_story() -> None:
+    """bench/data/everyday2/ is what bench/everyday2_life.py writes from the
+    hand-written story.txt and asks.yaml; every category in both languages."""
+    import everyday2_life as second
+    import yaml
+
+    data = ROOT / "bench" / "data" / "everyday2"
+    anchor, lines = second.parse_story((data / "story.txt").read_text("utf-8"))
+    turns = second.build(anchor, lines)
+    asks = yaml.safe_load((data / "asks.yaml").read_text("utf-8"))
+    rows = [
+        json.loads(x)
+        for x in (data / "questions.jsonl").read_text("utf-8").split("\n")
+        if x
+    ]
+
+    assert [
+        json.loads(x)
+        for x in (data / "turns.jsonl").read_text("utf-8").split("\n")
+        if x
+    ] == turns
+    assert second.questions(asks, turns, anchor) == rows
+    pairs = Counter((q["category"], q["lang"]) for q in rows)
+    for category in {c for c, _ in pairs}:
+        assert pairs[(category, "en")] and pairs[(category, "ru")], category
+    for question in rows:
+        assert bool(question["gold_keys"]) == (question["category"] != "never_said")
+    start, end = generator().relative_window("days_ago:3", dt.date(2026, 11, 24))
+    assert dt.datetime.fromtimestamp(start, dt.UTC).date() == dt.date(2026, 11, 21)
+    assert end - start == 86400.0
