@@ -127,3 +127,10 @@ async def test_a_place_cue_never_turns_a_person_into_a_place(
     found = await linked(storage, "my wife Victoria is home", "we moved to Victoria")
 
     assert found == {"Victoria": "person"}
+
+
+def test_a_russian_pronoun_opening_a_sentence_is_no_name() -> None:
+    text = "Моей дочке Соне пять лет. Эта Лена опять опоздала. Мои родители в Казани."
+    names = [m.name for m in extract_mentions(text) if m.kind == "name"]
+
+    assert names == ["Соне", "Лена", "Казани"]
