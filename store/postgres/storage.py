@@ -25,7 +25,7 @@ from .db import PgDb, Pool, Row
 from .index import PgIndex
 from .parts import PgAdmin, PgEntities, PgGraph, PgNodes
 from .purge import PgPurge
-from .schema import migrate
+from .schema import SETTLE, migrate
 from .writer import PgWriteQueue
 
 log = logging.getLogger(__name__)
@@ -79,8 +79,13 @@ class PgStorage(StoreRoot):
         # Migrate first on a plain connection: the pool's connections
         # register the vector type, which the first migration creates.
         conn = await psycopg.AsyncConnection.connect(url)
-        async with conn, conn.transaction():
-            width = await migrate(PgDb(conn), dim)
+        async with conn:
+            async with conn.transaction():
+                width, upgraded = await migrate(PgDb(conn), dim)
+            if upgraded:
+                log.info("vacuuming the upgraded PostgreSQL memory")
+                await conn.set_autocommit(True)
+                await conn.execute(SETTLE)
         pool = AsyncConnectionPool(
             url,
             min_size=1,
