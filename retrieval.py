@@ -40,7 +40,6 @@ from .search.legs import (
     admit_relevant,
     boost,
     brevity,
-    entity_leg,
     focus_on_threads,
     graph_leg,
     reply_bonus,
@@ -74,10 +73,10 @@ from .search.together import FTS_COMMON_NAME_SHARE, CommonNames, question_fts
 from .search.windowed import (
     admitted,
     entity_filter,
+    first_legs,
     keep_within,
     node_window,
     own_doings,
-    window_leg,
 )
 from .store.interface import Store
 
@@ -404,18 +403,16 @@ class Retriever:
         named: Sequence[Entity],
         window: NodeWindow | None,
     ) -> dict[str, Ranked]:
-        ranked: dict[str, Ranked] = {}
         legs, pool, types = plan.legs, plan.pool, plan.filters.types
-        if "fts" in legs and (call.fts_terms or call.names):
-            ranked["fts"] = await self._fts(call, pool, types, window)
-        if "entity" in legs and named:
-            ranked["entity"] = await entity_leg(
-                self._storage, named, limit=pool, types=types, window=window
-            )
-        if window is not None and window.timed:
-            ranked["window"] = await window_leg(
-                self._storage, window, limit=pool, types=types
-            )
+        fts = "fts" in legs and (call.fts_terms or call.names)
+        ranked = await first_legs(
+            self._storage,
+            self._fts(call, pool, types, window) if fts else None,
+            named if "entity" in legs else (),
+            window,
+            limit=pool,
+            types=types,
+        )
         if "vector" in legs:
             vector = plan.vector
             if vector is None:
@@ -468,8 +465,10 @@ class Retriever:
                 )
         # Superseded facts leave the ranking; with `history` they come back
         # right after the fact that replaced them (with_history).
-        hidden = await self._storage.graph.superseded_ids(ids)
-        entities = await self._storage.entities.entities_of_nodes(list(nodes))
+        hidden, entities = await asyncio.gather(  # at once on PostgreSQL
+            self._storage.graph.superseded_ids(ids),
+            self._storage.entities.entities_of_nodes(list(nodes)),
+        )
         words = query.words
         named_ids = {e.id for e in named}
         dates = query.dates

@@ -12,12 +12,14 @@ time order (`own_doings`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Awaitable, Sequence
 
-from ..core.records import Node, NodeType, NodeWindow, SearchHit
+from ..core.records import Entity, Node, NodeType, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .doings import most_telling
+from .legs import entity_leg
 from .plan import SearchFilters
 
 Ranked = list[tuple[int, float]]
@@ -79,6 +81,34 @@ async def window_leg(
     mine = NodeWindow(window.after, window.before, window.entity_id, USER_ROLE)
     ids = await storage.index.window_nodes(mine, limit=limit, types=types)
     return [(node_id, 1.0 / (1 + rank)) for rank, node_id in enumerate(ids)]
+
+
+async def first_legs(
+    storage: Store,
+    fts: Awaitable[Ranked] | None,
+    named: Sequence[Entity],
+    window: NodeWindow | None,
+    *,
+    limit: int,
+    types: Sequence[NodeType],
+) -> dict[str, Ranked]:
+    """The legs that need only the question and the window, awaited together:
+    the text leg (`fts`, None: not run), the entity leg of `named`, the
+    window's newest turns. On PostgreSQL each statement takes its own pooled
+    connection, so their round trips overlap; SQLite's one read thread runs
+    them in turn, as before. The legs in that order (fusion reads them so)."""
+    legs = {
+        "fts": fts,
+        "entity": entity_leg(storage, named, limit=limit, types=types, window=window)
+        if named
+        else None,
+        "window": window_leg(storage, window, limit=limit, types=types)
+        if window is not None and window.timed
+        else None,
+    }
+    names = [name for name, leg in legs.items() if leg is not None]
+    found = await asyncio.gather(*(leg for leg in legs.values() if leg is not None))
+    return dict(zip(names, found, strict=True))
 
 
 async def keep_within(

@@ -232,24 +232,23 @@ class SqliteEntities(EntityEdits):
     ) -> dict[int, list[Entity]]:
         if not node_ids:
             return {}
-        # Links first, then each entity once: a few entities (the people in
-        # the conversation) are linked to most nodes.
-        links = await self._conn.rows(
-            "select node_id, entity_id from node_entities"
-            f" where node_id in ({marks(len(node_ids))})",
+        # One statement (the links joined to their entities, in view): a
+        # search reads the entities of its candidates twice, and on
+        # PostgreSQL each statement is a round trip (~0.3-0.5 ms on a busy
+        # machine). An entity linked to several nodes is built once.
+        rows = await self._conn.rows(
+            f"select l.node_id, {ENTITY_COLUMNS} from node_entities l"
+            " join entities e on e.id = l.entity_id"
+            f" where l.node_id in ({marks(len(node_ids))}){in_scope('e.')}"
+            " order by l.node_id, l.entity_id",
             node_ids,
         )
-        entity_ids = list({row["entity_id"] for row in links})
-        rows = await self._conn.rows(
-            f"select {ENTITY_COLUMNS} from entities e"
-            f" where e.id in ({marks(len(entity_ids))}){in_scope('e.')}",
-            entity_ids,
-        )
-        entities = {row["id"]: entity_from_row(row) for row in rows}
+        entities: dict[int, Entity] = {}
         out: dict[int, list[Entity]] = {}
-        for link in links:
-            if link["entity_id"] in entities:
-                out.setdefault(link["node_id"], []).append(entities[link["entity_id"]])
+        for row in rows:
+            entity = entities.get(row["id"]) or entity_from_row(row, skip=("node_id",))
+            entities[entity.id] = entity
+            out.setdefault(row["node_id"], []).append(entity)
         return out
 
     async def linked_to(

@@ -48,9 +48,12 @@ SESSION_COLUMNS = (
 
 
 # The host lints as py312 (UP047 wants `record[T]`), but 3.11 must import this.
-def record(cls: type[T], row: Any, **overrides: Any) -> T:  # noqa: UP047
-    """`cls` built from a sqlite3.Row by column name (`overrides` win)."""
-    values = dict(zip(row.keys(), row, strict=True))
+def record(  # noqa: UP047
+    cls: type[T], row: Any, *, skip: tuple[str, ...] = (), **overrides: Any
+) -> T:
+    """`cls` built from a sqlite3.Row by column name (`overrides` win; the
+    columns in `skip` are not the record's)."""
+    values = {k: v for k, v in zip(row.keys(), row, strict=True) if k not in skip}
     values.update(overrides)
     return cls(**values)
 
@@ -63,10 +66,14 @@ def edge_from_row(row: Any) -> Edge:
     return record(Edge, row)
 
 
-def entity_from_row(row: Any) -> Entity:
+def entity_from_row(row: Any, skip: tuple[str, ...] = ()) -> Entity:
     aliases = tuple(sorted(json.loads(row["aliases"]) if row["aliases"] else []))
     return record(
-        Entity, row, aliases=aliases, attributes=load_attributes(row["attributes"])
+        Entity,
+        row,
+        skip=skip,
+        aliases=aliases,
+        attributes=load_attributes(row["attributes"]),
     )
 
 
