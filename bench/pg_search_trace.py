@@ -5,13 +5,17 @@ questions within the day / week of their turn, FTS only) on the PostgreSQL
 memory that backends.py built, records every statement each search sends
 (its wall time as the client sees it: round trip, server and psycopg), then
 runs each again under EXPLAIN ANALYZE for the server's planning and
-execution time. Prints per search: wall, statements, the sum of their client
-times, of their planning and execution; then per statement kind (its first
-words) how often a search sends it and its mean times. `--answers FILE`
-writes each search's hit ids in order (to compare two versions' answers).
+execution time. `--reps N` asks every question N times (all in turn) and
+keeps each question's least wall and client CPU time: a busy machine's
+noise out, to compare two versions back to back. Prints per search: wall,
+client CPU, statements, the sum of their client times, of their planning
+and of their execution; then per statement kind (its first words) how often
+a search sends it and its mean times. `--answers FILE` writes each search's
+hit ids in order (to compare two versions' answers).
 
     PYTHONPATH=<dir holding agent_memory> python bench/pg_search_trace.py
-        [--queries 100] [--size 100000] [--dir /tmp/am-latency] [--answers ids.txt]
+        [--queries 100] [--reps 1] [--size 100000] [--dir /tmp/am-latency]
+        [--answers ids.txt]
 """
 
 from __future__ import annotations
@@ -84,7 +88,7 @@ async def server_ms(
     return float(top.get("Planning Time", 0.0)), float(top["Execution Time"])
 
 
-async def trace(storage: Any, queries: int) -> list[str]:
+async def trace(storage: Any, queries: int, reps: int) -> list[str]:
     """Each search's span, question and hit ids (after the printed report)."""
     rng = random.Random(1)
     _, prompts, _ = await rl.workload(storage, rng, queries, False)
@@ -93,31 +97,41 @@ async def trace(storage: Any, queries: int) -> list[str]:
     lines: list[str] = []
     with Recorder() as rec:
         for span_name, span in SPANS.items():
-            searches = []
+            searches: list[list[Any]] = []
             pairs = list(zip(prompts, turns, strict=True))
             for prompt, turn in pairs[:10]:  # as retrieval_latency.measure warms
                 window = rl.within(turn.when - turn.when % rl.DAY, span)
                 await retriever.search(prompt + " again", window, reinforce=False)
-            for prompt, turn in pairs:
-                window = rl.within(turn.when - turn.when % rl.DAY, span)
-                rec.seen.clear()
-                rec.on = True
-                begin = time.perf_counter()
-                hits = await retriever.search(prompt, window, reinforce=False)
-                wall = 1000 * (time.perf_counter() - begin)
-                rec.on = False
-                searches.append((wall, list(rec.seen)))
-                lines.append(f"{span_name}\t{prompt}\t{[h.node.id for h in hits]}")
+            times: list[list[tuple[float, float]]] = [[] for _ in pairs]
+            for _ in range(reps):  # all questions in turn, each a rep apart
+                for i, (prompt, turn) in enumerate(pairs):
+                    window = rl.within(turn.when - turn.when % rl.DAY, span)
+                    rec.seen.clear()
+                    rec.on = True
+                    begin, cpu = time.perf_counter(), time.process_time()
+                    hits = await retriever.search(prompt, window, reinforce=False)
+                    wall = 1000 * (time.perf_counter() - begin)
+                    times[i].append((wall, 1000 * (time.process_time() - cpu)))
+                    rec.on = False
+                    if len(times[i]) == 1:  # the statements of the first rep
+                        searches.append([0.0, 0.0, list(rec.seen)])
+                        found = [h.node.id for h in hits]
+                        lines.append(f"{span_name}\t{prompt}\t{found}")
+            for search, reps_of in zip(searches, times, strict=True):
+                # the least disturbed rep: the least wall, the least CPU
+                search[0] = min(wall for wall, _ in reps_of)
+                search[1] = min(cpu for _, cpu in reps_of)
             await report(storage, span_name, searches)
     await retriever.drain()
     return lines
 
 
 async def report(storage: Any, span: str, searches: list[Any]) -> None:
-    walls, counts, clients, plans, execs = [], [], [], [], []
+    walls, cpus, counts, clients, plans, execs = [], [], [], [], [], []
     kinds: dict[str, list[list[float]]] = {}
-    for wall, seen in searches:
+    for wall, cpu, seen in searches:
         walls.append(wall)
+        cpus.append(cpu)
         counts.append(len(seen))
         clients.append(sum(ms for _, _, ms in seen))
         plan_sum = exec_sum = 0.0
@@ -134,6 +148,7 @@ async def report(storage: Any, span: str, searches: list[Any]) -> None:
 
     print(f"search fts {span}: {n} searches, p50 / p95 ms, {rl.load_average()}")
     print(f"  wall             {p(walls)}")
+    print(f"  client CPU       {p(cpus)}")
     print(f"  statements       {p([float(c) for c in counts])}")
     print(f"  client (sum)     {p(clients)}")
     print(f"  planning (sum)   {p(plans)}")
@@ -172,7 +187,7 @@ async def run(args: argparse.Namespace) -> None:
         storage = await PgStorage.open_url(url, dim=rl.DIM)
         print(f"opened in {time.perf_counter() - begin:.1f} s", flush=True)
         try:
-            lines = await trace(storage, args.queries)
+            lines = await trace(storage, args.queries, args.reps)
         finally:
             await storage.close()
     finally:
@@ -185,6 +200,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--queries", type=int, default=100)
     parser.add_argument("--size", type=int, default=100_000)
+    parser.add_argument("--reps", type=int, default=1)
     parser.add_argument("--dir", default="/tmp/am-latency")
     parser.add_argument("--answers", type=Path, default=None)
     parser.add_argument("--prepare", type=int, default=None)
