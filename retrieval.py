@@ -42,6 +42,7 @@ from .search.legs import (
     brevity,
     focus_on_threads,
     graph_leg,
+    hit_parts,
     reply_bonus,
     spread_over_threads,
     vector_leg,
@@ -451,24 +452,16 @@ class Retriever:
         *,
         replies: bool,
     ) -> list[SearchHit]:
-        ids = [node_id for node_id, _ in fused]
-        nodes = await self._storage.nodes.get_nodes(ids)
+        # Superseded facts leave the ranking (`hidden`); with `history` they
+        # come back right after the fact that replaced them (with_history).
+        parts = await hit_parts(self._storage, [node_id for node_id, _ in fused])
         if replies:
-            bonus = await reply_bonus(self._storage, fused, nodes)
+            bonus = await reply_bonus(self._storage, fused, parts.nodes)
             if bonus:
                 fused = add_scores(fused, bonus)
-                ids = [node_id for node_id, _ in fused]
-                nodes.update(
-                    await self._storage.nodes.get_nodes(
-                        [i for i in bonus if i not in nodes]
-                    )
-                )
-        # Superseded facts leave the ranking; with `history` they come back
-        # right after the fact that replaced them (with_history).
-        hidden, entities = await asyncio.gather(  # at once on PostgreSQL
-            self._storage.graph.superseded_ids(ids),
-            self._storage.entities.entities_of_nodes(list(nodes)),
-        )
+                more = [i for i in bonus if i not in parts.nodes]
+                await hit_parts(self._storage, more, parts)
+        nodes, hidden, entities = parts.nodes, parts.hidden, parts.entities
         words = query.words
         named_ids = {e.id for e in named}
         dates = query.dates
