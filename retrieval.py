@@ -8,7 +8,7 @@ each node's decayed confidence and confirmed status (search/standing.py),
 hides superseded facts unless `history`, and reinforces what it hands out.
 `Retriever.get_context` is the per-turn entry point: embed the prompt once,
 classify it (intent.py), search, and assemble a block within the token budget
-(context_block.py). What one call finds out lives in a per-call `_Call`,
+(context_block.py). What one call finds out lives in a per-call `Call`,
 never on the Retriever. The query-text helpers are re-exported here.
 """
 
@@ -25,6 +25,7 @@ from .core.records import Entity, NodeType, NodeWindow, SearchHit, name_key
 from .core.tasks import TaskSet
 from .search.accesses import AccessBatch
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
+from .search.call import Call
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
 from .search.found_person import with_found_person
@@ -106,27 +107,6 @@ THREAD_TAIL_TURNS = 12
 WEAK_SHARE = 0.25
 NO_FILTERS = SearchFilters()
 DEFAULT_STRATEGY = Strategy()
-_FtsKey = tuple[int, tuple[NodeType, ...], NodeWindow | None]  # pool, types, window
-
-
-class _Call:
-    """What one search call finds out on its way; dropped when it ends."""
-
-    def __init__(self, query: AnalysedQuery, terms: list[str], names: list[str]):
-        self.query = query
-        # the query's words without the names of common entities (FTS), and
-        # those names when it has two or more (search/together.py)
-        self.fts_terms, self.names = terms, names
-        self.named: list[Entity] | None = None
-        self.people: list[Entity] = []  # whom the query asks about (people.py)
-        self.other_script: list[Entity] = []  # named in the other script
-        self.fts_ahead: tuple[_FtsKey, asyncio.Future[Ranked]] | None = None
-
-    def close(self) -> None:
-        """Cancel an FTS leg started ahead that the call never picked up."""
-        if self.fts_ahead is not None:
-            self.fts_ahead[1].cancel()
-            self.fts_ahead = None
 
 
 class Retriever:
@@ -176,11 +156,13 @@ class Retriever:
         the vector to every turn the person speaks (LoCoMo, MiniLM: R@10 +0.6)."""
         if self._embedder is None or not self._storage.has_vectors:
             return None
-        text = without_words(text, self._common_names.frequent)
-        vector = await self._embedder.embed(text, "query")  # never raises
+        vector = await self._embedder.embed(self._query_text(text), "query")
         if vector is None or len(vector) != self._storage.dim:
             return None  # a database made for another width
         return vector
+
+    def _query_text(self, text: str) -> str:
+        return without_words(text, self._common_names.frequent)
 
     async def search(
         self,
@@ -245,6 +227,12 @@ class Retriever:
         if asks_nothing(prompt):  # greetings, thanks, no word at all
             return None
         self.prepare_in_background()
+        asked = prompt[: 8 * MAX_QUERY_CHARS]
+        # The model first: a local one runs one text at a time, and the
+        # indexer stores this very turn meanwhile (docs/embedder.md).
+        await self._common_names.refresh(self._storage)
+        if self._embedder is not None and self._storage.has_vectors:
+            self._embedder.start([self._query_text(asked)], "query")
         call = await self._begin(analyse(prompt, now))
         try:
             # The FTS query and the thread's tail need only the prompt (the
@@ -254,7 +242,7 @@ class Retriever:
             window = await node_window(self._storage, NO_FILTERS, call.query)
             self._start_fts(call, pool_for(early.limit), (), LEGS, window)
             vector, shown = await asyncio.gather(
-                self.embed_query(prompt[: 8 * MAX_QUERY_CHARS]),
+                self.embed_query(asked),
                 self._thread_tail(thread_id),
             )
             intent = self.intent_classifier.classify(prompt, vector)
@@ -291,17 +279,17 @@ class Retriever:
             self.reinforce(used)
         return block
 
-    async def _begin(self, query: AnalysedQuery) -> _Call:
+    async def _begin(self, query: AnalysedQuery) -> Call:
         await self._common_names.refresh(self._storage)
         await self._other_script.refresh(self._storage)
         # "Lisbon" asks about "Лиссабон" too: its turns are read by both names.
         other = self._other_script.named_in_other_script(query.names)
         terms = [*query.state_terms, *(name_key(e.name) for e in other)]
-        call = _Call(query, *self._common_names.split(terms))
+        call = Call(query, *self._common_names.split(terms))
         call.other_script = other
         return call
 
-    async def _search(self, call: _Call, plan: SearchPlan) -> list[SearchHit]:
+    async def _search(self, call: Call, plan: SearchPlan) -> list[SearchHit]:
         filters = plan.filters
         # The window (time, entity) selects what every leg ranks, in SQL.
         wanted = await entity_filter(self._storage, filters.entity_name)
@@ -349,7 +337,7 @@ class Retriever:
         self._preparing = True
         self._tasks.spawn(classifier.prepare(), "embed intent exemplars")
 
-    async def _named_entities(self, call: _Call) -> list[Entity]:
+    async def _named_entities(self, call: Call) -> list[Entity]:
         # get_context needs them twice (search, then the block): once a call.
         if call.named is None:
             named = await named_entities(self._storage, call.query)
@@ -358,7 +346,7 @@ class Retriever:
 
     def _start_fts(
         self,
-        call: _Call,
+        call: Call,
         pool: int,
         types: Sequence[NodeType],
         legs: Collection[str],
@@ -384,7 +372,7 @@ class Retriever:
 
     async def _fts(
         self,
-        call: _Call,
+        call: Call,
         pool: int,
         types: Sequence[NodeType],
         window: NodeWindow | None,
@@ -399,7 +387,7 @@ class Retriever:
 
     async def _run_legs(
         self,
-        call: _Call,
+        call: Call,
         plan: SearchPlan,
         named: Sequence[Entity],
         window: NodeWindow | None,

@@ -20,6 +20,7 @@ import math
 import re
 from collections import OrderedDict
 from collections.abc import Sequence
+from contextvars import ContextVar, copy_context
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
@@ -29,6 +30,11 @@ Vector = list[float]
 # What a text is embedded as: a question searched with, or a text stored to be
 # found. Symmetric models ignore it; e5-style models need "query: "/"passage: ".
 Role = Literal["query", "passage"]
+# What the texts of the running provider call are asked as, whether or not the
+# provider takes a role: set by EmbeddingService for its call, so a local model
+# can run a query beside the indexer's passages, not behind them (the vectors
+# never depend on it; standalone/e5_embedder.py).
+ASKED_AS: ContextVar[Role] = ContextVar("asked_as", default="passage")
 MAX_BATCH = 64
 RECENT_TEXTS = 256  # the user's message is embedded as the prompt, then stored
 HOST_CAPABILITIES = "core.llm.capabilities"
@@ -286,6 +292,25 @@ class EmbeddingService:
         embedded recently are answered from memory, texts being embedded are
         waited for, the rest go to the provider in calls of at most `max_batch`.
         """
+        texts, kind, found = self._begin(texts, role)
+        waits = {t: self._running[(kind, t)] for t in texts if t not in found}
+        for text, running in waits.items():
+            # Shielded: a caller that gives up does not cancel the others'.
+            found[text] = (await asyncio.shield(running))[text]
+        return [found[text] for text in texts]
+
+    def start(self, texts: Sequence[str], role: Role = "passage") -> None:
+        """Begin embedding `texts` now, without waiting; a later `embed_batch`
+        of them waits for this run. get_context starts its query so before it
+        analyses the prompt: a local model runs one text at a time, and the
+        query is then ahead of the turn the indexer stores meanwhile."""
+        self._begin(texts, role)
+
+    def _begin(
+        self, texts: Sequence[str], role: Role
+    ) -> tuple[list[str], str, dict[str, Vector | None]]:
+        """(the texts as embedded, their cache kind, those known already);
+        the rest are started unless already running."""
         if role == "query":
             texts = [clip_words(text, self._query_words) for text in texts]
         kind = role if self.role_matters else ""
@@ -299,15 +324,14 @@ class EmbeddingService:
         ]
         if missing:
             self._start(missing, role, kind)
-        waits = {t: self._running[(kind, t)] for t in texts if t not in found}
-        for text, running in waits.items():
-            # Shielded: a caller that gives up does not cancel the others'.
-            found[text] = (await asyncio.shield(running))[text]
-        return [found[text] for text in texts]
+        return list(texts), kind, found
 
     def _start(self, texts: list[str], role: Role, kind: str) -> None:
         """Embed `texts` in a task that callers of the same texts share."""
-        task = asyncio.ensure_future(self._embed_missing(texts, role, kind))
+        context = copy_context()
+        context.run(ASKED_AS.set, role)
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(self._embed_missing(texts, role, kind), context=context)
         keys = [(kind, text) for text in texts]
         self._running.update(dict.fromkeys(keys, task))
 

