@@ -36,7 +36,12 @@ from pathlib import Path
 from typing import Any
 
 from agent_memory.core.config import MemoryConfig
-from agent_memory.core.embeddings import Embedder, EmbeddingService, normalise
+from agent_memory.core.embeddings import (
+    Embedder,
+    EmbeddingService,
+    normalise,
+    profile_of,
+)
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters, Strategy
 from agent_memory.search.intent import KeywordIntentClassifier, plan_query
@@ -199,7 +204,9 @@ async def ask(retriever: Retriever, question: str, legs: tuple[str, ...]) -> lis
 
 async def run(args: argparse.Namespace, data: list[Any]) -> dict[str, Any]:
     raw = load_embedder(args.embedder)
-    embedder = EmbeddingService(raw, raw.dim) if raw is not None else None
+    # A question is embedded as get_context has it: cut to the model's words.
+    words = args.query_words or profile_of(getattr(raw, "model", None)).max_query_words
+    embedder = EmbeddingService(raw, raw.dim, max_query_words=words) if raw else None
     config = MemoryConfig(
         fusion=args.fusion,
         linear_weight_vector=args.vector_weight,
@@ -350,6 +357,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-captions", action="store_true")
     parser.add_argument("--vector-weight", type=float, default=0.3)
     parser.add_argument("--by-conversation", action="store_true")
+    parser.add_argument(
+        "--query-words", type=int, help="cut questions to N words (default: model's)"
+    )
     parser.add_argument(
         "--postgres",
         metavar="DIR",

@@ -79,8 +79,8 @@ class ModelProfile:
     min_support_similarity: float = 0.5
     prefixes: tuple[str, str] | None = None
     # A query is embedded from its first this-many words (None: whole). A
-    # local model's time grows with every token (e5 on 2 busy cores: ~2 ms
-    # CPU per token), and no question of the recall sets is longer
+    # local model's time grows with every token (e5 on onnxruntime: ~0.6 ms
+    # CPU per token), and few questions of the recall sets are longer
     # (LoCoMo's longest: 22 words); a pasted page would cost seconds.
     max_query_words: int | None = None
 

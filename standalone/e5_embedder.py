@@ -86,10 +86,12 @@ E5_PROFILE = ModelProfile(
     # любит пылесос"): a vector alone supports only above both; such a
     # paraphrase needs a shared word or a linked name (bench/everyday_floors.py).
     min_support_similarity=0.53,
-    # ~2 ms of CPU per token on 2 busy cores: a 45-word prompt's query cost
-    # 155 ms CPU, its first 24 words 80 (every question of the probe and
-    # recall sets is shorter; bench/retrieval_latency.py --model e5)
-    max_query_words=24,
+    # A query's time grows with every token (onnxruntime: ~0.6 ms CPU each,
+    # ~3 a call): the hard corpus's 45-word "compare" prompt cost 28 ms CPU
+    # at 24 words. 16 words: no probe or everyday question is longer, and the
+    # 20 of LoCoMo's 762 that are cut found the same (conv-42 / conv-43
+    # hybrid R@5/10/20 equal at 24 and 16; 12 lost 0.5 of R@10).
+    max_query_words=16,
 )
 register_profile(MODEL_NAME, E5_PROFILE)
 
