@@ -18,6 +18,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Collection, Sequence
+from contextlib import nullcontext
 
 from .core.config import MemoryConfig
 from .core.embeddings import EmbeddingService
@@ -204,8 +205,10 @@ class Retriever:
         THREAD_TAIL_TURNS turns are left out (the model sees them anyway).
         `now` is the turn's time ("yesterday" counts from it; default the clock).
         """
+        embedder = self._embedder
         try:
-            return await self._get_context(prompt, budget, thread_id, now)
+            async with embedder.answering() if embedder else nullcontext():
+                return await self._get_context(prompt, budget, thread_id, now)
         except Exception:
             log.exception("building the memory context failed")
             return None

@@ -13,16 +13,17 @@ graph. Pure list math: no numpy, which the host does not have.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import importlib
 import logging
 import math
 import re
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextvars import ContextVar, copy_context
 from dataclasses import dataclass
-from typing import Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 log = logging.getLogger(__name__)
 
@@ -258,6 +259,10 @@ class EmbeddingService:
         # first's call instead of queueing a second run of the same text.
         self._running: dict[tuple[str, str], asyncio.Future[dict[str, Vector | None]]]
         self._running = {}
+        # Questions being answered (`answering`), and the held runs of texts
+        # to store asked for meanwhile, each with what lets it go.
+        self._answering: set[asyncio.Future[None]] = set()
+        self._held: dict[asyncio.Future[Any], asyncio.Event] = {}
 
     @property
     def dim(self) -> int:
@@ -299,6 +304,20 @@ class EmbeddingService:
             found[text] = (await asyncio.shield(running))[text]
         return [found[text] for text in texts]
 
+    @contextlib.asynccontextmanager
+    async def answering(self) -> AsyncIterator[None]:
+        """A question is being answered (get_context): texts to store asked
+        for meanwhile (the indexer's turn) start when it is, so the model and
+        the 2 cores are the question's. A query that needs such a text lets
+        its run go at once; questions asked later do not hold it longer."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._answering.add(done)
+        try:
+            yield
+        finally:
+            self._answering.discard(done)
+            done.set_result(None)
+
     def start(self, texts: Sequence[str], role: Role = "passage") -> None:
         """Begin embedding `texts` now, without waiting; a later `embed_batch`
         of them waits for this run. get_context starts its query so before it
@@ -324,6 +343,10 @@ class EmbeddingService:
         ]
         if missing:
             self._start(missing, role, kind)
+        for t in texts if role == "query" else ():
+            run = self._running.get((kind, t))
+            if run is not None:
+                self._held[run].set()  # a question needs it: it runs now
         return list(texts), kind, found
 
     def _start(self, texts: list[str], role: Role, kind: str) -> None:
@@ -331,11 +354,19 @@ class EmbeddingService:
         context = copy_context()
         context.run(ASKED_AS.set, role)
         loop = asyncio.get_running_loop()
-        task = loop.create_task(self._embed_missing(texts, role, kind), context=context)
+        go = asyncio.Event()
+        if role == "query" or not self._answering:
+            go.set()
+        answering = list(self._answering)
+        task = loop.create_task(
+            self._embed_missing(texts, role, kind, go, answering), context=context
+        )
+        self._held[task] = go
         keys = [(kind, text) for text in texts]
         self._running.update(dict.fromkeys(keys, task))
 
         def finished(_: object) -> None:
+            del self._held[task]
             for key in keys:
                 if self._running.get(key) is task:
                     del self._running[key]
@@ -343,9 +374,16 @@ class EmbeddingService:
         task.add_done_callback(finished)
 
     async def _embed_missing(
-        self, texts: list[str], role: Role, kind: str
+        self,
+        texts: list[str],
+        role: Role,
+        kind: str,
+        go: asyncio.Event,
+        answering: list[asyncio.Future[None]],
     ) -> dict[str, Vector | None]:
-        """The provider's vectors of `texts`, in calls of at most `max_batch`."""
+        """The provider's vectors of `texts`, in calls of at most `max_batch`,
+        once the questions being answered when they were asked for are."""
+        await held_until(go, answering)
         out: dict[str, Vector | None] = {}
         for start in range(0, len(texts), self._max_batch):
             chunk = texts[start : start + self._max_batch]
@@ -391,6 +429,20 @@ class EmbeddingService:
             )
             return [None] * len(texts)
         return [self._check.fit(vector) for vector in raw]
+
+
+async def held_until(go: asyncio.Event, answering: list[asyncio.Future[None]]) -> None:
+    """Wait until every future of `answering` is done or `go` is set."""
+    if go.is_set() or not answering:
+        return
+    released = asyncio.ensure_future(go.wait())
+    try:
+        for done in answering:
+            await asyncio.wait({done, released}, return_when=asyncio.FIRST_COMPLETED)
+            if released.done():
+                return
+    finally:
+        released.cancel()
 
 
 class HostEmbedder:
