@@ -435,10 +435,11 @@ async def held_until(go: asyncio.Event, answering: list[asyncio.Future[None]]) -
     """Wait until every future of `answering` is done or `go` is set."""
     if go.is_set() or not answering:
         return
-    released = asyncio.ensure_future(go.wait())
+    released: asyncio.Future[Any] = asyncio.ensure_future(go.wait())
     try:
         for done in answering:
-            await asyncio.wait({done, released}, return_when=asyncio.FIRST_COMPLETED)
+            either: set[asyncio.Future[Any]] = {done, released}
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
             if released.done():
                 return
     finally:
