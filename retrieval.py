@@ -458,9 +458,14 @@ class Retriever:
         dates = query.dates
         now = time.time()
         hits = []
+        # A turn like "Okay, got it." answers nothing (unless small talk is
+        # what is searched for): a thread's reply or neighbour, never a hit.
+        drop_chatter = not asks_nothing(query.text)
         for node_id, score in fused:
             node = nodes.get(node_id)
             if node is None or node_id in hidden:
+                continue
+            if drop_chatter and node.type == "episodic" and asks_nothing(node.content):
                 continue
             linked = entities.get(node_id, [])
             factor = boost(

@@ -23,6 +23,8 @@ _PHRASES = (
     r"|thanks?(?: you)?(?: (?:so|very) much| a lot| again)?|thx|ty|cheers"
     r"|much appreciated|appreciate it|no problem|you ?re welcome"
     r"|ok(?:ay)?|k|sure|cool|nice|great|awesome|perfect|got it|sounds good"
+    r"|noted|understood|will do|good to know|makes sense|i see|done"
+    r"|thanks? for (?:telling|letting) me(?: know)?"
     r"|yes|yeah|yep|no|nope|lol|haha|wow"
     # how are you
     r"|how are (?:you|things)(?: doing)?(?: today)?|how ?s it going|how do you do"
@@ -38,6 +40,7 @@ _PHRASES = (
     r"|спасибо(?: тебе| вам)?(?: большое| огромное| ещё раз)?|спс"
     r"|благодарю(?: тебя| вас)?|пожалуйста|не за что|без проблем"
     r"|ок|окей|хорошо|ладно|понятно|ясно|понял[аи]?|договорились|звучит хорошо"
+    r"|принято|запомню|запомнил[аи]?|учту|учтём|учтем|записал[аи]?|буду знать"
     r"|отлично|супер|круто|класс|да|нет|ага|угу|лол|хаха|ого|вау|ну"
     r"|как (?:у (?:тебя|вас) )?дела|как (?:ты|вы)(?: там)?|как сам|как поживаешь"
     r"|как поживаете|как жизнь|ч[её] как|что нового|а у тебя|а у вас|а ты|а вы"
@@ -57,7 +60,8 @@ def wordless(text: str) -> bool:
 
 
 def asks_nothing(prompt: str) -> bool:
-    """True for a prompt of greetings, thanks or small talk only, or no word."""
+    """True for a prompt of greetings, thanks or small talk only, or no word
+    (and for a turn that says nothing: "Okay, got it.", "Хорошо, запомню.")."""
     words = _words(prompt)
     if not words:
         return True
