@@ -53,6 +53,15 @@ def database(server: Any, name: str, *, fresh: bool) -> tuple[str, bool]:
     return database_at(server.get_uri(), name, fresh=fresh)
 
 
+def built_database(server: Any, size: int) -> str:
+    """The URL of the latency memory this script built at `size` nodes (the
+    trace benches read it); exits when there is none yet."""
+    url, built = database(server, f"latency_{size}_v{rl.BUILD}", fresh=False)
+    if not built:
+        sys.exit("no PostgreSQL memory yet: run bench/backends.py --skip concurrency")
+    return url
+
+
 def database_at(uri: str, name: str, *, fresh: bool) -> tuple[str, bool]:
     import psycopg
     from psycopg.conninfo import make_conninfo

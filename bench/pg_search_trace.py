@@ -27,7 +27,6 @@ import random
 import re
 import signal
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -165,13 +164,7 @@ async def report(storage: Any, span: str, searches: list[Any]) -> None:
 async def run(args: argparse.Namespace) -> None:
     server = backends.start_server(Path(args.dir) / "pg" / "data")
     try:
-        url, built = backends.database(
-            server, f"latency_{args.size}_v{rl.BUILD}", fresh=False
-        )
-        if not built:
-            sys.exit(
-                "no PostgreSQL memory yet: run bench/backends.py --skip concurrency"
-            )
+        url = backends.built_database(server, args.size)
         if args.prepare is not None:
             from agent_memory.store.postgres import storage as pg_storage
 

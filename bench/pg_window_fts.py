@@ -22,7 +22,6 @@ import os
 import random
 import signal
 import statistics
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -132,13 +131,7 @@ async def timings(
 async def run(args: argparse.Namespace) -> None:
     server = backends.start_server(Path(args.dir) / "pg" / "data")
     try:
-        url, built = backends.database(
-            server, f"latency_100000_v{rl.BUILD}", fresh=False
-        )
-        if not built:
-            sys.exit(
-                "no PostgreSQL memory yet: run bench/backends.py --skip concurrency"
-            )
+        url = backends.built_database(server, 100_000)
         storage = await PgStorage.open_url(url, dim=rl.DIM)
         try:
             statements = await leg_statements(storage, args.queries, args.dense)
