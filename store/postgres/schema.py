@@ -219,20 +219,31 @@ MIGRATIONS: dict[int, list[str]] = {
 # autovacuum comes (no dead rows): every window's id range then read the
 # heap (a bitmap scan of ~2,300 pages, 2.5 ms a bound at 100k, planned for
 # 501 rows of 9,334) and a windowed search's p95 doubled until someone ran
-# VACUUM. ~6 s at 100k nodes, once.
+# VACUUM. ~6 s at 100k nodes, once. The meta key `settled` records the
+# schema version it last ran at, so a memory upgraded before SETTLE existed
+# (v8 from an older agent-memory) is settled at its next open too.
 SETTLE = "vacuum (analyze) nodes, node_text, node_entities"
+
+
+async def mark_settled(db: PgDb) -> None:
+    """Record that SETTLE ran (or was not needed) at this schema version."""
+    await db.execute(
+        "insert or replace into meta (key, value) values (?, ?)",
+        ("settled", str(SCHEMA_VERSION)),
+    )
 
 
 async def migrate(db: PgDb, dim: int) -> tuple[int, bool]:
     """Bring the database to SCHEMA_VERSION; returns the stored vector width
-    and whether an existing memory was upgraded (then run SETTLE after the
-    transaction)."""
+    and whether an existing memory is not settled at this version (upgraded
+    now or before: run SETTLE after the transaction, then `mark_settled`)."""
     await db.execute(f"select pg_advisory_xact_lock({_LOCK})")
     await db.execute(
         "create table if not exists meta (key text primary key, value text not null)"
     )
     rows = await db.execute_fetchall(
-        "select key, value from meta where key in ('schema_version', 'vector_dim')"
+        "select key, value from meta"
+        " where key in ('schema_version', 'vector_dim', 'settled')"
     )
     meta = {row[0]: row[1] for row in rows}
     version = int(meta.get("schema_version", 0))
@@ -257,4 +268,6 @@ async def migrate(db: PgDb, dim: int) -> tuple[int, bool]:
             width,
             dim,
         )
-    return width, 0 < version < SCHEMA_VERSION
+    if version == 0:  # a new memory: nothing to settle
+        await mark_settled(db)
+    return width, version > 0 and meta.get("settled") != str(SCHEMA_VERSION)

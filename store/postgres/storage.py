@@ -25,7 +25,7 @@ from .db import PgDb, Pool, Row
 from .index import PgIndex
 from .parts import PgAdmin, PgEntities, PgGraph, PgNodes
 from .purge import PgPurge
-from .schema import SETTLE, migrate
+from .schema import SETTLE, mark_settled, migrate
 from .writer import PgWriteQueue
 
 log = logging.getLogger(__name__)
@@ -81,11 +81,12 @@ class PgStorage(StoreRoot):
         conn = await psycopg.AsyncConnection.connect(url)
         async with conn:
             async with conn.transaction():
-                width, upgraded = await migrate(PgDb(conn), dim)
-            if upgraded:
+                width, unsettled = await migrate(PgDb(conn), dim)
+            if unsettled:
                 log.info("vacuuming the upgraded PostgreSQL memory")
                 await conn.set_autocommit(True)
                 await conn.execute(SETTLE)
+                await mark_settled(PgDb(conn))
         pool = AsyncConnectionPool(
             url,
             min_size=1,

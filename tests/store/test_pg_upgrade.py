@@ -65,3 +65,28 @@ async def test_a_new_memory_is_not_vacuumed(database_url: str) -> None:
         assert row[0] is None  # nothing to settle: opening stays fast
     finally:
         await store.close()
+
+
+async def test_a_memory_upgraded_before_settling_existed_is_settled_once(
+    database_url: str,
+) -> None:
+    first = await PgStorage.open_url(database_url, dim=8)
+    await first.nodes.add_nodes(
+        [NodeDraft("episodic", f"turn {i}", event_time=D + 60 * i) for i in range(50)]
+    )
+    # what an upgrade by the previous agent-memory left: v8, never vacuumed
+    await first._conn.rows("delete from meta where key = 'settled' returning key")
+    await first.close()
+    store = await PgStorage.open_url(database_url, dim=8)
+    try:
+        assert await _last_vacuum(store) is not None
+        assert await store.admin.get_meta("settled") == str(schema.SCHEMA_VERSION)
+    finally:
+        await store.close()
+
+
+async def _last_vacuum(store: Any) -> Any:
+    (row,) = await store._conn.rows(
+        "select last_vacuum from pg_stat_user_tables where relname = 'nodes'"
+    )
+    return row[0]
