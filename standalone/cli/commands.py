@@ -38,6 +38,7 @@ from ..importers import read_history
 from ..transfer import export_jsonl, import_jsonl, read_header
 from ..transfer import reindex as rebuild
 from . import render
+from .browse import list_
 from .consolidate import waiting, waiting_data
 from .io import CliError, Output, ProgressBar, plural
 from .session import NO_MODEL, QUERY_WAIT_S, open_host
@@ -264,6 +265,10 @@ async def explain(args: argparse.Namespace, out: Output) -> int:
 
 
 async def entity(args: argparse.Namespace, out: Output) -> int:
+    if [word.casefold() for word in args.words] in (["list"], ["ls"]):
+        # what a person types first to see the entities (`list entities`)
+        shown = {"what": "entities", "page": 1, "limit": 20}
+        return await list_(argparse.Namespace(**{**vars(args), **shown}), out)
     edit = entity_edit(args.words)
     if edit is not None:
         return await run_tool(

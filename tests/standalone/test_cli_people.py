@@ -215,3 +215,15 @@ def test_entities_are_fixed_from_the_command_line(
     assert info["aliases"] == ["Lena", "Leni", "my sister"]
     assert gone[0] == 2 and wrong[0] == 2 and "unknown type" in wrong[2]
     assert json.loads(searched[1])["count"] == 2  # the memories are kept
+
+
+def test_entity_list_lists_the_entities_as_list_entities_does(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, listed, _ = run(capsys, "list", "entities", "--db", db, "--json")
+
+    code, out, err = run(capsys, "entity", "list", "--db", db, "--json")
+
+    assert code == 0, err
+    assert json.loads(out) == json.loads(listed)
+    assert "Lena" in [item["name"] for item in json.loads(out)["items"]]
