@@ -81,9 +81,29 @@ _IRREGULAR_RELATIONS = {
     **dict.fromkeys("отца отцу отцом отце".split(), "отец"),
     **dict.fromkeys("матери матерью".split(), "мать"),
 }
-_RELATION_BY_STEM = {
-    russian_stem(word): word for word in sorted(RELATIONS) if is_russian(word)
-}
+# A stem may be shared ("начальни": начальник, начальница): each stem keeps
+# all its relations, and a form takes the one it shares most letters with.
+_RELATIONS_BY_STEM: dict[str, list[str]] = {}
+for _word in sorted(RELATIONS):
+    if is_russian(_word):
+        _RELATIONS_BY_STEM.setdefault(russian_stem(_word), []).append(_word)
+
+
+def _relation_by_stem(word: str) -> str | None:
+    """The relation whose stem `word` has ("начальнику" → "начальник")."""
+    found = _RELATIONS_BY_STEM.get(russian_stem(word))
+    if not found:
+        return None
+    return max(found, key=lambda relation: _shared_start(relation, word))
+
+
+def _shared_start(one: str, other: str) -> int:
+    return next(
+        (i for i, (a, b) in enumerate(zip(one, other, strict=False)) if a != b),
+        min(len(one), len(other)),
+    )
+
+
 _RU_OWNER_STEMS = {
     russian_stem(word) for word in RELATION_OWNERS if is_russian(word)
 } | {"мое", "моег", "моем", "моим", "мою", "мои", "наше", "нашег", "наш"}
@@ -98,9 +118,7 @@ def relation_base_forms(words: Sequence[str]) -> list[str]:
         lower = word.lower()
         if not is_russian(lower):
             continue
-        base = _IRREGULAR_RELATIONS.get(lower) or _RELATION_BY_STEM.get(
-            russian_stem(lower)
-        )
+        base = _IRREGULAR_RELATIONS.get(lower) or _relation_by_stem(lower)
         if base is None:
             continue
         out[i] = base
