@@ -1,0 +1,57 @@
+"""A Russian question's function words, in any case ("у нас", "какую", "этой"),
+are not what it asks about: left in, they are words no turn holds, and the
+never-said gate rightly answers nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+
+DAY = 86_400.0
+T0 = dt.datetime(2024, 1, 1, tzinfo=dt.UTC).timestamp()
+SAID = [
+    "Наш волнистый попугай Киви научился говорить «привет».",
+    "Мой коллега Том предложил ездить на работу вместе.",
+    "Продал старый «Форд», две недели без машины — тяжко.",
+    "Купили новую машину, белую «Тойоту».",
+]
+FILLER = (
+    "Сходили в кино на новый мультфильм.",
+    "Испёк пирог с яблоками, получилось вкусно.",
+    "Весь день шёл дождь, сидели дома.",
+)
+
+
+async def _retriever(storage: MemoryStorage) -> Retriever:
+    linker = EntityLinker(storage)
+    texts = [*SAID[:2], *(FILLER[i % 3] for i in range(30)), *SAID[2:]]
+    for i, text in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 5}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Какой у нас попугай?", "попугай Киви"),
+        ("У нас есть попугай?", "попугай Киви"),
+        ("Кто такой Том?", "коллега Том"),  # "том" is a name, not "of that"
+    ],
+)
+async def test_function_words_do_not_silence_a_question(
+    storage: MemoryStorage, question: str, expected: str
+) -> None:
+    retriever = await _retriever(storage)
+
+    hits = await retriever.search(question, reinforce=False)
+
+    assert hits and expected in hits[0].node.content
