@@ -9,6 +9,7 @@ from .. import decay
 from ..core.records import MAINTENANCE_STEPS, Entity, Node, NodeType
 from ..core.text import plural
 from ..retrieval import SearchFilters
+from ..search.spellings import other_script_spellings
 from .changes import (
     FACT_TYPES,
     ToolDeps,
@@ -36,6 +37,8 @@ from .models import (
 )
 
 ENTITY_FACTS = 10
+# A person and a pet are one kind of being: "Pepper" may be filed as either.
+_KINDS = {"person": "being", "pet": "being"}
 ENTITY_EPISODES = 10
 TIMELINE_CHARS = 200
 SOURCE_EPISODES = 10
@@ -95,21 +98,50 @@ async def entity_info(deps: ToolDeps, name: str) -> EntityInfo | Problem:
         return entity
     if entity.mention_count == 0:  # every memory naming it was forgotten
         return Problem(error=f"No entity called {name[:80]!r} is known.")
-    facts = await deps.storage.entities.nodes_of_entity(
-        entity.id, types=FACT_TYPES, limit=ENTITY_FACTS
-    )
-    episodes = await deps.storage.entities.nodes_of_entity(
-        entity.id, types=("episodic",), limit=ENTITY_EPISODES
-    )
+    spelled = await _other_script_twins(deps, entity)
+    ids = [entity.id, *(twin.id for twin in spelled)]
+    facts = await _newest_of(deps, ids, FACT_TYPES, ENTITY_FACTS)
+    episodes = await _newest_of(deps, ids, ("episodic",), ENTITY_EPISODES)
+    aliases = [*entity.aliases, *(twin.name for twin in spelled)]
     return EntityInfo(
         name=entity.name,
         type=entity.type,
-        aliases=[clip(a, 80) for a in entity.aliases[:10]],
+        aliases=[clip(a, 80) for a in aliases[:10]],
         summary=clip(entity.summary, 600) if entity.summary else None,
         mentions=entity.mention_count,
         facts=[fact_item(node) for node in facts],
         timeline=[_timeline_item(node) for node in episodes],
     )
+
+
+async def _other_script_twins(deps: ToolDeps, entity: Entity) -> list[Entity]:
+    """The same one-word name filed from the turns of the other script
+    ("Лена" for "Lena", "Пеппер" for "Pepper"): a bilingual user's one person,
+    kept as two entities (search/spellings.py), shown as one."""
+    spellings = other_script_spellings(entity.name)
+    if not spellings:
+        return []
+    kind = _KINDS.get(entity.type, entity.type)
+    return [
+        other
+        for other in await deps.storage.entities.entities_by_keys(spellings)
+        if other.id != entity.id
+        and other.mention_count > 0
+        and _KINDS.get(other.type, other.type) == kind
+    ]
+
+
+async def _newest_of(
+    deps: ToolDeps, ids: list[int], types: tuple[NodeType, ...], limit: int
+) -> list[Node]:
+    """The newest `limit` nodes of these entities together."""
+    found: dict[int, Node] = {}
+    for entity_id in ids:
+        for node in await deps.storage.entities.nodes_of_entity(
+            entity_id, types=types, limit=limit
+        ):
+            found[node.id] = node
+    return sorted(found.values(), key=lambda node: -node.when)[:limit]
 
 
 async def stats(deps: ToolDeps) -> StatsResult:

@@ -154,6 +154,30 @@ async def test_search_output_is_bounded(
     assert len(output) < 25_000
 
 
+async def test_get_entity_info_shows_the_name_written_in_the_other_script(
+    storage: MemoryStorage, tools: list[Tool]
+) -> None:
+    """A bilingual user's wife is "Lena" in English turns and "Лена" in Russian
+    ones; "Лина" is another woman."""
+    said = [
+        ("Lena", "person", "Lena starts at the clinic", 5.0),
+        ("Лена", "person", "Лена уехала к маме", 7.0),
+        ("Лина", "person", "Лина зайдёт вечером", 8.0),
+    ]
+    for name, kind, text, when in said:
+        entity = await storage.entities.upsert_entity(name, type=kind)
+        node = await storage.nodes.add_episode(EpisodeDraft(text, "t1", "user", when))
+        await storage.entities.link_entities([(node, entity.id)])
+
+    out = await call(tools, "get_entity_info", entity_name="Lena")
+
+    assert out["aliases"] == ["Лена"]
+    assert [item["content"] for item in out["timeline"]] == [
+        "Лена уехала к маме",
+        "Lena starts at the clinic",
+    ]
+
+
 async def test_get_entity_info_by_alias(
     storage: MemoryStorage, tools: list[Tool]
 ) -> None:
