@@ -135,13 +135,18 @@ async def _newest_of(
     deps: ToolDeps, ids: list[int], types: tuple[NodeType, ...], limit: int
 ) -> list[Node]:
     """The newest `limit` nodes of these entities together."""
-    found: dict[int, Node] = {}
+    nodes: list[Node] = []
     for entity_id in ids:
-        for node in await deps.storage.entities.nodes_of_entity(
+        nodes += await deps.storage.entities.nodes_of_entity(
             entity_id, types=types, limit=limit
-        ):
-            found[node.id] = node
-    return sorted(found.values(), key=lambda node: -node.when)[:limit]
+        )
+    return nodes if len(ids) == 1 else _newest_first(nodes)[:limit]
+
+
+def _newest_first(nodes: list[Node]) -> list[Node]:
+    """Each node once (a turn may name both spellings), the newest first."""
+    once = {node.id: node for node in nodes}
+    return sorted(once.values(), key=lambda node: -node.when)
 
 
 async def stats(deps: ToolDeps) -> StatsResult:
@@ -282,9 +287,14 @@ async def timeline(
         if isinstance(entity, Problem):
             return entity
         shown_name = entity.name
-        nodes = await deps.storage.entities.entity_nodes_between(
-            entity.id, after=after, before=before, limit=limit + 1
-        )
+        twins = [entity, *await _other_script_twins(deps, entity)]
+        nodes = []
+        for twin in twins:
+            nodes += await deps.storage.entities.entity_nodes_between(
+                twin.id, after=after, before=before, limit=limit + 1
+            )
+        if len(twins) > 1:
+            nodes = _newest_first(nodes)
     else:
         nodes = await deps.storage.nodes.list_nodes(
             after=after, before=before, newest_first=True, limit=limit + 1

@@ -170,11 +170,16 @@ async def test_get_entity_info_shows_the_name_written_in_the_other_script(
         await storage.entities.link_entities([(node, entity.id)])
 
     out = await call(tools, "get_entity_info", entity_name="Lena")
+    line = await call(tools, "get_timeline", entity_name="Lena", limit=5)
 
     assert out["aliases"] == ["Лена"]
     assert [item["content"] for item in out["timeline"]] == [
         "Лена уехала к маме",
         "Lena starts at the clinic",
+    ]
+    assert [item["content"] for item in line["items"]] == [
+        "Lena starts at the clinic",
+        "Лена уехала к маме",
     ]
 
 
