@@ -143,8 +143,20 @@ def fts_match(terms: Sequence[str]) -> str | None:
 
 def fts_term(term: str) -> str:
     if is_russian(term):
-        return '"' + russian_stem(term).replace('"', '""') + '"*'
+        return '"' + _fts_prefix(term).replace('"', '""') + '"*'
     return '"' + term.replace('"', '""') + '"'
+
+
+def _fts_prefix(word: str) -> str:
+    """The prefix a Russian word is searched by: its stem, less a verb's
+    theme vowel ("работает" → "работ", as "работу" and "работы" are)."""
+    found = russian_stem(word)
+    if found != word.lower() and found[-1] in _THEME_VOWELS and len(found) >= 5:
+        return found[:-1]
+    return found
+
+
+_THEME_VOWELS = frozenset("аяеи")
 
 
 def name_candidates(text: str, *, max_words: int = 3) -> list[str]:

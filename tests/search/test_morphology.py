@@ -33,6 +33,7 @@ DATA = Path(__file__).parent.parent / "data"
         ("сервер сервера серверу сервером серверами", "сервер"),
         ("кошка кошки кошку кошкой", "кошк"),
         ("жена жены жене женой", "жен"),
+        ("живёт живет живём живем", "жив"),  # "ё" is often written "е"
     ],
 )
 def test_inflected_forms_share_a_stem(words: str, stem: str) -> None:
@@ -43,6 +44,8 @@ def test_query_keeps_english_terms_and_prefixes_russian_ones() -> None:
     assert build_fts_query("restart the server") == '"restart" OR "server"'
     assert build_fts_query("упал сервера") == '"упа"* OR "сервер"*'
     assert build_fts_query("小白") == '"小白"'  # and by substring (fts_leg)
+    # a verb less its theme vowel, as its nouns are ("работу", "работы")
+    assert build_fts_query("работает") == '"работ"*'
 
 
 def test_long_cjk_runs_become_two_character_needles() -> None:

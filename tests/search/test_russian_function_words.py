@@ -1,6 +1,7 @@
-"""A Russian question's function words, in any case ("у нас", "какую", "этой"),
-are not what it asks about: left in, they are words no turn holds, and the
-never-said gate rightly answers nothing."""
+"""A Russian question's words as the memory reads them: function words in any
+case ("у нас", "какую", "этой") are not what it asks about (left in, they are
+words no turn holds, and the never-said gate rightly answers nothing), and a
+verb is searched by the stem its nouns share ("работает": "работу")."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ SAID = [
     "Мой коллега Том предложил ездить на работу вместе.",
     "Продал старый «Форд», две недели без машины — тяжко.",
     "Купили новую машину, белую «Тойоту».",
+    "Я теперь работаю в Kestrel Labs.",
+    "Лене предложили работу в детской больнице.",
+    "Сэм живет в Гамбурге.",  # "е" for "ё", as many write
 ]
 FILLER = (
     "Сходили в кино на новый мультфильм.",
@@ -45,6 +49,8 @@ async def _retriever(storage: MemoryStorage) -> Retriever:
         ("Какой у нас попугай?", "попугай Киви"),
         ("У нас есть попугай?", "попугай Киви"),
         ("Кто такой Том?", "коллега Том"),  # "том" is a name, not "of that"
+        ("Где работает Лена?", "Лене предложили работу"),
+        ("Где живёт Сэм?", "Сэм живет"),
     ],
 )
 async def test_function_words_do_not_silence_a_question(
