@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import webbrowser
 from pathlib import Path
 
@@ -67,11 +68,37 @@ async def _serve(args: argparse.Namespace, filters: ViewFilters, out: Output) ->
         if args.open:
             webbrowser.open(url)
         try:
-            await asyncio.Event().wait()
+            stopped_by = await _until_stopped()
         finally:
             server.shutdown()
             server.server_close()
+    if stopped_by == signal.SIGINT:
+        raise KeyboardInterrupt  # Ctrl-C ends as everywhere in the CLI (130)
     return 0
+
+
+async def _until_stopped() -> int:
+    """Wait for Ctrl-C or SIGTERM; the signal that came.
+
+    The loop's own handlers wake it whichever thread the signal lands on. With
+    only asyncio.run's (signal.signal), a Ctrl-C taken by the server's thread
+    left the loop asleep in select(), and the command never ended.
+    """
+    loop = asyncio.get_running_loop()
+    came: asyncio.Future[int] = loop.create_future()
+    signals = (signal.SIGINT, signal.SIGTERM)
+    for number in signals:
+        loop.add_signal_handler(number, _settle, came, number)
+    try:
+        return await came
+    finally:
+        for number in signals:
+            loop.remove_signal_handler(number)
+
+
+def _settle(came: asyncio.Future[int], number: int) -> None:
+    if not came.done():
+        came.set_result(number)
 
 
 def _target(out: str | None, force: bool) -> Path:

@@ -4,8 +4,14 @@ the memory (same host, same origin, the page's token)."""
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import json
+import platform
 import re
+import signal
+import subprocess
+import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -86,3 +92,38 @@ def test_only_the_page_can_forget_and_correct(memory: tuple[Path, Ids]) -> None:
         assert done["result"]["content"] == "Lena lives in Graz"
         status, problem = fetch(forget, {"id": "999999"}, **good)
         assert status == 400 and problem["error"]
+
+
+@pytest.mark.skipif(
+    platform.system() != "Linux" or platform.machine() != "x86_64",
+    reason="sends a signal to one thread by tgkill's x86_64 Linux syscall number",
+)
+def test_ctrl_c_taken_by_a_server_thread_stops_the_command(
+    memory: tuple[Path, Ids],
+) -> None:
+    """A process's signal may land on any of its threads; one taken by the
+    HTTP server's thread (not the loop's) stopped nothing before."""
+    command = [sys.executable, "-u", "-m", "agent_memory", "--embedder", "none"]
+    process = subprocess.Popen(
+        [*command, "--db", str(memory[0]), "view", "--serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        url = re.search(r"http://127\.0\.0\.1:\d+/", process.stdout.readline())
+        assert url and fetch(url.group(0))[0] == 200
+        time.sleep(1)  # the command idle, its loop asleep in select()
+        threads = sorted(
+            int(t.name) for t in Path(f"/proc/{process.pid}/task").iterdir()
+        )
+        other = next(tid for tid in threads if tid != process.pid)
+        tgkill = 234
+        assert ctypes.CDLL(None).syscall(tgkill, process.pid, other, signal.SIGINT) == 0
+        process.communicate(timeout=15)
+    finally:
+        process.kill()
+        process.communicate()
+
+    assert process.returncode == 130
