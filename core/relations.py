@@ -10,10 +10,20 @@ from __future__ import annotations
 
 import re
 
+# Kinds of pet a user names their own ("our budgie Kiwi", "наш попугай
+# Киви"): a relation like "my dog", whatever word describes it ("Kiwi, our
+# green budgie" is our budgie, where "my climbing partner" is no partner).
+PET_KINDS = frozenset(
+    """dog cat puppy kitten hamster parrot budgie budgerigar rabbit bunny
+    horse pony turtle tortoise ferret lizard snake goldfish canary
+    собака пёс пес кот кошка щенок котёнок котенок попугай попугайчик хомяк
+    кролик лошадь черепаха хорёк хорек ящерица змея канарейка""".split()
+)
 # Relation words of "my wife Sarah" / "моя жена Света": the relation kept on
 # the entity and filed as an alias, so "my wife" and "жена" find Sarah.
-RELATIONS = frozenset(
-    """wife husband partner girlfriend boyfriend fiance fiancee son daughter mom
+RELATIONS = (
+    frozenset(
+        """wife husband partner girlfriend boyfriend fiance fiancee son daughter mom
     mother dad father brother sister grandma grandmother grandpa grandfather aunt
     uncle cousin niece nephew friend boss manager colleague coworker neighbor
     neighbour roommate teacher doctor therapist coach mentor
@@ -23,6 +33,8 @@ RELATIONS = frozenset(
     тетя дядя друг подруга начальник начальница босс коллега сосед соседка врач
     тёща теща свекровь тесть свёкор свекор зять невестка
     dog cat собака пёс пес кот кошка""".split()
+    )
+    | PET_KINDS
 )
 RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split())
 # Relations one usually has once, so the bare word ("wife", "жена") is an alias.
@@ -35,7 +47,8 @@ UNIQUE_RELATIONS = frozenset(
 # Russian relations spoken of with the feminine "моя" (the rest take "мой").
 RU_FEMININE = frozenset(
     """жена мама мать сестра бабушка тётя тетя подруга соседка дочь дочка
-    начальница собака кошка тёща теща свекровь невестка""".split()
+    начальница собака кошка тёща теща свекровь невестка лошадь черепаха
+    ящерица змея канарейка""".split()
 )
 
 
@@ -102,6 +115,14 @@ _SAME = [
     "doctor врач",
     "dog собака пёс пес",
     "cat кот кошка",
+    "puppy щенок",
+    "kitten котёнок котенок",
+    "parrot budgie budgerigar попугай попугайчик",
+    "hamster хомяк",
+    "rabbit bunny кролик",
+    "horse лошадь",
+    "turtle tortoise черепаха",
+    "canary канарейка",
 ]
 _SAME_AS = {word: frozenset(group.split()) for group in _SAME for word in group.split()}
 
@@ -136,7 +157,7 @@ def relation_of(owner: str, qualifier: str, word: str) -> str:
     word, or the word with its qualifier ("climbing partner")."""
     if owner.casefold() not in RELATION_OWNERS or word not in RELATIONS:
         return ""
-    if not qualifier or qualifier in SAME_RELATION_WORDS:
+    if not qualifier or qualifier in SAME_RELATION_WORDS or word in PET_KINDS:
         return word
     return f"{qualifier} {word}" if qualifier.isalpha() else ""
 

@@ -1,5 +1,6 @@
 """The case forms of a Russian one-word name: "Лена", "Лены", "Лене", "Лену",
-"Леной" are one name said five ways.
+"Леной" are one name said five ways; a name with a patronymic or a surname
+("Галина Петровна", "Галине Петровне") declines word by word.
 
 A name is declined by how its nominative ends (-а, -я, -ь, -й or a
 consonant), so its forms can be listed exactly, where the search's suffix
@@ -29,11 +30,36 @@ _OBLIQUE = sorted(
     {e for endings in _ENDINGS.values() for e in endings}, key=len, reverse=True
 )
 MIN_STEM = 2  # letters left before the ending: "Ян", not "Я"
+# Words of a name declined together: a given name with a patronymic or a
+# surname; a longer name is rarely said in another case, and its forms
+# multiply.
+MAX_NAME_WORDS = 2
 
 
 def is_name_word(key: str) -> bool:
     """A folded one-word Cyrillic name ("лена", "анна-мария")."""
     return bool(_ONE_WORD.fullmatch(key))
+
+
+def is_name_key(key: str) -> bool:
+    """A folded Cyrillic name of one or MAX_NAME_WORDS words ("лена",
+    "галина петровна")."""
+    words = key.split()
+    return 0 < len(words) <= MAX_NAME_WORDS and all(map(is_name_word, words))
+
+
+def name_forms(nominative: str) -> set[str]:
+    """The other case forms of a folded name of one or more words, each word
+    in its own case forms ("галине петровне", "ивану петрову")."""
+    words = nominative.split()
+    if len(words) == 1:
+        return case_forms(nominative)
+    if not is_name_key(nominative):
+        return set()
+    forms = {""}
+    for word in words:
+        forms = {f"{f} {w}".strip() for f in forms for w in (word, *case_forms(word))}
+    return forms - {nominative}
 
 
 def _nominative_ending(key: str) -> str | None:
@@ -85,5 +111,9 @@ def is_case_form(word: str, name: str) -> bool:
 
 
 def looks_nominative(key: str) -> bool:
-    """A form a name may have in the nominative ("Лена", "Пеппер", "Игорь")."""
-    return _nominative_ending(key) is not None and is_name_word(key)
+    """A form a name may have in the nominative ("Лена", "Пеппер", "Игорь",
+    "Галина Петровна": each word)."""
+    words = key.split()
+    return bool(words) and all(
+        _nominative_ending(w) is not None and is_name_word(w) for w in words
+    )

@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.records import EdgeDraft, Entity, EntityType, Node, name_key
+from ..core.relations import RELATION_OWNERS
 from ..core.scope import using_view, view_of_scope, write_scope
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
+from .asides import join_asides
 from .cues import (
     SENTENCE_OPENERS,
     acts_as_person,
@@ -209,7 +211,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     # "Мелани (все зовут её Мел) — моя коллега": the aside is skipped
     after_words = _ASIDE.sub("", text[start + len(name) :]).split()[:4]
     if _pet(before_words, after_words):  # "our dog Pepper": the user's dog
-        return Mention(name, "pet", "name", relation=relation_before(before_words))
+        relation = relation_before(before_words) or relation_after(after_words)
+        return Mention(name, "pet", "name", relation=relation)
     if len(words) > 1 and _a_title(previous, after_words):
         return Mention(name, "concept", "name")
     # "van Gogh", "da Vinci" alone: the particle belongs to the name.
@@ -250,11 +253,10 @@ def _pet(before: Sequence[str], after: Sequence[str]) -> bool:
     if len(last) >= 3 and last[-2:] == ["по", "кличке"] and last[-3] in PET_WORDS:
         return True
     following = [w.strip(",.!?()").casefold() for w in after]
-    following = [w for w in following if w][:2]
-    return (
-        len(following) == 2
-        and following[0] in ("the", "my", "our")
-        and (following[1] in PET_WORDS)
+    following = [w for w in following if w][:3]
+    # "Kiwi, our green budgie": a word may describe it
+    return following[:1] in (["the"], *([o] for o in RELATION_OWNERS)) and any(
+        w in PET_WORDS for w in following[1:3]
     )
 
 
@@ -295,7 +297,10 @@ class EntityLinker:
         self._recent_links = recent_links
 
     async def link_text(self, node_id: int, text: str) -> list[Entity]:
-        return await self.link(node_id, extract_mentions(text))
+        entities = await self.link(node_id, extract_mentions(text))
+        entity_of = {name_key(e.name): e for e in entities}
+        await join_asides(self._storage, text, entity_of)  # "Misha (Mikhail)"
+        return list({e.id: e for e in entity_of.values()}.values())
 
     def names_in(self, text: str) -> set[str]:
         """The names `text` mentions, folded: what a corrected fact is about."""
@@ -378,6 +383,8 @@ class EntityLinker:
     async def _link_nodes(self, nodes: Sequence[Node]) -> None:
         found = [(node, _filed(extract_mentions(node.content))) for node in nodes]
         entity_of = await self._resolve([m for _, ms in found for m in ms])
+        for node in nodes:  # "Misha (well, Mikhail on paper)": one person
+            await join_asides(self._storage, node.content, entity_of)
         linked: list[tuple[Node, list[Entity]]] = []
         for node, mentions in found:
             entities: dict[int, Entity] = {}

@@ -1,8 +1,9 @@
 """Case forms of one Russian name join one entity: "Лена", "Лены", "Лене",
 "Лену", "Леной" are the user's wife once, not five people.
 
-The offline extractor files each written form as it is. Here a one-word
-Cyrillic name joins the entities of its other case forms, inside one scope
+The offline extractor files each written form as it is. Here a Cyrillic name
+of one or two words ("Лена", "Галина Петровна") joins the entities of its
+other case forms, inside one scope
 (search/name_cases.py lists the forms a nominative declines to). The rule is
 careful where two names share a stem:
 - a form both names decline to ("Вите": Вита or Витя?) joins neither;
@@ -23,10 +24,11 @@ after a reindex and in the nightly entity step.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from itertools import product
 
 from ..core.records import Entity, name_key
 from ..core.scope import using_view, view_of_scope
-from ..search.name_cases import case_forms, is_name_word, looks_nominative, nominatives
+from ..search.name_cases import is_name_key, looks_nominative, name_forms, nominatives
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .names import GIVEN_NAMES
@@ -40,12 +42,18 @@ def _key(entity: Entity) -> str:
     return name_key(entity.name)
 
 
-def _lemmas(key: str, guarded: Collection[str]) -> set[str]:
-    """The nominatives `key` may be a form of (itself if it looks one); a
+def _word_lemmas(word: str) -> set[str]:
+    """The nominatives one word may be a form of (itself if it looks one); a
     given name is its own nominative, not another name's case."""
-    found = {key} if looks_nominative(key) else set()
-    if key not in GIVEN_NAMES:
-        found |= nominatives(key)
+    found = {word} if looks_nominative(word) else set()
+    if word not in GIVEN_NAMES:
+        found |= nominatives(word)
+    return found
+
+
+def _lemmas(key: str, guarded: Collection[str]) -> set[str]:
+    """The nominatives `key` may be a form of, word by word."""
+    found = {" ".join(words) for words in product(*map(_word_lemmas, key.split()))}
     return {n for n in found if n not in guarded}
 
 
@@ -55,7 +63,7 @@ def _fits(entity: Entity, lemma: str) -> bool:
     key = _key(entity)
     if lemma in {key, *(name_key(a) for a in entity.aliases)}:
         return True
-    return key in case_forms(lemma) and key not in GIVEN_NAMES
+    return key in name_forms(lemma) and key not in GIVEN_NAMES
 
 
 def _compatible(a: Entity, b: Entity) -> bool:
@@ -74,10 +82,10 @@ async def _kin(
     """The nominative and the other entities `entity` is a case form of, or
     ("", []) when none or when it could be two names' form."""
     key = _key(entity)
-    if not is_name_word(key) or key in guarded:
+    if not is_name_key(key) or key in guarded:
         return "", []
     lemmas = _lemmas(key, guarded)
-    keys = {form for n in lemmas for form in (n, *case_forms(n))}
+    keys = {form for n in lemmas for form in (n, *name_forms(n))}
     if not keys:
         return "", []
     found = [
@@ -86,7 +94,7 @@ async def _kin(
         if other.id != entity.id
         and other.scope == entity.scope
         and _key(other) not in guarded
-        and is_name_word(_key(other))
+        and is_name_key(_key(other))
         and _compatible(entity, other)
     ]
     by_lemma = {n: [o for o in found if _fits(o, n)] for n in lemmas}
@@ -179,7 +187,7 @@ async def rejoin_case_forms(storage: Store) -> int:
     returns how many entities were joined into another."""
     names: dict[str, list[Entity]] = {}
     for entity in await storage.entities.list_entities(limit=REJOIN_SCAN):
-        if is_name_word(_key(entity)):
+        if is_name_key(_key(entity)):
             names.setdefault(entity.scope, []).append(entity)
     joined = 0
     for scope, group in names.items():

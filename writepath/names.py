@@ -126,6 +126,7 @@ IDIOMS = (
 PET_WORDS = frozenset(
     """dog dogs doggy doggo puppy pup cat cats kitty kitten hamster parrot rabbit
     bunny horse pony bird turtle tortoise guinea ferret lizard snake goldfish
+    budgie budgerigar canary попугайчик черепаха канарейка
     собака собаку собакой пёс пес псу кот кота котом кошка кошку кошкой щенок
     щенка котёнок котенок попугай хомяк кролик лошадь""".split()
 )

@@ -1,0 +1,138 @@
+"""Names a user recognises as one: a Russian name with its patronymic in any
+case ("Галине Петровне" is "Галина Петровна"), a name explained in
+parentheses ("Misha (well, Mikhail on paper)"), a pet named with its kind
+("Kiwi, our green budgie") — on real memories linked by the real extractor."""
+
+from __future__ import annotations
+
+import time
+
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever
+from agent_memory.standalone.transfer import reindex
+from agent_memory.storage import MemoryStorage
+from agent_memory.toolkit.entity_edits import edit_entity
+from agent_memory.writepath.asides import named_asides
+from agent_memory.writepath.entities import EntityLinker
+from filed import filed_apart
+
+
+async def said(storage: MemoryStorage, *texts: str) -> list[int]:
+    """Turns through the slow path's batch linker, one batch each."""
+    ids = []
+    for text in texts:
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, "t", "user", time.time())
+        )
+        nodes = await storage.nodes.get_nodes([node])
+        await EntityLinker(storage).on_episodes(list(nodes.values()))
+        ids.append(node)
+    return ids
+
+
+async def names(storage: MemoryStorage) -> dict[str, tuple[str, ...]]:
+    return {e.name: e.aliases for e in await storage.entities.list_entities()}
+
+
+async def test_a_name_with_a_patronymic_is_one_entity_in_every_case(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "Купили Галине Петровне билет к нам на Новый год.",  # dative first
+        "Тёща, Галина Петровна, приезжает к нам на две недели.",
+        "Встретили Галину Петровну на вокзале.",
+        "Анне Ивановне позвонил вечером.",  # somebody else
+    )
+
+    galina = await storage.entities.find_entity("Галине Петровне")
+    assert galina is not None and galina.name == "Галина Петровна"
+    assert galina.mention_count == 3 and galina.type == "person"
+    found = await storage.entities.find_entity("Галину Петровну")
+    assert found is not None and found.id == galina.id
+    other = await storage.entities.find_entity("Анне Ивановне")
+    assert other is not None and other.id != galina.id
+
+
+async def test_reindex_joins_the_cases_of_a_two_word_name_filed_apart(
+    storage: MemoryStorage,
+) -> None:
+    await filed_apart(storage, "Галина Петровна", "Галине Петровне", "Ивану Петрову")
+    await filed_apart(storage, "Иван Петров")
+
+    await reindex(storage, None)
+
+    found = await names(storage)
+    assert found["Галина Петровна"] == ("Галине Петровне",)
+    assert found["Иван Петров"] == ("Ивану Петрову",)
+
+
+def test_an_aside_names_an_alias_only_when_it_says_how_one_is_called() -> None:
+    assert named_asides("My brother Misha (well, Mikhail on paper) lives in Leeds") == [
+        ("Misha", "Mikhail")
+    ]
+    assert named_asides("Tom from IT (Tomasz, but everyone calls him Tom) is here") == [
+        ("Tom", "Tomasz")
+    ]
+    assert named_asides("Женя (по паспорту Евгений) приехал") == [("Женя", "Евгений")]
+    assert named_asides("Tom (Anya's colleague) came over") == []
+    assert named_asides("Lunch with Tom (and Anya) at noon") == []
+
+
+async def test_the_name_an_aside_explains_finds_the_person(
+    storage: MemoryStorage,
+) -> None:
+    first, *_ = await said(
+        storage,
+        "My older brother Misha (well, Mikhail on paper) lives in Leeds.",
+        "Misha called about the motorbike again.",
+        "Misha fixed my bike on Saturday.",
+        "Tom (Anya's colleague) came over for dinner.",
+    )
+
+    misha = await storage.entities.find_entity("Mikhail")
+    assert misha is not None and misha.name == "Misha" and misha.mention_count == 3
+    assert await storage.entities.find_entity(
+        "Anya"
+    ) != await storage.entities.find_entity("Tom")
+    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    hits = await r.search("Mikhail", reinforce=False)
+    assert {h.node.content for h in hits} >= {
+        "Misha called about the motorbike again.",
+        "Misha fixed my bike on Saturday.",
+    }
+
+    # the user's split holds when the aside is said again
+    await edit_entity(storage, "split", "Misha", "Mikhail")
+    await said(storage, "Misha (Mikhail officially) renewed his passport.")
+    mikhail = await storage.entities.find_entity("Mikhail")
+    assert mikhail is not None and mikhail.name == "Mikhail"
+    assert "Mikhail" not in (await names(storage))["Misha"]
+    assert first
+
+
+KIWI = "Kiwi, our green budgie, has learned to whistle the Tetris theme."
+KIWI_RU = "Наш волнистый попугай Киви научился говорить «привет»."
+
+
+async def test_a_pet_named_with_its_kind_answers_the_kind(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        KIWI,
+        *(f"Kiwi got new seeds, bag number {i}." for i in range(3)),
+        KIWI_RU,
+    )
+
+    kiwi = await storage.entities.find_entity("Kiwi")
+    assert kiwi is not None and kiwi.type == "pet"
+    assert kiwi.attributes.get("relation") == "budgie" and "my budgie" in kiwi.aliases
+    kiwi_ru = await storage.entities.find_entity("Киви")
+    assert kiwi_ru is not None and kiwi_ru.attributes.get("relation") == "попугай"
+    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    for question in ("our budgie", "my parrot"):
+        top = [h.node.content for h in await r.search(question, reinforce=False)]
+        # the turns that say what Kiwi is come first, in both languages
+        assert set(top[:2]) == {KIWI, KIWI_RU}, question

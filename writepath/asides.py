@@ -1,0 +1,89 @@
+"""A name explained in parentheses is the same person: "Misha (well, Mikhail
+on paper)", "Tom from the data team (Tomasz, but everyone calls him Tom)",
+"Женя (по паспорту Евгений)".
+
+A short form that is no prefix nor a listed diminutive of the full name
+(nicknames.py) is joined only when the user says so. The evidence: a
+parenthesis right after a name, or holding two names, that says how someone
+is called ("on paper", "real name", "calls him", "по паспорту", "зовут").
+Without such a word an aside is about someone else ("Tom (Anya's
+colleague)"). The name said outside the aside, or the one the aside says
+is used ("calls him Tom"), stays the entity's name; the other becomes its
+alias. An alias a user split out (toolkit/entity_edits.py) is never joined
+again; as the rule reads the text, a reindex joins the same names again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import MutableMapping
+
+from ..core.records import Entity, name_key
+from ..core.scope import write_scope
+from ..store.interface import Store
+from ..toolkit.entity_edits import edit_guards
+from .names import COMMON_CAPITALISED
+
+_CAPITAL = r"[A-ZÀ-ÖØ-ÞА-ЯЁ][a-zß-öø-ÿа-яё]+(?:[-'’][A-Za-zА-Яа-яЁё]+)*"
+# A name and the parenthesis right after it (or an aside anywhere).
+_ASIDE = re.compile(rf"(?:({_CAPITAL})\s*)?\(([^()]{{1,100}})\)")
+_NAME = re.compile(rf"(?<![\w'’-])({_CAPITAL})(?![\w'’-])")
+# Words that say how a person is called; an aside without one names
+# somebody else.
+_NAMING = re.compile(
+    r"\b(?:on paper|real name|full name|birth name|proper name|officially|"
+    r"legally|formally|a\.?k\.?a\.?|short for|known as|goes by|nickname|"
+    r"passport|in full|call(?:s|ed)? (?:him|her|them|me)|called|"
+    r"по паспорту|полное имя|настоящее имя|официально|по-настоящему|"
+    r"зов(?:ут|ём|ем)|звать|называ\w+|сокращ[её]нно|он же|она же|вообще-то)\b",
+    re.IGNORECASE,
+)
+
+
+def named_asides(text: str) -> list[tuple[str, str]]:
+    """(name kept, alias) for each parenthesis of `text` that says what a
+    person is called: "Misha (well, Mikhail on paper)" -> ("Misha", "Mikhail")."""
+    pairs: list[tuple[str, str]] = []
+    for match in _ASIDE.finditer(text):
+        outer, aside = match.group(1), match.group(2)
+        if not _NAMING.search(aside):
+            continue
+        names = [
+            n for n in _NAME.findall(aside) if n.casefold() not in COMMON_CAPITALISED
+        ]
+        names = list({name_key(n): n for n in names}.values())
+        if outer and outer.casefold() not in COMMON_CAPITALISED:
+            others = [n for n in names if name_key(n) != name_key(outer)]
+            if len(others) == 1:
+                pairs.append((outer, others[0]))
+        elif len(names) == 2:  # "(Tomasz, but everyone calls him Tom)"
+            pairs.append((names[1], names[0]))
+    return pairs
+
+
+async def join_asides(
+    storage: Store, text: str, entity_of: MutableMapping[str, Entity]
+) -> None:
+    """Join the aliases `text` explains to their names' entities; `entity_of`
+    (entity by name key, as the linker resolved them) is kept current."""
+    pairs = named_asides(text)
+    if not pairs:
+        return
+    _, split = await edit_guards(storage, write_scope())
+    for name, alias in pairs:
+        keep = entity_of.get(name_key(name)) or await storage.entities.find_entity(name)
+        if keep is None or name_key(alias) in split:
+            continue
+        other = entity_of.get(name_key(alias)) or await storage.entities.find_entity(
+            alias
+        )
+        if other is None:
+            await storage.entities.add_alias(keep.id, alias)
+        elif other.id != keep.id:
+            await storage.entities.merge_entities(keep.id, other.id)
+        else:
+            continue
+        joined = await storage.entities.get_entity(keep.id) or keep
+        for key, entity in list(entity_of.items()):
+            if entity.id in (keep.id, getattr(other, "id", None)):
+                entity_of[key] = joined
