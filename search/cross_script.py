@@ -30,12 +30,12 @@ _LATIN = dict(
     zip(
         "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
         "a b v g d e e zh z i i k l m n o p r s t u f h"
-        " ts ch sh shch - i - e u a".split(),
+        " ts ch sh shch - i - e iu ia".split(),
         strict=True,
     )
 )
 # Spelling variants of one sound, on both sides (after transliteration).
-_SAME = (("ph", "f"), ("ck", "k"), ("kh", "h"), ("c", "k"), ("q", "k"),
+_SAME = (("ee", "i"), ("ph", "f"), ("ck", "k"), ("kh", "h"), ("c", "k"), ("q", "k"),
          ("w", "v"), ("x", "ks"), ("y", "i"), ("h", "g"))  # fmt: skip
 _VOWELS = "aeiou"
 
@@ -47,14 +47,23 @@ def loose_key(word: str) -> str:
     if not word.isalpha():
         return ""
     if is_russian(word):
-        word = "".join(_LATIN.get(ch, ch) for ch in russian_stem(word))
-        word = word.replace("-", "")
+        word = russian_stem(word)
+    return sound_key(word).rstrip(_VOWELS)
+
+
+def sound_key(word: str) -> str:
+    """The whole word as it sounds, in loose Latin ("Вена" "vena", "Vienna"
+    "viena"); "" for anything but one Latin or Cyrillic word."""
+    word = word.casefold()
+    if not word.isalpha():
+        return ""
+    if is_russian(word):
+        word = "".join(_LATIN.get(ch, ch) for ch in word).replace("-", "")
     elif not word.isascii():
         return ""
     for spelled, sound in _SAME:
         word = word.replace(spelled, sound)
-    once = "".join(ch for i, ch in enumerate(word) if i == 0 or ch != word[i - 1])
-    return once.rstrip(_VOWELS)
+    return "".join(ch for i, ch in enumerate(word) if i == 0 or ch != word[i - 1])
 
 
 def _deletions(key: str) -> set[str]:
@@ -92,14 +101,18 @@ class OtherScriptNames:
         now = time.monotonic()
         if now - self._at < INDEX_TTL:
             return
-        index: dict[str, list[tuple[str, bool, Entity]]] = {}
-        for entity in await storage.entities.list_entities(limit=INDEX_ENTITIES):
+        self._index = {}
+        self.add(await storage.entities.list_entities(limit=INDEX_ENTITIES))
+        self._at = now
+
+    def add(self, entities: Iterable[Entity]) -> None:
+        """Index `entities` too (filed since the last refresh)."""
+        for entity in entities:
             key = loose_key(_one_word_name(entity))
             if len(key) >= MIN_KEY:
                 entry = (key, is_russian(entity.name), entity)
                 for at in {key, *_deletions(key)}:
-                    index.setdefault(at, []).append(entry)
-        self._index, self._at = index, now
+                    self._index.setdefault(at, []).append(entry)
 
     def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
         """Entities whose name is one of the query's one-word, capitalised

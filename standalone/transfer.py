@@ -33,6 +33,7 @@ from ..toolkit.entity_edits import reapply_entity_edits
 from ..writepath.indexer import EpisodeIndexer
 from ..writepath.inflections import rejoin_case_forms
 from ..writepath.nicknames import rejoin_people
+from ..writepath.short_things import rejoin_short_things
 from .conversations import time_problem
 
 FORMAT = "agent-memory-export"
@@ -350,6 +351,7 @@ async def reindex(
         missing = left
     joined = await rejoin_people(storage)  # the edits, after, have the last word
     joined += await rejoin_case_forms(storage)
+    joined += await rejoin_short_things(storage)
     edits = await reapply_entity_edits(storage)
     return ReindexReport(
         fts_rows, vectors, cleared, embedded, missing, linked, edits, joined

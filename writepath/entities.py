@@ -44,7 +44,9 @@ from .names import (
     VOCATIVE,
 )
 from .nicknames import join_people
+from .oblique import ObliqueNamer
 from .relations import file_relation, relation_after, relation_before
+from .short_things import ShortThings
 
 _UPPER = "A-ZÀ-ÖØ-ÞА-ЯЁ"
 _LOWER = "a-zß-öø-ÿа-яё"
@@ -295,6 +297,8 @@ class EntityLinker:
     def __init__(self, storage: Store, *, recent_links: int = 3) -> None:
         self._storage = storage
         self._recent_links = recent_links
+        self._obliques = ObliqueNamer()  # "в Вену" is Вена when "Vienna" is known
+        self._things = ShortThings()  # "the Corolla" after "a Toyota Corolla"
 
     async def link_text(self, node_id: int, text: str) -> list[Entity]:
         entities = await self.link(node_id, extract_mentions(text))
@@ -430,7 +434,11 @@ class EntityLinker:
         cased = await join_case_forms(
             self._storage, list(fresh.values()), deleted | split
         )
-        return {key: cased.get(e.id, e) for key, e in now.items()}
+        filed = [cased.get(i, e) for i, e in fresh.items()]
+        await self._obliques(self._storage, filed, deleted | split)
+        things = await self._things.join(self._storage, filed, split)  # "Corolla"
+        now = {key: cased.get(e.id, e) for key, e in now.items()}
+        return {key: things.get(e.id, e) for key, e in now.items()}
 
     async def _link_batch(self, linked: Sequence[tuple[Node, list[Entity]]]) -> None:
         """What `link_entities` does per node, for many nodes: the entity edges

@@ -28,10 +28,12 @@ from itertools import product
 
 from ..core.records import Entity, name_key
 from ..core.scope import using_view, view_of_scope
+from ..search.cross_script import OtherScriptNames
 from ..search.name_cases import is_name_key, looks_nominative, name_forms, nominatives
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .names import GIVEN_NAMES
+from .oblique import name_obliques
 
 # Entities a rejoin looks through, the most mentioned first.
 REJOIN_SCAN = 50_000
@@ -201,4 +203,8 @@ async def rejoin_case_forms(storage: Store) -> int:
                     continue  # joined into another already
                 done = await _join(storage, current, deleted | split)
                 joined += len(done[1]) if done else 0
+            # "Самары" beside "Samara" is Самара (not a join: not counted)
+            scoped = await storage.entities.list_entities(limit=REJOIN_SCAN)
+            names = OtherScriptNames()
+            await name_obliques(storage, scoped, names, deleted | split)
     return joined

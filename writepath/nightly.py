@@ -31,6 +31,7 @@ from .decay_job import DecayService
 from .indexer import EpisodeIndexer
 from .inflections import rejoin_case_forms
 from .nicknames import rejoin_people
+from .short_things import rejoin_short_things
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +168,7 @@ class NightlyPipeline:
         counts = await self.enrich_entities()
         joined = await rejoin_people(self._storage)
         joined += await rejoin_case_forms(self._storage)
+        joined += await rejoin_short_things(self._storage)
         if joined:
             counts["people_joined"] = joined
         reapplied = await reapply_entity_edits(self._storage)

@@ -136,3 +136,85 @@ async def test_a_pet_named_with_its_kind_answers_the_kind(
         top = [h.node.content for h in await r.search(question, reinforce=False)]
         # the turns that say what Kiwi is come first, in both languages
         assert set(top[:2]) == {KIWI, KIWI_RU}, question
+
+
+async def test_a_place_said_only_in_another_case_takes_its_nominative(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "My brother lives in Leeds, near the station.",
+        "Брат живёт в Лидсе уже пять лет.",
+        "Тёща прилетела из Самары.",  # the Latin name comes after
+        "Galina flew back to Samara today.",
+        "We moved to Vienna in March.",
+        "Переезжаем в Вену весной.",
+        "Сколько стоит виза в Великобританию?",  # no evidence: left as said
+    )
+
+    for said_as, nominative in (
+        ("Лидсе", "Лидс"),
+        ("Самары", "Самара"),
+        ("Вену", "Вена"),
+    ):
+        entity = await storage.entities.find_entity(said_as)
+        assert entity is not None and entity.name == nominative, said_as
+    found = await names(storage)
+    assert "Великобританию" in found and "Vienna" in found
+
+
+async def test_reindex_names_an_old_oblique_place_but_not_a_split_one(
+    storage: MemoryStorage,
+) -> None:
+    await filed_apart(storage, "Самары", "Вену", type="concept")
+    await filed_apart(storage, "Samara", "Vienna", type="place")
+    await edit_entity(storage, "rename", "Вену", "Вена")
+    await edit_entity(storage, "split", "Вена", "Вену")  # the user's word
+
+    await reindex(storage, None)
+
+    found = await names(storage)
+    assert found["Самара"] == ("Самары",)
+    assert found["Вену"] == ()  # split out: stays as the user left it
+
+
+async def test_a_thing_called_by_its_last_word_after_its_full_name_is_one(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "Picked up our new car today: a white Toyota Corolla hybrid.",
+        "Misha says the Corolla is a boring car.",
+        "Drove Tom to Stockport in the Corolla.",
+        "Bought a Canon Focus and a Nikon Focus lens.",  # two full names
+        "Cleaned the Focus lens today.",
+        "Got a letter from Toyota about a recall.",  # the first word is the maker
+    )
+
+    corolla = await storage.entities.find_entity("Corolla")
+    assert corolla is not None and corolla.name == "Toyota Corolla"
+    assert corolla.mention_count == 3
+    focus = await storage.entities.find_entity("Focus")
+    assert focus is not None and focus.name == "Focus"
+    toyota = await storage.entities.find_entity("Toyota")
+    assert toyota is not None and toyota.id != corolla.id
+
+    # the user's split holds when the short name is said again
+    await edit_entity(storage, "split", "Toyota Corolla", "Corolla")
+    await said(storage, "Washed the Corolla.")
+    corolla = await storage.entities.find_entity("Corolla")
+    assert corolla is not None and corolla.name == "Corolla"
+
+
+async def test_reindex_joins_a_short_thing_filed_after_its_full_name(
+    storage: MemoryStorage,
+) -> None:
+    await filed_apart(storage, "Ford Focus", "Focus", "Toyota", type="concept")
+    await filed_apart(storage, "Corolla", "Toyota Corolla", type="concept")  # before
+
+    report = await reindex(storage, None)
+
+    found = await names(storage)
+    assert found["Ford Focus"] == ("Focus",) and "Toyota" in found
+    assert "Corolla" in found and found["Toyota Corolla"] == ()
+    assert report.joined == 1

@@ -1,0 +1,107 @@
+"""A name said only in another case takes its nominative: "в Лидсе", "из
+Самары", "в Вену" file "Лидсе", "Самары", "Вену", which no user recognises;
+they are Лидс, Самара, Вена.
+
+There is no dictionary: the declension rules (search/name_cases.py) give the
+nominatives a form may come from ("Вену": Вена or Вен), and the evidence
+picks one — the same name in Latin script in the memory ("Vienna", "Leeds",
+"Samara": search/cross_script.py compares how they sound). When the
+nominative itself is filed, writepath/inflections.py joins the two instead.
+A form a user split out or deleted is left as it is; the old name stays an
+alias, so the entity is found by either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from ..core.records import Entity, name_key
+from ..core.scope import write_scope
+from ..search.cross_script import OtherScriptNames, same_key, sound_key
+from ..search.morphology import is_russian
+from ..search.name_cases import is_name_word, looks_nominative, nominatives
+from ..store.interface import Store
+
+_RENAMED = ("place", "concept")  # a person's name is filed in its nominative
+
+
+def _oblique(entity: Entity) -> bool:
+    key = name_key(entity.name)
+    return (
+        entity.type in _RENAMED
+        and is_name_word(key)
+        and not looks_nominative(key)
+        and " " not in entity.name
+    )
+
+
+def nominative_by(key: str, latin: Sequence[Entity]) -> str:
+    """The one nominative of the oblique `key` that sounds like a Latin name
+    of `latin` ("" for none or several): "вену" and "Vienna" -> "вена"."""
+    heard = {sound_key(e.name) for e in latin if " " not in e.name}
+    found = nominatives(key)
+    # the same sound first ("Лидс" for "Leeds", not "Лидса")
+    fitting = {n for n in found if sound_key(n) in heard} or {
+        n for n in found if any(same_key(sound_key(n), h) for h in heard)
+    }
+    # a soft sign is not heard: "Лидсь" and "Лидс" both sound as "Leeds"
+    fitting -= {n for n in fitting if n.endswith("ь") and n[:-1] in fitting}
+    return fitting.pop() if len(fitting) == 1 else ""
+
+
+def _capitalised(key: str) -> str:
+    return "-".join(part.capitalize() for part in key.split("-"))
+
+
+async def name_obliques(
+    storage: Store,
+    fresh: Sequence[Entity],
+    names: OtherScriptNames,
+    guarded: Collection[str],
+) -> int:
+    """Rename the oblique Cyrillic names among `fresh` and those the Latin
+    names among `fresh` vouch for; returns how many were renamed. `names`
+    (the memory's names by sound, refreshed by the caller) learns `fresh`."""
+    names.add(fresh)
+    renamed = 0
+    for entity in fresh:
+        if _oblique(entity):
+            pairs = [(entity, names.named_in_other_script([entity.name]))]
+        elif entity.name.isascii():
+            others = names.named_in_other_script([entity.name])
+            pairs = [(o, [entity]) for o in others if _oblique(o)]
+        else:
+            continue
+        for stale, latin in pairs:
+            oblique = await storage.entities.get_entity(stale.id)
+            if oblique is None or not _oblique(oblique):
+                continue  # joined or renamed since it was indexed
+            key = name_key(oblique.name)
+            nominative = nominative_by(
+                key, [e for e in latin if not is_russian(e.name)]
+            )
+            if not nominative or key in guarded or nominative in guarded:
+                continue
+            if await storage.entities.find_entity(nominative) is not None:
+                continue  # filed already: inflections.py joins them
+            await storage.entities.rename_entity(oblique.id, _capitalised(nominative))
+            renamed += 1
+    return renamed
+
+
+class ObliqueNamer:
+    """`name_obliques` for the linker: the memory's names by sound, per
+    scope, read at most once a minute (search/cross_script.INDEX_TTL) and
+    only when a batch files a name it may concern."""
+
+    def __init__(self) -> None:
+        self._names: dict[str, OtherScriptNames] = {}
+
+    async def __call__(
+        self, storage: Store, fresh: Sequence[Entity], guarded: Collection[str]
+    ) -> int:
+        if not any(_oblique(e) or e.name.isascii() for e in fresh):
+            return 0
+        names = self._names.setdefault(write_scope(), OtherScriptNames())
+        await names.refresh(storage)
+        return await name_obliques(storage, fresh, names, guarded)
