@@ -17,6 +17,7 @@ from collections.abc import Collection
 from ..core.records import Entity, Node
 from ..core.relations import RELATION_OWNERS, UNIQUE_RELATIONS, owner_word
 from .morphology import relation_base_forms
+from .name_cases import case_forms
 
 # The newest turns stating the relation, not linked to the person, read per
 # question: a relation said without a name is rare next to the named ones.
@@ -24,6 +25,14 @@ OWN_RELATION_TURNS = 50
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
+# Russian in-laws said without "моя" ("Тёща звонила"), and not filed as a
+# name the way "Мама звонила" is: the turn is about the user's own.
+_SAID_BARE = frozenset("тёща теща свекровь тесть свёкор свекор".split())
+# Possessives that make a Russian relation someone else's ("его тёща").
+_THEIRS = frozenset(
+    """его её ее их твой твоя твою твоей твоего твоему твоим ваш ваша вашу
+    вашей вашего вашему вашим свой своя свою своей своего своему своим""".split()
+)
 _CHANGING = frozenset("boss manager начальник начальница босс".split())
 
 
@@ -34,23 +43,30 @@ def lifelong(relations: Collection[str]) -> frozenset[str]:
 
 def own_phrases(relations: Collection[str]) -> str:
     """An FTS match of "my <relation>" for the lifelong `relations` ("my mom",
-    "our mom", "моя мама"; another case of the Russian is left to the linked
-    turns), each a quoted phrase."""
-    phrases = [
-        f'"{owner} {relation}"'
-        for relation in sorted(lifelong(relations))
-        for owner in (("my", "our") if relation.isascii() else (owner_word(relation),))
-    ]
+    "our mom", "моя мама"), each a quoted phrase; a Russian in-law in any
+    case and without the possessive Russian leaves out ("Возил тёщу на рынок")."""
+    phrases = []
+    for relation in sorted(lifelong(relations)):
+        if relation.isascii():
+            phrases += [f'"{owner} {relation}"' for owner in ("my", "our")]
+        elif relation in _SAID_BARE:
+            phrases += [
+                f'"{form}"' for form in sorted({relation, *case_forms(relation)})
+            ]
+        else:
+            phrases.append(f'"{owner_word(relation)} {relation}"')
     return " OR ".join(phrases)
 
 
 def says_own(text: str, relations: Collection[str]) -> bool:
     """The text says "my <relation>" ("my mom", "с моей мамой") for one of
-    `relations` (base forms)."""
+    `relations` (base forms), or a Russian in-law with no one else's
+    possessive before it ("Тёща звонила", not "его тёща")."""
     words = relation_base_forms(_WORD.findall(text.lower()))
     return any(
-        owner in RELATION_OWNERS and word in relations
-        for owner, word in zip(words, words[1:], strict=False)
+        word in relations
+        and (owner in RELATION_OWNERS or (word in _SAID_BARE and owner not in _THEIRS))
+        for owner, word in zip(["", *words], words, strict=False)
     )
 
 

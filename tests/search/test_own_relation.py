@@ -50,3 +50,29 @@ async def test_the_unnamed_turn_answers_where_she_lives(storage: MemoryStorage) 
     assert "My boss is strict about deadlines." not in [
         h.node.content for h in hits[:1]
     ]
+
+
+def test_a_russian_in_law_is_the_users_own_without_a_possessive() -> None:
+    in_law = {"тёща", "mother-in-law"}
+    assert says_own("Возил тёщу на рынок, она купила вишни.", in_law)
+    assert says_own("Тёща звонила по видео.", in_law)
+    assert not says_own("Его тёща приехала из Самары.", in_law)
+    assert not says_own("Мама звонила.", {"мама"})  # a name: the linker's
+
+
+MOTHER_IN_LAW = [
+    "Тёща, Галина Петровна, приезжает к нам на две недели.",
+    *(("Соня рисует котов.", "Купили Соне краски.")[i % 2] for i in range(30)),
+    "Возил тёщу на рынок, она купила три килограмма вишни.",
+    "Галина Петровна опять переставила посуду.",
+]
+
+
+async def test_a_question_about_her_finds_the_turn_that_says_only_tyoshcha(
+    storage: MemoryStorage,
+) -> None:
+    retriever = await linked_days(storage, MOTHER_IN_LAW, T0)
+    hits = await retriever.search(
+        "Галина Петровна", SearchFilters(limit=10), reinforce=False
+    )
+    assert MOTHER_IN_LAW[-2] in [hit.node.content for hit in hits]
