@@ -205,6 +205,6 @@ async def rejoin_case_forms(storage: Store) -> int:
                 joined += len(done[1]) if done else 0
             # "Самары" beside "Samara" is Самара (not a join: not counted)
             scoped = await storage.entities.list_entities(limit=REJOIN_SCAN)
-            names = OtherScriptNames()
-            await name_obliques(storage, scoped, names, deleted | split)
+            by_sound = OtherScriptNames()
+            await name_obliques(storage, scoped, by_sound, deleted | split)
     return joined
