@@ -28,16 +28,27 @@ _CAPITAL = r"[A-ZÀ-ÖØ-ÞА-ЯЁ][a-zß-öø-ÿа-яё]+(?:[-'’][A-Za-zА-Я
 # A name and the parenthesis right after it (or an aside anywhere).
 _ASIDE = re.compile(rf"(?:({_CAPITAL})\s*)?\(([^()]{{1,100}})\)")
 _NAME = re.compile(rf"(?<![\w'’-])({_CAPITAL})(?![\w'’-])")
-# Words that say how a person is called; an aside without one names
-# somebody else.
-_NAMING = re.compile(
-    r"\b(?:on paper|real name|full name|birth name|proper name|officially|"
-    r"legally|formally|a\.?k\.?a\.?|short for|known as|goes by|nickname|"
-    r"passport|in full|call(?:s|ed)? (?:him|her|them|me)|called|"
-    r"по паспорту|полное имя|настоящее имя|официально|по-настоящему|"
-    r"зов(?:ут|ём|ем)|звать|называ\w+|сокращ[её]нно|он же|она же|вообще-то)\b",
+# Words that say how a person is called, right before the name ("calls him
+# Tom", "по паспорту Евгений") or right after it ("Mikhail on paper"); an
+# aside without one names somebody else ("Tom (Anya's colleague)", "Mark
+# (call him after 5, Lena has the number)").
+_CUE_BEFORE = (
+    r"real name|full name|birth name|proper name|officially|legally|formally|"
+    r"a\.?k\.?a\.?|short for|known as|goes by|nicknamed|"
+    r"call(?:s|ed)? (?:him|her|them|me)|по паспорту|полное имя|настоящее имя|"
+    r"официально|зов(?:ут|ём|ем)(?: (?:его|её|ее|их))?|"
+    r"называ\w+ (?:его|её|ее|их)|он же|она же"
+)
+_CUE_AFTER = r"on paper|officially|in full|for short|legally|по паспорту|официально"
+_CUED = re.compile(
+    rf"(?:\b(?:{_CUE_BEFORE})[\s:,—–-]+({_CAPITAL}))|(?:({_CAPITAL}),?\s+(?:{_CUE_AFTER})\b)",
     re.IGNORECASE,
 )
+
+
+def _names(text: str) -> list[str]:
+    found = [n for n in _NAME.findall(text) if n.casefold() not in COMMON_CAPITALISED]
+    return list({name_key(n): n for n in found}.values())
 
 
 def named_asides(text: str) -> list[tuple[str, str]]:
@@ -46,18 +57,23 @@ def named_asides(text: str) -> list[tuple[str, str]]:
     pairs: list[tuple[str, str]] = []
     for match in _ASIDE.finditer(text):
         outer, aside = match.group(1), match.group(2)
-        if not _NAMING.search(aside):
-            continue
-        names = [
-            n for n in _NAME.findall(aside) if n.casefold() not in COMMON_CAPITALISED
-        ]
-        names = list({name_key(n): n for n in names}.values())
-        if outer and outer.casefold() not in COMMON_CAPITALISED:
-            others = [n for n in names if name_key(n) != name_key(outer)]
-            if len(others) == 1:
-                pairs.append((outer, others[0]))
-        elif len(names) == 2:  # "(Tomasz, but everyone calls him Tom)"
-            pairs.append((names[1], names[0]))
+        cued = {
+            name_key(n): n
+            for found in _CUED.findall(aside)
+            for n in found
+            if n and n[0].isupper() and n.casefold() not in COMMON_CAPITALISED
+        }
+        if outer and outer.casefold() in COMMON_CAPITALISED:
+            outer = None
+        said = name_key(outer) if outer else ""
+        others = [n for n in _names(aside) if name_key(n) not in (*cued, said)]
+        new = [n for k, n in cued.items() if k != said]
+        if outer and len(new) == 1:  # "Misha (Mikhail on paper)"
+            pairs.append((outer, new[0]))
+        elif outer and said in cued and len(others) == 1:  # "Tom (Tomasz, ... Tom)"
+            pairs.append((outer, others[0]))
+        elif not outer and len(cued) == 1 and len(others) == 1:
+            pairs.append((next(iter(cued.values())), others[0]))
     return pairs
 
 

@@ -256,9 +256,13 @@ def _pet(before: Sequence[str], after: Sequence[str]) -> bool:
         return True
     following = [w.strip(",.!?()").casefold() for w in after]
     following = [w for w in following if w][:3]
-    # "Kiwi, our green budgie": a word may describe it
+    # "Kiwi, our green budgie": a word may describe it ("Tom, our
+    # neighbour's cat" is not the cat)
+    kind = (
+        following[1:3] if following[1:2] and following[1].isalpha() else following[1:2]
+    )
     return following[:1] in (["the"], *([o] for o in RELATION_OWNERS)) and any(
-        w in PET_WORDS for w in following[1:3]
+        w in PET_WORDS for w in kind
     )
 
 

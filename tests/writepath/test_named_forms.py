@@ -78,6 +78,8 @@ def test_an_aside_names_an_alias_only_when_it_says_how_one_is_called() -> None:
     assert named_asides("Женя (по паспорту Евгений) приехал") == [("Женя", "Евгений")]
     assert named_asides("Tom (Anya's colleague) came over") == []
     assert named_asides("Lunch with Tom (and Anya) at noon") == []
+    assert named_asides("Mark (call him after 5, Lena has the number)") == []
+    assert named_asides("Tom (called Anna yesterday) is fine") == []
 
 
 async def test_the_name_an_aside_explains_finds_the_person(
