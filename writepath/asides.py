@@ -5,12 +5,14 @@ on paper)", "Tom from the data team (Tomasz, but everyone calls him Tom)",
 A short form that is no prefix nor a listed diminutive of the full name
 (nicknames.py) is joined only when the user says so. The evidence: a
 parenthesis right after a name, or holding two names, that says how someone
-is called ("on paper", "real name", "calls him", "по паспорту", "зовут").
-Without such a word an aside is about someone else ("Tom (Anya's
-colleague)"). The name said outside the aside, or the one the aside says
-is used ("calls him Tom"), stays the entity's name; the other becomes its
-alias. An alias a user split out (toolkit/entity_edits.py) is never joined
-again; as the rule reads the text, a reindex joins the same names again.
+is called, the naming words next to the name ("Mikhail on paper", "real
+name", "calls him Tom", "по паспорту", "зовут"). Without them an aside is
+about someone else ("Tom (Anya's colleague)"). The name said outside the
+aside, or the one the aside says is used ("calls him Tom"), stays the
+entity's name; the other becomes its alias. An alias a user split out
+(toolkit/entity_edits.py) is never joined again. The rule reads each turn as
+it is filed: a memory filed before it keeps the two apart until merged
+(`entity merge`).
 """
 
 from __future__ import annotations
