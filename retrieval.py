@@ -27,6 +27,7 @@ from .core.tasks import TaskSet
 from .search.accesses import AccessBatch
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
 from .search.call import Call
+from .search.category_things import with_category_things
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
 from .search.found_person import with_found_person
@@ -474,6 +475,9 @@ class Retriever:
             factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
         hits = await with_current_value(self._storage, hits, query, window)
+        hits = await with_category_things(
+            self._storage, hits, query, window, self._other_script
+        )
         hits = focus_on_threads(by_stance(hits, query.text, query.state_terms))
         hits = await with_found_person(self._storage, hits, query, named, window)
         if query.asks_for_many:

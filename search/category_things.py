@@ -1,0 +1,211 @@
+"""The things a question about now or before names by their category.
+
+"What car do I drive now?", "Which gym did I use to go to?", "Какая у меня
+сейчас машина?" name a category ("car", "gym", "машина"), not the thing; the
+user's turns that answer name the thing ("Toyota Corolla", "the Depot") and
+rarely repeat the category word ("Took the Corolla for its first service").
+Read from the user's own turns, without a model and without a list of
+categories: the things (entities that are no person) named in the turns that
+carry the question's words are the category's things, those named in most
+such turns first ("Picked up our new car: a Toyota Corolla", "the Corolla is
+a boring car"; not "the M60 was a car park", named once). Each thing's other
+turns, read by its entity links, join the candidates; the thing mentioned
+last is what holds now, the others what held before ("Cancelled PureGym and
+joined the Depot climbing gym"), and the stance of the question (now or
+before, search/standing.py) weighs the turns of one side up and the other's
+down. Bounded: only for a question with a stance, one read of the things'
+newest turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.records import Entity, NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .cross_script import OtherScriptNames, loose_key, same_key
+from .standing import Stance, stance, told_of_other
+from .support import text_stems, wanted_stems
+from .windowed import USER_ROLE
+
+# A turn counts for the category's things when it scores at least this share
+# of the best turn carrying the question's words: "a long run along the
+# Danube this morning" says nothing of "What do I drink in the morning?".
+HOLDER_SHARE = 0.5
+# The things' newest turns read per question (all things together).
+THING_TURNS = 24
+# A turn naming the thing on the asked side (the newest for now, an older
+# one for before) weighs this much more, one on the other side as much less.
+THING_BOOST = 1.0
+# A turn naming the thing without the question's words ("Took the Corolla
+# for its first service") scores at least this share of the thing's best
+# turn that carries them: below it, above the turns sharing only a word.
+THING_SHARE = 0.6
+MIN_WORD = 3  # a name's words shorter than this join nothing ("of", "Mr")
+# The words that say when, not what ("these days", "used to", "раньше"): a
+# turn carrying them is not about the category ("three days in Edinburgh").
+_STANCE_WORDS = frozenset(
+    "now nowadays days today currently still anymore before use used previously"
+    " lately recently formerly originally сейчас теперь раньше прежде нынче"
+    " сначала ещё изначально когда-то".split()
+)
+
+
+def _keys(entity: Entity) -> set[str]:
+    """Loose keys of the entity's name words: "Toyota Corolla", "Corolla"
+    and «Королла» share "korol" (search/cross_script.py)."""
+    words = [entity.name, *entity.aliases]
+    keys = {loose_key(w) for name in words for w in name.split()}
+    return {key for key in keys if len(key) >= MIN_WORD}
+
+
+class _Things:
+    """Entities grouped into things by a shared name word (in either script)."""
+
+    def __init__(self) -> None:
+        self.groups: list[set[str]] = []  # loose keys per thing
+
+    def of(self, entity: Entity) -> int | None:
+        """The thing (index) the entity belongs to, added when new."""
+        keys = _keys(entity)
+        if not keys:
+            return None
+        for index, group in enumerate(self.groups):
+            if any(same_key(key, other) for key in keys for other in group):
+                group.update(keys)
+                return index
+        self.groups.append(keys)
+        return len(self.groups) - 1
+
+
+def _things_of(hit: SearchHit, things: _Things) -> set[int]:
+    return {
+        index
+        for entity in hit.entities
+        if entity.type != "person" and (index := things.of(entity)) is not None
+    }
+
+
+def _holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
+    """The user's own turns among `hits` carrying a word of the question."""
+    return [
+        hit
+        for hit in hits
+        if hit.node.source_role == USER_ROLE
+        and not told_of_other(hit)
+        and not wanted.isdisjoint(text_stems(hit.node.content))
+    ]
+
+
+def _category_things(holders: list[SearchHit], things: _Things) -> dict[int, float]:
+    """The things named most often in the `holders` that rank near the best
+    of them (HOLDER_SHARE), with the best score of those turns."""
+    counts: dict[int, int] = {}
+    best: dict[int, float] = {}
+    top = max((hit.score for hit in holders), default=0.0)
+    for hit in (h for h in holders if h.score >= HOLDER_SHARE * top):
+        for index in _things_of(hit, things):
+            counts[index] = counts.get(index, 0) + 1
+            best[index] = max(best.get(index, 0.0), hit.score)
+    most = max(counts.values(), default=0)
+    return {index: best[index] for index, count in counts.items() if count == most}
+
+
+async def _thing_turns(
+    storage: Store,
+    hits: list[SearchHit],
+    entities: Sequence[Entity],
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """The user's newest turns naming `entities` not among `hits` (score 0)."""
+    found = await storage.entities.entity_node_ids(
+        [e.id for e in entities], limit=THING_TURNS, types=("episodic",), window=window
+    )
+    have = {hit.node.id for hit in hits}
+    new_ids = [node_id for node_id, _ in found if node_id not in have]
+    if not new_ids:
+        return []
+    nodes = await storage.nodes.get_nodes(new_ids)
+    mine = [n for n in nodes.values() if n.source_role == USER_ROLE]
+    linked = await storage.entities.entities_of_nodes([n.id for n in mine])
+    return [SearchHit(n, 0.0, linked.get(n.id, [])) for n in mine]
+
+
+def _weigh(
+    hits: list[SearchHit],
+    more: list[SearchHit],
+    things: _Things,
+    base: dict[int, float],
+    holders: set[int],
+    asked: Stance,
+) -> list[SearchHit]:
+    """The turns naming a category thing (`hits` and those read by the
+    things, `more`) weighed by their side of the change: on the asked side
+    (the newest thing for now, an older one for before) THING_BOOST up, at
+    least as high as the thing's best turn carrying the question's words
+    (`holders` ids), or THING_SHARE of it for a turn without them; on the
+    other side as much down. Someone else's turn ("Lena started at the
+    hospital in Vienna") is left as it is."""
+    every = [*hits, *more]
+    named = {hit.node.id: _things_of(hit, things) & base.keys() for hit in every}
+    last: dict[int, float] = {}
+    for hit in every:
+        for index in named[hit.node.id]:
+            last[index] = max(last.get(index, 0.0), hit.node.when)
+    if not last or (asked == "past" and len(last) < 2):
+        return hits  # one thing known: nothing tells which one came before
+    newest = max(last, key=lambda index: last[index])
+
+    def weighed(hit: SearchHit) -> SearchHit:
+        indices = named[hit.node.id]
+        if not indices or told_of_other(hit):
+            return hit
+        if not any((index == newest) == (asked == "now") for index in indices):
+            return SearchHit(hit.node, hit.score / (1.0 + THING_BOOST), hit.entities)
+        best = max(base[index] for index in indices)
+        if hit.node.id not in holders:
+            best *= THING_SHARE
+        score = max(hit.score, best) * (1.0 + THING_BOOST)
+        return SearchHit(hit.node, score, hit.entities)
+
+    out = [weighed(hit) for hit in every]
+    out.sort(key=lambda hit: (-hit.score, hit.node.id))
+    return out
+
+
+async def with_category_things(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+    other_script: OtherScriptNames,
+) -> list[SearchHit]:
+    """`hits` with the turns of the things the question's category names,
+    weighed by the question's stance (see the module's doc); unchanged for a
+    question without one or when no own turn names a thing."""
+    asked = stance(query.text)
+    if asked is None or not hits:
+        return hits
+    things = _Things()
+    terms = [t for t in query.state_terms if t.casefold() not in _STANCE_WORDS]
+    wanted = wanted_stems(query.text, terms)
+    holders = _holders(hits, wanted)
+    base = _category_things(holders, things)
+    if not base:
+        return hits
+    entities = {
+        e.id: e
+        for hit in hits
+        for e in hit.entities
+        if e.type != "person" and things.of(e) in base
+    }
+    # the things' names in the other script («Королла» for Corolla)
+    for entity in other_script.named_in_other_script(
+        [e.name for e in entities.values()]
+    ):
+        if entity.type != "person" and things.of(entity) in base:
+            entities.setdefault(entity.id, entity)
+    more = await _thing_turns(storage, hits, list(entities.values()), window)
+    ids = {hit.node.id for hit in holders}
+    return _weigh(hits, more, things, base, ids, asked)

@@ -1,0 +1,75 @@
+"""A question about now or before names a category ("Which bike do I ride
+now?"), the user's turns name the thing (search/category_things.py): the
+things named in the turns carrying the question's words are the category's,
+their other turns join the candidates (even sharing no word with the
+question), the thing mentioned last answers "now" and the older one
+"before"."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.storage import MemoryStorage
+from day_turns import linked_days
+
+T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
+OLD = [
+    "My commute is on the Brompton, the old bike folds into the train.",
+    "The hinge of the Brompton creaks, this bike is fifteen years old.",
+    "Oiled the Brompton chain after the rain.",  # no word of the question
+    "Rode the Brompton along the canal to the office.",
+]
+NEW = [
+    "Bought a new bike today: a blue Cannondale with gravel tyres.",
+    "The Cannondale is the lightest bike I have ever owned.",
+    "Took the Cannondale up the hill behind the reservoir.",  # no word
+    "Cleaned the Cannondale after a muddy ride.",  # no word
+]
+NOISE = (
+    "The bike lane on the high street is blocked again.",
+    "Long day at work, too many meetings.",
+    "Tried a new ramen place near the station.",
+    "Bike week posters are up in the office.",
+)
+LATER = (
+    "Long day at work, too many meetings.",
+    "Bike week is over, the posters are down.",
+)
+
+
+async def _life(storage: MemoryStorage) -> Retriever:
+    noise = [NOISE[i % 4] for i in range(24)]
+    later = [LATER[i % 2] for i in range(6)]
+    return await linked_days(storage, [*OLD, *noise, *NEW, *later], T0)
+
+
+@pytest.mark.parametrize(
+    "question", ["Which bike do I have now?", "What bike do I own now?"]
+)
+async def test_now_finds_the_newest_things_turns(
+    storage: MemoryStorage, question: str
+) -> None:
+    retriever = await _life(storage)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    top = [hit.node.content for hit in hits[:4]]
+    assert set(top) == set(NEW), top
+
+
+async def test_before_finds_the_older_things_turns(storage: MemoryStorage) -> None:
+    retriever = await _life(storage)
+    hits = await retriever.search(
+        "Which bike did I have before?", SearchFilters(limit=5), reinforce=False
+    )
+    top = [hit.node.content for hit in hits[:4]]
+    assert set(top) == set(OLD), top
+
+
+async def test_a_question_without_a_stance_is_left_alone(
+    storage: MemoryStorage,
+) -> None:
+    retriever = await _life(storage)
+    hits = await retriever.search("bike", SearchFilters(limit=10), reinforce=False)
+    contents = [hit.node.content for hit in hits]
+    assert OLD[2] not in contents and NEW[2] not in contents, contents
