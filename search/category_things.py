@@ -41,7 +41,7 @@ THING_BOOST = 1.0
 # A turn naming the thing without the question's words ("Took the Corolla
 # for its first service") scores at least this share of the thing's best
 # turn that carries them: below it, above the turns sharing only a word.
-THING_SHARE = 0.6
+THING_SHARE = 0.7
 MIN_WORD = 3  # a name's words shorter than this join nothing ("of", "Mr")
 # The words that say when, not what ("these days", "used to", "раньше"): a
 # turn carrying them is not about the category ("three days in Edinburgh").
