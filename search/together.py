@@ -119,9 +119,12 @@ async def names_met(
     """(id, -bm25) of the rows holding every name, best first. bm25 counts the
     other words too (an OR that every such row already satisfies); when even
     the rarest name is in over FTS_ROW_BUDGET rows, only its newest matches
-    are scored."""
+    are scored. A word in most rows ("said", "feel") adds nothing to that
+    bm25 and is left out of it (SqliteIndex.weightless)."""
     rows, ceiling = await storage.index.term_rows(names, cap=MEET_ROW_CAP)
     every = " AND ".join(dict.fromkeys(fts_term(name) for name in names))
+    weightless = await storage.index.weightless(words)
+    words = [word for word in words if word not in weightless]
     ranking = fts_match([names[0], *words])
     match = f"{every} AND ({ranking})" if words else every
     start = 0 if window is not None else newest_start(ceiling, min(rows.values()))

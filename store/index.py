@@ -42,6 +42,8 @@ FTS_VIEW_MARGIN = 10
 # since it was counted (or by TERM_RECOUNT_NODES, whichever is larger).
 TERM_RECOUNT_SHARE = 0.1
 TERM_RECOUNT_NODES = 100
+COUNT_BATCH = 64  # terms counted in one statement
+UNCAPPED = 1 << 62  # a count cap no memory reaches: the term's every row
 
 
 class SqliteIndex:
@@ -221,23 +223,44 @@ class SqliteIndex:
         rows = await self._conn.rows("select coalesce(max(id), 0) as top from nodes")
         ceiling = int(rows[0]["top"])
         stale = ceiling - max(TERM_RECOUNT_NODES, int(TERM_RECOUNT_SHARE * ceiling))
-        out: dict[str, int] = {}
-        for term in terms:
+        missing = []
+        for term in dict.fromkeys(terms):
             cached = self._term_rows.get(term)
             if cached is None or cached[1] < stale or cached[2] < cap:
-                cached = (await self._count_term(term, cap), ceiling, cap)
-                self._term_rows[term] = cached
-            out[term] = min(cached[0], cap)
-        return out, ceiling
+                missing.append(term)
+        counts = [
+            n
+            for at in range(0, len(missing), COUNT_BATCH)
+            for n in await self._count_terms(missing[at : at + COUNT_BATCH], cap)
+        ]
+        for term, n in zip(missing, counts, strict=True):
+            self._term_rows[term] = (n, ceiling, cap)
+        return {term: min(self._term_rows[term][0], cap) for term in terms}, ceiling
 
-    async def _count_term(self, term: str, cap: int) -> int:
-        """Rows of the text index `term` matches, counting at most `cap`."""
-        count = await self._conn.rows(
-            "select count(*) as n from (select rowid from nodes_fts"
-            " where nodes_fts match ? limit ?)",
-            ('"' + term.replace('"', '""') + '"', cap),
+    async def weightless(self, terms: Sequence[str]) -> set[str]:
+        """Those of `terms` that bm25 gives no weight: in half the indexed
+        rows or more, FTS5 clamps a phrase's idf, log((N - n + 0.5) /
+        (n + 0.5)), to 1e-6. bm25 still reads all of such a phrase's postings
+        to count them, in every statement that holds it (~4 ms a word in
+        90 % of 100k turns), so a ranking-only OR leaves it out: the scores
+        move by under 1e-5. Counted in full once (cached as `term_rows`);
+        `2n >= ceiling` implies n >= N / 2 as the ceiling is at least N."""
+        counts, ceiling = await self.term_rows(terms, cap=UNCAPPED)
+        return {term for term, n in counts.items() if n and 2 * n >= ceiling}
+
+    async def _count_terms(self, terms: Sequence[str], cap: int) -> list[int]:
+        """Rows of the text index each term matches, counting at most `cap`:
+        one statement for all (a question's new words were a round trip each)."""
+        counts = ", ".join(
+            f"(select count(*) from (select rowid from nodes_fts"
+            f" where nodes_fts match ? limit ?)) as n{i}"
+            for i in range(len(terms))
         )
-        return int(count[0]["n"])
+        params = [
+            p for term in terms for p in ('"' + term.replace('"', '""') + '"', cap)
+        ]
+        row = (await self._conn.rows(f"select {counts}", params))[0]
+        return [int(row[i]) for i in range(len(terms))]
 
     async def knn_search(
         self, vector: Sequence[float], *, limit: int

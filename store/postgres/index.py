@@ -142,11 +142,18 @@ class PgIndex(SqliteIndex):
         self._ceiling = ceiling  # the search that follows needs it too
         return counts, ceiling
 
+    async def weightless(self, terms: Sequence[str]) -> set[str]:
+        # ts_rank's idf here, ln(1 + N / (1 + rows)), weighs every term.
+        return set()
+
     async def _ceiling_now(self) -> int:
         if self._ceiling:
             return self._ceiling
         rows = await self._conn.rows("select coalesce(max(id), 0) as top from nodes")
         return int(rows[0]["top"])
+
+    async def _count_terms(self, terms: Sequence[str], cap: int) -> list[int]:
+        return [await self._count_term(term, cap) for term in terms]
 
     async def _count_term(self, term: str, cap: int) -> int:
         """A common word's rows from the planner's lexeme statistics (ANALYZE

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from agent_memory.main import MemoryExtension
 from agent_memory.retrieval import FTS_COMMON_NAME_SHARE
 from agent_memory.search.legs import COMMON_ENTITY_FLOOR
@@ -84,6 +85,26 @@ async def test_two_frequent_names_find_where_they_meet(host: FakeHostContext) ->
         assert sum(text in MET for text in texts[:3]) == 3, texts
         block = await ext.get_context(question, None)
         assert block is not None and all(text in block for text in MET), block
+
+
+@pytest.mark.sqlite_only(reason="reads the statements SQLite runs")
+async def test_a_word_in_most_turns_is_not_ranked_where_names_meet(
+    host: FakeHostContext,
+) -> None:
+    # "go" is in nearly every turn: FTS5's bm25 gives it an idf of 1e-6 yet
+    # read all its postings for that, in every statement that held it (~4 ms
+    # a word at 100k). Where the names meet it is left out; the answer stays.
+    async with running(host) as ext:
+        await built(host, ext)
+        storage = ext.services.storage
+        assert await storage.index.weightless(["go", "lima", "ceviche"]) == {"go"}
+        statements: list[str] = []
+        await storage._conn.read.set_trace_callback(statements.append)
+        block = await ext.get_context("When did Anton go to Lima?", None)
+        await storage._conn.read.set_trace_callback(None)
+        assert block is not None and all(text in block for text in MET), block
+        met = [s for s in statements if "bm25(" in s and " AND " in s]
+        assert met and all('"go"' not in s for s in met), met
 
 
 def test_a_lone_name_or_a_name_in_most_turns_stays_out() -> None:
