@@ -124,8 +124,9 @@ async def names_met(
     rows, ceiling = await storage.index.term_rows(names, cap=MEET_ROW_CAP)
     every = " AND ".join(dict.fromkeys(fts_term(name) for name in names))
     weightless = await storage.index.weightless(words)
-    words = [word for word in words if word not in weightless]
-    ranking = fts_match([names[0], *words])
+    ranking = fts_match([names[0], *(w for w in words if w not in weightless)])
+    # With words, the first name is in the OR too (twice in the score): kept
+    # so when every word is left out.
     match = f"{every} AND ({ranking})" if words else every
     start = 0 if window is not None else newest_start(ceiling, min(rows.values()))
     found = await storage.index.fts_search(

@@ -14,7 +14,7 @@ import pytest
 from agent_memory.main import MemoryExtension
 from agent_memory.retrieval import FTS_COMMON_NAME_SHARE
 from agent_memory.search.legs import COMMON_ENTITY_FLOOR
-from agent_memory.search.together import CommonNames
+from agent_memory.search.together import CommonNames, names_met
 from fakes import FakeHostContext, running
 
 PEOPLE = (
@@ -105,6 +105,15 @@ async def test_a_word_in_most_turns_is_not_ranked_where_names_meet(
         assert block is not None and all(text in block for text in MET), block
         met = [s for s in statements if "bm25(" in s and " AND " in s]
         assert met and all('"go"' not in s for s in met), met
+        # the same rows, order and scores as with the word
+        found = await names_met(storage, ["anton", "lima"], ["go"], limit=10, types=())
+        full = await storage.index.fts_search(
+            '"anton" AND "lima" AND ("anton" OR "go")', limit=10
+        )
+        assert [i for i, _ in found] == [i for i, _ in full] and len(found) >= 3
+        assert all(
+            abs(a + b) < 1e-5 for (_, a), (_, b) in zip(found, full, strict=True)
+        )
 
 
 def test_a_lone_name_or_a_name_in_most_turns_stays_out() -> None:
