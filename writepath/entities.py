@@ -335,6 +335,9 @@ class EntityLinker:
                 entity = joined.get(entity.id, entity)
                 cased = await join_case_forms(self._storage, [entity], deleted | split)
                 entity = cased.get(entity.id, entity)
+                await self._obliques(self._storage, [entity], deleted | split)
+                things = await self._things.join(self._storage, [entity], split)
+                entity = things.get(entity.id, entity)
                 # "Леной" earlier in this text may have just joined "Лена"
                 entities = [cased.get(e.id, e) for e in entities]
             if all(e.id != entity.id for e in entities):
@@ -343,10 +346,8 @@ class EntityLinker:
         return entities
 
     async def _learn(self, entity: Entity, mention: Mention) -> None:
-        """A person seen as a person, and a relation ("wife"), are kept."""
-        # A person seen as a person, a pet as a pet ("my dog Max" wins over
-        # the given name's guess).
-        # A place seen as a place ("moved to Vienna").
+        """A person seen as a person, a pet as a pet ("my dog Max" wins over
+        the given name's guess), a place as a place, and a relation are kept."""
         retype = (mention.type in ("person", "place") and entity.type == "concept") or (
             mention.type == "pet" and entity.type in ("concept", "person")
         )

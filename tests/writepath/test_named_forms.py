@@ -208,6 +208,22 @@ async def test_a_thing_called_by_its_last_word_after_its_full_name_is_one(
     assert corolla is not None and corolla.name == "Corolla"
 
 
+async def test_a_fact_remembered_names_the_thing_as_a_turn_does(
+    storage: MemoryStorage,
+) -> None:
+    """remember_fact links a text by itself (link_text), not in a batch: the
+    same joins apply (an oblique place, a thing's short name)."""
+    linker = EntityLinker(storage)
+    for text in ("I drive a white Toyota Corolla hybrid.", "I sold the old Corolla."):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, "t", "user", time.time())
+        )
+        await linker.link_text(node, text)
+
+    corolla = await storage.entities.find_entity("Corolla")
+    assert corolla is not None and corolla.name == "Toyota Corolla"
+
+
 async def test_reindex_joins_a_short_thing_filed_after_its_full_name(
     storage: MemoryStorage,
 ) -> None:
