@@ -200,10 +200,12 @@ async def with_category_things(
         for e in hit.entities
         if e.type != "person" and things.of(e) in base
     }
-    # the things' names in the other script («Королла» for Corolla)
-    for entity in other_script.named_in_other_script(
-        [e.name for e in entities.values()]
-    ):
+    # the things' names in the other script («Королла» for Corolla, also when
+    # the Corolla is a word of "Toyota Corolla")
+    words = {
+        w for e in entities.values() for n in (e.name, *e.aliases) for w in n.split()
+    }
+    for entity in other_script.named_in_other_script(sorted(words)):
         if entity.type != "person" and things.of(entity) in base:
             entities.setdefault(entity.id, entity)
     more = await _thing_turns(storage, hits, list(entities.values()), window)

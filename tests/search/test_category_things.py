@@ -73,3 +73,26 @@ async def test_a_question_without_a_stance_is_left_alone(
     hits = await retriever.search("bike", SearchFilters(limit=10), reinforce=False)
     contents = [hit.node.content for hit in hits]
     assert OLD[2] not in contents and NEW[2] not in contents, contents
+
+
+async def test_now_reaches_a_things_name_in_the_other_script(
+    storage: MemoryStorage,
+) -> None:
+    """The thing is "Cannondale Synapse", later "the Synapse" (one entity),
+    and «Синапс» in a Russian turn that shares no word with the question."""
+    new = [
+        "Bought a new bike today: a blue Cannondale Synapse with gravel tyres.",
+        "Honestly, the Synapse is the lightest bike I have ever owned.",
+        "«Синапс» легко едет в горку, не нарадуюсь.",
+        "Cleaned the Synapse after a muddy ride.",
+    ]
+    noise = [NOISE[i % 4] for i in range(24)]
+    later = [LATER[i % 2] for i in range(6)]
+    retriever = await linked_days(storage, [*OLD, *noise, *new, *later], T0)
+
+    hits = await retriever.search(
+        "Which bike do I have now?", SearchFilters(limit=5), reinforce=False
+    )
+
+    top = [hit.node.content for hit in hits[:4]]
+    assert set(top) == set(new), top
