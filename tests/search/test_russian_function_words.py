@@ -8,13 +8,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
-from agent_memory.writepath.entities import EntityLinker
+from day_turns import linked_days
 
-DAY = 86_400.0
 T0 = dt.datetime(2024, 1, 1, tzinfo=dt.UTC).timestamp()
 SAID = [
     "Наш волнистый попугай Киви научился говорить «привет».",
@@ -33,14 +30,8 @@ FILLER = (
 
 
 async def _retriever(storage: MemoryStorage) -> Retriever:
-    linker = EntityLinker(storage)
     texts = [*SAID[:2], *(FILLER[i % 3] for i in range(30)), *SAID[2:]]
-    for i, text in enumerate(texts):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"t{i % 5}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    return await linked_days(storage, texts, T0)
 
 
 @pytest.mark.parametrize(
