@@ -55,9 +55,17 @@ _STANCE_WORDS = frozenset(
 def _keys(entity: Entity) -> set[str]:
     """Loose keys of the entity's name words: "Toyota Corolla", "Corolla"
     and «Королла» share "korol" (search/cross_script.py)."""
-    words = [entity.name, *entity.aliases]
-    keys = {loose_key(w) for name in words for w in name.split()}
-    return {key for key in keys if len(key) >= MIN_WORD}
+    names = [entity.name, *entity.aliases]
+    return {_key(word) for name in names for word in name.split()} - {""}
+
+
+def _key(word: str) -> str:
+    """A word's loose key; a word too short for one ("Abbey": "ab") keeps its
+    letters, so it still tells "Abbey Road" from "Oxford Road"."""
+    key = loose_key(word)
+    if len(key) >= MIN_WORD:
+        return key
+    return word.casefold() if len(word) >= MIN_WORD else ""
 
 
 class _Things:
@@ -72,11 +80,17 @@ class _Things:
         if not keys:
             return None
         for index, group in enumerate(self.groups):
-            if any(same_key(key, other) for key in keys for other in group):
+            # one name within the other ("Corolla", "Toyota Corolla"); a shared
+            # word alone is no evidence ("Oxford Road", "Abbey Road")
+            if _within(keys, group) or _within(group, keys):
                 group.update(keys)
                 return index
         self.groups.append(keys)
         return len(self.groups) - 1
+
+
+def _within(keys: set[str], others: set[str]) -> bool:
+    return all(any(same_key(key, other) for other in others) for key in keys)
 
 
 def _things_of(hit: SearchHit, things: _Things) -> set[int]:

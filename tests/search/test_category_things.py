@@ -11,6 +11,7 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.category_things import _Things
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
 
@@ -96,3 +97,19 @@ async def test_now_reaches_a_things_name_in_the_other_script(
 
     top = [hit.node.content for hit in hits[:4]]
     assert set(top) == set(new), top
+
+
+async def test_a_shared_word_alone_does_not_make_one_thing(
+    storage: MemoryStorage,
+) -> None:
+    """ "Corolla" and «Королла» are within "Toyota Corolla": one thing; "Oxford
+    Road" and "Abbey Road" share only a generic word: two."""
+    things = _Things()
+    names = ["Toyota Corolla", "Corolla", "Королла", "Oxford Road", "Abbey Road"]
+    found = [
+        things.of(await storage.entities.upsert_entity(name, type="concept"))
+        for name in names
+    ]
+
+    assert found[0] == found[1] == found[2]
+    assert len({found[0], found[3], found[4]}) == 3
