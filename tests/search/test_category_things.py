@@ -113,3 +113,31 @@ async def test_a_shared_word_alone_does_not_make_one_thing(
 
     assert found[0] == found[1] == found[2]
     assert len({found[0], found[3], found[4]}) == 3
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [("Which road do I live on now?", 1), ("Which road did I live on before?", 0)],
+)
+async def test_two_things_sharing_a_generic_word_have_a_now_and_a_before(
+    storage: MemoryStorage, question: str, answer: int
+) -> None:
+    roads = (
+        [
+            "We live on Oxford Road, the flat is small.",
+            "Oxford Road is so noisy at night, the buses never stop.",
+            "The bins on Oxford Road were not collected again.",
+        ],
+        [
+            "We moved today, we live on Abbey Road now, a bigger flat.",
+            "Our street, Abbey Road, is so quiet at night.",
+            "Planted tomatoes in the garden at Abbey Road.",
+        ],
+    )
+    noise = [NOISE[i % 4] for i in range(24)]
+    retriever = await linked_days(storage, [*roads[0], *noise, *roads[1]], T0)
+
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+
+    top = [hit.node.content for hit in hits[:2]]
+    assert set(top) <= set(roads[answer]), top
