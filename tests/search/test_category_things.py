@@ -40,10 +40,18 @@ LATER = (
 )
 
 
-async def _life(storage: MemoryStorage) -> Retriever:
+async def _life(
+    storage: MemoryStorage, old: list[str] = OLD, new: list[str] = NEW
+) -> Retriever:
+    """`old`, weeks of other days, `new`, a few more days: a change of thing."""
     noise = [NOISE[i % 4] for i in range(24)]
     later = [LATER[i % 2] for i in range(6)]
-    return await linked_days(storage, [*OLD, *noise, *NEW, *later], T0)
+    return await linked_days(storage, [*old, *noise, *new, *later], T0)
+
+
+async def _top(retriever: Retriever, question: str, count: int) -> list[str]:
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    return [hit.node.content for hit in hits[:count]]
 
 
 @pytest.mark.parametrize(
@@ -52,18 +60,12 @@ async def _life(storage: MemoryStorage) -> Retriever:
 async def test_now_finds_the_newest_things_turns(
     storage: MemoryStorage, question: str
 ) -> None:
-    retriever = await _life(storage)
-    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
-    top = [hit.node.content for hit in hits[:4]]
+    top = await _top(await _life(storage), question, 4)
     assert set(top) == set(NEW), top
 
 
 async def test_before_finds_the_older_things_turns(storage: MemoryStorage) -> None:
-    retriever = await _life(storage)
-    hits = await retriever.search(
-        "Which bike did I have before?", SearchFilters(limit=5), reinforce=False
-    )
-    top = [hit.node.content for hit in hits[:4]]
+    top = await _top(await _life(storage), "Which bike did I have before?", 4)
     assert set(top) == set(OLD), top
 
 
@@ -87,15 +89,10 @@ async def test_now_reaches_a_things_name_in_the_other_script(
         "«Синапс» легко едет в горку, не нарадуюсь.",
         "Cleaned the Synapse after a muddy ride.",
     ]
-    noise = [NOISE[i % 4] for i in range(24)]
-    later = [LATER[i % 2] for i in range(6)]
-    retriever = await linked_days(storage, [*OLD, *noise, *new, *later], T0)
+    retriever = await _life(storage, new=new)
 
-    hits = await retriever.search(
-        "Which bike do I have now?", SearchFilters(limit=5), reinforce=False
-    )
+    top = await _top(retriever, "Which bike do I have now?", 4)
 
-    top = [hit.node.content for hit in hits[:4]]
     assert set(top) == set(new), top
 
 
@@ -134,10 +131,8 @@ async def test_two_things_sharing_a_generic_word_have_a_now_and_a_before(
             "Planted tomatoes in the garden at Abbey Road.",
         ],
     )
-    noise = [NOISE[i % 4] for i in range(24)]
-    retriever = await linked_days(storage, [*roads[0], *noise, *roads[1]], T0)
+    retriever = await _life(storage, *roads)
 
-    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    top = await _top(retriever, question, 2)
 
-    top = [hit.node.content for hit in hits[:2]]
     assert set(top) <= set(roads[answer]), top
