@@ -7,13 +7,17 @@ writes turns.jsonl, questions.jsonl and life.json (the anchor: the reference
 "today") in the formats of the first life (bench/everyday_life.py), whose gold
 functions it reuses, so `bench/everyday.py --data bench/data/everyday2` runs it.
 
-    python bench/everyday2_life.py
+    python bench/everyday2_life.py [FOLDER]
+
+FOLDER (default bench/data/everyday2) holds story.txt and asks.yaml; the third
+life, bench/data/everyday3, is built the same way.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -108,14 +112,15 @@ def questions(
 
 
 def main() -> None:
-    anchor, lines = parse_story((DATA / "story.txt").read_text("utf-8"))
+    data = Path(sys.argv[1]) if len(sys.argv) > 1 else DATA
+    anchor, lines = parse_story((data / "story.txt").read_text("utf-8"))
     turns = build(anchor, lines)
-    asks = yaml.safe_load((DATA / "asks.yaml").read_text("utf-8"))
+    asks = yaml.safe_load((data / "asks.yaml").read_text("utf-8"))
     asked = questions(asks, turns, anchor)
-    life.write_jsonl(DATA / "turns.jsonl", turns)
-    life.write_jsonl(DATA / "questions.jsonl", asked)
-    (DATA / "life.json").write_text(json.dumps({"anchor": anchor.isoformat()}) + "\n")
-    print(f"{len(turns)} turns, {len(asked)} questions → {DATA}")
+    life.write_jsonl(data / "turns.jsonl", turns)
+    life.write_jsonl(data / "questions.jsonl", asked)
+    (data / "life.json").write_text(json.dumps({"anchor": anchor.isoformat()}) + "\n")
+    print(f"{len(turns)} turns, {len(asked)} questions → {data}")
 
 
 if __name__ == "__main__":
