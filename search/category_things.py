@@ -25,6 +25,7 @@ from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames, loose_key, same_key
+from .ended import marked_past
 from .standing import Stance, stance, told_of_other
 from .support import text_stems, wanted_stems
 from .windowed import USER_ROLE
@@ -101,6 +102,34 @@ def _things_of(hit: SearchHit, things: _Things) -> set[int]:
     }
 
 
+def _ended(hit: SearchHit, index: int, things: _Things) -> bool:
+    """The hit's text calls thing `index` over or former."""
+    names = [
+        name
+        for entity in hit.entities
+        if entity.type != "person" and things.of(entity) == index
+        for name in (entity.name, *entity.aliases)
+    ]
+    return marked_past(hit.node.content, names)
+
+
+def _newest(
+    every: list[SearchHit], named: dict[int, set[int]], things: _Things
+) -> int | None:
+    """The thing mentioned last, or None when its last mention calls it over
+    ("my old team at X", search/ended.py): such a mention never makes a
+    thing the current one."""
+    live: dict[int, float] = {}
+    last: dict[int, float] = {}
+    for hit in every:
+        for index in named[hit.node.id]:
+            last[index] = max(last.get(index, 0.0), hit.node.when)
+            if not _ended(hit, index, things):
+                live[index] = max(live.get(index, 0.0), hit.node.when)
+    current = [index for index in live if live[index] >= last[index]]
+    return max(current, key=lambda index: live[index], default=None)
+
+
 def _holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
     """The user's own turns among `hits` carrying a word of the question."""
     return [
@@ -114,7 +143,10 @@ def _holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
 
 def _category_things(holders: list[SearchHit], things: _Things) -> dict[int, float]:
     """The things named most often in the `holders` that rank near the best
-    of them (HOLDER_SHARE), with the best score of those turns."""
+    of them (HOLDER_SHARE): in more than half as many as the most named one
+    (the old bike named once more, in "my old Brompton", still leaves the
+    new one a thing; "the M60 was a car park", named once, is none); with
+    the best score of those turns."""
     counts: dict[int, int] = {}
     best: dict[int, float] = {}
     top = max((hit.score for hit in holders), default=0.0)
@@ -123,7 +155,7 @@ def _category_things(holders: list[SearchHit], things: _Things) -> dict[int, flo
             counts[index] = counts.get(index, 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
     most = max(counts.values(), default=0)
-    return {index: best[index] for index, count in counts.items() if count == most}
+    return {index: best[index] for index, count in counts.items() if 2 * count > most}
 
 
 async def _thing_turns(
@@ -163,13 +195,12 @@ def _weigh(
     hospital in Vienna") is left as it is."""
     every = [*hits, *more]
     named = {hit.node.id: _things_of(hit, things) & base.keys() for hit in every}
-    last: dict[int, float] = {}
-    for hit in every:
-        for index in named[hit.node.id]:
-            last[index] = max(last.get(index, 0.0), hit.node.when)
-    if not last or (asked == "past" and len(last) < 2):
-        return hits  # one thing known: nothing tells which one came before
-    newest = max(last, key=lambda index: last[index])
+    mentioned = set().union(*named.values())
+    if not mentioned:
+        return hits
+    newest = _newest(every, named, things)
+    if asked == "past" and len(mentioned) < 2 and newest is not None:
+        return hits  # one thing, not over: nothing tells what came before
 
     def weighed(hit: SearchHit) -> SearchHit:
         indices = named[hit.node.id]

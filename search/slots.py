@@ -26,8 +26,8 @@ _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
         ),
         (
             "live", "living", "home", "moved", "moving", "flat", "apartment",
-            "neighbourhood", "живём", "живу", "переехали", "переезжаем",
-            "квартира", "районе",
+            "house", "lease", "neighbourhood", "живём", "живу", "переехали",
+            "переезжаем", "переезд", "квартира", "дом", "доме", "районе",
         ),
     ),
     "work": (
@@ -38,13 +38,15 @@ _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
         ),
         (
             "work", "job", "company", "office", "colleague", "joining",
-            "notice", "работа", "работаю", "компании", "офис",
+            "notice", "startup", "interview", "работа",
+            "работаю", "компании", "офис", "собеседование",
         ),
     ),
     "drink": (
         re.compile(
-            r"\b(?:drink\w*|coffee|tea|prefer\w*|favou?rite)\b"
-            r"|(?<!\w)(?:пь[юе]\w*|пил\w*|кофе|чай|любим\w*|предпочита\w*)(?!\w)",
+            # not "favourite" alone: "my favourite film" is no drink
+            r"\b(?:drink\w*|coffee|tea)\b"
+            r"|(?<!\w)(?:пь[юе]\w*|пил\w*|кофе|чай|напит\w*)(?!\w)",
             re.I,
         ),
         (
@@ -64,6 +66,9 @@ _OTHERS = re.compile(
     re.I,
 )
 
+# Words between "my" and the slot that keep the state the user's own.
+_OWN = re.compile(r"favou?rite|usual|current|preferred|любим\w*|обычн\w*", re.I)
+
 
 def about_user(text: str) -> bool:
     """The question speaks of the user ("I", "my", "мы", "мой")."""
@@ -76,6 +81,8 @@ def slot_terms(text: str) -> tuple[str, ...]:
         return ()
     for other in _OTHERS.finditer(text):
         word = other[1] or other[2]
+        if _OWN.fullmatch(word):
+            continue  # "my favourite drink": the user's own
         if not any(pattern.fullmatch(word) for pattern, _ in _SLOTS.values()):
             return ()
     found: list[str] = []

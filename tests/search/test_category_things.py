@@ -12,6 +12,7 @@ import datetime as dt
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.category_things import _Things
+from agent_memory.search.ended import marked_past
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
 
@@ -136,3 +137,49 @@ async def test_two_things_sharing_a_generic_word_have_a_now_and_a_before(
     top = await _top(retriever, question, 2)
 
     assert set(top) <= set(roads[answer]), top
+
+
+# -- a thing called over (search/ended.py): "my old team at Zalando" never
+# makes it the current one
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "over"),
+    [
+        ("Write a thank-you note to my old team at Zalando.", "Zalando", True),
+        ("Handed in my notice at Zalando today.", "Zalando", True),
+        ("Смотрели старые фотографии из Friedrichshain.", "Friedrichshain", True),
+        ("Вместо Лиссабона поедем в Эдинбург.", "Лиссабон", True),  # any case
+        ("Вместо Лиссабона поедем в Эдинбург.", "Эдинбург", False),
+        ("Продал старый «Форд», две недели без машины.", "Форд", True),
+        ("Bought a Pixel to replace the dead iPhone.", "iPhone", True),
+        ("Bought a Pixel to replace the dead iPhone.", "Pixel", False),
+        # the marker ends the thing of its own clause, not the next one
+        ("Cancelled PureGym and joined the Depot instead.", "PureGym", True),
+        ("Cancelled PureGym and joined the Depot instead.", "Depot", False),
+        ("Отменила абонемент в Yogaloft, из Панкова ехать час.", "Панков", False),
+        # "old" after the name says its age, not that it is gone
+        ("The Ford Focus is making that noise, it's eleven years old.", "Ford", False),
+    ],
+)
+def test_a_thing_called_over(text: str, name: str, over: bool) -> None:
+    assert marked_past(text, [name]) is over
+
+
+# The old bike is named last, in a turn that calls it old: nostalgia, not a
+# return to it. Before, the last mention made the Brompton the current bike.
+NOSTALGIA = ["Found a photo of my old Brompton in the loft, what a bike that was."]
+
+
+async def test_the_last_mention_of_an_old_thing_does_not_make_it_current(
+    storage: MemoryStorage,
+) -> None:
+    retriever = await _life(storage, OLD, [*NEW, *NOSTALGIA])
+    top = await _top(retriever, "Which bike do I have now?", 4)
+    assert set(top) == set(NEW), top
+
+
+async def test_it_still_answers_before(storage: MemoryStorage) -> None:
+    retriever = await _life(storage, OLD, [*NEW, *NOSTALGIA])
+    top = await _top(retriever, "Which bike did I have before?", 4)
+    assert set(top) <= {*OLD, *NOSTALGIA} and len(set(top) & set(OLD)) >= 3, top

@@ -65,6 +65,13 @@ def test_only_the_users_own_state_is_expanded() -> None:
     assert "moved" in slot_terms("Where do I live now?")
     assert "работа" in slot_terms("Какая у меня сейчас работа?")
     assert "coffee" in slot_terms("What's my favourite drink?")
+    assert "кофе" in slot_terms("Какой мой любимый напиток?")
+    # "favourite" alone names no slot: a film is no drink
+    assert slot_terms("What is my favourite film?") == ()
+    assert slot_terms("Какой у меня любимый фильм?") == ()
+    # the words a move or a new job is told in, beyond "live" and "work"
+    assert {"house", "доме"} <= set(slot_terms("Where do I live now?"))
+    assert "startup" in slot_terms("Where do I work these days?")
     # someone else's state, or a person: the question carries its own words
     assert slot_terms("Where does my boss live now?") == ()
     assert slot_terms("Где сейчас живёт мой начальник?") == ()

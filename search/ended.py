@@ -1,0 +1,70 @@
+"""A thing the turn itself marks as gone: "my old team at Zalando".
+
+Which of a category's things holds now (search/category_things.py) is read
+from when each was last mentioned, and a later mention is usually a later
+state. Not when the turn says the thing is over: "Write a thank-you note to
+my old team at Zalando", "старые фотографии из Friedrichshain", "Cancelled
+PureGym and joined the Depot", "Вместо Лиссабона поедем в Эдинбург", "Sold
+the Ford Focus". Such a mention tells that the thing belongs to the past, so
+it never makes it the current one. Read from the words just before the name,
+within its clause (a marker before "and" or a comma ends the thing before,
+not the one after: "Cancelled PureGym and joined the Depot").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from .cross_script import loose_key, same_key
+
+LOOK_BACK = 4  # words before the name a marker may stand ("old team at X")
+# Stems of the words that end a thing or call it a former one.
+_MARKERS = re.compile(
+    r"(?:old|former|previous|ex|dead|broken|cancel\w*|sold|sell\w*|left|quit\w*"
+    r"|replac\w*|instead|notice|goodbye|стар\w*|бывш\w*|прежн\w*|отмен\w*"
+    r"|прода\w*|ушл\w*|ушё\w*|уволил\w*|вместо|брос\w*)",
+    re.I,
+)
+# Words and signs that end a clause: a marker before them is about another thing.
+_BOUNDARY_WORDS = frozenset("and but then so и а но потом".split())
+_TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|[,;:.!?()—–-]")
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[str, ...]:
+    return tuple(_TOKEN.findall(text))
+
+
+def marked_past(text: str, names: Iterable[str]) -> bool:
+    """True when `text` names one of `names` (a thing's name and aliases,
+    matched by the first word's loose key, any case ending) right after a
+    word that calls it over or former."""
+    tokens = _tokens(text)
+    firsts = {loose_key(name.split()[0]) for name in names if name.split()}
+    firsts.discard("")
+    if not firsts:
+        return False
+    return any(
+        _names_one(loose_key(token), firsts) and _marker_before(tokens, at)
+        for at, token in enumerate(tokens)
+    )
+
+
+def _names_one(key: str, firsts: set[str]) -> bool:
+    return bool(key) and any(same_key(key, first) for first in firsts)
+
+
+def _marker_before(tokens: tuple[str, ...], at: int) -> bool:
+    """A marker within LOOK_BACK words before `at`, in its clause, with no
+    other name between: "Вместо Лиссабона поедем в Эдинбург" ends Lisbon."""
+    for back in range(at - 1, max(-1, at - 1 - LOOK_BACK), -1):
+        token = tokens[back]
+        if not token.isalpha() or token.casefold() in _BOUNDARY_WORDS:
+            return False
+        if _MARKERS.fullmatch(token):
+            return True
+        if token[0].isupper():
+            return False  # another name: the marker, if any, is about it
+    return False
