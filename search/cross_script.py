@@ -79,6 +79,13 @@ def same_key(one: str, other: str) -> bool:
     return one == other or (len(long) == len(short) + 1 and short in _deletions(long))
 
 
+def _whole_key(word: str) -> str:
+    """The key of a name whose loose key is too short ("Priya" and «Прия»
+    both lose all but "pr"): the whole sound, matched exactly ("=priia")."""
+    sound = sound_key(word)
+    return "=" + sound if sound else ""
+
+
 def _one_word_name(entity: Entity) -> str:
     """The name a lone word may match: the whole one-word name, or a person's
     given name ("Галина Петровна" is "Galina" in the other script; "Ford
@@ -108,11 +115,15 @@ class OtherScriptNames:
     def add(self, entities: Iterable[Entity]) -> None:
         """Index `entities` too (filed since the last refresh)."""
         for entity in entities:
-            key = loose_key(_one_word_name(entity))
+            name = _one_word_name(entity)
+            key = loose_key(name)
+            cyrillic = is_russian(entity.name)
             if len(key) >= MIN_KEY:
-                entry = (key, is_russian(entity.name), entity)
+                entry = (key, cyrillic, entity)
                 for at in {key, *_deletions(key)}:
                     self._index.setdefault(at, []).append(entry)
+            elif len(whole := _whole_key(name)) > MIN_KEY:
+                self._index.setdefault(whole, []).append((whole, cyrillic, entity))
 
     def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
         """Entities whose name is one of the query's one-word, capitalised
@@ -123,9 +134,13 @@ class OtherScriptNames:
             if " " in word or not word[:1].isupper():
                 continue
             key = loose_key(word)
-            if len(key) < MIN_KEY:
-                continue
             cyrillic = is_russian(word)
+            if len(key) < MIN_KEY:
+                whole = _whole_key(word)
+                for _, other_cyrillic, entity in self._index.get(whole, ()):
+                    if other_cyrillic != cyrillic:
+                        found.setdefault(entity.id, entity)
+                continue
             for at in {key, *_deletions(key)}:
                 for other, other_cyrillic, entity in self._index.get(at, ()):
                     if other_cyrillic != cyrillic and same_key(key, other):

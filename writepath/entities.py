@@ -322,9 +322,10 @@ class EntityLinker:
         deleted, split = await edit_guards(self._storage, write_scope())
         for mention in _filed(mentions):
             known = await self._storage.entities.find_entity(mention.name)
-            if (mention.sentence_start and known is None) or (
-                known is None and name_key(mention.name) in deleted
-            ):
+            opening = [mention.name] if mention.sentence_start and not known else []
+            if (
+                opening and not await self._obliques.vouched(self._storage, opening)
+            ) or (known is None and name_key(mention.name) in deleted):
                 continue
             entity = await self._storage.entities.upsert_entity(
                 mention.name, type=mention.type, mentions=0
@@ -377,9 +378,7 @@ class EntityLinker:
         The whole batch at once: one transaction for the entities, one for the
         links, one for the edges, one recent-nodes read per entity (per node
         and mention it was ~120 episodes/s at 100k nodes). As in `link`, a
-        name that opens a sentence counts only when it is already known (or
-        named elsewhere in the batch).
-        """
+        sentence's first name counts only when known (or in the batch)."""
         by_scope: dict[str, list[Node]] = {}
         # in the order they were said: `_link_batch` walks them so
         for node in sorted(nodes, key=lambda n: n.id):
@@ -419,14 +418,18 @@ class EntityLinker:
         known = set()  # keys already filed, in one read
         for entity in await self._storage.entities.entities_by_keys(list(first)):
             known |= {name_key(n) for n in (entity.name, *entity.aliases)}
-        # a name opening a sentence, or one a user deleted, only when known
+        # a name opening a sentence (or «Катя»'s "Katya") or deleted: when known
+        opening = [m.name for m in first.values() if m.sentence_start]
+        people = [m.name for m in first.values() if m.type == "person"]
+        vouched = await self._obliques.vouched(self._storage, opening, people)
+        trusted = known | (vouched - deleted)
         wanted = [
             (key, m)
             for key, m in first.items()
-            if key in known or not (m.sentence_start or key in deleted)
+            if key in trusted or not (m.sentence_start or key in deleted)
         ]
         entities = await self._storage.entities.upsert_entities(
-            [(m.name, m.type) for _, m in wanted]
+            [(m.name, "person" if key in vouched else m.type) for key, m in wanted]
         )
         resolved: dict[str, Entity] = {}
         for (key, mention), entity in zip(wanted, entities, strict=True):
@@ -436,11 +439,10 @@ class EntityLinker:
         joined = await join_people(self._storage, new, split)
         now = {key: joined.get(e.id, e) for key, e in resolved.items()}
         fresh = {e.id: e for key, e in now.items() if key not in known}
-        cased = await join_case_forms(
-            self._storage, list(fresh.values()), deleted | split
-        )
+        guarded = deleted | split
+        cased = await join_case_forms(self._storage, list(fresh.values()), guarded)
         filed = [cased.get(i, e) for i, e in fresh.items()]
-        await self._obliques(self._storage, filed, deleted | split)
+        await self._obliques(self._storage, filed, guarded)
         things = await self._things.join(self._storage, filed, split)  # "Corolla"
         now = {key: cased.get(e.id, e) for key, e in now.items()}
         return {key: things.get(e.id, e) for key, e in now.items()}
@@ -480,8 +482,7 @@ class EntityLinker:
 
 
 def _filed(mentions: Sequence[Mention]) -> list[Mention]:
-    """The mentions worth an entity: a date ("June 12") is the node's time,
-    not a person or a thing the user would look up in a list."""
+    """The mentions worth an entity: a date ("June 12") is the node's time."""
     return [m for m in mentions if m.kind != "date"]
 
 

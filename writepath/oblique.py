@@ -13,11 +13,11 @@ alias, so the entity is found by either.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..core.records import Entity, name_key
 from ..core.scope import write_scope
-from ..search.cross_script import OtherScriptNames, same_key, sound_key
+from ..search.cross_script import OtherScriptNames, loose_key, same_key, sound_key
 from ..search.morphology import is_russian
 from ..search.name_cases import is_name_word, looks_nominative, nominatives
 from ..store.interface import Store
@@ -100,8 +100,48 @@ class ObliqueNamer:
     async def __call__(
         self, storage: Store, fresh: Sequence[Entity], guarded: Collection[str]
     ) -> int:
-        if not any(_oblique(e) or e.name.isascii() for e in fresh):
-            return 0
         names = self._names.setdefault(write_scope(), OtherScriptNames())
+        if not any(_oblique(e) or e.name.isascii() for e in fresh):
+            names.add(fresh)  # «Катя» vouches for "Katya" from now on
+            return 0
         await names.refresh(storage)
         return await name_obliques(storage, fresh, names, guarded)
+
+    async def vouched(
+        self, storage: Store, opening: Iterable[str], people: Iterable[str] = ()
+    ) -> set[str]:
+        """The keys of the sentence-opening names (`opening`, filed only when
+        known) that a person's name in the other script makes known: "Katya
+        sent me photos" after «Моя подруга Катя», filed or among the `people`
+        of the same batch. Only a person's: a place's or a thing's name sounds
+        like too many words ("Went" and «Вене»)."""
+        opening = list(opening)
+        if not opening:
+            return set()
+        names = self._names.setdefault(write_scope(), OtherScriptNames())
+        await names.refresh(storage)
+        batch = OtherScriptNames()
+        batch.add(Entity(-1, name, "person", (), None, 0, 0.0, 0.0) for name in people)
+        return {
+            name_key(name)
+            for name in opening
+            if any(
+                e.type == "person" and _sounds_alike(name, e.name)
+                for e in (
+                    *batch.named_in_other_script([name]),
+                    *names.named_in_other_script([name]),
+                )
+            )
+        }
+
+
+def _sounds_alike(name: str, other: str) -> bool:
+    """The same loose key, not one letter apart: a sentence's first word is
+    most often a word, and "Write" is one letter from «Витя»."""
+    first = other.split()[0]
+    key = loose_key(name)
+    return (
+        key == loose_key(first)
+        if len(key) >= 3
+        else sound_key(name) == sound_key(first)
+    )

@@ -200,7 +200,9 @@ def listing(what: str, rows: list[dict[str, Any]], page: int, limit: int) -> str
     else:
         lines = [_row_line(r) for r in rows]
     if len(rows) == limit:
-        lines.append(f"(page {page}; --page {page + 1} for more)")
+        # the whole command: `entity list` shows the first page of these too
+        more = f"list {what} --page {page + 1}"
+        lines.append(f"(page {page}; {more} for more)")
     return "\n".join(lines)
 
 

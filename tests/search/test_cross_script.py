@@ -9,8 +9,9 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from agent_memory.core.records import Entity
 from agent_memory.retrieval import Retriever, SearchFilters
-from agent_memory.search.cross_script import loose_key, same_key
+from agent_memory.search.cross_script import OtherScriptNames, loose_key, same_key
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
 
@@ -105,3 +106,16 @@ async def test_a_name_alone_finds_its_turns_in_both_scripts(
     hits = await retriever.search(question, SearchFilters(limit=10), reinforce=False)
     top = [hit.node.content for hit in hits]
     assert set(answer) <= set(top), top
+
+
+def test_a_name_whose_loose_key_is_too_short_matches_by_its_whole_sound() -> None:
+    # "Priya" and «Прия» both lose all but "pr" to the loose key
+    names = OtherScriptNames()
+    names.add([_person("Priya"), _person("Maya")])
+    assert [e.name for e in names.named_in_other_script(["Прия"])] == ["Priya"]
+    assert [e.name for e in names.named_in_other_script(["Майя"])] == ["Maya"]
+    assert names.named_in_other_script(["Прис"]) == []  # another sound
+
+
+def _person(name: str) -> Entity:
+    return Entity(1 + abs(hash(name)) % 1000, name, "person", (), None, 1, 0.0, 0.0)

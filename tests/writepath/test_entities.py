@@ -99,6 +99,36 @@ async def test_sentence_start_word_only_links_known_entities(
     assert [e.name for e in linked] == ["Pepper"]
 
 
+async def test_a_sentence_opening_name_is_known_by_its_other_script_twin(
+    storage: MemoryStorage,
+) -> None:
+    # «Катя» is a person: "Katya" opening a sentence is her, not a word
+    linker = EntityLinker(storage)
+    said = ["Моя подруга Катя переехала в Гамбург.", "Katya sent me photos."]
+    for text in said:
+        node = await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", 1.0))
+        linked = await linker.link_text(node, text)
+    assert [e.name for e in linked] == ["Katya"]
+
+
+async def test_in_one_batch_too(storage: MemoryStorage) -> None:
+    said = [
+        "Katya sent me photos from the harbour.",
+        "Моя подруга Катя переехала в Гамбург.",
+        "Gardening is fun.",  # a sentence's first word is still no name
+    ]
+    nodes = [
+        await storage.nodes.get_node(
+            await storage.nodes.add_episode(EpisodeDraft(t, "t", "user", 1.0))
+        )
+        for t in said
+    ]
+    await EntityLinker(storage).on_episodes([n for n in nodes if n is not None])
+    katya = await storage.entities.find_entity("Katya")
+    assert katya is not None and katya.type == "person"
+    assert await storage.entities.find_entity("Gardening") is None
+
+
 async def test_linking_the_same_node_again_is_not_another_mention(
     storage: MemoryStorage,
 ) -> None:
