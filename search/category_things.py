@@ -19,7 +19,7 @@ newest turns.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
@@ -27,7 +27,7 @@ from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
 from .standing import Stance, stance, told_of_other
-from .support import text_stems, wanted_stems
+from .support import shared_stems, text_stems, wanted_stems
 from .windowed import USER_ROLE
 
 # A turn counts for the category's things when it scores at least this share
@@ -46,7 +46,7 @@ THING_SHARE = 0.7
 MIN_WORD = 3  # a name's words shorter than this join nothing ("of", "Mr")
 # The words that say when, not what ("these days", "used to", "раньше"): a
 # turn carrying them is not about the category ("three days in Edinburgh").
-_STANCE_WORDS = frozenset(
+STANCE_WORDS = frozenset(
     "now nowadays days today currently still anymore before use used previously"
     " lately recently formerly originally сейчас теперь раньше прежде нынче"
     " сначала ещё изначально когда-то".split()
@@ -69,7 +69,7 @@ def _key(word: str) -> str:
     return word.casefold() if len(word) >= MIN_WORD else ""
 
 
-class _Things:
+class Things:
     """Entities grouped into things by a shared name word (in either script)."""
 
     def __init__(self) -> None:
@@ -94,7 +94,7 @@ def _within(keys: set[str], others: set[str]) -> bool:
     return all(any(same_key(key, other) for other in others) for key in keys)
 
 
-def _things_of(hit: SearchHit, things: _Things) -> set[int]:
+def things_of(hit: SearchHit, things: Things) -> set[int]:
     return {
         index
         for entity in hit.entities
@@ -102,7 +102,7 @@ def _things_of(hit: SearchHit, things: _Things) -> set[int]:
     }
 
 
-def _ended(hit: SearchHit, index: int, things: _Things) -> bool:
+def _ended(hit: SearchHit, index: int, things: Things) -> bool:
     """The hit's text calls thing `index` over or former."""
     names = [
         name
@@ -114,7 +114,7 @@ def _ended(hit: SearchHit, index: int, things: _Things) -> bool:
 
 
 def _newest(
-    every: list[SearchHit], named: dict[int, set[int]], things: _Things
+    every: list[SearchHit], named: dict[int, set[int]], things: Things
 ) -> int | None:
     """The thing mentioned last, or None when its last mention calls it over
     ("my old team at X", search/ended.py): such a mention never makes a
@@ -130,18 +130,18 @@ def _newest(
     return max(current, key=lambda index: live[index], default=None)
 
 
-def _holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
+def own_holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
     """The user's own turns among `hits` carrying a word of the question."""
     return [
         hit
         for hit in hits
         if hit.node.source_role == USER_ROLE
         and not told_of_other(hit)
-        and not wanted.isdisjoint(text_stems(hit.node.content))
+        and shared_stems(wanted, text_stems(hit.node.content))
     ]
 
 
-def _category_things(holders: list[SearchHit], things: _Things) -> dict[int, float]:
+def _category_things(holders: list[SearchHit], things: Things) -> dict[int, float]:
     """The things named most often in the `holders` that rank near the best
     of them (HOLDER_SHARE): in more than half as many as the most named one
     (the old bike named once more, in "my old Brompton", still leaves the
@@ -151,7 +151,7 @@ def _category_things(holders: list[SearchHit], things: _Things) -> dict[int, flo
     best: dict[int, float] = {}
     top = max((hit.score for hit in holders), default=0.0)
     for hit in (h for h in holders if h.score >= HOLDER_SHARE * top):
-        for index in _things_of(hit, things):
+        for index in things_of(hit, things):
             counts[index] = counts.get(index, 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
     most = max(counts.values(), default=0)
@@ -178,10 +178,37 @@ async def _thing_turns(
     return [SearchHit(n, 0.0, linked.get(n.id, [])) for n in mine]
 
 
+async def read_thing_turns(
+    storage: Store,
+    hits: list[SearchHit],
+    things: Things,
+    chosen: Collection[int],
+    window: NodeWindow | None,
+    other_script: OtherScriptNames,
+) -> list[SearchHit]:
+    """The user's newest turns naming the `chosen` things (by their entities
+    among `hits`) not among `hits`, score 0."""
+    entities = {
+        e.id: e
+        for hit in hits
+        for e in hit.entities
+        if e.type != "person" and things.of(e) in chosen
+    }
+    # the things' names in the other script («Королла» for Corolla, also when
+    # the Corolla is a word of "Toyota Corolla")
+    words = {
+        w for e in entities.values() for n in (e.name, *e.aliases) for w in n.split()
+    }
+    for entity in other_script.named_in_other_script(sorted(words)):
+        if entity.type != "person" and things.of(entity) in chosen:
+            entities.setdefault(entity.id, entity)
+    return await _thing_turns(storage, hits, list(entities.values()), window)
+
+
 def _weigh(
     hits: list[SearchHit],
     more: list[SearchHit],
-    things: _Things,
+    things: Things,
     base: dict[int, float],
     holders: set[int],
     asked: Stance,
@@ -194,7 +221,7 @@ def _weigh(
     other side as much down. Someone else's turn ("Lena started at the
     hospital in Vienna") is left as it is."""
     every = [*hits, *more]
-    named = {hit.node.id: _things_of(hit, things) & base.keys() for hit in every}
+    named = {hit.node.id: things_of(hit, things) & base.keys() for hit in every}
     mentioned = set().union(*named.values())
     if not mentioned:
         return hits
@@ -232,27 +259,13 @@ async def with_category_things(
     asked = stance(query.text)
     if asked is None or not hits:
         return hits
-    things = _Things()
-    terms = [t for t in query.state_terms if t.casefold() not in _STANCE_WORDS]
+    things = Things()
+    terms = [t for t in query.state_terms if t.casefold() not in STANCE_WORDS]
     wanted = wanted_stems(query.text, terms)
-    holders = _holders(hits, wanted)
+    holders = own_holders(hits, wanted)
     base = _category_things(holders, things)
     if not base:
         return hits
-    entities = {
-        e.id: e
-        for hit in hits
-        for e in hit.entities
-        if e.type != "person" and things.of(e) in base
-    }
-    # the things' names in the other script («Королла» for Corolla, also when
-    # the Corolla is a word of "Toyota Corolla")
-    words = {
-        w for e in entities.values() for n in (e.name, *e.aliases) for w in n.split()
-    }
-    for entity in other_script.named_in_other_script(sorted(words)):
-        if entity.type != "person" and things.of(entity) in base:
-            entities.setdefault(entity.id, entity)
-    more = await _thing_turns(storage, hits, list(entities.values()), window)
+    more = await read_thing_turns(storage, hits, things, base, window, other_script)
     ids = {hit.node.id for hit in holders}
     return _weigh(hits, more, things, base, ids, asked)

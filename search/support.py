@@ -186,7 +186,7 @@ def plain_stems(hit: SearchHit) -> set[str]:
     return out
 
 
-def _shared(wanted: AbstractSet[str], stems: set[str]) -> set[str]:
+def shared_stems(wanted: AbstractSet[str], stems: AbstractSet[str]) -> set[str]:
     """The wanted stems the hit's stems hold. The suffix stripper may cut two
     forms differently ("скалодром" → "скалодр", "скалодроме" → "скалодром";
     "планировали" → "планирова", "планируем" → "планиру"): a long Russian
@@ -195,7 +195,7 @@ def _shared(wanted: AbstractSet[str], stems: set[str]) -> set[str]:
     return {w for w in wanted if w in stems or _russian_kin(w, stems)}
 
 
-def _russian_kin(word: str, stems: set[str]) -> bool:
+def _russian_kin(word: str, stems: AbstractSet[str]) -> bool:
     if not is_russian(word) or len(word) < PREFIX_STEM:
         return False
     head = word[: max(PREFIX_STEM, len(word) - 3)]
@@ -239,14 +239,14 @@ def supports(
     # CJK is written without spaces: its pieces are looked for as substrings.
     if any(piece in hit.node.content for piece in cjk_needles(list(wanted))):
         return True
-    if about and not _shared(about, hit_stems(hit)):
+    if about and not shared_stems(about, hit_stems(hit)):
         return False
     if subject:
-        return bool(_shared(wanted, plain_stems(hit)))
-    shared = _shared(wanted, hit_stems(hit))
+        return bool(shared_stems(wanted, plain_stems(hit)))
+    shared = shared_stems(wanted, hit_stems(hit))
     if len(own) < 2:
         return bool(shared)
-    return len(_shared(own, hit_stems(hit))) >= _needed(len(own), either)
+    return len(shared_stems(own, hit_stems(hit))) >= _needed(len(own), either)
 
 
 def answers(

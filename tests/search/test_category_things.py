@@ -11,7 +11,7 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
-from agent_memory.search.category_things import _Things
+from agent_memory.search.category_things import Things
 from agent_memory.search.ended import marked_past
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
@@ -102,7 +102,7 @@ async def test_a_shared_word_alone_does_not_make_one_thing(
 ) -> None:
     """ "Corolla" and «Королла» are within "Toyota Corolla": one thing; "Oxford
     Road" and "Abbey Road" share only a generic word: two."""
-    things = _Things()
+    things = Things()
     names = ["Toyota Corolla", "Corolla", "Королла", "Oxford Road", "Abbey Road"]
     found = [
         things.of(await storage.entities.upsert_entity(name, type="concept"))
