@@ -27,7 +27,6 @@ from .core.tasks import TaskSet
 from .search.accesses import AccessBatch
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
 from .search.call import Call
-from .search.category_things import with_category_things
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
 from .search.found_person import with_found_person
@@ -74,6 +73,7 @@ from .search.small_talk import asks_nothing, wordless
 from .search.standing import by_stance, earlier_states, standing
 from .search.support import answers, relevance_gates
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames, question_fts
+from .search.topic_things import with_things
 from .search.windowed import (
     admitted,
     entity_filter,
@@ -81,6 +81,7 @@ from .search.windowed import (
     keep_within,
     node_window,
     own_doings,
+    without_padding,
 )
 from .store.interface import Store
 
@@ -315,7 +316,7 @@ class Retriever:
         # Only the head of the fusion can reach the top `limit`, even boosted
         # (measured: cutting at 3 × limit changes no recall number), and
         # loading nodes and entities for the long tail was half the query.
-        fused = fuse(ranked, self._config)[: plan.pool]
+        fused = without_padding(fuse(ranked, self._config), ranked)[: plan.pool]
         hits = await self._rank_hits(
             plan.query, fused, named, window, replies="graph" in plan.legs
         )
@@ -475,9 +476,7 @@ class Retriever:
             factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
         hits = await with_current_value(self._storage, hits, query, window)
-        hits = await with_category_things(
-            self._storage, hits, query, window, self._other_script
-        )
+        hits = await with_things(self._storage, hits, query, window, self._other_script)
         hits = focus_on_threads(by_stance(hits, query.text, query.state_terms))
         hits = await with_found_person(self._storage, hits, query, named, window)
         if query.asks_for_many:

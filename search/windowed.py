@@ -164,3 +164,20 @@ async def own_doings(
         SearchHit(node, 1.0 - rank / (2 * len(chosen)), linked.get(node.id, []))
         for rank, node in enumerate(chosen)
     ]
+
+
+def without_padding(fused: Ranked, ranked: dict[str, Ranked]) -> Ranked:
+    """`fused` without the nodes only the window leg found, once the
+    question's words (the text or entity leg) found some in the window: the
+    window's newest turns keep a window that holds turns from answering
+    empty, they are no answer beside turns that say what is asked ("climbing"
+    in a window was padded with "Give me a packing list…")."""
+    if not ranked.get("window") or not (ranked.get("fts") or ranked.get("entity")):
+        return fused
+    found = {
+        node_id
+        for name, leg in ranked.items()
+        if name != "window"
+        for node_id, _ in leg
+    }
+    return [(node_id, score) for node_id, score in fused if node_id in found]

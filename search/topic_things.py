@@ -1,0 +1,136 @@
+"""The things a topic word names beside it, for a question without a stance.
+
+"climbing", "How is my climbing going?", "скалодром": the user's turns that
+carry the word name the thing it is done at ("joined the Depot climbing gym",
+"хожу на скалодром Depot"), and the thing's other turns rarely repeat the
+word ("Sent my first V4 at the Depot tonight!"). The things (entities that
+are no person) named right beside the word in the user's own turns that
+carry it, stop words aside, are the topic's things; "Cancelled PureGym and
+joined the Depot climbing gym in Ancoats" makes the Depot one, not PureGym
+nor Ancoats. Their turns are read by their entity links, as for a question
+about now or before (search/category_things.py, whose machinery this
+shares), and rank just below the weakest hit carrying the word: above the
+turns that share nothing with the question, never above one that says it.
+A question with a stance ("Which gym do I go to now?") is left to
+category_things. Bounded: one read of the things' newest turns, only when
+an own turn names a thing beside the word.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.records import Entity, NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .category_things import (
+    STANCE_WORDS,
+    Things,
+    own_holders,
+    read_thing_turns,
+    things_of,
+    with_category_things,
+)
+from .cross_script import OtherScriptNames, loose_key
+from .query_text import STOP_WORDS
+from .standing import stance
+from .support import shared_stems, text_stems, wanted_stems
+
+# A thing's turn without the word scores this share of the weakest hit
+# carrying it: just below every turn that says the word.
+TOPIC_SHARE = 0.9
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+async def with_things(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+    other_script: OtherScriptNames,
+) -> list[SearchHit]:
+    """`hits` with the turns of the things the question names by a category
+    (a question about now or before) or by a topic word (any other)."""
+    if stance(query.text) is not None:
+        return await with_category_things(storage, hits, query, window, other_script)
+    return await with_topic_things(storage, hits, query, window, other_script)
+
+
+async def with_topic_things(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+    other_script: OtherScriptNames,
+) -> list[SearchHit]:
+    """`hits` with the turns of the things named beside the question's words
+    (see the module's doc); unchanged when no own turn names one."""
+    terms = [t for t in query.state_terms if t.casefold() not in STANCE_WORDS]
+    wanted = wanted_stems(query.text, terms)
+    if not hits or not wanted:
+        return hits
+    things = Things()
+    chosen = {
+        index
+        for hit in own_holders(hits, wanted)
+        for index in _beside(hit, wanted, things)
+    }
+    if not chosen:
+        return hits
+    more = await read_thing_turns(storage, hits, things, chosen, window, other_script)
+    saying = [hit.score for hit in hits if _says(wanted, hit.node.content)]
+    floor = TOPIC_SHARE * min(saying)
+
+    def weighed(hit: SearchHit) -> SearchHit:
+        if (
+            _says(wanted, hit.node.content)
+            or hit.score >= floor
+            or not things_of(hit, things) & chosen
+        ):
+            return hit
+        return SearchHit(hit.node, floor, hit.entities)
+
+    out = [weighed(hit) for hit in [*hits, *more]]
+    out.sort(key=lambda hit: (-hit.score, hit.node.id))
+    return out
+
+
+def _beside(hit: SearchHit, wanted: set[str], things: Things) -> set[int]:
+    """The things whose name stands right before or after a wanted word in
+    the hit's text, stop words skipped ("the Depot climbing gym")."""
+    words = [
+        w for w in _WORD.findall(hit.node.content) if w.casefold() not in STOP_WORDS
+    ]
+    near = {
+        words[j]
+        for i, word in enumerate(words)
+        if _says(wanted, word)
+        for j in (i - 1, i + 1)
+        if 0 <= j < len(words) and not _says(wanted, words[j])
+    }
+    return {
+        index
+        for entity in hit.entities
+        if entity.type != "person"
+        and _named(entity, near)
+        and (index := things.of(entity)) is not None
+    }
+
+
+def _says(wanted: set[str], text: str) -> bool:
+    """The text carries a wanted word, inflected alike ("скалодроме")."""
+    return bool(shared_stems(wanted, text_stems(text)))
+
+
+def _named(entity: Entity, near: set[str]) -> bool:
+    """A word of the entity's names is among `near` (inflected alike:
+    "скалодроме", "Depot's")."""
+    names = {w for n in (entity.name, *entity.aliases) for w in _WORD.findall(n)}
+    return any(_same_word(name, word) for name in names for word in near)
+
+
+def _same_word(one: str, other: str) -> bool:
+    if one.casefold() == other.casefold():
+        return True
+    key = loose_key(one)
+    return len(key) >= 3 and key == loose_key(other)

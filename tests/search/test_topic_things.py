@@ -1,0 +1,109 @@
+"""A topic word without a stance ("climbing", "How is my climbing going?")
+reaches the turns of the thing the user's turns name beside it ("the Depot
+climbing gym"; search/topic_things.py): below the turns that say the word,
+above the turns that share nothing; and a window search whose words found
+turns is not padded with the window's other turns (search/windowed.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.storage import MemoryStorage
+from day_turns import DAY, linked_days
+
+T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
+SAYS = "Cancelled PureGym and joined the Depot climbing gym in Ancoats instead."
+DEPOT = [  # the thing's turns, none says "climbing"
+    "First proper session at the Depot, my forearms are dead.",
+    "Sent a purple V3 at the Depot this morning before work.",
+    "Sent my first V4 at the Depot tonight!",
+]
+OTHER = [  # PureGym and Ancoats are named in the turn too, not beside the word
+    "PureGym sent another email about my membership.",
+    "Found a good bakery in Ancoats near the canal.",
+]
+NOISE = (
+    "Give me a packing list for three days in Edinburgh.",
+    "Long day at work, too many meetings.",
+    "Tried a new ramen place near the station.",
+)
+
+
+async def _life(storage: MemoryStorage) -> Retriever:
+    """Noise, the turn naming the Depot beside "climbing", then the Depot's
+    turns among more noise, a day each."""
+    noise = [NOISE[i % 3] for i in range(20)]
+    texts = [*noise[:8], *OTHER, SAYS, *noise[8:10], DEPOT[0]]
+    texts += [*noise[10:14], DEPOT[1], *noise[14:17], DEPOT[2], *noise[17:]]
+    return await linked_days(storage, texts, T0)
+
+
+TEN = SearchFilters(limit=10)
+
+
+async def _found(
+    retriever: Retriever, query: str, filters: SearchFilters = TEN
+) -> list[str]:
+    hits = await retriever.search(query, filters, reinforce=False)
+    return [hit.node.content for hit in hits]
+
+
+@pytest.mark.parametrize("query", ["climbing", "How is my climbing going?"])
+async def test_a_topic_word_reaches_the_thing_named_beside_it(
+    storage: MemoryStorage, query: str
+) -> None:
+    found = await _found(await _life(storage), query)
+
+    assert found[0] == SAYS, found
+    assert set(found[1:4]) == set(DEPOT), found
+    assert not set(OTHER) & set(found), found
+
+
+async def test_a_windowed_topic_word_finds_the_things_turns_and_no_padding(
+    storage: MemoryStorage,
+) -> None:
+    """The window holds the Depot's turns and noise; before, the noise filled
+    the results under the one turn saying "climbing"."""
+    retriever = await _life(storage)
+    window = SearchFilters(limit=10, after=T0 + 9 * DAY, before=T0 + 40 * DAY)
+
+    found = await _found(retriever, "climbing", window)
+
+    assert found[0] == SAYS, found
+    assert sorted(found[1:]) == sorted(DEPOT), found
+
+
+async def test_a_window_whose_words_find_nothing_still_answers(
+    storage: MemoryStorage,
+) -> None:
+    """The window's newest turns stay the answer when the words find none."""
+    retriever = await _life(storage)
+    window = SearchFilters(limit=5, after=T0 + 20 * DAY, before=T0 + 40 * DAY)
+
+    assert await _found(retriever, "skiing", window)
+
+
+async def test_a_window_search_is_not_padded_with_turns_sharing_nothing(
+    storage: MemoryStorage,
+) -> None:
+    retriever = await _life(storage)
+    window = SearchFilters(limit=10, after=T0, before=T0 + 40 * DAY)
+
+    found = await _found(retriever, "ramen", window)
+
+    assert found and all("ramen" in text for text in found), found
+
+
+async def test_an_inflected_russian_topic_word_reaches_the_thing(
+    storage: MemoryStorage,
+) -> None:
+    """«скалодромом» asked, «скалодром Depot» said: the Depot's turns join."""
+    says = "Теперь хожу на скалодром Depot три раза в неделю."
+    noise = [NOISE[i % 3] for i in range(6)]
+    retriever = await linked_days(storage, [*noise, says, *DEPOT, *noise], T0)
+
+    found = await _found(retriever, "Как дела со скалодромом?")
+
+    assert found[0] == says and set(found[1:]) == set(DEPOT), found
