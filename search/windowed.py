@@ -6,8 +6,9 @@ date in the question: search/when.py) and its entity filter become one
 instead emptied old windows: the best matches from any time filled the top,
 then the window removed them all. The `window_leg` adds the window's newest
 nodes as weak candidates, so a window that holds turns never comes back
-empty; "What did I do …" questions get the user's own turns of the window in
-time order (`own_doings`).
+empty (and drops them once the question's words found some: they are no
+answer beside those, `without_padding`); "What did I do …" questions get
+the user's own turns of the window in time order (`own_doings`).
 """
 
 from __future__ import annotations
