@@ -25,6 +25,7 @@ from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames, loose_key, same_key
+from .morphology import is_russian
 from .standing import Stance, stance, told_of_other
 from .support import text_stems, wanted_stems
 from .windowed import USER_ROLE
@@ -115,15 +116,23 @@ def _holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
 def _category_things(holders: list[SearchHit], things: _Things) -> dict[int, float]:
     """The things named most often in the `holders` that rank near the best
     of them (HOLDER_SHARE), with the best score of those turns."""
-    counts: dict[int, int] = {}
+    counts: dict[tuple[bool, int], int] = {}
     best: dict[int, float] = {}
     top = max((hit.score for hit in holders), default=0.0)
     for hit in (h for h in holders if h.score >= HOLDER_SHARE * top):
+        # each language's turns on their own: the English ones name the
+        # Corolla beside "car", the Russian ones «Форд» beside «машина»
+        russian = is_russian(hit.node.content)
         for index in _things_of(hit, things):
-            counts[index] = counts.get(index, 0) + 1
+            counts[russian, index] = counts.get((russian, index), 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
-    most = max(counts.values(), default=0)
-    return {index: best[index] for index, count in counts.items() if count == most}
+    most = {
+        lang: max(n for (other, _), n in counts.items() if other == lang)
+        for lang, _ in counts
+    }
+    return {
+        index: best[index] for (lang, index), n in counts.items() if n == most[lang]
+    }
 
 
 async def _thing_turns(
@@ -216,12 +225,19 @@ async def with_category_things(
     }
     # the things' names in the other script («Королла» for Corolla, also when
     # the Corolla is a word of "Toyota Corolla")
-    words = {
-        w for e in entities.values() for n in (e.name, *e.aliases) for w in n.split()
-    }
-    for entity in other_script.named_in_other_script(sorted(words)):
-        if entity.type != "person" and things.of(entity) in base:
-            entities.setdefault(entity.id, entity)
+    for _ in range(2):  # «Форд» → "Ford Focus" → "Focus"
+        words = sorted(
+            {
+                w
+                for e in entities.values()
+                for n in (e.name, *e.aliases)
+                for w in n.split()
+            }
+        )
+        found = other_script.named_in_other_script(words)
+        for entity in [*found, *other_script.things_with_words(words)]:
+            if entity.type != "person" and things.of(entity) in base:
+                entities.setdefault(entity.id, entity)
     more = await _thing_turns(storage, hits, list(entities.values()), window)
     ids = {hit.node.id for hit in holders}
     return _weigh(hits, more, things, base, ids, asked)

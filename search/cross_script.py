@@ -95,13 +95,14 @@ class OtherScriptNames:
 
     def __init__(self) -> None:
         self._index: dict[str, list[tuple[str, bool, Entity]]] = {}
+        self._words: dict[str, list[Entity]] = {}  # a thing's name words
         self._at = -1e9
 
     async def refresh(self, storage: Store) -> None:
         now = time.monotonic()
         if now - self._at < INDEX_TTL:
             return
-        self._index = {}
+        self._index, self._words = {}, {}
         self.add(await storage.entities.list_entities(limit=INDEX_ENTITIES))
         self._at = now
 
@@ -113,6 +114,11 @@ class OtherScriptNames:
                 entry = (key, is_russian(entity.name), entity)
                 for at in {key, *_deletions(key)}:
                     self._index.setdefault(at, []).append(entry)
+            if entity.type != "person":
+                keys = {loose_key(w) for w in entity.name.split()}
+                for word in {k for key in keys if len(key) >= MIN_KEY
+                             for k in (key, *_deletions(key))}:  # fmt: skip
+                    self._words.setdefault(word, []).append(entity)
 
     def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
         """Entities whose name is one of the query's one-word, capitalised
@@ -129,5 +135,21 @@ class OtherScriptNames:
             for at in {key, *_deletions(key)}:
                 for other, other_cyrillic, entity in self._index.get(at, ()):
                     if other_cyrillic != cyrillic and same_key(key, other):
+                        found.setdefault(entity.id, entity)
+        return list(found.values())
+
+    def things_with_words(self, words: Iterable[str]) -> list[Entity]:
+        """Things (no person) with a name word of the same loose key as one of
+        `words`, in either script: «Форд» finds "Ford Focus", "Focus" finds
+        "Ford Focus" and "Focus" (the caller decides which are one thing)."""
+        found: dict[int, Entity] = {}
+        for word in words:
+            key = loose_key(word)
+            if len(key) < MIN_KEY:
+                continue
+            for at in {key, *_deletions(key)}:
+                for entity in self._words.get(at, ()):
+                    names = entity.name.split()
+                    if any(same_key(key, loose_key(w)) for w in names):
                         found.setdefault(entity.id, entity)
         return list(found.values())
