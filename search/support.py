@@ -30,7 +30,7 @@ from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
 from .legs import Ranked, RelevanceGate
-from .morphology import cjk_needles, is_russian, russian_stem
+from .morphology import cjk_needles, is_russian, stem
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
@@ -53,6 +53,7 @@ lived work works working worked job now currently today usually place use used
 before previously earlier new old last first moment still main actually really
 exactly right these those days nowadays lately recently currently originally
 usual plan plans planned want wanted say says said tell told
+eat eats eating ate
 зовут звать звали имя имени любимый любимая любимое любимые живу живёт живет
 живем живём жил жила жили работаю работает работал работала работа работу
 сейчас теперь раньше прежде сначала изначально где сколько делаю делал делала
@@ -61,43 +62,10 @@ usual plan plans planned want wanted say says said tell told
 мой моя моё мое мои моего моей моему моим моём моем мою моих моими
 наш наша наше наши нашего нашей нашему нашим нашем нашу наших нашими
 хожу ходим ходил ходила ходили ходишь езжу ездим ездил ездила ездили
+ем ешь ест едим едят ел ела ели
 кто кого кому кем ком что чего чему чем какой какая какое какие каким каком
 какую какого когда куда откуда почему зачем как чей чья чьё чьи
 """
-
-
-# The past of frequent irregular verbs, as their present: "What car do I
-# drive?" is answered by "Drove to work", "Do I eat meat?" by "ate a steak".
-_IRREGULAR = {
-    past: verb
-    for verb, forms in (
-        ("drive", "drove driven"), ("eat", "ate eaten"), ("buy", "bought"),
-        ("sell", "sold"), ("go", "went gone"), ("take", "took taken"),
-        ("ride", "rode ridden"), ("swim", "swam swum"), ("run", "ran"),
-        ("fly", "flew flown"), ("give", "gave given"), ("meet", "met"),
-        ("send", "sent"), ("spend", "spent"), ("teach", "taught"),
-        ("bring", "brought"), ("think", "thought"), ("leave", "left"),
-        ("make", "made"), ("write", "wrote written"), ("see", "saw seen"),
-    )
-    for past in forms.split()
-}  # fmt: skip
-
-
-@functools.lru_cache(maxsize=65536)  # pure, and called ~3k times a question
-def stem(word: str) -> str:
-    """A light stem for matching: Russian by its suffix stripper, English by
-    plural and verb endings ("cats" → "cat", "lives" → "liv"), an irregular
-    past as its verb ("drove" → "driv")."""
-    word = word.casefold()
-    if is_russian(word):
-        return russian_stem(word)
-    word = _IRREGULAR.get(word, word)
-    if word.endswith("'s") or word.endswith("’s"):
-        word = word[:-2]
-    for suffix in ("ies", "ing", "ed", "es", "s", "e"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
 
 
 GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
