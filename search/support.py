@@ -34,6 +34,7 @@ from .morphology import cjk_needles, is_russian, stem
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
+from .twin_words import twin_stems
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _ADJECTIVES = (
@@ -159,8 +160,14 @@ def _shared(wanted: AbstractSet[str], stems: set[str]) -> set[str]:
     forms differently ("скалодром" → "скалодр", "скалодроме" → "скалодром";
     "планировали" → "планирова", "планируем" → "планиру"): a long Russian
     stem matches one it shares all but its last three letters with, at least
-    PREFIX_STEM (a short one does not: "доч" of "дочь" would find "дочитал")."""
-    return {w for w in wanted if w in stems or _russian_kin(w, stems)}
+    PREFIX_STEM (a short one does not: "доч" of "дочь" would find "дочитал").
+    A word's twin in the other language is the word ("машин" and "car",
+    search/twin_words.py)."""
+    return {
+        w
+        for w in wanted
+        if w in stems or _russian_kin(w, stems) or not twin_stems(w).isdisjoint(stems)
+    }
 
 
 def _russian_kin(word: str, stems: set[str]) -> bool:
