@@ -23,7 +23,9 @@ from .morphology import is_russian, russian_stem, stem
 from .query_text import STOP_WORDS
 
 # A Russian twin is searched by its stem as an FTS prefix (query_text.py):
-# a shorter prefix matches unrelated words ("ко"* is "который", "кот").
+# a shorter prefix matches unrelated words ("ко"* is "который", "кот"). The
+# table leaves out words whose 3-letter prefix starts common words ("приём"
+# is "при"*, "горы" is "гор"*, the prefix of "город").
 MIN_SEARCH_PREFIX = 3
 
 # english words | russian words; the words of a side are forms or near
@@ -36,7 +38,7 @@ motorbike motorcycle | мотоцикл байк
 bus | автобус
 tram | трамвай
 taxi cab | такси
-plane flight flights fly flew | самолёт самолет рейс перелёт летим летели
+plane flight flights fly flew | самолёт самолет рейс перелёт
 airport | аэропорт
 garage | гараж
 petrol fuel | бензин заправка
@@ -75,7 +77,7 @@ conference | конференция
 holiday vacation | отпуск каникулы
 doctor doctors gp | врач доктор терапевт
 dentist | стоматолог зубной дантист
-appointment appointments | приём запись
+appointment appointments | записался записалась
 hospital | больница госпиталь
 clinic | клиника поликлиника
 nurse | медсестра
@@ -111,7 +113,6 @@ bread | хлеб
 cheese | сыр
 vegetables | овощи
 fruit | фрукты
-salad | салат
 cake | торт пирог
 pizza | пицца
 pasta | паста макароны
@@ -146,13 +147,12 @@ coach trainer | тренер
 marathon | марафон
 membership | абонемент членство
 trip journey travel travelling | поездка путешествие
-tickets ticket | билеты билет
+tickets ticket | билеты
 hotel | отель гостиница
 visa | виза
 passport | паспорт
 luggage suitcase | багаж чемодан
-beach sea | пляж море
-mountains | горы
+beach | пляж
 weekend | выходные
 abroad | заграница
 school | школа
@@ -170,7 +170,7 @@ buy bought | купить купил купила покупать
 sell sold | продать продал продала продавать
 order ordered | заказ заказал
 delivery | доставка
-price cost | цена стоимость
+price cost | стоимость
 money | деньги
 bank | банк
 card | карта
@@ -234,7 +234,6 @@ dacha cottage | дача
 church | церковь
 park | парк
 lake | озеро
-river | река
 """
 
 
