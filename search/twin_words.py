@@ -45,6 +45,11 @@ petrol fuel | бензин заправка
 parking | парковка
 tyre tyres tire | шина шины
 insurance | страховка
+van | фургон
+scooter | самокат
+truck lorry | грузовик
+boat | лодка
+helmet | шлем
 repair | ремонт
 home house | дом квартира жильё
 flat apartment | квартира
@@ -59,6 +64,25 @@ garden gardening | огород сад
 furniture | мебель
 sofa couch | диван
 boxes box | коробки коробка
+renovation | ремонт
+plumber | сантехник
+electrician | электрик
+cleaning | уборка
+laundry | стирка
+dishwasher | посудомойка
+vacuum hoover | пылесос
+oven | духовка
+heating | отопление
+window windows | окно окна
+roof | крыша
+lawn | газон
+mower lawnmower | газонокосилка
+bathroom | ванная
+shower | душ
+bed | кровать
+wardrobe | шкаф
+shelf shelves | полка стеллаж
+carpet rug | ковёр
 keys key | ключи ключ
 job | работа
 office | офис
@@ -73,6 +97,13 @@ project | проект
 deadline | дедлайн срок
 client clients | клиент клиенты
 company employer | компания фирма
+startup | стартап
+shift shifts | смена смены
+internship intern | стажировка стажёр
+freelance freelancer | фриланс
+cv resume | резюме
+vacancy | вакансия
+fired | уволили
 conference | конференция
 holiday vacation | отпуск каникулы
 doctor doctors gp | врач доктор терапевт
@@ -92,6 +123,16 @@ injury injured | травма
 surgery operation | операция
 vaccine vaccination jab | прививка вакцина
 allergy allergic | аллергия
+dermatologist | дерматолог
+massage | массаж
+physio physiotherapy | физиотерапия
+xray | рентген
+mri | мрт
+cough | кашель
+covid | ковид
+checkup | осмотр
+optician | окулист
+diabetes | диабет
 blood | кровь
 glasses | очки
 therapy therapist | терапия психотерапевт психолог
@@ -118,6 +159,19 @@ pizza | пицца
 pasta | паста макароны
 eggs egg | яйца яйцо
 milk | молоко
+potatoes potato | картошка картофель
+mushrooms | грибы
+berries | ягоды
+apple apples | яблоко яблоки
+chocolate | шоколад
+juice | сок
+sushi | суши
+burger burgers | бургер
+steak | стейк
+dumplings | пельмени вареники
+porridge oatmeal | каша
+borscht borsch | борщ
+sandwich sandwiches | бутерброд
 sugar | сахар
 coffee | кофе
 tea | чай
@@ -129,7 +183,7 @@ restaurant | ресторан
 cafe café | кафе кофейня
 pub | паб
 cook cooked cooking | готовить готовил приготовил
-bake baked baking | печь пёк испёк выпечка
+bake baked baking | пёк испёк выпечка
 groceries grocery | продукты
 gym | спортзал зал фитнес
 workout | тренировка
@@ -145,6 +199,17 @@ match game | матч игра
 team | команда
 coach trainer | тренер
 marathon | марафон
+boxing | бокс
+dance dancing | танцы
+skating | коньки
+surfing | сёрфинг
+basketball | баскетбол
+volleyball | волейбол
+hockey | хоккей
+golf | гольф
+fishing | рыбалка
+stretching | растяжка
+pilates | пилатес
 membership | абонемент членство
 trip journey travel travelling | поездка путешествие
 tickets ticket | билеты
@@ -155,6 +220,13 @@ luggage suitcase | багаж чемодан
 beach | пляж
 weekend | выходные
 abroad | заграница
+camping tent | кемпинг палатка
+cruise | круиз
+border | граница
+customs | таможня
+station | вокзал станция
+souvenir souvenirs | сувенир сувениры
+tour excursion | экскурсия
 school | школа
 teacher | учитель учительница
 homework | домашка уроки
@@ -180,11 +252,25 @@ bill bills | счёт счета
 tax taxes | налог налоги
 budget | бюджет
 pension | пенсия
+cash | наличные
+refund | возврат
+discount | скидка
+sale | распродажа
+deposit | залог депозит
+investment investments invest | инвестиции
+stocks shares | акции
+crypto | крипта криптовалюта
 pet pets | питомец
 dog dogs puppy | собака пёс щенок
 cat cats kitten | кошка котик котёнок
 vet | ветеринар ветклиника
 walk walked walking | прогулка гулять гулял
+parrot | попугай
+hamster | хомяк
+horse | лошадь
+cage | клетка
+leash | поводок
+bird birds | птица птицы
 wedding | свадьба
 anniversary | годовщина
 party | вечеринка праздник
@@ -192,6 +278,9 @@ christmas | рождество
 baby | малыш ребёнок младенец
 pregnant pregnancy | беременна беременность
 funeral | похороны
+graduation prom | выпускной
+divorce | развод
+engagement engaged | помолвка
 guitar | гитара
 piano | пианино
 ukulele | укулеле
@@ -205,12 +294,31 @@ birthday | рождения
 headache | мигрень
 licence license | водительские
 diploma | диплом
+grades marks | оценки
+headteacher principal | директор
+classmate classmates | одноклассник одноклассники
+thesis dissertation | диссертация
+scholarship | стипендия
+lecture lectures | лекция лекции
+semester | семестр
 painting drawing | рисование рисунок
 photo photos photography | фото фотография
 flowers plants | цветы растения
 knitting | вязание
 chess | шахматы
 reading | чтение
+drums | барабаны
+violin | скрипка
+pottery | керамика
+sewing | шитьё
+embroidery | вышивка
+puzzle puzzles jigsaw | пазл пазлы
+podcast | подкаст
+blog | блог
+poetry poems | стихи
+exhibition | выставка
+theatre theater | театр
+opera | опера
 phone | телефон
 laptop computer | ноутбук компьютер
 tablet | планшет
@@ -220,6 +328,14 @@ app | приложение
 camera | камера фотоаппарат
 headphones | наушники
 printer | принтер
+charger | зарядка
+battery | батарея аккумулятор
+router | роутер
+speaker | колонка
+console playstation | приставка
+keyboard | клавиатура
+screen | экран
+backup | бэкап
 fridge | холодильник
 password | пароль
 email | почта письмо
