@@ -25,7 +25,7 @@ from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames, loose_key, same_key
-from .morphology import is_russian
+from .morphology import stem
 from .standing import Stance, stance, told_of_other
 from .support import text_stems, wanted_stems
 from .windowed import USER_ROLE
@@ -113,18 +113,21 @@ def _holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
     ]
 
 
-def _category_things(holders: list[SearchHit], things: _Things) -> dict[int, float]:
+def _category_things(
+    holders: list[SearchHit], things: _Things, own: set[str]
+) -> dict[int, float]:
     """The things named most often in the `holders` that rank near the best
-    of them (HOLDER_SHARE), with the best score of those turns."""
+    of them (HOLDER_SHARE), with the best score of those turns; the turns
+    carrying only a twin of the question's words (none of its `own` stems)
+    count on their own: the English ones name the Corolla beside "car", the
+    Russian ones «Форд» beside «машина», and one count kept the Corolla only."""
     counts: dict[tuple[bool, int], int] = {}
     best: dict[int, float] = {}
     top = max((hit.score for hit in holders), default=0.0)
     for hit in (h for h in holders if h.score >= HOLDER_SHARE * top):
-        # each language's turns on their own: the English ones name the
-        # Corolla beside "car", the Russian ones «Форд» beside «машина»
-        russian = is_russian(hit.node.content)
+        twin = own.isdisjoint(text_stems(hit.node.content))
         for index in _things_of(hit, things):
-            counts[russian, index] = counts.get((russian, index), 0) + 1
+            counts[twin, index] = counts.get((twin, index), 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
     most = {
         lang: max(n for (other, _), n in counts.items() if other == lang)
@@ -214,7 +217,8 @@ async def with_category_things(
     terms = [t for t in query.state_terms if t.casefold() not in _STANCE_WORDS]
     wanted = wanted_stems(query.text, terms)
     holders = _holders(hits, wanted)
-    base = _category_things(holders, things)
+    twins = {stem(t) for t in query.twin_terms}
+    base = _category_things(holders, things, wanted - twins)
     if not base:
         return hits
     entities = {
