@@ -186,6 +186,7 @@ cook cooked cooking | готовить готовил приготовил
 bake baked baking | пёк испёк выпечка
 groceries grocery | продукты
 gym | спортзал зал фитнес
+sport sports | спорт
 workout | тренировка
 run running ran jog jogging | бег бегать бегал пробежка
 swim swimming swam pool | плавание плавал бассейн

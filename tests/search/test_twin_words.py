@@ -110,3 +110,13 @@ async def test_never_said_stays_quiet_in_both_languages(
 ) -> None:
     retriever = await _life(storage, OLD_CAR, NEW_CAR)
     assert await _top(retriever, question) == []
+
+
+async def test_a_frame_verb_is_no_word_one_turn_must_share(
+    storage: MemoryStorage,
+) -> None:
+    """ "занимаюсь" is the "do" of "Каким спортом я занимаюсь?", like "делаю":
+    the answer says what, not "занимаюсь"."""
+    swim = "Плавала в бассейне, проплыла два километра."
+    top = await _top(await _life(storage, [swim]), "Каким спортом я сейчас занимаюсь?")
+    assert swim in top, top
