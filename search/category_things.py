@@ -130,11 +130,11 @@ def _category_things(
             counts[twin, index] = counts.get((twin, index), 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
     most = {
-        lang: max(n for (other, _), n in counts.items() if other == lang)
-        for lang, _ in counts
+        side: max(n for (other, _), n in counts.items() if other == side)
+        for side, _ in counts
     }
     return {
-        index: best[index] for (lang, index), n in counts.items() if n == most[lang]
+        index: best[index] for (side, index), n in counts.items() if n == most[side]
     }
 
 

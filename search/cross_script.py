@@ -79,6 +79,12 @@ def same_key(one: str, other: str) -> bool:
     return one == other or (len(long) == len(short) + 1 and short in _deletions(long))
 
 
+def _word_keys(name: str) -> set[str]:
+    """The loose keys of the name's words and each with a letter left out."""
+    keys = {loose_key(word) for word in name.split()}
+    return {at for key in keys if len(key) >= MIN_KEY for at in {key, *_deletions(key)}}
+
+
 def _one_word_name(entity: Entity) -> str:
     """The name a lone word may match: the whole one-word name, or a person's
     given name ("Галина Петровна" is "Galina" in the other script; "Ford
@@ -115,10 +121,8 @@ class OtherScriptNames:
                 for at in {key, *_deletions(key)}:
                     self._index.setdefault(at, []).append(entry)
             if entity.type != "person":
-                keys = {loose_key(w) for w in entity.name.split()}
-                for word in {k for key in keys if len(key) >= MIN_KEY
-                             for k in (key, *_deletions(key))}:  # fmt: skip
-                    self._words.setdefault(word, []).append(entity)
+                for at in _word_keys(entity.name):
+                    self._words.setdefault(at, []).append(entity)
 
     def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
         """Entities whose name is one of the query's one-word, capitalised
