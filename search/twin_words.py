@@ -27,6 +27,9 @@ from .query_text import STOP_WORDS
 # table leaves out words whose 3-letter prefix starts common words ("приём"
 # is "при"*, "горы" is "гор"*, the prefix of "город").
 MIN_SEARCH_PREFIX = 3
+# A long prompt (a pasted page) would add a twin or three per word: the FTS
+# leg counts each term's rows, so the twins searched are bounded.
+MAX_TWIN_TERMS = 12
 
 # english words | russian words; the words of a side are forms or near
 # synonyms of one meaning. Grouped by the part of life they belong to.
@@ -402,4 +405,4 @@ def twin_terms(terms: Iterable[str]) -> tuple[str, ...]:
             if stem(twin) not in seen and _searchable(twin):
                 seen.add(stem(twin))
                 found.append(twin)
-    return tuple(found)
+    return tuple(found[:MAX_TWIN_TERMS])

@@ -9,7 +9,7 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
-from agent_memory.search.twin_words import twin_terms, twins
+from agent_memory.search.twin_words import MAX_TWIN_TERMS, twin_terms, twins
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
 
@@ -61,6 +61,8 @@ def test_a_word_in_any_form_finds_its_twin(word: str, twin: str) -> None:
 def test_twins_searched_are_no_stop_words_nor_the_words_themselves() -> None:
     assert "есть" not in twin_terms(["eat"])  # "eat", and "there is"
     assert twin_terms(["car", "машина"]) == ("автомобиль", "тачка", "automobile")
+    page = "car dentist meat gym school doctor dog cat bike flat phone tea".split()
+    assert len(twin_terms(page)) == MAX_TWIN_TERMS  # a pasted page stays bounded
 
 
 @pytest.mark.parametrize(
