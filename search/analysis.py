@@ -27,6 +27,7 @@ from .query_text import (
     query_terms,
 )
 from .slots import slot_terms
+from .twin_words import twin_terms
 from .when import RelativeWindow, asks_own_doings, names_a_month, relative_window
 
 # A pasted document as the prompt would make thousands of terms and name
@@ -56,6 +57,7 @@ class AnalysedQuery:
     own_doings: bool = False  # "What did I do …": the user's own turns
     slot_terms: tuple[str, ...] = ()  # a state question's slot words (slots.py)
     kin_terms: tuple[str, ...] = ()  # "готовил": "сварил", "пёк" (kin_words.py)
+    twin_terms: tuple[str, ...] = ()  # "машина": "car" (twin_words.py)
 
     @property
     def words(self) -> set[str]:
@@ -64,8 +66,10 @@ class AnalysedQuery:
 
     @property
     def state_terms(self) -> tuple[str, ...]:
-        """The terms, the slot and kin words: what a hit may share to answer."""
-        return tuple(dict.fromkeys((*self.terms, *self.slot_terms, *self.kin_terms)))
+        """The terms, their twins in the other language, the slot and kin
+        words: what a hit may share to answer."""
+        extra = (*self.twin_terms, *self.slot_terms, *self.kin_terms)
+        return tuple(dict.fromkeys((*self.terms, *extra)))
 
 
 def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
@@ -78,11 +82,12 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     words = text.replace(when.phrase, " ") if when is not None else text
     term_text = text if when is not None and names_a_month(when.phrase) else words
     dates = query_dates(text)
+    terms = query_terms(term_text)
     if when is not None and not when.strict:  # vague: preferred, not a filter
         dates.append(DateSpan(when.after, when.before))
     return AnalysedQuery(
         text=text,
-        terms=tuple(query_terms(term_text)),
+        terms=tuple(terms),
         names=tuple(name_candidates(words)),
         dates=tuple(dates),
         intent=_KEYWORDS.classify(text),
@@ -94,4 +99,5 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
         own_doings=asks_own_doings(text),
         slot_terms=slot_terms(text),
         kin_terms=kin_terms(words),
+        twin_terms=twin_terms(terms),
     )

@@ -26,6 +26,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
+from .morphology import stem
 from .standing import Stance, stance, told_of_other
 from .support import shared_stems, text_stems, wanted_stems
 from .windowed import USER_ROLE
@@ -141,21 +142,33 @@ def own_holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
     ]
 
 
-def _category_things(holders: list[SearchHit], things: Things) -> dict[int, float]:
+def _category_things(
+    holders: list[SearchHit], things: Things, own: set[str]
+) -> dict[int, float]:
     """The things named most often in the `holders` that rank near the best
-    of them (HOLDER_SHARE): in more than half as many as the most named one
-    (the old bike named once more, in "my old Brompton", still leaves the
-    new one a thing; "the M60 was a car park", named once, is none); with
-    the best score of those turns."""
-    counts: dict[int, int] = {}
+    of them (HOLDER_SHARE), with the best score of those turns. The turns
+    carrying only a twin of the question's words (none of its `own` stems)
+    count on their own: the English ones name the Corolla beside "car", the
+    Russian ones «Форд» beside «машина», and one count kept the Corolla only.
+    On each side a thing named in more than half as many turns as the most
+    named one counts (the old bike named once more, in "my old Brompton",
+    still leaves the new one a thing; "the M60 was a car park", named once
+    beside two Corollas, is none)."""
+    counts: dict[tuple[bool, int], int] = {}
     best: dict[int, float] = {}
     top = max((hit.score for hit in holders), default=0.0)
     for hit in (h for h in holders if h.score >= HOLDER_SHARE * top):
+        twin = own.isdisjoint(text_stems(hit.node.content))
         for index in things_of(hit, things):
-            counts[index] = counts.get(index, 0) + 1
+            counts[twin, index] = counts.get((twin, index), 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
-    most = max(counts.values(), default=0)
-    return {index: best[index] for index, count in counts.items() if 2 * count > most}
+    most = {
+        side: max(n for (other, _), n in counts.items() if other == side)
+        for side, _ in counts
+    }
+    return {
+        index: best[index] for (side, index), n in counts.items() if 2 * n > most[side]
+    }
 
 
 async def _thing_turns(
@@ -196,12 +209,19 @@ async def read_thing_turns(
     }
     # the things' names in the other script («Королла» for Corolla, also when
     # the Corolla is a word of "Toyota Corolla")
-    words = {
-        w for e in entities.values() for n in (e.name, *e.aliases) for w in n.split()
-    }
-    for entity in other_script.named_in_other_script(sorted(words)):
-        if entity.type != "person" and things.of(entity) in chosen:
-            entities.setdefault(entity.id, entity)
+    for _ in range(2):  # «Форд» → "Ford Focus" → "Focus"
+        words = sorted(
+            {
+                w
+                for e in entities.values()
+                for n in (e.name, *e.aliases)
+                for w in n.split()
+            }
+        )
+        found = other_script.named_in_other_script(words)
+        for entity in [*found, *other_script.things_with_words(words)]:
+            if entity.type != "person" and things.of(entity) in chosen:
+                entities.setdefault(entity.id, entity)
     return await _thing_turns(storage, hits, list(entities.values()), window)
 
 
@@ -263,7 +283,8 @@ async def with_category_things(
     terms = [t for t in query.state_terms if t.casefold() not in STANCE_WORDS]
     wanted = wanted_stems(query.text, terms)
     holders = own_holders(hits, wanted)
-    base = _category_things(holders, things)
+    twins = {stem(t) for t in query.twin_terms}
+    base = _category_things(holders, things, wanted - twins)
     if not base:
         return hits
     more = await read_thing_turns(storage, hits, things, base, window, other_script)

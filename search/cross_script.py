@@ -86,6 +86,12 @@ def _whole_key(word: str) -> str:
     return "=" + sound if sound else ""
 
 
+def _word_keys(name: str) -> set[str]:
+    """The loose keys of the name's words and each with a letter left out."""
+    keys = {loose_key(word) for word in name.split()}
+    return {at for key in keys if len(key) >= MIN_KEY for at in {key, *_deletions(key)}}
+
+
 def _one_word_name(entity: Entity) -> str:
     """The name a lone word may match: the whole one-word name, or a person's
     given name ("Галина Петровна" is "Galina" in the other script; "Ford
@@ -102,13 +108,14 @@ class OtherScriptNames:
 
     def __init__(self) -> None:
         self._index: dict[str, list[tuple[str, bool, Entity]]] = {}
+        self._words: dict[str, list[Entity]] = {}  # a thing's name words
         self._at = -1e9
 
     async def refresh(self, storage: Store) -> None:
         now = time.monotonic()
         if now - self._at < INDEX_TTL:
             return
-        self._index = {}
+        self._index, self._words = {}, {}
         self.add(await storage.entities.list_entities(limit=INDEX_ENTITIES))
         self._at = now
 
@@ -124,6 +131,9 @@ class OtherScriptNames:
                     self._index.setdefault(at, []).append(entry)
             elif len(whole := _whole_key(name)) > MIN_KEY:
                 self._index.setdefault(whole, []).append((whole, cyrillic, entity))
+            if entity.type != "person":
+                for at in _word_keys(entity.name):
+                    self._words.setdefault(at, []).append(entity)
 
     def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
         """Entities whose name is one of the query's one-word, capitalised
@@ -144,5 +154,21 @@ class OtherScriptNames:
             for at in {key, *_deletions(key)}:
                 for other, other_cyrillic, entity in self._index.get(at, ()):
                     if other_cyrillic != cyrillic and same_key(key, other):
+                        found.setdefault(entity.id, entity)
+        return list(found.values())
+
+    def things_with_words(self, words: Iterable[str]) -> list[Entity]:
+        """Things (no person) with a name word of the same loose key as one of
+        `words`, in either script: «Форд» finds "Ford Focus", "Focus" finds
+        "Ford Focus" and "Focus" (the caller decides which are one thing)."""
+        found: dict[int, Entity] = {}
+        for word in words:
+            key = loose_key(word)
+            if len(key) < MIN_KEY:
+                continue
+            for at in {key, *_deletions(key)}:
+                for entity in self._words.get(at, ()):
+                    names = entity.name.split()
+                    if any(same_key(key, loose_key(w)) for w in names):
                         found.setdefault(entity.id, entity)
         return list(found.values())

@@ -16,8 +16,8 @@ from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .changes import current_value
+from .morphology import stem
 from .standing import about_ids, stance
-from .support import stem
 from .windowed import USER_ROLE
 
 # The newest turns read per search (the value's entities together): the

@@ -30,10 +30,11 @@ from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
 from .legs import Ranked, RelevanceGate
-from .morphology import cjk_needles, is_russian, russian_stem
+from .morphology import cjk_needles, is_russian, stem
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
+from .twin_words import twin_stems
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _ADJECTIVES = (
@@ -53,6 +54,7 @@ lived work works working worked job now currently today usually place use used
 before previously earlier new old last first moment still main actually really
 exactly right these those days nowadays lately recently currently originally
 usual plan plans planned want wanted say says said tell told
+eat eats eating ate
 зовут звать звали имя имени любимый любимая любимое любимые живу живёт живет
 живем живём жил жила жили работаю работает работал работала работа работу
 сейчас теперь раньше прежде сначала изначально где сколько делаю делал делала
@@ -61,43 +63,11 @@ usual plan plans planned want wanted say says said tell told
 мой моя моё мое мои моего моей моему моим моём моем мою моих моими
 наш наша наше наши нашего нашей нашему нашим нашем нашу наших нашими
 хожу ходим ходил ходила ходили ходишь езжу ездим ездил ездила ездили
+ем ешь ест едим едят ел ела ели
+занимаюсь занимаешься занимается занимаемся занимался занималась занимались
 кто кого кому кем ком что чего чему чем какой какая какое какие каким каком
 какую какого когда куда откуда почему зачем как чей чья чьё чьи
 """
-
-
-# The past of frequent irregular verbs, as their present: "What car do I
-# drive?" is answered by "Drove to work", "Do I eat meat?" by "ate a steak".
-_IRREGULAR = {
-    past: verb
-    for verb, forms in (
-        ("drive", "drove driven"), ("eat", "ate eaten"), ("buy", "bought"),
-        ("sell", "sold"), ("go", "went gone"), ("take", "took taken"),
-        ("ride", "rode ridden"), ("swim", "swam swum"), ("run", "ran"),
-        ("fly", "flew flown"), ("give", "gave given"), ("meet", "met"),
-        ("send", "sent"), ("spend", "spent"), ("teach", "taught"),
-        ("bring", "brought"), ("think", "thought"), ("leave", "left"),
-        ("make", "made"), ("write", "wrote written"), ("see", "saw seen"),
-    )
-    for past in forms.split()
-}  # fmt: skip
-
-
-@functools.lru_cache(maxsize=65536)  # pure, and called ~3k times a question
-def stem(word: str) -> str:
-    """A light stem for matching: Russian by its suffix stripper, English by
-    plural and verb endings ("cats" → "cat", "lives" → "liv"), an irregular
-    past as its verb ("drove" → "driv")."""
-    word = word.casefold()
-    if is_russian(word):
-        return russian_stem(word)
-    word = _IRREGULAR.get(word, word)
-    if word.endswith("'s") or word.endswith("’s"):
-        word = word[:-2]
-    for suffix in ("ies", "ing", "ed", "es", "s", "e"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
 
 
 GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
@@ -191,8 +161,14 @@ def shared_stems(wanted: AbstractSet[str], stems: AbstractSet[str]) -> set[str]:
     forms differently ("скалодром" → "скалодр", "скалодроме" → "скалодром";
     "планировали" → "планирова", "планируем" → "планиру"): a long Russian
     stem matches one it shares all but its last three letters with, at least
-    PREFIX_STEM (a short one does not: "доч" of "дочь" would find "дочитал")."""
-    return {w for w in wanted if w in stems or _russian_kin(w, stems)}
+    PREFIX_STEM (a short one does not: "доч" of "дочь" would find "дочитал").
+    A word's twin in the other language is the word ("машин" and "car",
+    search/twin_words.py)."""
+    return {
+        w
+        for w in wanted
+        if w in stems or _russian_kin(w, stems) or not twin_stems(w).isdisjoint(stems)
+    }
 
 
 def _russian_kin(word: str, stems: AbstractSet[str]) -> bool:

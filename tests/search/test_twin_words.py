@@ -1,0 +1,124 @@
+"""A life told in two languages and asked about in either (search/twin_words.py):
+"машина" finds the English turns about the car, "dentist" the Russian one on
+«стоматолог», on a real SQLite memory without an embedder; never-said
+questions stay quiet."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.twin_words import MAX_TWIN_TERMS, twin_terms, twins
+from agent_memory.storage import MemoryStorage
+from day_turns import linked_days
+
+T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
+OLD_CAR = [
+    "Наша машина — старый «Форд», ему уже одиннадцать лет.",
+    "The grey Ford Focus is making that rattling noise again.",
+    "Took the Focus to the garage, the clutch is going.",
+]
+NEW_CAR = [
+    "Picked up our new car today: a white Toyota Corolla hybrid.",
+    "The Corolla is a comfortable car for long trips.",
+    "Took the Corolla for its first service at the dealer.",
+]
+NOISE = (
+    "Long day at work, too many meetings.",
+    "Tried a new ramen place near the station.",
+    "Весь вечер читал книгу, хорошо отдохнул.",
+    "Погода испортилась, весь день дождь.",
+)
+
+
+async def _life(storage: MemoryStorage, *parts: list[str]) -> Retriever:
+    """The `parts`, in order, with weeks of other days between them."""
+    texts: list[str] = []
+    for part in parts:
+        texts += part + [NOISE[i % len(NOISE)] for i in range(12)]
+    return await linked_days(storage, texts, T0)
+
+
+async def _top(retriever: Retriever, question: str, count: int = 5) -> list[str]:
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    return [hit.node.content for hit in hits[:count]]
+
+
+@pytest.mark.parametrize(
+    ("word", "twin"),
+    [
+        ("машину", "car"),
+        ("машины", "car"),
+        ("cars", "машина"),
+        ("стоматологу", "dentist"),
+    ],
+)
+def test_a_word_in_any_form_finds_its_twin(word: str, twin: str) -> None:
+    assert twin in twins(word)
+
+
+def test_twins_searched_are_no_stop_words_nor_the_words_themselves() -> None:
+    assert "есть" not in twin_terms(["eat"])  # "eat", and "there is"
+    assert twin_terms(["car", "машина"]) == ("автомобиль", "тачка", "automobile")
+    page = "car dentist meat gym school doctor dog cat bike flat phone tea".split()
+    assert len(twin_terms(page)) == MAX_TWIN_TERMS  # a pasted page stays bounded
+
+
+@pytest.mark.parametrize(
+    "question", ["Какая у меня сейчас машина?", "What car do I drive now?"]
+)
+async def test_now_finds_the_car_told_in_the_other_language(
+    storage: MemoryStorage, question: str
+) -> None:
+    top = await _top(await _life(storage, OLD_CAR, NEW_CAR), question, 2)
+    assert set(top) <= set(NEW_CAR), top
+
+
+@pytest.mark.parametrize(
+    "question", ["What car did I have before?", "Какая машина у меня была раньше?"]
+)
+async def test_before_finds_the_old_car_by_its_name_in_both_scripts(
+    storage: MemoryStorage, question: str
+) -> None:
+    """«Форд» beside "машина" is the old car; "Ford Focus" and "the Focus"
+    are the same thing in English, and never say "car"."""
+    top = await _top(await _life(storage, OLD_CAR, NEW_CAR), question, 3)
+    assert set(top) == set(OLD_CAR), top
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("When is my dentist appointment?", "Стоматолог перенёс приём на 12 октября."),
+        ("Когда мне к стоматологу?", "So the dentist is now on 12 October at 2:30pm."),
+        ("Do I still eat meat?", "Мы теперь вегетарианцы, уже неделю без мяса."),
+        ("Я сейчас ем мясо?", "Made a huge beef lasagne, no more meat after this."),
+    ],
+)
+async def test_a_question_finds_the_answer_told_in_the_other_language(
+    storage: MemoryStorage, question: str, answer: str
+) -> None:
+    top = await _top(await _life(storage, [answer]), question)
+    assert answer in top, top
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What is my cat's name?", "Как зовут мою кошку?", "Какой у меня велосипед?"],
+)
+async def test_never_said_stays_quiet_in_both_languages(
+    storage: MemoryStorage, question: str
+) -> None:
+    retriever = await _life(storage, OLD_CAR, NEW_CAR)
+    assert await _top(retriever, question) == []
+
+
+async def test_a_frame_verb_is_no_word_one_turn_must_share(
+    storage: MemoryStorage,
+) -> None:
+    """ "занимаюсь" is the "do" of "Каким спортом я занимаюсь?", like "делаю":
+    the answer says what, not "занимаюсь"."""
+    swim = "Плавала в бассейне, проплыла два километра."
+    top = await _top(await _life(storage, [swim]), "Каким спортом я сейчас занимаюсь?")
+    assert swim in top, top
