@@ -142,6 +142,41 @@ _SIGNS_OF = {
 }
 
 
+# A qualifier in the other language: "my best friend" is «моя лучшая
+# подруга»; the Russian form agrees with the relation word's gender.
+_QUALIFIER_TWINS = {
+    "best": ("лучший", "лучшая"),
+    "close": ("близкий", "близкая"),
+    "closest": ("ближайший", "ближайшая"),
+    "old": ("старый", "старая"),
+}
+_QUALIFIER_TWINS |= {
+    ru: (en,) for en, forms in _QUALIFIER_TWINS.items() for ru in forms
+}
+
+
+def same_qualified(qualifier: str, word: str) -> list[str]:
+    """The qualified relation in each of its words and languages: "best
+    friend" is also "лучший друг" and "лучшая подруга"; a qualifier without
+    a twin stays in its own language ("climbing partner")."""
+    english = (
+        qualifier if qualifier.isascii() else _QUALIFIER_TWINS.get(qualifier, ("",))[0]
+    )
+    out = []
+    for same in sorted(same_relation(word)):
+        if same.isascii():
+            form = english
+        elif english in _QUALIFIER_TWINS:
+            feminine = owner_word(same) == "моя"
+            forms = _QUALIFIER_TWINS[english]
+            form = next((f for f in forms if f.endswith("ая") == feminine), "")
+        else:
+            form = "" if qualifier.isascii() else qualifier
+        if form:
+            out.append(f"{form} {same}")
+    return out
+
+
 def relation_signs(relation: str) -> frozenset[str]:
     """The relation word, its other words and the words that state it."""
     return same_relation(relation) | _SIGNS_OF.get(relation, frozenset())

@@ -31,6 +31,7 @@ from ..core.relations import (
     in_law_names,
     relation_aliases,
     relation_signs,
+    same_qualified,
     same_relation,
 )
 from ..store.interface import Store
@@ -114,6 +115,10 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
             out += [
                 a for same in same_relation(words[-1]) for a in relation_aliases(same)
             ]
+        elif len(words) == 3 and words[0] in RELATION_OWNERS and words[2] in RELATIONS:
+            # "my best friend": «моя лучшая подруга» in the other language
+            qualified = same_qualified(words[1], words[2])
+            out += [a for relation in qualified for a in relation_aliases(relation)]
     return out
 
 

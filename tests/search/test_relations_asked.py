@@ -142,3 +142,18 @@ async def test_a_relation_asked_alone_finds_it_in_the_other_language(
         await linker.link_text(node, text)
     r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
     assert set(said) <= set(await _top(r, "тёща", 3))
+
+
+async def test_a_qualified_relation_is_asked_in_the_other_language(
+    storage: MemoryStorage,
+) -> None:
+    # «Моя лучшая подруга Катя» answers "Who is my best friend?"
+    linker = EntityLinker(storage)
+    said = "Моя лучшая подруга Катя переехала в Гамбург."
+    node = await storage.nodes.add_episode(EpisodeDraft(said, "t", "user", T0))
+    await linker.link_text(node, said)
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    for question in ("Who is my best friend?", "Кто мой лучший друг?"):
+        block = await retriever.get_context(question)
+        assert block is not None and "Катя" in block, question
+    assert await retriever.get_context("Who is my climbing partner?") is None
