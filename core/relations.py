@@ -19,6 +19,15 @@ PET_KINDS = frozenset(
     собака пёс пес кот кошка щенок котёнок котенок попугай попугайчик хомяк
     кролик лошадь черепаха хорёк хорек ящерица змея канарейка""".split()
 )
+# Breeds a pet is named by ("our beagle Bublik", «наш бигль Бублик»): a dog
+# or a cat, asked about as "our dog" / «наша кошка».
+DOG_BREEDS = """beagle labrador retriever poodle spaniel terrier husky corgi dachshund
+    collie pug bulldog greyhound whippet schnauzer chihuahua dalmatian sheepdog
+    бигль лабрадор ретривер пудель спаниель терьер хаски корги такса колли мопс
+    бульдог борзая грейхаунд шнауцер чихуахуа далматинец овчарка""".split()
+CAT_BREEDS = """siamese persian ragdoll sphynx сиамская сиамский персидская персидский
+    сфинкс мейн-кун""".split()
+PET_KINDS |= frozenset(DOG_BREEDS + CAT_BREEDS)
 # Relation words of "my wife Sarah" / "моя жена Света": the relation kept on
 # the entity and filed as an alias, so "my wife" and "жена" find Sarah.
 RELATIONS = (
@@ -48,7 +57,7 @@ UNIQUE_RELATIONS = frozenset(
 RU_FEMININE = frozenset(
     """жена мама мать сестра бабушка тётя тетя подруга соседка дочь дочка
     начальница собака кошка тёща теща свекровь невестка лошадь черепаха
-    ящерица змея канарейка""".split()
+    ящерица змея канарейка борзая овчарка такса сиамская персидская""".split()
 )
 
 
@@ -113,8 +122,8 @@ _SAME = [
     "aunt тётя тетя",
     "uncle дядя",
     "doctor врач",
-    "dog собака пёс пес",
-    "cat кот кошка",
+    " ".join(["dog собака пёс пес", *DOG_BREEDS]),
+    " ".join(["cat кот кошка", *CAT_BREEDS]),
     "puppy щенок",
     "kitten котёнок котенок",
     "parrot budgie budgerigar попугай попугайчик",

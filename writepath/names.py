@@ -10,6 +10,8 @@ pass fixes the rest.
 
 from __future__ import annotations
 
+from ..core.relations import CAT_BREEDS, DOG_BREEDS
+
 # Capitalised words that are not names, in the two languages we serve.
 COMMON_CAPITALISED = frozenset(
     """i i'm i've i'll i'd im ive a an the this that these those it its it's he she
@@ -129,7 +131,7 @@ PET_WORDS = frozenset(
     budgie budgerigar canary попугайчик черепаха канарейка
     собака собаку собакой пёс пес псу кот кота котом кошка кошку кошкой щенок
     щенка котёнок котенок попугай хомяк кролик лошадь""".split()
-)
+) | frozenset((*DOG_BREEDS, *CAT_BREEDS))  # "our beagle Bublik"
 # After "a dog named Pepper": words between the pet word and the name.
 PET_NAMING = frozenset("named called по кличке".split())
 

@@ -157,3 +157,18 @@ async def test_a_qualified_relation_is_asked_in_the_other_language(
         block = await retriever.get_context(question)
         assert block is not None and "Катя" in block, question
     assert await retriever.get_context("Who is my climbing partner?") is None
+
+
+async def test_a_pet_named_by_its_breed_is_the_dog(storage: MemoryStorage) -> None:
+    # «наш бигль Бублик»: a beagle is a dog, asked about as "our dog"
+    linker = EntityLinker(storage)
+    said = "Наш бигль Бублик опять сгрыз мой кроссовок."
+    node = await storage.nodes.add_episode(EpisodeDraft(said, "t", "user", T0))
+    await linker.link_text(node, said)
+    bublik = await storage.entities.find_entity("Бублик")
+    assert bublik is not None and bublik.type == "pet"
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    for question in ("our dog", "Как зовут нашу собаку?", "What's my dog called?"):
+        block = await retriever.get_context(question)
+        assert block is not None and "Бублик" in block, question
+    assert await retriever.get_context("What's my cat called?") is None
