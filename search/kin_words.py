@@ -5,7 +5,7 @@ out this week?" by "Swam 2 km" and "Back from bouldering": people ask with
 the general verb and tell with the specific one. Without an embedder no
 word of such a question meets its answer (the FTS leg then fills a window
 with its newest small talk), so an everyday family's specific words,
-in the language the question asks in, join its search words (like a slot's words,
+in both languages, join its search words (like a slot's words,
 search/slots.py). Only families whose general word has no other common
 sense: "готовиться к экзамену" is not cooking.
 """
@@ -13,8 +13,6 @@ sense: "готовиться к экзамену" is not cooking.
 from __future__ import annotations
 
 import re
-
-from .morphology import is_russian
 
 # (what marks the general verb in a question, the words the answers use)
 _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -46,14 +44,13 @@ _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
 
 
 def kin_terms(text: str) -> tuple[str, ...]:
-    """The specific words of the everyday families whose general verb `text` uses."""
+    """The specific words of the everyday families whose general verb `text`
+    uses, in both languages: a bilingual user tells what they did in either
+    ("What sport did I use to do?": «Утренняя йога»)."""
     found: list[str] = []
     for pattern, words in _FAMILIES:
-        asked = pattern.search(text)
-        if asked is not None:
-            # the question's language: the other one is the embedder's to bridge
-            russian = is_russian(asked[0])
-            for word in (w for w in words if is_russian(w) == russian):
+        if pattern.search(text):
+            for word in words:
                 # "пёк" is often typed "пек"; the index keeps ё apart from е
                 found.extend((word, word.replace("ё", "е")))
     return tuple(dict.fromkeys(found))
