@@ -285,6 +285,12 @@ async def with_category_things(
     holders = own_holders(hits, wanted)
     twins = {stem(t) for t in query.twin_terms}
     base = _category_things(holders, things, wanted - twins)
+    # the category itself filed as a thing ("Christmas", «Рождество») is
+    # what the question asks about, not one of its things
+    asked_keys = {_key(word) for word in (*terms, *query.text.split())} - {""}
+    base = {
+        i: score for i, score in base.items() if things.groups[i].isdisjoint(asked_keys)
+    }
     if not base:
         return hits
     more = await read_thing_turns(storage, hits, things, base, window, other_script)
