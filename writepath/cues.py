@@ -65,8 +65,9 @@ SENTENCE_OPENERS = frozenset(
 _RU_ADVERBS = frozenset(
     """сегодня вчера завтра позавчера послезавтра утром вечером днём днем ночью
     тогда сейчас теперь наконец опять снова ещё уже вообще
-    вместо после перед для без про около возле кроме""".split()
-)
+    вместо после перед для без про около возле кроме
+    на в во с со к ко по из о об у от до за под над при через""".split()
+)  # the prepositions too: "На Рождество поедем…", "В Pebble мне дали…"
 # A diary line's opening past tense, its "I" left out: a regular "-ed" (not a
 # name: "Alfred", "Ahmed" are given names) or a frequent irregular one.
 _EN_IRREGULAR_PAST = frozenset(

@@ -27,6 +27,9 @@ from agent_memory.writepath.entities import EntityLinker, extract_mentions
             [("2024-05-01", "date"), ("8 May, 2023", "date")],
         ),
         ("вчера видел Виталия на работе", [("Виталия", "name")]),
+        # a sentence's opening preposition is no part of the name
+        ("На Рождество поедем к маме.", [("Рождество", "name")]),
+        ("В Pebble мне дали продукт.", [("Pebble", "name")]),
         ("thanks, that helps a lot", []),
         ("Maybe. Sure! Thanks.", []),
         ("Tim: Yeah, that works. Congrats!", [("Tim", "name")]),
