@@ -286,11 +286,10 @@ async def with_category_things(
     twins = {stem(t) for t in query.twin_terms}
     base = _category_things(holders, things, wanted - twins)
     # the category itself filed as a thing ("Christmas", «Рождество») is
-    # what the question asks about, not one of its things
+    # what the question asks about, not one of its things ("Abbey Road" is
+    # one of "road"'s)
     asked_keys = {_key(word) for word in (*terms, *query.text.split())} - {""}
-    base = {
-        i: score for i, score in base.items() if things.groups[i].isdisjoint(asked_keys)
-    }
+    base = {i: score for i, score in base.items() if not things.groups[i] <= asked_keys}
     if not base:
         return hits
     more = await read_thing_turns(storage, hits, things, base, window, other_script)
