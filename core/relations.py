@@ -153,7 +153,7 @@ _SIGNS_OF = {
 
 # A qualifier in the other language: "my best friend" is «моя лучшая
 # подруга»; the Russian form agrees with the relation word's gender.
-_QUALIFIER_TWINS = {
+_QUALIFIER_TWINS: dict[str, tuple[str, ...]] = {
     "best": ("лучший", "лучшая"),
     "close": ("близкий", "близкая"),
     "closest": ("ближайший", "ближайшая"),
