@@ -18,7 +18,9 @@ an own turn names a thing beside the word.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 
 from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
@@ -70,20 +72,23 @@ async def with_topic_things(
     if not hits or not wanted:
         return hits
     things = Things()
+    # each word and text is stemmed and matched once (a question's hits
+    # repeat most words: ~10 ms a question when every mention asked again)
+    says = functools.lru_cache(maxsize=None)(lambda text: _says(wanted, text))
     chosen = {
         index
         for hit in own_holders(hits, wanted)
-        for index in _beside(hit, wanted, things)
+        for index in _beside(hit, says, things)
     }
     if not chosen:
         return hits
     more = await read_thing_turns(storage, hits, things, chosen, window, other_script)
-    saying = [hit.score for hit in hits if _says(wanted, hit.node.content)]
+    saying = [hit.score for hit in hits if says(hit.node.content)]
     floor = TOPIC_SHARE * min(saying)
 
     def weighed(hit: SearchHit) -> SearchHit:
         if (
-            _says(wanted, hit.node.content)
+            says(hit.node.content)
             or hit.score >= floor
             or not things_of(hit, things) & chosen
         ):
@@ -95,18 +100,20 @@ async def with_topic_things(
     return out
 
 
-def _beside(hit: SearchHit, wanted: set[str], things: Things) -> set[int]:
-    """The things whose name stands right before or after a wanted word in
-    the hit's text, stop words skipped ("the Depot climbing gym")."""
+def _beside(hit: SearchHit, says: Callable[[str], bool], things: Things) -> set[int]:
+    """The things whose name stands right before or after a wanted word (one
+    `says`) in the hit's text, stop words skipped ("the Depot climbing gym")."""
+    if all(entity.type == "person" for entity in hit.entities):
+        return set()  # no thing named: nothing to read
     words = [
         w for w in _WORD.findall(hit.node.content) if w.casefold() not in STOP_WORDS
     ]
     near = {
         words[j]
         for i, word in enumerate(words)
-        if _says(wanted, word)
+        if says(word)
         for j in (i - 1, i + 1)
-        if 0 <= j < len(words) and not _says(wanted, words[j])
+        if 0 <= j < len(words) and not says(words[j])
     }
     return {
         index
