@@ -44,7 +44,6 @@ from .search.legs import (
     brevity,
     focus_on_threads,
     graph_leg,
-    hit_parts,
     reply_bonus,
     spread_over_threads,
     vector_leg,
@@ -246,9 +245,11 @@ class Retriever:
             early = size_plan(call.query.complexity, call.query.intent)
             window = await node_window(self._storage, NO_FILTERS, call.query)
             self._start_fts(call, pool_for(early.limit), (), LEGS, window)
-            vector, shown = await asyncio.gather(
+            call.read_parts_ahead(self._storage)
+            vector, shown, _ = await asyncio.gather(
                 self.embed_query(asked),
                 self._thread_tail(thread_id),
+                self._named_entities(call),
             )
             intent = self.intent_classifier.classify(prompt, vector)
             sized = size_plan(
@@ -318,7 +319,7 @@ class Retriever:
         # loading nodes and entities for the long tail was half the query.
         fused = without_padding(fuse(ranked, self._config), ranked)[: plan.pool]
         hits = await self._rank_hits(
-            plan.query, fused, named, window, replies="graph" in plan.legs
+            call, plan.query, fused, window, replies="graph" in plan.legs
         )
         hits = [h for h in hits if admitted(h.node, filters, window)][: filters.limit]
         if not answers(plan, hits, ranked):
@@ -438,22 +439,23 @@ class Retriever:
 
     async def _rank_hits(
         self,
+        call: Call,
         query: AnalysedQuery,
         fused: list[tuple[int, float]],
-        named: Sequence[Entity],
         window: NodeWindow | None,
         *,
         replies: bool,
     ) -> list[SearchHit]:
         # Superseded facts leave the ranking (`hidden`); with `history` they
         # come back right after the fact that replaced them (with_history).
-        parts = await hit_parts(self._storage, [node_id for node_id, _ in fused])
+        named = call.named or []
+        parts = await call.parts_of(self._storage, [node_id for node_id, _ in fused])
         if replies:
             bonus = await reply_bonus(self._storage, fused, parts.nodes)
             if bonus:
                 fused = add_scores(fused, bonus)
                 more = [i for i in bonus if i not in parts.nodes]
-                await hit_parts(self._storage, more, parts)
+                await call.parts_of(self._storage, more)
         nodes, hidden, entities = parts.nodes, parts.hidden, parts.entities
         words = query.words
         named_ids = {e.id for e in named}

@@ -189,17 +189,19 @@ async def test_a_pasted_document_as_prompt(storage: MemoryStorage) -> None:
 
 
 class WaitingEmbedder(HashEmbedder):
-    """A slow model: each call returns once an FTS query has run, or after 2 s."""
+    """A slow model: each call returns once a statement containing `waits_for`
+    has run (by default an FTS query), or after 2 s."""
 
-    def __init__(self, dim: int) -> None:
+    def __init__(self, dim: int, waits_for: str = "nodes_fts match") -> None:
         super().__init__(dim)
         self.fts_ran = asyncio.Event()
         self.fts_first: dict[str, bool] = {}
+        self._waits_for = waits_for
         self._loop = asyncio.get_running_loop()
 
     def trace(self, sql: str) -> None:
         # Called on aiosqlite's thread: hand the event over to the loop.
-        if "nodes_fts match" in sql:
+        if self._waits_for in sql:
             self._loop.call_soon_threadsafe(self.fts_ran.set)
 
     async def embed_batch(self, texts: list[str]) -> list[list[float] | None]:
@@ -232,6 +234,37 @@ async def test_fts_runs_while_the_prompt_is_embedded(storage: MemoryStorage) -> 
     assert block is not None and "under the mat" in block
     assert embedder.fts_first[prompt]  # the query did not wait for the model
     assert sum("bm25(" in sql for sql in statements) == 1  # nor ran twice
+    await r.drain()
+
+
+READ_NODE = "select id, type, content"  # a node by id (store/nodes.get_nodes)
+
+
+@pytest.mark.needs_vectors
+@pytest.mark.sqlite_only(reason="traces SQLite statements")
+async def test_the_fts_hits_are_read_while_the_prompt_is_embedded(
+    storage: MemoryStorage,
+) -> None:
+    await storage.nodes.add_node(
+        NodeDraft("semantic", "the spare key is under the mat")
+    )
+    statements: list[str] = []
+    embedder = WaitingEmbedder(8, waits_for=READ_NODE)
+
+    def trace(sql: str) -> None:
+        statements.append(sql)
+        embedder.trace(sql)
+
+    await storage._conn.read.set_trace_callback(trace)
+    r = Retriever(storage, service(embedder), MemoryConfig(embedding_dimensions=8))
+    prompt = "where is the spare key"
+
+    block = await r.get_context(prompt)
+
+    assert block is not None and "under the mat" in block
+    # The hit's node was read before the vector came back, and not again.
+    assert embedder.fts_first[prompt]
+    assert sum(sql.startswith(READ_NODE) for sql in statements) == 1
     await r.drain()
 
 
