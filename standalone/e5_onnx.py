@@ -137,13 +137,18 @@ class OnnxE5:
         (pooled,) = self.session.run(None, {"x": x[None]})
         return pooled[0]
 
-    def encode(self, texts: list[str], as_query: bool) -> Any:
+    def encode(
+        self, texts: list[str], as_query: bool, max_tokens: int | None = None
+    ) -> Any:
         """Unit vectors [len(texts), H]; a long text is the token-weighted mean
-        of its windows' means, as e5.c computes it."""
+        of its windows' means, as e5.c computes it; with `max_tokens`, the
+        mean of its first window's first tokens (and the end mark)."""
         np = self.np
         out = np.empty((len(texts), self.f.H), dtype=np.float32)
         for i, text in enumerate(texts):
             windows = self.f.windows(text, as_query)
+            if max_tokens is not None and len(windows[0]) > max_tokens:
+                windows = [[*windows[0][: max_tokens - 1], windows[0][-1]]]
             weights = [max(len(w) - 2, 1) for w in windows]
             total = sum(
                 weight * self.mean(w)
