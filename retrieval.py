@@ -17,16 +17,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from contextlib import nullcontext
 
 from .core.config import MemoryConfig
 from .core.embeddings import EmbeddingService
-from .core.records import Entity, NodeType, NodeWindow, SearchHit, name_key
+from .core.records import Entity, NodeWindow, SearchHit, name_key
 from .core.tasks import TaskSet
 from .search.accesses import AccessBatch
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
-from .search.call import Call
+from .search.call import Call, LegKey
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
 from .search.found_person import with_found_person
@@ -50,7 +50,7 @@ from .search.legs import (
     with_history,
 )
 from .search.now_value import with_current_value
-from .search.people import about_people, asked_about, named_entities, person_shaped
+from .search.people import about_people, asked_about, named_entities
 from .search.plan import (
     LEGS,
     SearchFilters,
@@ -71,7 +71,7 @@ from .search.query_text import (
 from .search.small_talk import asks_nothing, wordless
 from .search.standing import by_stance, earlier_states, standing
 from .search.support import answers, relevance_gates
-from .search.together import FTS_COMMON_NAME_SHARE, CommonNames, question_fts
+from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
 from .search.topic_things import with_things
 from .search.windowed import (
     admitted,
@@ -235,21 +235,25 @@ class Retriever:
         # The model first: a local one runs one text at a time, and the
         # indexer stores this very turn meanwhile (docs/embedder.md).
         await self._common_names.refresh(self._storage)
-        if self._embedder is not None and self._storage.has_vectors:
+        model = self._embedder is not None and self._storage.has_vectors
+        if self._embedder is not None and model:
             self._embedder.start([self._query_text(asked)], "query")
         call = await self._begin(analyse(prompt, now))
         try:
-            # The FTS query and the thread's tail need only the prompt (the
-            # plan's size does not depend on the intent): they run on the read
-            # thread while the prompt is embedded, a model call of several ms.
+            # The FTS and entity legs and the thread's tail need only the
+            # prompt (the plan's size does not depend on the intent): they run
+            # on the read thread while the prompt is embedded, a model call of
+            # 10-25 ms, and the legs' hits are read meanwhile (search/call.py).
             early = size_plan(call.query.complexity, call.query.intent)
             window = await node_window(self._storage, NO_FILTERS, call.query)
-            self._start_fts(call, pool_for(early.limit), (), LEGS, window)
-            call.read_parts_ahead(self._storage)
+            ahead = (pool_for(early.limit), (), window)
+            call.start_fts(self._storage, ahead, LEGS, read_ahead=model)
             vector, shown, _ = await asyncio.gather(
                 self.embed_query(asked),
                 self._thread_tail(thread_id),
-                self._named_entities(call),
+                self._entity_leg_ahead(call, ahead)
+                if model
+                else self._named_entities(call),
             )
             intent = self.intent_classifier.classify(prompt, vector)
             sized = size_plan(
@@ -304,7 +308,8 @@ class Retriever:
         if mine:
             return mine
         # Queued with the entity lookup: the read thread runs both back to back.
-        self._start_fts(call, plan.pool, filters.types, plan.legs, window)
+        key = (plan.pool, tuple(filters.types), window)
+        call.start_fts(self._storage, key, plan.legs)
         named = await self._named_entities(call)
         # A question about a person alone is answered from the person
         # (by their entity links: a strategy without the entity leg has none).
@@ -343,53 +348,16 @@ class Retriever:
         self._preparing = True
         self._tasks.spawn(classifier.prepare(), "embed intent exemplars")
 
+    async def _entity_leg_ahead(self, call: Call, key: LegKey) -> None:
+        named = await self._named_entities(call)
+        call.start_entity_leg(self._storage, key, named, read_ahead=True)
+
     async def _named_entities(self, call: Call) -> list[Entity]:
         # get_context needs them twice (search, then the block): once a call.
         if call.named is None:
             named = await named_entities(self._storage, call.query)
             call.named = list({e.id: e for e in [*named, *call.other_script]}.values())
         return call.named
-
-    def _start_fts(
-        self,
-        call: Call,
-        pool: int,
-        types: Sequence[NodeType],
-        legs: Collection[str],
-        window: NodeWindow | None,
-    ) -> None:
-        """Start the FTS leg now; `_run_legs` picks it up (same pool, types, window)."""
-        if (
-            "fts" not in legs
-            or not (call.fts_terms or call.names)
-            or person_shaped(call.query)
-        ):
-            return
-        key = (pool, tuple(types), window)
-        if call.fts_ahead is not None:
-            if call.fts_ahead[0] == key:
-                return
-            call.fts_ahead[1].cancel()  # sized for another plan, never picked up
-        task = asyncio.ensure_future(
-            question_fts(self._storage, call.fts_terms, call.names, pool, types, window)
-        )
-        task.add_done_callback(_retrieved)  # a failure surfaces where it is awaited
-        call.fts_ahead = (key, task)
-
-    async def _fts(
-        self,
-        call: Call,
-        pool: int,
-        types: Sequence[NodeType],
-        window: NodeWindow | None,
-    ) -> Ranked:
-        ahead = call.fts_ahead
-        if ahead is not None and ahead[0] == (pool, tuple(types), window):
-            call.fts_ahead = None
-            return await ahead[1]
-        return await question_fts(
-            self._storage, call.fts_terms, call.names, pool, types, window
-        )
 
     async def _run_legs(
         self,
@@ -399,11 +367,13 @@ class Retriever:
         window: NodeWindow | None,
     ) -> dict[str, Ranked]:
         legs, pool, types = plan.legs, plan.pool, plan.filters.types
-        fts = "fts" in legs and (call.fts_terms or call.names)
+        key, storage = (pool, tuple(types), window), self._storage
         ranked = await first_legs(
-            self._storage,
-            self._fts(call, pool, types, window) if fts else None,
-            named if "entity" in legs else (),
+            storage,
+            call.fts(storage, key) if "fts" in legs and call.has_words else None,
+            call.entity_leg(storage, key, named)
+            if "entity" in legs and named
+            else None,
             window,
             limit=pool,
             types=types,
@@ -484,9 +454,3 @@ class Retriever:
         if query.asks_for_many:
             hits = spread_over_threads(hits)
         return hits
-
-
-def _retrieved(task: asyncio.Future[Ranked]) -> None:
-    # Mark a failure as seen: a task started ahead may never be awaited.
-    if not task.cancelled():
-        task.exception()

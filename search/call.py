@@ -1,22 +1,33 @@
-"""What one search call finds out on its way (retrieval.py), dropped when it ends."""
+"""What one search call finds out on its way (retrieval.py), dropped when it ends.
+
+get_context runs the legs that need only the question (FTS, the entity leg of
+the names asked) and reads their hits' parts (node, supersession, entities)
+while a local model embeds the question: the read thread is idle meanwhile
+(~10-25 ms of e5), and most ranked hits are those legs' (docs/embedder.md).
+A leg started ahead is picked up only by a plan with the same key (pool,
+types, window); any other is cancelled when the call ends.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
+import functools
+from collections.abc import Awaitable, Callable, Collection, Sequence
 
 from ..core.records import Entity, NodeType, NodeWindow
 from ..store.interface import Store
 from .analysis import AnalysedQuery
-from .legs import HitParts, Ranked, hit_parts
+from .legs import HitParts, Ranked, entity_leg, hit_parts
+from .people import person_shaped
+from .together import question_fts
 
-FtsKey = tuple[int, tuple[NodeType, ...], NodeWindow | None]  # pool, types, window
+LegKey = tuple[int, tuple[NodeType, ...], NodeWindow | None]  # pool, types, window
 
 
 class Call:
-    """One search call's query, the names it meets, an FTS leg run ahead and
-    the parts (node, supersession, entities) of the hits read so far."""
+    """One search call's query, the names it meets, the legs run ahead and
+    the parts of the hits read so far."""
 
     def __init__(self, query: AnalysedQuery, terms: list[str], names: list[str]):
         self.query = query
@@ -26,42 +37,117 @@ class Call:
         self.named: list[Entity] | None = None
         self.people: list[Entity] = []  # whom the query asks about (people.py)
         self.other_script: list[Entity] = []  # named in the other script
-        self.fts_ahead: tuple[FtsKey, asyncio.Future[Ranked]] | None = None
+        self._ahead: dict[str, tuple[LegKey, asyncio.Future[Ranked]]] = {}
         self._parts = HitParts({}, set(), {})
         self._read: set[int] = set()  # the ids whose parts are in _parts
-        self._parts_ahead: asyncio.Future[None] | None = None
+        self._reads: list[asyncio.Future[None]] = []  # parts read ahead, in turn
 
-    def read_parts_ahead(self, storage: Store) -> None:
-        """Read the parts of the FTS leg's hits as soon as it is in: the read
-        thread is idle while a local model embeds the question (~20 ms), and
-        most of the ranked hits are the FTS leg's (docs/embedder.md)."""
-        if self.fts_ahead is None:
-            return
-        fts = self.fts_ahead[1]
+    def start_fts(
+        self,
+        storage: Store,
+        key: LegKey,
+        legs: Collection[str],
+        read_ahead: bool = False,
+    ) -> None:
+        """Start the FTS leg now; `fts` with the same key picks it up.
+        `read_ahead`: its hits' parts are read once it is in."""
+        if "fts" in legs and self.has_words and not person_shaped(self.query):
+            leg = functools.partial(
+                question_fts, storage, self.fts_terms, self.names, *key
+            )
+            self._start("fts", key, leg, storage if read_ahead else None)
 
-        async def read() -> None:
-            # A failure is met again where it matters: the FTS leg's where
-            # the leg is awaited, a read's when parts_of reads those ids.
-            with contextlib.suppress(Exception):
-                ranked = await asyncio.shield(fts)
-                await self._read_parts(storage, [node_id for node_id, _ in ranked])
+    def start_entity_leg(
+        self,
+        storage: Store,
+        key: LegKey,
+        named: Sequence[Entity],
+        read_ahead: bool = False,
+    ) -> None:
+        """Start the entity leg of `named` now; `entity_leg` with the same key
+        picks it up. `read_ahead`: its hits' parts are read once it is in."""
+        if named:
+            pool, types, window = key
+            leg = functools.partial(
+                entity_leg, storage, named, limit=pool, types=types, window=window
+            )
+            self._start("entity", key, leg, storage if read_ahead else None)
 
-        self._parts_ahead = asyncio.ensure_future(read())
+    @property
+    def has_words(self) -> bool:
+        return bool(self.fts_terms or self.names)
+
+    async def fts(self, storage: Store, key: LegKey) -> Ranked:
+        ahead = await self._taken("fts", key)
+        if ahead is not None:
+            return ahead
+        return await question_fts(storage, self.fts_terms, self.names, *key)
+
+    async def entity_leg(
+        self, storage: Store, key: LegKey, named: Sequence[Entity]
+    ) -> Ranked:
+        ahead = await self._taken("entity", key)
+        if ahead is not None:
+            return ahead
+        pool, types, window = key
+        return await entity_leg(storage, named, limit=pool, types=types, window=window)
+
+    async def _taken(self, name: str, key: LegKey) -> Ranked | None:
+        """The leg `name` started ahead with `key`, or None."""
+        found = self._ahead.get(name)
+        if found is None or found[0] != key:
+            return None
+        del self._ahead[name]
+        return await found[1]
+
+    def _start(
+        self,
+        name: str,
+        key: LegKey,
+        leg: Callable[[], Awaitable[Ranked]],
+        read_ahead: Store | None,
+    ) -> None:
+        old = self._ahead.get(name)
+        if old is not None:
+            if old[0] == key:
+                return
+            old[1].cancel()  # sized for another plan, never picked up
+        task = asyncio.ensure_future(leg())
+        task.add_done_callback(_retrieved)  # a failure surfaces where it is awaited
+        self._ahead[name] = (key, task)
+        if read_ahead is not None:
+            before = self._reads[-1] if self._reads else None
+            self._reads.append(
+                asyncio.ensure_future(self._read_after(read_ahead, task, before))
+            )
+
+    async def _read_after(
+        self,
+        storage: Store,
+        leg: asyncio.Future[Ranked],
+        before: asyncio.Future[None] | None,
+    ) -> None:
+        """Read the parts of `leg`'s hits once it is in (after the read
+        started `before`: one read at a time, no id read twice)."""
+        if before is not None:
+            await asyncio.wait([before])
+        # A failure is met again where it matters: a leg's where it is
+        # awaited, a read's when parts_of reads those ids.
+        with contextlib.suppress(Exception):
+            ranked = await asyncio.shield(leg)
+            await self._read_parts(storage, [node_id for node_id, _ in ranked])
 
     async def parts_of(self, storage: Store, ids: Sequence[int]) -> HitParts:
         """The parts of `ids` (with those read before): only the unread are read."""
-        ahead = self._parts_ahead
-        if ahead is not None:
-            # Not awaited directly: a cancelled or failed read ahead (its FTS
-            # leg sized for another plan) leaves its ids to be read here.
-            await asyncio.wait([ahead])
-            self._parts_ahead = None
+        if self._reads:
+            # Not awaited directly: a read ahead cancelled (its leg sized for
+            # another plan) leaves its ids to be read here.
+            await asyncio.wait(self._reads)
+            self._reads.clear()
         return await self._read_parts(storage, ids)
 
     async def _read_parts(self, storage: Store, ids: Sequence[int]) -> HitParts:
-        unread = [
-            node_id for node_id in dict.fromkeys(ids) if node_id not in self._read
-        ]
+        unread = [i for i in dict.fromkeys(ids) if i not in self._read]
         if unread:
             await hit_parts(storage, unread, self._parts)
             self._read.update(unread)
@@ -69,9 +155,15 @@ class Call:
 
     def close(self) -> None:
         """Cancel the work started ahead that the call never picked up."""
-        if self.fts_ahead is not None:
-            self.fts_ahead[1].cancel()
-            self.fts_ahead = None
-        if self._parts_ahead is not None:
-            self._parts_ahead.cancel()
-            self._parts_ahead = None
+        for _, task in self._ahead.values():
+            task.cancel()
+        self._ahead.clear()
+        for read in self._reads:
+            read.cancel()
+        self._reads.clear()
+
+
+def _retrieved(task: asyncio.Future[Ranked]) -> None:
+    # Mark a failure as seen: a task started ahead may never be awaited.
+    if not task.cancelled():
+        task.exception()

@@ -16,11 +16,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Sequence
 
-from ..core.records import Entity, Node, NodeType, NodeWindow, SearchHit
+from ..core.records import Node, NodeType, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .doings import most_telling
-from .legs import entity_leg
 from .plan import SearchFilters
 
 Ranked = list[tuple[int, float]]
@@ -87,22 +86,20 @@ async def window_leg(
 async def first_legs(
     storage: Store,
     fts: Awaitable[Ranked] | None,
-    named: Sequence[Entity],
+    entity: Awaitable[Ranked] | None,
     window: NodeWindow | None,
     *,
     limit: int,
     types: Sequence[NodeType],
 ) -> dict[str, Ranked]:
     """The legs that need only the question and the window, awaited together:
-    the text leg (`fts`, None: not run), the entity leg of `named`, the
+    the text leg (`fts`, None: not run), the entity leg (`entity`), the
     window's newest turns. On PostgreSQL each statement takes its own pooled
     connection, so their round trips overlap; SQLite's one read thread runs
     them in turn, as before. The legs in that order (fusion reads them so)."""
     legs = {
         "fts": fts,
-        "entity": entity_leg(storage, named, limit=limit, types=types, window=window)
-        if named
-        else None,
+        "entity": entity,
         "window": window_leg(storage, window, limit=limit, types=types)
         if window is not None and window.timed
         else None,
