@@ -243,7 +243,7 @@ class Retriever:
             # The FTS and entity legs and the thread's tail need only the
             # prompt (the plan's size does not depend on the intent): they run
             # on the read thread while the prompt is embedded, a model call of
-            # 10-25 ms, and the legs' hits are read meanwhile (search/call.py).
+            # 10-25 ms, and the FTS hits' parts are read meanwhile (search/call.py).
             early = size_plan(call.query.complexity, call.query.intent)
             window = await node_window(self._storage, NO_FILTERS, call.query)
             ahead = (pool_for(early.limit), (), window)
@@ -349,8 +349,7 @@ class Retriever:
         self._tasks.spawn(classifier.prepare(), "embed intent exemplars")
 
     async def _entity_leg_ahead(self, call: Call, key: LegKey) -> None:
-        named = await self._named_entities(call)
-        call.start_entity_leg(self._storage, key, named, read_ahead=True)
+        call.start_entity_leg(self._storage, key, await self._named_entities(call))
 
     async def _named_entities(self, call: Call) -> list[Entity]:
         # get_context needs them twice (search, then the block): once a call.

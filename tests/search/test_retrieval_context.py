@@ -268,6 +268,34 @@ async def test_the_fts_hits_are_read_while_the_prompt_is_embedded(
     await r.drain()
 
 
+@pytest.mark.needs_vectors
+@pytest.mark.sqlite_only(reason="traces SQLite statements")
+async def test_the_entity_leg_runs_while_the_prompt_is_embedded(
+    storage: MemoryStorage,
+) -> None:
+    fact = await storage.nodes.add_node(NodeDraft("semantic", "Boris runs the launch"))
+    boris = await storage.entities.upsert_entity("Boris", type="person")
+    await storage.entities.link_entities([(fact, boris.id)])
+    entity_leg = "select * from (select node_id, 1 as w from node_entities"
+    statements: list[str] = []
+    embedder = WaitingEmbedder(8, waits_for=entity_leg)
+
+    def trace(sql: str) -> None:
+        statements.append(sql)
+        embedder.trace(sql)
+
+    await storage._conn.read.set_trace_callback(trace)
+    r = Retriever(storage, service(embedder), MemoryConfig(embedding_dimensions=8))
+    prompt = "when is the launch, Boris?"
+
+    block = await r.get_context(prompt)
+
+    assert block is not None and "Boris runs the launch" in block
+    assert embedder.fts_first[prompt]  # the leg did not wait for the model
+    assert sum(entity_leg in sql for sql in statements) == 1
+    await r.drain()
+
+
 async def test_a_relation_in_the_prompt_brings_the_person(
     host: FakeHostContext,
 ) -> None:
