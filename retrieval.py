@@ -235,9 +235,9 @@ class Retriever:
         # The model first: a local one runs one text at a time, and the
         # indexer stores this very turn meanwhile (docs/embedder.md).
         await self._common_names.refresh(self._storage)
-        model = self._embedder is not None and self._storage.has_vectors
-        if self._embedder is not None and model:
-            self._embedder.start([self._query_text(asked)], "query")
+        embedder = self._embedder if self._storage.has_vectors else None
+        if embedder is not None:
+            embedder.start([self._query_text(asked)], "query")
         call = await self._begin(analyse(prompt, now))
         try:
             # The FTS and entity legs and the thread's tail need only the
@@ -247,6 +247,7 @@ class Retriever:
             early = size_plan(call.query.complexity, call.query.intent)
             window = await node_window(self._storage, NO_FILTERS, call.query)
             ahead = (pool_for(early.limit), (), window)
+            model = embedder is not None
             call.start_fts(self._storage, ahead, LEGS, read_ahead=model)
             vector, shown, _ = await asyncio.gather(
                 self.embed_query(asked),
