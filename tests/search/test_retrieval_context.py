@@ -212,14 +212,13 @@ class WaitingEmbedder(HashEmbedder):
         return await super().embed_batch(texts)
 
 
-@pytest.mark.needs_vectors
-@pytest.mark.sqlite_only(reason="traces SQLite statements")
-async def test_fts_runs_while_the_prompt_is_embedded(storage: MemoryStorage) -> None:
-    await storage.nodes.add_node(
-        NodeDraft("semantic", "the spare key is under the mat")
-    )
+async def _traced(
+    storage: MemoryStorage, waits_for: str = "nodes_fts match"
+) -> tuple[list[str], WaitingEmbedder, Retriever]:
+    """The statements the read connection runs, an embedder that waits for
+    `waits_for` (else the FTS query), and a retriever with both."""
     statements: list[str] = []
-    embedder = WaitingEmbedder(8)
+    embedder = WaitingEmbedder(8, waits_for=waits_for)
 
     def trace(sql: str) -> None:
         statements.append(sql)
@@ -227,6 +226,16 @@ async def test_fts_runs_while_the_prompt_is_embedded(storage: MemoryStorage) -> 
 
     await storage._conn.read.set_trace_callback(trace)
     r = Retriever(storage, service(embedder), MemoryConfig(embedding_dimensions=8))
+    return statements, embedder, r
+
+
+@pytest.mark.needs_vectors
+@pytest.mark.sqlite_only(reason="traces SQLite statements")
+async def test_fts_runs_while_the_prompt_is_embedded(storage: MemoryStorage) -> None:
+    await storage.nodes.add_node(
+        NodeDraft("semantic", "the spare key is under the mat")
+    )
+    statements, embedder, r = await _traced(storage)
     prompt = "where is the spare key"
 
     block = await r.get_context(prompt)
@@ -248,15 +257,7 @@ async def test_the_fts_hits_are_read_while_the_prompt_is_embedded(
     await storage.nodes.add_node(
         NodeDraft("semantic", "the spare key is under the mat")
     )
-    statements: list[str] = []
-    embedder = WaitingEmbedder(8, waits_for=READ_NODE)
-
-    def trace(sql: str) -> None:
-        statements.append(sql)
-        embedder.trace(sql)
-
-    await storage._conn.read.set_trace_callback(trace)
-    r = Retriever(storage, service(embedder), MemoryConfig(embedding_dimensions=8))
+    statements, embedder, r = await _traced(storage, READ_NODE)
     prompt = "where is the spare key"
 
     block = await r.get_context(prompt)
@@ -277,15 +278,7 @@ async def test_the_entity_leg_runs_while_the_prompt_is_embedded(
     boris = await storage.entities.upsert_entity("Boris", type="person")
     await storage.entities.link_entities([(fact, boris.id)])
     entity_leg = "select * from (select node_id, 1 as w from node_entities"
-    statements: list[str] = []
-    embedder = WaitingEmbedder(8, waits_for=entity_leg)
-
-    def trace(sql: str) -> None:
-        statements.append(sql)
-        embedder.trace(sql)
-
-    await storage._conn.read.set_trace_callback(trace)
-    r = Retriever(storage, service(embedder), MemoryConfig(embedding_dimensions=8))
+    statements, embedder, r = await _traced(storage, entity_leg)
     prompt = "when is the launch, Boris?"
 
     block = await r.get_context(prompt)
