@@ -29,6 +29,7 @@ from .names import (
     GIVEN_NAMES,
     IDIOMS,
     KIN_NAMES,
+    KIN_TITLES,
     LABELS,
     NAME_CONNECTORS,
     PARTICLES,
@@ -167,12 +168,19 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         and not _common(words[0])
         and any(w in NAME_CONNECTORS for w in words)
     )
+    # "Бабушка Зина", "Aunt May", "my aunt May": the kin title is no part of
+    # the name, and what follows it is a name even if it is a word ("May")
+    title = _kin_title(text[: match.start(1)], words)
+    if title is not None and len(words) > 1 and words[0].casefold() == title:
+        words = words[1:]
+    kin = title is not None
     # Drop leading common words ("Hey Caroline" -> "Caroline"), and a
     # sentence's opening adverb or imperative ("First,", "Book Lello"), but
     # keep titles whole ("Game of Thrones").
     while (
         words
         and not titled
+        and not kin
         and (
             _common(words[0])
             or _is_shouted(words[0])
@@ -180,7 +188,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         )
     ):
         words = words[1:]
-    while words and (
+    while words[1 if kin else 0 :] and (
         _common(words[-1])
         or words[-1].casefold() in NAME_CONNECTORS
         or _is_shouted(words[-1])
@@ -218,6 +226,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         relation_before(before_words)
         or relation_after(after_words)
         or relation_by_subject(before_words)  # "My manager is Jonas"
+        or KIN_TITLES.get(title or "", "")
     )
     if not relation and at_a_place(before_words):  # "moved to Vienna"
         return Mention(name, "place", "name")
@@ -231,6 +240,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     )
     if (
         previous in _TITLES
+        or kin
         or relation
         or words[0].split("-")[0].casefold() in GIVEN_NAMES  # Jean-Luc
         or name.casefold() in KIN_NAMES
@@ -239,6 +249,18 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     ):
         return Mention(name, "person", "name", relation=relation)
     return Mention(name, "concept", "name", sentence_start=at_start)
+
+
+def _kin_title(before: str, words: Sequence[str]) -> str | None:
+    """The kin title (its word as written, casefolded) before the name: the
+    name's own first word ("Бабушка Зина") or the word just before it ("с
+    тётей Мананой", "my aunt May"); None without one."""
+    first = words[0].casefold() if len(words) > 1 else ""
+    if first in KIN_TITLES:
+        return first
+    previous = before.split()[-1:] or [""]
+    word = previous[0].casefold()
+    return word if word in KIN_TITLES and previous[0] == word else None
 
 
 def _pet(before: Sequence[str], after: Sequence[str]) -> bool:

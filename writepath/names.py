@@ -95,6 +95,23 @@ GIVEN_NAMES = frozenset(
 
 # Kinship words written as a name ("dinner with Mom") stand for a person.
 KIN_NAMES = frozenset("mom mum dad grandma grandpa granny nana papa мама папа".split())
+# A kin title said before a name ("Grandma Rose", "Aunt May", «бабушка Зина»,
+# «с тётей Мананой»), in any case, and the relation it states. Russian "тётя"
+# and "дядя" are said of any older neighbour too: a person, no relation.
+KIN_TITLES = {
+    **dict.fromkeys("grandma granny nana gran".split(), "grandma"),
+    **dict.fromkeys("grandpa grandad granddad".split(), "grandpa"),
+    "aunt": "aunt",
+    "auntie": "aunt",
+    "uncle": "uncle",
+    **dict.fromkeys("бабушка бабушки бабушке бабушку бабушкой".split(), "бабушка"),
+    **dict.fromkeys("дедушка дедушки дедушке дедушку дедушкой".split(), "дедушка"),
+    **dict.fromkeys(
+        "тётя тёти тёте тётю тётей тетя тети тете тетю тетей дядя дяди дяде дядю"
+        " дядей".split(),
+        "",
+    ),
+}
 
 # Words that open a text as "Word: ..." without naming a speaker ("Note:",
 # "Important:"), in the two languages.
