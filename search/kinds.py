@@ -76,7 +76,7 @@ drink drinks beverage напиток напитки
 = coffee tea matcha espresso latte cappuccino beer wine juice kombucha cocoa
   кофе чай матча эспрессо латте капучино пиво вино сок какао
 
-instrument instruments инструмент инструменты
+instrument instruments play playing инструмент инструменты играю играешь
 = guitar piano violin cello drums ukulele flute saxophone trumpet clarinet harp
   accordion synth гитара пианино фортепиано скрипка виолончель барабаны укулеле
   флейта саксофон труба кларнет арфа аккордеон синтезатор
@@ -170,6 +170,7 @@ class _Kind:
     plain: frozenset[str]  # stems of the members counted in any case
     names: frozenset[str]  # members counted only as names ("Pixel")
     phrase: re.Pattern[str] | None
+    head: str  # the stem of its first word ("commute")
 
 
 def _parse(block: str) -> _Kind:
@@ -182,6 +183,7 @@ def _parse(block: str) -> _Kind:
         plain=frozenset(stem(m) for m in members if not m[0].isupper()),
         names=frozenset(m for m in members if m[0].isupper()),
         phrase=_PHRASES.get(words[0]),
+        head=stem(words[0]),
     )
 
 
@@ -261,7 +263,7 @@ def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
     for kind in _KINDS:
         asked = frozenset(stems & kind.words)
         if not asked and kind.phrase is not None and kind.phrase.search(text):
-            asked = frozenset(stems)  # the phrase as a whole names it
+            asked = frozenset({kind.head})  # the phrase names it
         if asked:
             found.append((asked, kind))
     return AskedKinds(tuple(found))

@@ -249,7 +249,10 @@ def answers(
     wanted = subject or _wanted_words(query.terms, query.state_terms)
     # a category's member supports as the category's word (`kinds.said`,
     # which reads a name-like one only as a name), not as a word of its own
-    wanted -= query.kinds.member_stems - {stem(t) for t in query.terms}
+    # (and the category is wanted also when a phrase names it: "get to work")
+    if not subject:
+        wanted -= query.kinds.member_stems - {stem(t) for t in query.terms}
+        wanted |= query.kinds.asked
     # A state question's slot words stand for its own ("Which city do I live
     # in?" is answered by "we moved to Vienna"): any one of them supports.
     # Only of the user's own life ("Which football team do I support?"): on

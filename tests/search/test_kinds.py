@@ -39,6 +39,10 @@ def test_a_category_word_brings_its_members_in_both_languages() -> None:
     assert "thinkpad" in _kinds("Which laptop do I use?")
     assert "guitar" in _kinds("Какой инструмент у меня есть?")
     assert "tram" in _kinds("How do I get to work?")
+    assert "piano" in _kinds("What do I play?") and "гитара" in _kinds(
+        "На чём я играю?"
+    )
+    assert "vegetarian" in _kinds("Do I still eat meat?")
     assert len(_kinds("What car, bike or phone do I have?")) <= MAX_KIND_TERMS
     # someone else's things and questions naming no category bring none
     assert _kinds("What phone does Lena have?") == ()
@@ -99,3 +103,30 @@ async def test_a_member_word_inside_a_compound_is_no_member(
     )
     assert await retriever.search("What phone do I have?", reinforce=False) == []
     assert await retriever.get_context("What phone do I have?") is None
+
+
+FAMILY = [
+    "Practised guitar for an hour, my fingers hurt.",
+    "Took the tram, it was packed again.",
+    "My ThinkPad keyboard is still the best.",
+    "I've gone vegetarian this month.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What do I play?", FAMILY[0]),
+        ("How do I get to work?", FAMILY[1]),  # a phrase names the commute
+        ("Какой у меня ноутбук?", FAMILY[2]),
+        ("Do I still eat meat?", FAMILY[3]),
+    ],
+)
+async def test_each_category_finds_its_member(
+    storage: MemoryStorage, question: str, answer: str
+) -> None:
+    noise = [NOISE[i % 2] for i in range(16)]
+    retriever = await linked_days(storage, [*FAMILY, *noise], T0)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    assert hits and hits[0].node.content == answer
+    assert await retriever.get_context(question) is not None
