@@ -18,6 +18,7 @@ from .intent import (
     classify_query_complexity,
 )
 from .kin_words import kin_terms
+from .kinds import NO_KINDS, AskedKinds, asked_kinds
 from .legs import walk_direction
 from .query_text import (
     DateSpan,
@@ -58,6 +59,7 @@ class AnalysedQuery:
     slot_terms: tuple[str, ...] = ()  # a state question's slot words (slots.py)
     kin_terms: tuple[str, ...] = ()  # "готовил": "сварил", "пёк" (kin_words.py)
     twin_terms: tuple[str, ...] = ()  # "машина": "car" (twin_words.py)
+    kinds: AskedKinds = NO_KINDS  # "phone": "iPhone", "Pixel" (kinds.py)
 
     @property
     def words(self) -> set[str]:
@@ -67,8 +69,14 @@ class AnalysedQuery:
     @property
     def state_terms(self) -> tuple[str, ...]:
         """The terms, their twins in the other language, the slot and kin
-        words: what a hit may share to answer."""
-        extra = (*self.twin_terms, *self.slot_terms, *self.kin_terms)
+        words and the members of the categories named: what a hit may share
+        to answer."""
+        extra = (
+            *self.twin_terms,
+            *self.slot_terms,
+            *self.kin_terms,
+            *self.kinds.terms,
+        )
         return tuple(dict.fromkeys((*self.terms, *extra)))
 
 
@@ -100,4 +108,5 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
         slot_terms=slot_terms(text),
         kin_terms=kin_terms(words),
         twin_terms=twin_terms(terms),
+        kinds=asked_kinds(text, tuple(terms)),
     )

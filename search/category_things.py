@@ -20,6 +20,7 @@ newest turns.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from collections.abc import Set as AbstractSet
 
 from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
@@ -143,7 +144,10 @@ def own_holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
 
 
 def _category_things(
-    holders: list[SearchHit], things: Things, own: set[str]
+    holders: list[SearchHit],
+    things: Things,
+    own: set[str],
+    sure: AbstractSet[str] = frozenset(),
 ) -> dict[int, float]:
     """The things named most often in the `holders` that rank near the best
     of them (HOLDER_SHARE), with the best score of those turns. The turns
@@ -153,12 +157,19 @@ def _category_things(
     On each side a thing named in more than half as many turns as the most
     named one counts (the old bike named once more, in "my old Brompton",
     still leaves the new one a thing; "the M60 was a car park", named once
-    beside two Corollas, is none)."""
+    beside two Corollas, is none). A turn naming a category the lexicon
+    knows or one of its members (the `sure` stems, search/kinds.py) counts
+    whatever its score: the members a turn names raise it above the turns
+    naming the category alone ("Toyota Corolla" and "car" above "the
+    Synapse is the lightest bike")."""
     counts: dict[tuple[bool, int], int] = {}
     best: dict[int, float] = {}
     top = max((hit.score for hit in holders), default=0.0)
-    for hit in (h for h in holders if h.score >= HOLDER_SHARE * top):
-        twin = own.isdisjoint(text_stems(hit.node.content))
+    for hit in holders:
+        stems = text_stems(hit.node.content)
+        if hit.score < HOLDER_SHARE * top and sure.isdisjoint(stems):
+            continue
+        twin = own.isdisjoint(stems)
         for index in things_of(hit, things):
             counts[twin, index] = counts.get((twin, index), 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
@@ -169,6 +180,17 @@ def _category_things(
     return {
         index: best[index] for (side, index), n in counts.items() if 2 * n > most[side]
     }
+
+
+def _by_members(
+    base: dict[int, float], things: Things, members: Collection[str]
+) -> dict[int, float]:
+    """Of a category the lexicon knows (search/kinds.py), the things named
+    by its members ("Toyota Corolla", «Форд»), when some are: "Stretford",
+    named beside the Corolla, is no car."""
+    keys = {_key(member) for member in members} - {""}
+    named = {i: score for i, score in base.items() if things.groups[i] & keys}
+    return named or base
 
 
 async def _thing_turns(
@@ -284,12 +306,19 @@ async def with_category_things(
     wanted = wanted_stems(query.text, terms)
     holders = own_holders(hits, wanted)
     twins = {stem(t) for t in query.twin_terms}
-    base = _category_things(holders, things, wanted - twins)
+    # a member of the category named ("Focus" of "car") counts on the other
+    # side, as a twin does: it is not the question's own word
+    members = query.kinds.member_stems - {stem(t) for t in query.terms}
+    sure = query.kinds.member_stems | query.kinds.asked
+    base = _category_things(holders, things, wanted - twins - members, sure)
     # the category itself filed as a thing ("Christmas", «Рождество») is
     # what the question asks about, not one of its things ("Abbey Road" is
     # one of "road"'s)
-    asked_keys = {_key(word) for word in (*terms, *query.text.split())} - {""}
+    # (a category's members are none of its words: "Corolla" is a thing)
+    words = [t for t in terms if t not in query.kinds.terms or t in query.terms]
+    asked_keys = {_key(word) for word in (*words, *query.text.split())} - {""}
     base = {i: score for i, score in base.items() if not things.groups[i] <= asked_keys}
+    base = _by_members(base, things, query.kinds.members)
     if not base:
         return hits
     more = await read_thing_turns(storage, hits, things, base, window, other_script)

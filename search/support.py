@@ -29,6 +29,7 @@ from collections.abc import Set as AbstractSet
 from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
+from .kinds import NO_KINDS, AskedKinds
 from .legs import Ranked, RelevanceGate
 from .morphology import cjk_needles, is_russian, stem
 from .plan import SearchPlan
@@ -200,6 +201,7 @@ def supports(
     subject: bool = False,
     about: AbstractSet[str] = frozenset(),
     either: bool = False,
+    kinds: AskedKinds = NO_KINDS,
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -207,7 +209,8 @@ def supports(
     may share; `own`: the question's own words, of which one hit must share
     enough (`_needed`) for a question of several (none for a state question,
     whose slot words stand for its own); `about`: what it says it is about, which
-    the hit must share."""
+    the hit must share; `kinds`: the categories it names, whose members a
+    hit says them by ("Bought a Pixel 8" says "phone", search/kinds.py)."""
     if not wanted or hit.node.id in named:
         return True
     if similarity.get(hit.node.id, -1.0) >= strong:
@@ -215,14 +218,17 @@ def supports(
     # CJK is written without spaces: its pieces are looked for as substrings.
     if any(piece in hit.node.content for piece in cjk_needles(list(wanted))):
         return True
-    if about and not shared_stems(about, hit_stems(hit)):
+    stems = hit_stems(hit)
+    said = kinds.said(stems, hit.node.content)
+    stems |= said
+    if about and not shared_stems(about, stems):
         return False
     if subject:
-        return bool(shared_stems(wanted, plain_stems(hit)))
-    shared = shared_stems(wanted, hit_stems(hit))
+        return bool(shared_stems(wanted, plain_stems(hit) | said))
+    shared = shared_stems(wanted, stems)
     if len(own) < 2:
         return bool(shared)
-    return len(shared_stems(own, hit_stems(hit))) >= _needed(len(own), either)
+    return len(shared_stems(own, stems)) >= _needed(len(own), either)
 
 
 def answers(
@@ -241,6 +247,12 @@ def answers(
         return True  # an exact window ("yesterday") already selected the hits
     subject = subjects(query.text)
     wanted = subject or _wanted_words(query.terms, query.state_terms)
+    # a category's member supports as the category's word (`kinds.said`,
+    # which reads a name-like one only as a name), not as a word of its own
+    # (and the category is wanted also when a phrase names it: "get to work")
+    if not subject:
+        wanted -= query.kinds.member_stems - {stem(t) for t in query.terms}
+        wanted |= query.kinds.asked
     # A state question's slot words stand for its own ("Which city do I live
     # in?" is answered by "we moved to Vienna"): any one of them supports.
     # Only of the user's own life ("Which football team do I support?"): on
@@ -268,6 +280,7 @@ def answers(
             subject=bool(subject),
             about=about,
             either=bool(_EITHER.search(query.text)),
+            kinds=query.kinds,
         )
         for h in hits
     )

@@ -402,7 +402,7 @@ def twin_stems(word_stem: str) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _searchable(word: str) -> bool:
+def searchable(word: str) -> bool:
     if word in STOP_WORDS:
         return False  # "есть" is "eat", and "there is"
     return not is_russian(word) or len(russian_stem(word)) >= MIN_SEARCH_PREFIX
@@ -416,7 +416,7 @@ def twin_terms(terms: Iterable[str]) -> tuple[str, ...]:
     found: list[str] = []
     for term in given:
         for twin in sorted(twins(term)):
-            if stem(twin) not in seen and _searchable(twin):
+            if stem(twin) not in seen and searchable(twin):
                 seen.add(stem(twin))
                 found.append(twin)
     return tuple(found[:MAX_TWIN_TERMS])

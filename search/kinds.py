@@ -1,0 +1,269 @@
+"""Everyday categories and their well-known members: "phone" is an iPhone, a Pixel.
+
+"What phone do I have now?" and «Какой у меня сейчас телефон?» name the
+category; the turns that answer name the member ("My iPhone battery died
+again", "The Pixel lasts two days on one charge") and never the category's
+word. A model knows that a Pixel is a phone; without one on the read path,
+a small world-knowledge lexicon does: for each everyday category its words
+in both languages (any form, by the light stem of search/morphology.py) and
+its best-known kinds and brands. When a question names a category, the
+members join its FTS terms (bounded, MAX_KIND_TERMS) and a turn naming one
+counts as saying the category's word for the never-said gate
+(search/support.py): "What phone do I have?" is answered by "Bought a Pixel
+8", and still by nothing in a memory without a phone.
+
+A member that is also a common word ("Pixel", "Focus", "Golf") is written
+capitalised in the table: it counts as the category only where a turn
+writes it as a name, capitalised inside a sentence and not the head of a
+compound ("a pixel-perfect mockup", "Golf on Sunday" say nothing of a
+phone or a car). Pets reuse the kinds of core/relations.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+
+from ..core.relations import CAT_BREEDS, DOG_BREEDS, PET_KINDS
+from .morphology import stem
+from .slots import about_user
+from .twin_words import searchable
+
+# The FTS leg counts each term's rows: a question naming a category or two
+# searches at most this many of their members (the most common first).
+MAX_KIND_TERMS = 24
+
+# Blocks separated by a blank line: the category's words, "=", its members
+# (most common first; capitalised: also a common word, counted as a name).
+_TABLE = """
+phone phones smartphone cellphone телефон смартфон мобильник
+= iphone Pixel samsung xiaomi huawei oneplus nokia motorola android Galaxy
+  айфон Пиксель самсунг сяоми хуавей андроид нокиа
+
+laptop laptops computer computers pc ноутбук ноут компьютер комп
+= macbook thinkpad dell lenovo asus acer chromebook imac Mac Surface xps razer
+  макбук аймак леново асус
+
+tablet tablets ipad планшет
+= ipad kindle Galaxy айпад киндл
+
+car cars automobile машина автомобиль тачка
+= toyota corolla prius camry honda ford volkswagen vw bmw audi mercedes tesla skoda
+  octavia hyundai kia nissan mazda volvo renault peugeot subaru opel fiat Focus
+  Golf Polo Civic тойота королла форд фольксваген бмв ауди мерседес тесла шкода
+  хендай киа ниссан мазда вольво рено пежо лада
+
+bike bikes bicycle велосипед велик
+= brompton trek cannondale ebike bmx fixie Giant Canyon Cube Specialized
+  брамптон
+
+motorbike motorcycle motorbikes мотоцикл байк
+= yamaha kawasaki ducati suzuki harley vespa Triumph ямаха кавасаки дукати
+  сузуки харлей веспа
+
+sport sports спорт
+= yoga swimming swim swam climbing bouldering running tennis football soccer
+  basketball volleyball cycling boxing pilates crossfit skiing hockey badminton
+  karate judo йога плавание плавала плавал бассейн бег скалолазание теннис
+  футбол баскетбол волейбол бокс пилатес лыжи хоккей карате дзюдо
+
+diet meat diets диета мясо
+= vegetarian vegetarians vegan veggie pescatarian keto вегетарианец
+  вегетарианка вегетарианцы вегетарианство веган веганы
+
+drink drinks beverage напиток напитки
+= coffee tea matcha espresso latte cappuccino beer wine juice kombucha cocoa
+  кофе чай матча эспрессо латте капучино пиво вино сок какао
+
+instrument instruments play playing инструмент инструменты играю играешь
+= guitar piano violin cello drums ukulele flute saxophone trumpet clarinet harp
+  accordion synth гитара пианино фортепиано скрипка виолончель барабаны укулеле
+  флейта саксофон труба кларнет арфа аккордеон синтезатор
+
+music музыка
+= jazz techno hip-hop rap punk indie classical opera blues reggae джаз техно
+  рэп панк инди классика опера блюз
+
+commute commuting добираться добираюсь добираешься
+= bike cycle cycling bicycle tram bus train metro subway u-bahn s-bahn tube
+  scooter walk велосипед велик трамвай автобус метро электричка поезд самокат
+  пешком
+
+bank banks банк банки
+= revolut monzo n26 chase barclays hsbc santander paypal sparkasse commerzbank
+  сбер сбербанк тинькофф втб
+
+pet pets питомец питомцы животное
+= """
+
+_PET_MEMBERS = sorted(PET_KINDS - set(DOG_BREEDS) - set(CAT_BREEDS))
+
+_MORE = """
+language languages язык языки
+= english german french spanish italian portuguese chinese mandarin japanese
+  korean dutch polish turkish arabic английский немецкий французский испанский
+  итальянский португальский китайский японский корейский
+
+doctor doctors врач врача доктор
+= dentist optician ophthalmologist dermatologist pediatrician paediatrician
+  physio physiotherapist gynaecologist gynecologist cardiologist orthodontist
+  стоматолог дантист окулист офтальмолог терапевт педиатр дерматолог гинеколог
+  кардиолог физиотерапевт невролог
+
+supermarket supermarkets grocery groceries супермаркет магазин продукты
+= lidl aldi rewe edeka tesco sainsbury's waitrose asda kaufland carrefour
+  лидл альди пятёрочка перекрёсток ашан
+
+streaming стриминг подписка
+= netflix spotify disney hulu hbo youtube нетфликс кинопоиск окко
+
+social соцсеть соцсети
+= instagram facebook twitter tiktok linkedin reddit mastodon bluesky вконтакте
+  инстаграм фейсбук тикток
+
+messenger messengers мессенджер
+= whatsapp telegram viber imessage Signal ватсап телеграм вайбер
+
+game games игра игры
+= chess poker minecraft fortnite zelda catan scrabble sudoku шахматы покер
+
+console consoles приставка
+= playstation ps5 xbox nintendo Switch плейстейшн иксбокс
+
+camera cameras фотоаппарат камера
+= canon nikon fujifilm leica gopro olympus кэнон никон
+
+headphones earbuds наушники
+= airpods bose sennheiser jabra Beats эйрподс
+
+dance dancing танцы танцую
+= salsa tango bachata waltz ballet zumba сальса танго бачата вальс балет
+
+plant plants растение растения
+= monstera ficus orchid cactus basil fern succulent монстера фикус орхидея
+  кактус базилик
+
+allergy allergies allergic аллергия аллергии
+= peanuts nuts gluten lactose pollen penicillin shellfish арахис орехи глютен
+  лактоза пыльца пенициллин
+
+airline airlines авиакомпания
+= lufthansa ryanair easyjet klm wizz аэрофлот
+"""
+
+# Categories a question names by a phrase rather than a word: how the user
+# gets to work is their commute.
+_PHRASES = {
+    "commute": re.compile(
+        r"\b(?:get|go|travel|ride|cycle)\w*\s+to\s+(?:work|the\s+office)\b"
+        r"|(?<!\w)(?:езж\w*|езд\w*|добир\w*|доеза\w*)\s+(?:на|до)\s+работ\w*",
+        re.I,
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Kind:
+    words: frozenset[str]  # stems of the category's words
+    members: tuple[str, ...]  # searched as written (lower case), in order
+    plain: frozenset[str]  # stems of the members counted in any case
+    names: frozenset[str]  # members counted only as names ("Pixel")
+    phrase: re.Pattern[str] | None
+    head: str  # the stem of its first word ("commute")
+
+
+def _parse(block: str) -> _Kind:
+    head, _, tail = block.partition("=")
+    words = head.split()
+    members = tail.split()
+    return _Kind(
+        words=frozenset(map(stem, words)),
+        members=tuple(dict.fromkeys(m.lower() for m in members)),
+        plain=frozenset(stem(m) for m in members if not m[0].isupper()),
+        names=frozenset(m for m in members if m[0].isupper()),
+        phrase=_PHRASES.get(words[0]),
+        head=stem(words[0]),
+    )
+
+
+def _blocks() -> list[str]:
+    table = _TABLE + " ".join(_PET_MEMBERS) + "\n" + _MORE
+    return [b for b in (raw.strip() for raw in table.split("\n\n")) if b]
+
+
+_KINDS = tuple(_parse(block) for block in _blocks())
+
+
+@dataclass(frozen=True, slots=True)
+class AskedKinds:
+    """The categories a question names: their members to search and, per
+    category, the question's stems of it (what a member stands for)."""
+
+    kinds: tuple[tuple[frozenset[str], _Kind], ...] = ()
+
+    @property
+    def terms(self) -> tuple[str, ...]:
+        """The members to search for, each once, at most MAX_KIND_TERMS."""
+        found = (m for _, kind in self.kinds for m in kind.members if searchable(m))
+        return tuple(dict.fromkeys(found))[:MAX_KIND_TERMS]
+
+    @property
+    def asked(self) -> frozenset[str]:
+        """The question's stems of the categories it names."""
+        return frozenset(word for asked, _ in self.kinds for word in asked)
+
+    @property
+    def members(self) -> tuple[str, ...]:
+        """Every member, lower case, uncapped."""
+        return tuple(m for _, kind in self.kinds for m in kind.members)
+
+    @property
+    def member_stems(self) -> frozenset[str]:
+        """Every member's stem: words that count only through `said`."""
+        return frozenset(map(stem, self.members))
+
+    def said(self, stems: AbstractSet[str], text: str) -> set[str]:
+        """The question's category stems whose member a text names (`stems`,
+        its words' stems): "Bought a Pixel 8" says "phone"; a name-like
+        member only as a name."""
+        if not self.kinds:
+            return set()
+        return {
+            word
+            for asked, kind in self.kinds
+            if not kind.plain.isdisjoint(stems)
+            or any(_as_name(name, text) for name in kind.names)
+            for word in asked
+        }
+
+
+NO_KINDS = AskedKinds()
+
+
+def _as_name(name: str, text: str) -> bool:
+    """`name` is written as a name in `text`: capitalised, not the first
+    word of a sentence, not the head of a compound ("Pixel-perfect")."""
+    for match in re.finditer(rf"(?<!\w){re.escape(name)}(?![\w-])", text):
+        before = text[: match.start()].rstrip(" «\"'(")
+        if before and before[-1] not in ".!?:":
+            return True
+    return False
+
+
+def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
+    """The categories the question's `terms` (or a phrase of `text`) name,
+    of a question about the user's own life ("What phone do I have?"): on
+    questions about others (LoCoMo's "What pets does Melanie have?") the
+    members cost 0.3 points of R@10."""
+    if not about_user(text):
+        return NO_KINDS
+    stems = {stem(term) for term in terms}
+    found = []
+    for kind in _KINDS:
+        asked = frozenset(stems & kind.words)
+        if not asked and kind.phrase is not None and kind.phrase.search(text):
+            asked = frozenset({kind.head})  # the phrase names it
+        if asked:
+            found.append((asked, kind))
+    return AskedKinds(tuple(found))

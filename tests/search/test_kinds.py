@@ -1,0 +1,132 @@
+"""A question names a category ("What phone do I have now?"), the user's turns
+only its members ("My iPhone battery died", "The Pixel lasts two days"):
+the lexicon of search/kinds.py brings them together, on a real database,
+and a category never said still finds nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.kinds import MAX_KIND_TERMS, asked_kinds
+from agent_memory.search.query_text import query_terms
+from agent_memory.storage import MemoryStorage
+from day_turns import linked_days
+
+T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
+PHONES = [
+    "My iPhone battery died again before lunch.",
+    "Айфон опять выключился на морозе.",
+    "Bought a Pixel 8 to replace the dead iPhone, the camera is great.",
+    "The Pixel lasts two days on one charge.",
+]
+NOISE = (
+    "Long day at work, too many meetings.",
+    "Tried a new ramen place near the station.",
+    "Sent the client a pixel-perfect mockup of the landing page.",
+    "Walked the dog along the canal.",
+)
+
+
+def _kinds(question: str) -> tuple[str, ...]:
+    return asked_kinds(question, tuple(query_terms(question))).terms
+
+
+def test_a_category_word_brings_its_members_in_both_languages() -> None:
+    assert {"iphone", "pixel", "айфон"} <= set(_kinds("What phone do I have now?"))
+    assert {"iphone", "айфон"} <= set(_kinds("Какой у меня сейчас телефон?"))
+    assert "thinkpad" in _kinds("Which laptop do I use?")
+    assert "guitar" in _kinds("Какой инструмент у меня есть?")
+    assert "tram" in _kinds("How do I get to work?")
+    assert "piano" in _kinds("What do I play?") and "гитара" in _kinds(
+        "На чём я играю?"
+    )
+    assert "vegetarian" in _kinds("Do I still eat meat?")
+    assert len(_kinds("What car, bike or phone do I have?")) <= MAX_KIND_TERMS
+    # someone else's things and questions naming no category bring none
+    assert _kinds("What phone does Lena have?") == ()
+    assert _kinds("What did I eat for lunch?") == ()
+
+
+async def _memory(storage: MemoryStorage, phones: list[str]) -> Retriever:
+    noise = [NOISE[i % len(NOISE)] for i in range(16)]
+    return await linked_days(storage, [*phones[:2], *noise, *phones[2:]], T0)
+
+
+@pytest.mark.parametrize(
+    "question", ["What phone do I have now?", "Какой у меня сейчас телефон?"]
+)
+async def test_the_newest_member_answers_a_category_question(
+    storage: MemoryStorage, question: str
+) -> None:
+    retriever = await _memory(storage, PHONES)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    assert hits and "Pixel" in hits[0].node.content
+    assert await retriever.get_context(question) is not None
+
+
+@pytest.mark.parametrize("question", ["What phone do I have?", "Какой у меня телефон?"])
+async def test_a_category_never_said_finds_nothing(
+    storage: MemoryStorage, question: str
+) -> None:
+    retriever = await _memory(storage, [])
+    assert await retriever.search(question, reinforce=False) == []
+    assert await retriever.get_context(question) is None
+
+
+async def test_a_pet_is_a_cat_but_a_cat_is_no_dog(storage: MemoryStorage) -> None:
+    retriever = await linked_days(
+        storage,
+        [
+            "The cat knocked a glass off the table again.",
+            *[NOISE[i % 2] for i in range(10)],
+        ],
+        T0,
+    )
+    hits = await retriever.search("What pet do I have?", reinforce=False)
+    assert hits and "cat" in hits[0].node.content
+    assert await retriever.get_context("What's my dog called?") is None
+
+
+async def test_a_member_word_inside_a_compound_is_no_member(
+    storage: MemoryStorage,
+) -> None:
+    retriever = await linked_days(
+        storage,
+        [
+            "Sent the client a pixel-perfect mockup of the landing page.",
+            "Pixel-perfect mockups take me forever.",
+            *[NOISE[i % 2] for i in range(10)],
+        ],
+        T0,
+    )
+    assert await retriever.search("What phone do I have?", reinforce=False) == []
+    assert await retriever.get_context("What phone do I have?") is None
+
+
+FAMILY = [
+    "Practised guitar for an hour, my fingers hurt.",
+    "Took the tram, it was packed again.",
+    "My ThinkPad keyboard is still the best.",
+    "I've gone vegetarian this month.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What do I play?", FAMILY[0]),
+        ("How do I get to work?", FAMILY[1]),  # a phrase names the commute
+        ("Какой у меня ноутбук?", FAMILY[2]),
+        ("Do I still eat meat?", FAMILY[3]),
+    ],
+)
+async def test_each_category_finds_its_member(
+    storage: MemoryStorage, question: str, answer: str
+) -> None:
+    noise = [NOISE[i % 2] for i in range(16)]
+    retriever = await linked_days(storage, [*FAMILY, *noise], T0)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    assert hits and hits[0].node.content == answer
+    assert await retriever.get_context(question) is not None
