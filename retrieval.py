@@ -68,7 +68,7 @@ from .search.query_text import (
     query_terms,
     without_words,
 )
-from .search.small_talk import asks_nothing, wordless
+from .search.small_talk import asks_nothing, says_nothing, wordless
 from .search.standing import by_stance, earlier_states, standing
 from .search.support import answers, relevance_gates
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
@@ -78,7 +78,6 @@ from .search.windowed import (
     entity_filter,
     first_legs,
     keep_within,
-    node_window,
     own_doings,
     without_padding,
 )
@@ -245,7 +244,7 @@ class Retriever:
             # on the read thread while the prompt is embedded, a model call of
             # 10-25 ms, and the FTS hits' parts are read meanwhile (search/call.py).
             early = size_plan(call.query.complexity, call.query.intent)
-            window = await node_window(self._storage, NO_FILTERS, call.query)
+            window = await call.window(self._storage, NO_FILTERS)
             ahead = (pool_for(early.limit), (), window)
             model = embedder is not None
             call.start_fts(self._storage, ahead, LEGS, read_ahead=model)
@@ -301,10 +300,11 @@ class Retriever:
         return call
 
     async def _search(self, call: Call, plan: SearchPlan) -> list[SearchHit]:
+        call.ranking = True  # the texts read ahead are ranked from here on
         filters = plan.filters
         # The window (time, entity) selects what every leg ranks, in SQL.
         wanted = await entity_filter(self._storage, filters.entity_name)
-        window = await node_window(self._storage, filters, plan.query, wanted)
+        window = await call.window(self._storage, filters, wanted)
         mine = window and await own_doings(self._storage, plan.query, filters, window)
         if mine:
             return mine
@@ -439,7 +439,7 @@ class Retriever:
             node = nodes.get(node_id)
             if node is None or node_id in hidden:
                 continue
-            if drop_chatter and node.type == "episodic" and asks_nothing(node.content):
+            if drop_chatter and node.type == "episodic" and says_nothing(node.content):
                 continue
             linked = entities.get(node_id, [])
             factor = boost(

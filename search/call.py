@@ -5,7 +5,9 @@ the names asked) and reads the FTS hits' parts (node, supersession, entities)
 while a local model embeds the question: the read thread is idle meanwhile
 (~10-25 ms of e5), and most ranked hits are the FTS leg's (docs/embedder.md).
 A leg started ahead is picked up only by a plan with the same key (pool,
-types, window); any other is cancelled when the call ends.
+types, window); any other is cancelled when the call ends. The window is
+read once a call: get_context asks for it before the model and again in
+the search (a date's "does it hold any memory" read, after the model).
 """
 
 from __future__ import annotations
@@ -20,9 +22,17 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .legs import HitParts, Ranked, entity_leg, hit_parts
 from .people import person_shaped
+from .plan import SearchFilters
+from .standing import read_ahead
 from .together import question_fts
+from .windowed import node_window
+
+# Turns whose text is read ahead (standing.read_ahead) between two looks at
+# the loop: ~0.5 ms, so the vector coming back waits at most that long.
+READ_AHEAD_TURNS = 16
 
 LegKey = tuple[int, tuple[NodeType, ...], NodeWindow | None]  # pool, types, window
+WindowKey = tuple[float | None, float | None, int | None]  # after, before, entity
 
 
 class Call:
@@ -41,6 +51,21 @@ class Call:
         self._parts = HitParts({}, set(), {})
         self._read: set[int] = set()  # the ids whose parts are in _parts
         self._reads: list[asyncio.Future[None]] = []  # parts read ahead, in turn
+        self._windows: dict[WindowKey, NodeWindow | None] = {}
+        # Set when the hits are being ranked: what is not read ahead by then
+        # is worked out by the rules that need it.
+        self.ranking = False
+
+    async def window(
+        self, storage: Store, filters: SearchFilters, entity_id: int | None = None
+    ) -> NodeWindow | None:
+        """The window the legs rank within (windowed.node_window), read once
+        for the same time filters and entity."""
+        key = (filters.after, filters.before, entity_id)
+        if key not in self._windows:
+            found = await node_window(storage, filters, self.query, entity_id)
+            self._windows[key] = found
+        return self._windows[key]
 
     def start_fts(
         self,
@@ -132,7 +157,32 @@ class Call:
         # awaited, a read's when parts_of reads those ids.
         with contextlib.suppress(Exception):
             ranked = await asyncio.shield(leg)
-            await self._read_parts(storage, [node_id for node_id, _ in ranked])
+            ids = [node_id for node_id, _ in ranked]
+            parts = await self._read_parts(storage, ids)
+            await self._read_texts(parts, ids)
+
+    async def _read_texts(self, parts: HitParts, ids: Sequence[int]) -> None:
+        """What the rules ask of the hits' texts (standing.read_ahead), best
+        hits first, while the model embeds the question; stops once the
+        hits are being ranked."""
+        texts = [
+            text
+            for node_id in ids
+            if node_id in parts.nodes
+            for text in (
+                parts.nodes[node_id].content,
+                *(
+                    n
+                    for e in parts.entities.get(node_id, ())
+                    for n in (e.name, *e.aliases)
+                ),
+            )
+        ]
+        for start in range(0, len(texts), READ_AHEAD_TURNS):
+            if self.ranking:
+                return
+            read_ahead(self.query.text, texts[start : start + READ_AHEAD_TURNS])
+            await asyncio.sleep(0)
 
     async def parts_of(self, storage: Store, ids: Sequence[int]) -> HitParts:
         """The parts of `ids` (with those read before): only the unread are read."""

@@ -29,7 +29,7 @@ from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
 from .morphology import stem
 from .standing import Stance, stance, told_of_other
-from .support import shared_stems, text_stems, wanted_stems
+from .support import shares_stem, text_stems, wanted_stems
 from .windowed import USER_ROLE
 
 # A turn counts for the category's things when it scores at least this share
@@ -139,7 +139,7 @@ def own_holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
         for hit in hits
         if hit.node.source_role == USER_ROLE
         and not told_of_other(hit)
-        and shared_stems(wanted, text_stems(hit.node.content))
+        and shares_stem(wanted, text_stems(hit.node.content))
     ]
 
 

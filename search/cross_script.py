@@ -15,6 +15,7 @@ is a different name: "Лина" is not "Lena".
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterable
 
@@ -40,6 +41,7 @@ _SAME = (("ee", "i"), ("ph", "f"), ("ck", "k"), ("kh", "h"), ("c", "k"), ("q", "
 _VOWELS = "aeiou"
 
 
+@functools.lru_cache(maxsize=8192)  # words repeat: names, the question's words
 def loose_key(word: str) -> str:
     """The word's key for matching across scripts; "" for anything but one
     Latin or Cyrillic word."""

@@ -12,6 +12,7 @@ a question always has a word outside it.
 
 from __future__ import annotations
 
+import functools
 import re
 
 _PHRASES = (
@@ -68,3 +69,10 @@ def asks_nothing(prompt: str) -> bool:
     if len(words) > 8:
         return False
     return _SMALL_TALK.fullmatch(" ".join(words) + " ") is not None
+
+
+@functools.lru_cache(maxsize=4096)  # asked of every turn a search ranks
+def says_nothing(turn: str) -> bool:
+    """`asks_nothing` of a stored turn ("Okay, got it."), remembered: the
+    same turns are ranked again and again (prompts are not kept)."""
+    return asks_nothing(turn)

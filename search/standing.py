@@ -12,8 +12,9 @@ latest state ("what am I reading lately?", "последний релиз").
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from .. import decay
@@ -22,11 +23,13 @@ from .changes import (
     current_value,
     names_any,
     naming_current_value,
+    read_turn,
     side_of_change,
     tells_change,
     told_weights,
 )
-from .support import hit_stems, wanted_stems
+from .small_talk import says_nothing
+from .support import hit_stems, holds_stem, text_stems, wanted_stems
 
 # A fact at confidence c weighs 1 − CONFIDENCE_WEIGHT·(1 − c): a faded fact
 # (0.1) half as much as a fresh one; it still shows when nothing else fits.
@@ -80,6 +83,7 @@ def wants_recent(text: str) -> bool:
     return bool(_RECENT.search(text))
 
 
+@functools.lru_cache(maxsize=256)  # each rule asks it of the question again
 def stance(text: str) -> Stance:
     """ "past" for a question about an older state, "now" for the present or
     the latest one, None when it does not say (a plain recall question)."""
@@ -88,6 +92,19 @@ def stance(text: str) -> Stance:
     if _RECENT.search(text) or _PRESENT.search(text):
         return "now"
     return None
+
+
+def read_ahead(question: str, texts: Iterable[str]) -> None:
+    """Work out (into the caches) what the ranking's rules ask of `texts`,
+    the hits' turns and names, before the hits are ranked: their stems,
+    whether a turn is small talk, and for a question about now or before
+    what each turn tells."""
+    asked = stance(question) is not None
+    for text in texts:
+        text_stems(text)
+        says_nothing(text)
+        if asked:
+            read_turn(text)
 
 
 def current_confidence(node: Node, now: float) -> float:
@@ -136,7 +153,7 @@ def about_ids(hits: list[SearchHit], text: str, terms: Sequence[str]) -> set[int
     return {
         hit.node.id
         for hit in hits
-        if not wanted.isdisjoint(hit_stems(hit)) and not told_of_other(hit)
+        if holds_stem(hit, wanted) and not told_of_other(hit)
     }
 
 
@@ -206,7 +223,7 @@ def earlier_states(hits: list[SearchHit], text: str, terms: Sequence[str]) -> se
     if stance(text) != "now":
         return set()
     wanted = wanted_stems(text, terms)
-    about = [h for h in hits if not wanted.isdisjoint(hit_stems(h))]
+    about = [h for h in hits if holds_stem(h, wanted)]
     if len(about) < 2 or not any(tells_change(h.node.content) for h in about):
         return set()
     newest = max(h.node.when for h in about)

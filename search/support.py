@@ -133,6 +133,12 @@ def hit_stems(hit: SearchHit) -> set[str]:
     return set().union(*(text_stems(text) for text in _texts(hit)))
 
 
+def holds_stem(hit: SearchHit, wanted: AbstractSet[str]) -> bool:
+    """`hit_stems(hit)` holds one of `wanted`, text by text (no union built:
+    the rules of a question about now ask it of every hit, twice)."""
+    return any(not wanted.isdisjoint(text_stems(text)) for text in _texts(hit))
+
+
 @functools.lru_cache(maxsize=4096)  # the same hits are read by several rules
 def text_stems(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in _WORD.findall(text))
@@ -170,6 +176,12 @@ def shared_stems(wanted: AbstractSet[str], stems: AbstractSet[str]) -> set[str]:
         for w in wanted
         if w in stems or _russian_kin(w, stems) or not twin_stems(w).isdisjoint(stems)
     }
+
+
+def shares_stem(wanted: AbstractSet[str], stems: AbstractSet[str]) -> bool:
+    """`shared_stems` is not empty: a wanted stem held as it is answers at
+    once (the kin and twin checks cost ~20 µs a hit for a long question)."""
+    return not wanted.isdisjoint(stems) or bool(shared_stems(wanted, stems))
 
 
 def _russian_kin(word: str, stems: AbstractSet[str]) -> bool:
@@ -221,7 +233,7 @@ def supports(
     stems = hit_stems(hit)
     said = kinds.said(stems, hit.node.content)
     stems |= said
-    if about and not shared_stems(about, stems):
+    if about and not shares_stem(about, stems):
         return False
     if subject:
         return bool(shared_stems(wanted, plain_stems(hit) | said))

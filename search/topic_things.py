@@ -36,7 +36,7 @@ from .category_things import (
 from .cross_script import OtherScriptNames, loose_key
 from .query_text import STOP_WORDS
 from .standing import stance
-from .support import shared_stems, text_stems, wanted_stems
+from .support import shares_stem, text_stems, wanted_stems
 
 # A thing's turn without the word scores this share of the weakest hit
 # carrying it: just below every turn that says the word.
@@ -126,7 +126,7 @@ def _beside(hit: SearchHit, says: Callable[[str], bool], things: Things) -> set[
 
 def _says(wanted: set[str], text: str) -> bool:
     """The text carries a wanted word, inflected alike ("скалодроме")."""
-    return bool(shared_stems(wanted, text_stems(text)))
+    return shares_stem(wanted, text_stems(text))
 
 
 def _named(entity: Entity, near: set[str]) -> bool:

@@ -321,3 +321,29 @@ def test_an_entity_line_says_what_is_known_and_not_the_catch_all_type() -> None:
     assert entity_line(entity("concept", relation="home town")) == (
         "- **Porto** (the user's home town): mentioned 6 times"
     )
+
+
+WINDOW_CHECK = "select id from nodes where 1 = 1"  # store/index.window_nodes
+
+
+@pytest.mark.needs_vectors
+@pytest.mark.sqlite_only(reason="traces SQLite statements")
+async def test_the_asked_date_is_looked_up_once_a_call(storage: MemoryStorage) -> None:
+    # "last week" holds no memory here (the key was noted just now): whether
+    # it does is read before the model runs, and the search after it reuses
+    # that answer (it read it again: a statement after the model, every call).
+    await storage.nodes.add_node(
+        NodeDraft("semantic", "the spare key is under the mat")
+    )
+    statements, _, r = await _traced(storage)
+
+    block = await r.get_context("where was the spare key last week?")
+
+    assert block is not None and "under the mat" in block
+    checks = [
+        sql
+        for sql in statements
+        if sql.startswith(WINDOW_CHECK) and "source_role" not in sql
+    ]
+    assert len(checks) == 1
+    await r.drain()
