@@ -26,7 +26,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ..core.relations import CAT_BREEDS, DOG_BREEDS, PET_KINDS
-from .morphology import stem
+from .morphology import is_russian, stem
 from .slots import about_user
 from .twin_words import searchable
 
@@ -87,7 +87,7 @@ music музыка
 
 commute commuting добираться добираюсь добираешься
 = bike cycle cycling bicycle tram bus train metro subway u-bahn s-bahn tube
-  scooter walk велосипед велик трамвай автобус метро электричка поезд самокат
+  scooter велосипед велик трамвай автобус метро электричка поезд самокат
   пешком
 
 bank banks банк банки
@@ -105,8 +105,9 @@ language languages язык языки
   korean dutch polish turkish arabic английский немецкий французский испанский
   итальянский португальский китайский японский корейский
 
-doctor doctors врач врача доктор
-= dentist optician ophthalmologist dermatologist pediatrician paediatrician
+doctor doctors врач врача врачу доктор
+= clinic hospital checkup check-up gp клиника поликлиника больница осмотр
+  dentist optician ophthalmologist dermatologist pediatrician paediatrician
   physio physiotherapist gynaecologist gynecologist cardiologist orthodontist
   стоматолог дантист окулист офтальмолог терапевт педиатр дерматолог гинеколог
   кардиолог физиотерапевт невролог
@@ -156,10 +157,17 @@ airline airlines авиакомпания
 # gets to work is their commute.
 _PHRASES = {
     "commute": re.compile(
-        r"\b(?:get|go|travel|ride|cycle)\w*\s+to\s+(?:work|the\s+office)\b"
-        r"|(?<!\w)(?:езж\w*|езд\w*|добир\w*|доеза\w*)\s+(?:на|до)\s+работ\w*",
+        r"\b(?:get|go|travel|ride|cycle|commute)\w*\s+to\s+(?:work|the\s+office"
+        r"|uni|university|school|campus|college)\b"
+        r"|\bwhat do (?:i|we) ride(?:\s+to\s+\w+)?"
+        r"|(?<!\w)(?:езж\w*|езд\w*|добир\w*|доеза\w*)\s+(?:на|до|в)\s+"
+        r"(?:работ\w*|офис\w*|универ\w*|университет\w*|институт\w*|школ\w*)"
+        r"|(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}(?:езж\w*|езд\w*|добир\w*)"
+        r"(?:\s+(?:на|до|в)\s+\w+)?",
         re.I,
     ),
+    # «На чём ты играешь?», «На чём я учусь играть?»: on what one plays
+    "instrument": re.compile(r"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}игра\w*", re.I),
 }
 
 
@@ -201,11 +209,17 @@ class AskedKinds:
     category, the question's stems of it (what a member stands for)."""
 
     kinds: tuple[tuple[frozenset[str], _Kind], ...] = ()
+    russian: bool = False  # asked in Russian: its members are searched first
+    # the stems of the words of a phrase that named a category ("ride to
+    # uni", «езжу в универ»): they stand for the category, as a member does
+    phrased: frozenset[str] = frozenset()
 
     @property
     def terms(self) -> tuple[str, ...]:
-        """The members to search for, each once, at most MAX_KIND_TERMS."""
-        found = (m for _, kind in self.kinds for m in kind.members if searchable(m))
+        """The members to search for, each once, at most MAX_KIND_TERMS: those
+        in the question's script first (the cap cuts the other language's)."""
+        found = [m for _, kind in self.kinds for m in kind.members if searchable(m)]
+        found.sort(key=lambda member: is_russian(member) != self.russian)
         return tuple(dict.fromkeys(found))[:MAX_KIND_TERMS]
 
     @property
@@ -260,10 +274,13 @@ def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
         return NO_KINDS
     stems = {stem(term) for term in terms}
     found = []
+    phrased: set[str] = set()
     for kind in _KINDS:
         asked = frozenset(stems & kind.words)
-        if not asked and kind.phrase is not None and kind.phrase.search(text):
-            asked = frozenset({kind.head})  # the phrase names it
+        phrases = [] if kind.phrase is None else kind.phrase.findall(text)
+        if phrases:
+            asked = asked or frozenset({kind.head})  # a phrase names it
+            phrased |= {stem(w) for p in phrases for w in re.findall(r"\w+", p)}
         if asked:
             found.append((asked, kind))
-    return AskedKinds(tuple(found))
+    return AskedKinds(tuple(found), is_russian(text), frozenset(phrased))

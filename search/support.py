@@ -277,6 +277,11 @@ def answers(
     own = (
         {stem(t) for t in query.terms} - GENERIC_STEMS if mine and not about else set()
     )
+    # "the laptop before the Mac", "What do I ride to uni?": a member and the
+    # words of a phrase naming the category stand for it, no words of their own
+    stand_for = query.kinds.member_stems | query.kinds.phrased
+    if own & stand_for:
+        own = (own - stand_for) | query.kinds.asked
     named = {node_id for node_id, _ in ranked.get("entity", ())}
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support

@@ -66,7 +66,15 @@ async def test_the_newest_member_answers_a_category_question(
     assert await retriever.get_context(question) is not None
 
 
-@pytest.mark.parametrize("question", ["What phone do I have?", "Какой у меня телефон?"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What phone do I have?",
+        "Какой у меня телефон?",
+        "What do I ride to uni now?",
+        "What laptop did I have before the Mac?",
+    ],
+)
 async def test_a_category_never_said_finds_nothing(
     storage: MemoryStorage, question: str
 ) -> None:
@@ -120,6 +128,12 @@ FAMILY = [
         ("How do I get to work?", FAMILY[1]),  # a phrase names the commute
         ("Какой у меня ноутбук?", FAMILY[2]),
         ("Do I still eat meat?", FAMILY[3]),
+        # a member asked stands for its category ("the Mac" is a laptop),
+        # and so do the words of a phrase naming one ("ride to uni")
+        ("What laptop did I have before the Mac?", FAMILY[2]),
+        ("What do I ride to uni now?", FAMILY[1]),
+        ("На чём я сейчас учусь играть?", FAMILY[0]),
+        ("На чём я езжу в универ?", FAMILY[1]),
     ],
 )
 async def test_each_category_finds_its_member(
