@@ -1,9 +1,13 @@
-"""Entities filed as a memory from before a joining rule holds them."""
+"""Entities filed as a memory from before a joining rule holds them, and
+turns filed through the slow path's linker."""
 
 from __future__ import annotations
 
-from agent_memory.core.records import EntityType, NodeDraft
+import time
+
+from agent_memory.core.records import EntityType, EpisodeDraft, NodeDraft
 from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
 
 
 async def filed_apart(
@@ -14,3 +18,19 @@ async def filed_apart(
         node = await storage.nodes.add_node(NodeDraft("semantic", f"{name} called"))
         entity = await storage.entities.upsert_entity(name, type=type, mentions=0)
         await storage.entities.link_entities([(node, entity.id)])
+
+
+async def said(storage: MemoryStorage, *texts: str) -> None:
+    """Turns through the slow path's batch linker, one batch each."""
+    linker = EntityLinker(storage)
+    for text in texts:
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, "t", "user", time.time())
+        )
+        nodes = await storage.nodes.get_nodes([node])
+        await linker.on_episodes(list(nodes.values()))
+
+
+async def listed(storage: MemoryStorage) -> dict[str, str]:
+    """The listed entities' names and types."""
+    return {e.name: e.type for e in await storage.entities.list_entities()}

@@ -61,6 +61,33 @@ def _opens_on_relation(before_words: Sequence[str]) -> bool:
     return word in UNIQUE_RELATIONS and not word.isascii()
 
 
+# The copula that makes the name the subject's complement: "My new manager
+# at Pebble is Jonas", "Мой начальник теперь — Йонас".
+_COPULA = frozenset("is was это — –".split())
+_SUBJECT_SPAN = 7  # words back to the subject's owner word ("my", "мой")
+
+
+def relation_by_subject(before_words: Sequence[str]) -> str:
+    """The relation when the name completes a sentence whose subject is one:
+    "My new manager at Pebble is Jonas" (the relation may be qualified and
+    followed by where: "my manager at Pebble")."""
+    if not before_words or _clean(before_words[-1:])[0] not in _COPULA:
+        return ""
+    span = list(before_words[-_SUBJECT_SPAN:-1])
+    # the subject opens the sentence: no other sentence's words before it
+    cut = max(
+        (i + 1 for i, w in enumerate(span) if w.endswith((".", "!", "?"))), default=0
+    )
+    words = relation_base_forms(_clean(span[cut:]))
+    for at, owner in enumerate(words[:-1]):
+        found = relation_of(owner, "", words[at + 1])
+        if not found and at + 2 < len(words):
+            found = relation_of(owner, words[at + 1], words[at + 2])
+        if found:
+            return found
+    return ""
+
+
 def relation_after(after_words: Sequence[str]) -> str:
     """The relation stated right after the name ("Priya is my climbing
     partner", "Ingrid, my new boss, ...")."""

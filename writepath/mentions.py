@@ -1,0 +1,286 @@
+"""The offline mention extractor: names found by pattern in one text.
+
+Capitalised names, @handles, e-mails, URLs, dates and #tags, each with a
+first guess at its type ("my dog Pepper" a pet, "moved to Vienna" a place,
+"my wife Lena" a person with a relation). writepath/entities.py files them.
+
+A capitalised word that opens a sentence is usually just a capitalised word
+("Thanks", "Maybe"), so such a word is marked `sentence_start` and counts only
+when it is already a known entity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.records import EntityType, name_key
+from ..core.relations import RELATION_OWNERS
+from .cues import (
+    SENTENCE_OPENERS,
+    acts_as_person,
+    at_a_place,
+    opens_english_sentence,
+    opens_russian_sentence,
+)
+from .names import (
+    COMMON_CAPITALISED,
+    GIVEN_NAMES,
+    IDIOMS,
+    KIN_NAMES,
+    LABELS,
+    NAME_CONNECTORS,
+    PARTICLES,
+    PET_NAMING,
+    PET_WORDS,
+    TITLE_AFTER,
+    TITLE_BEFORE,
+    VOCATIVE,
+)
+from .relations import relation_after, relation_before, relation_by_subject
+
+_UPPER = "A-ZÀ-ÖØ-ÞА-ЯЁ"
+_LOWER = "a-zß-öø-ÿа-яё"
+# "Spider-Man", "O'Neil", "Middle-earth"; a trailing quote or dash is not part of it.
+# "O'Keeffe" (one capital before the quote), "McDonald" (a capital inside).
+_WORD_CHARS = (
+    rf"[{_UPPER}](?:[{_LOWER}]+(?:[{_UPPER}][{_LOWER}]+)?|(?=['’][{_UPPER}]))"
+    rf"(?:['’\-][{_UPPER}{_LOWER}][{_LOWER}]*)*"
+)
+_NAME_WORD = rf"(?:{_WORD_CHARS}|[{_UPPER}]{{2,}})(?!\w)"
+# Names glued by a colon ("CS:GO", "Counter Strike:Global Offensive") are one
+# token the pattern cannot read; they are left out whole.
+_GLUED_AFTER = re.compile(r":\w")
+_GLUED_BEFORE = re.compile(r"\w:\S+\s*$")
+_CONNECTOR = "|".join(sorted(NAME_CONNECTORS))
+_NAME = re.compile(
+    rf"(?<![\w@#/.:])((?:{_NAME_WORD})"
+    rf"(?:\s+(?:(?:{_CONNECTOR})\s+){{0,2}}(?:{_NAME_WORD})){{0,3}})"
+)
+_HANDLE = re.compile(r"(?<![\w.])@([A-Za-z0-9_]{2,32})")
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_URL = re.compile(r"\bhttps?://[^\s<>()\"']+", re.IGNORECASE)
+_TAG = re.compile(r"(?<![\w#&])#([^\W\d_][\w-]{1,40})")
+_MONTHS = (
+    "January|February|March|April|May|June|July|August|September|October|"
+    "November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
+)
+_MONTHS_RU = (
+    "января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря"
+)
+_DATE = re.compile(
+    rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}} (?:{_MONTHS}),? \d{{4}}"
+    rf"|(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?"
+    rf"|\d{{1,2}} (?:{_MONTHS_RU})(?: \d{{4}})?)\b"
+)
+# A colon also opens a sentence: transcripts read "Tim: Yeah, sure".
+_SENTENCE_START = re.compile(r"(?:^|[.!?…:;—–]\s+|\n\s*|[\"“(]\s*)$")
+# "Caroline: ..." at the start of a text is a transcript's speaker.
+_SPEAKER = re.compile(rf"^\s*([{_UPPER}][{_LOWER}]+(?: [{_UPPER}][{_LOWER}]+)?):\s")
+_TITLES = {"mr", "mrs", "ms", "dr", "prof", "sir", "madam"}
+_POSSESSIVE = re.compile(r"['’]s$")
+_SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
+_CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
+_VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
+_ASIDE = re.compile(r"^\s*\([^()]{0,60}\)")
+_IDIOM = re.compile("|".join(re.escape(i) for i in IDIOMS), re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A name found in text, with a first guess at what kind of thing it is."""
+
+    name: str
+    type: EntityType
+    kind: str  # name | handle | email | url | date | tag
+    sentence_start: bool = False
+    relation: str = ""  # "wife" for "my wife Sarah"
+
+
+def extract_mentions(text: str) -> list[Mention]:
+    """Mentions in `text`, each name once, in order of first appearance."""
+    found: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(start: int, end: int, mention: Mention) -> None:
+        if any(start < b and a < end for a, b in taken):
+            return
+        taken.append((start, end))
+        found.append(mention)
+
+    for match in _URL.finditer(text):
+        add(*match.span(), Mention(match.group(0).rstrip(".,;:!?"), "tool", "url"))
+    for match in _EMAIL.finditer(text):
+        add(*match.span(), Mention(match.group(0), "person", "email"))
+    for match in _HANDLE.finditer(text):
+        add(*match.span(), Mention("@" + match.group(1), "person", "handle"))
+    for match in _TAG.finditer(text):
+        add(*match.span(), Mention("#" + match.group(1), "concept", "tag"))
+    for match in _DATE.finditer(text):
+        add(*match.span(), Mention(match.group(0), "concept", "date"))
+    speaker = _SPEAKER.match(text)
+    if speaker is not None and not _a_label(speaker.group(1)):
+        add(*speaker.span(1), Mention(speaker.group(1), "person", "name"))
+    # "Mark my words": the name in a saying is nobody (same length, so the
+    # spans of everything else stay where they are).
+    plain = _IDIOM.sub(lambda m: " " * len(m.group(0)), text)
+    for match in _NAME.finditer(plain):
+        mention = _name_mention(plain, match)
+        if mention is not None:
+            add(match.start(1), match.end(1), mention)
+    found_sorted = sorted(zip(taken, found, strict=True), key=lambda pair: pair[0])
+    unique: dict[str, Mention] = {}
+    for _, mention in found_sorted:
+        unique.setdefault(name_key(mention.name), mention)
+    return list(unique.values())
+
+
+def _common(word: str) -> bool:
+    return _POSSESSIVE.sub("", word).casefold() in COMMON_CAPITALISED
+
+
+def _is_shouted(word: str) -> bool:
+    """An all-caps word that reads as a word ("DOING", "GO"), not an acronym."""
+    if not word.isupper():
+        return False
+    if word.casefold() in COMMON_CAPITALISED:
+        return True
+    vowels = sum(ch in _VOWELS for ch in word)
+    return len(word) >= 5 and vowels / len(word) >= 0.4
+
+
+def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
+    if _GLUED_AFTER.match(text, match.end(1)) or _GLUED_BEFORE.search(
+        text, 0, match.start(1)
+    ):
+        return None
+    words = match.group(1).split()
+    opens = bool(_SENTENCE_START.search(text[: match.start(1)]))
+    if opens and (
+        opens_russian_sentence(words, GIVEN_NAMES)
+        or opens_english_sentence(words, GIVEN_NAMES)
+    ):
+        words, opens = words[1:], False  # what follows is mid-sentence
+    titled = (
+        bool(words)
+        and not _common(words[0])
+        and any(w in NAME_CONNECTORS for w in words)
+    )
+    # Drop leading common words ("Hey Caroline" -> "Caroline"), and a
+    # sentence's opening adverb or imperative ("First,", "Book Lello"), but
+    # keep titles whole ("Game of Thrones").
+    while (
+        words
+        and not titled
+        and (
+            _common(words[0])
+            or _is_shouted(words[0])
+            or (opens and words[0].casefold() in SENTENCE_OPENERS)
+        )
+    ):
+        words = words[1:]
+    while words and (
+        _common(words[-1])
+        or words[-1].casefold() in NAME_CONNECTORS
+        or _is_shouted(words[-1])
+    ):
+        words = words[:-1]
+    if not words or (
+        words[0].casefold() in NAME_CONNECTORS
+        and not (len(words) > 1 and words[0].casefold() in PARTICLES)  # Van Gogh
+    ):
+        return None
+    # "Pepper's vet" is about Pepper, "Star Wars-related" about Star Wars.
+    words[-1] = _SUFFIX.sub("", _POSSESSIVE.sub("", words[-1]))
+    name = " ".join(words)
+    start = match.start(1) + match.group(1).find(words[0])
+    before_words = text[:start].split()
+    raw_previous = before_words[-1] if before_words else ""
+    previous = raw_previous.rstrip(".,!").casefold()
+    # "What Console does..." opens a sentence too, after its common word.
+    at_start = opens and len(words) == 1
+    if at_start and (_not_a_name(words[0]) or words[0].casefold() in LABELS):
+        return None
+    # "Мелани (все зовут её Мел) — моя коллега": the aside is skipped
+    after_words = _ASIDE.sub("", text[start + len(name) :]).split()[:4]
+    if _pet(before_words, after_words):  # "our dog Pepper": the user's dog
+        relation = relation_before(before_words) or relation_after(after_words)
+        return Mention(name, "pet", "name", relation=relation)
+    if len(words) > 1 and _a_title(previous, after_words):
+        return Mention(name, "concept", "name")
+    # "van Gogh", "da Vinci" alone: the particle belongs to the name.
+    if previous in PARTICLES and raw_previous == previous and not at_start:
+        before = before_words[-2] if len(before_words) > 1 else ""
+        if not before[:1].isupper():
+            name = f"{raw_previous} {name}"
+    relation = (
+        relation_before(before_words)
+        or relation_after(after_words)
+        or relation_by_subject(before_words)  # "My manager is Jonas"
+    )
+    if not relation and at_a_place(before_words):  # "moved to Vienna"
+        return Mention(name, "place", "name")
+    # "Hey Mel", "thanks, Mel" address a person; "Thanks! Keep going" does not.
+    # "Wow, Chicago sounds great" is about the name, not to it.
+    addressed = not after_words or after_words[0][:1] in ",!?.:;)"
+    vocative = (
+        previous in VOCATIVE
+        and not raw_previous.endswith(("!", "?", "."))
+        and addressed
+    )
+    if (
+        previous in _TITLES
+        or relation
+        or words[0].split("-")[0].casefold() in GIVEN_NAMES  # Jean-Luc
+        or name.casefold() in KIN_NAMES
+        or (vocative and len(words) == 1)
+        or acts_as_person(after_words)  # "Tomasz moved to ..."
+    ):
+        return Mention(name, "person", "name", relation=relation)
+    return Mention(name, "concept", "name", sentence_start=at_start)
+
+
+def _pet(before: Sequence[str], after: Sequence[str]) -> bool:
+    """ "my dog Pepper", "a cat named Luna", "Pepper the dog", "Pepper, my cat"."""
+    last = [w.rstrip(",").casefold() for w in before[-3:]]
+    if last and last[-1] in PET_WORDS:
+        return True
+    if len(last) >= 2 and last[-1] in PET_NAMING and last[-2] in PET_WORDS:
+        return True
+    if len(last) >= 3 and last[-2:] == ["по", "кличке"] and last[-3] in PET_WORDS:
+        return True
+    following = [w.strip(",.!?()").casefold() for w in after]
+    following = [w for w in following if w][:3]
+    # "Kiwi, our green budgie": a word may describe it ("Tom, our
+    # neighbour's cat" is not the cat)
+    kind = (
+        following[1:3] if following[1:2] and following[1].isalpha() else following[1:2]
+    )
+    return following[:1] in (["the"], *([o] for o in RELATION_OWNERS)) and any(
+        w in PET_WORDS for w in kind
+    )
+
+
+def _a_title(previous: str, after: Sequence[str]) -> bool:
+    """ "reading Harry Potter", "a Harry Potter fan": a work, not a person."""
+    following = after[0].strip(",.!?").casefold() if after else ""
+    return previous in TITLE_BEFORE or following in TITLE_AFTER
+
+
+def _a_label(name: str) -> bool:
+    """ "Updated: ...", "Reminder: ..." open a text like a speaker's name does."""
+    words = name.split()
+    first = words[0]
+    # "Позвонил Мише: он купил ..." opens on a verb, not on a speaker's name
+    verb = opens_russian_sentence(words, GIVEN_NAMES) or opens_english_sentence(
+        words, GIVEN_NAMES
+    )
+    return verb or _common(first) or _not_a_name(first) or first.casefold() in LABELS
+
+
+def _not_a_name(word: str) -> bool:
+    """A sentence's first word that is plainly a word: "You're", "Making"."""
+    if _CONTRACTION.search(word):
+        return True
+    return word.casefold().endswith("ing") and word.casefold() not in GIVEN_NAMES
