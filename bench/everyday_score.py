@@ -35,6 +35,8 @@ EXTRA = [
         0.80,
         "rate",
     ),
+    ("current", "r5c", "R@5, gold counted up to 5", 0.80, "rate"),
+    ("past", "r5c", "R@5, gold counted up to 5", None, "rate"),
     ("never_said", "nothing_found", "search_memory finds nothing", None, "rate"),
     ("temporal_window", "r10c", "R@10, gold counted up to 10", 0.85, "rate"),
     ("temporal_relative", "r10c", "R@10, gold counted up to 10", 0.85, "rate"),
@@ -178,6 +180,9 @@ def score(
         out["p10"] = recall_capped(gold, keys, 10)
     if category.startswith("temporal"):
         out["r10c"] = recall_capped(gold, keys, 10)
+    if category in ("current", "past"):
+        # a state told in 8 turns caps plain R@5 at 5/8
+        out["r5c"] = recall_capped(gold, keys, 5)
     if category == "current":
         outdated = set(question.get("outdated_keys", []))
         out["stale"] = stale(outdated, set(gold), keys)
@@ -196,8 +201,17 @@ def score(
             for k, r in zip(keys[:5], answer["results"][:5], strict=False)
         ]
         out["error"] = answer["error"]
+        out["missed"] = [
+            f"{k} at {_rank(keys, k)}: {by_key[k]['text'][:70]}"
+            for k in gold
+            if k not in keys[:5]
+        ][:4]
         out["block_lines"] = len([x for x in block.splitlines() if x.startswith("- ")])
     return out
+
+
+def _rank(keys: list[str | None], key: str) -> str:
+    return f"#{keys.index(key) + 1}" if key in keys else "-"
 
 
 def _mean(values: list[Any]) -> float | None:
@@ -291,4 +305,5 @@ def render(report: dict[str, Any], verbose: bool = False) -> str:
                 f" block_lines={f.get('block_lines')} args={f['args']}"
             )
             lines.extend(f"    {t}" for t in f.get("top", []))
+            lines.extend(f"    missed {t}" for t in f.get("missed", []))
     return "\n".join(lines)

@@ -36,10 +36,16 @@ RELATIONS = (
     mother dad father brother sister grandma grandmother grandpa grandfather aunt
     uncle cousin niece nephew friend boss manager colleague coworker neighbor
     neighbour roommate teacher doctor therapist coach mentor
+    mum mummy mommy mama daddy papa granny gran grandad granddad
+    grandson granddaughter flatmate housemate tutor classmate stepmother
+    stepfather stepson stepdaughter
     mother-in-law father-in-law brother-in-law sister-in-law son-in-law
     daughter-in-law
     жена муж сын дочь дочка мама мать папа отец брат сестра бабушка дедушка тётя
     тетя дядя друг подруга начальник начальница босс коллега сосед соседка врач
+    бабуля дедуля мамочка папочка внук внучка племянник племянница тренер
+    репетитор учитель учительница однокурсник однокурсница одноклассник
+    одноклассница отчим мачеха
     тёща теща свекровь тесть свёкор свекор зять невестка
     dog cat собака пёс пес кот кошка""".split()
     )
@@ -49,13 +55,16 @@ RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split(
 # Relations one usually has once, so the bare word ("wife", "жена") is an alias.
 UNIQUE_RELATIONS = frozenset(
     """wife husband partner girlfriend boyfriend fiance fiancee mom mother dad
-    father boss manager grandma grandpa жена муж мама мать папа отец начальник
-    начальница босс mother-in-law father-in-law тёща теща свекровь тесть свёкор
+    father boss manager grandma grandpa mum mummy mommy mama daddy papa
+    stepmother stepfather жена муж мама мать папа отец начальник мамочка
+    папочка отчим мачеха начальница босс mother-in-law father-in-law тёща теща свекровь тесть свёкор
     свекор""".split()
 )
 # Russian relations spoken of with the feminine "моя" (the rest take "мой").
 RU_FEMININE = frozenset(
     """жена мама мать сестра бабушка тётя тетя подруга соседка дочь дочка
+    бабуля мамочка внучка племянница учительница однокурсница одноклассница
+    мачеха
     начальница собака кошка тёща теща свекровь невестка лошадь черепаха
     ящерица змея канарейка борзая овчарка такса сиамская персидская""".split()
 )
@@ -101,8 +110,8 @@ SAME_RELATION_WORDS = frozenset(
 _SAME = [
     "wife жена",
     "husband муж",
-    "mom mother мама мать",
-    "dad father папа отец",
+    "mom mother mum mummy mommy mama мама мать мамочка",
+    "dad father daddy papa папа отец папочка",
     "brother брат",
     "sister сестра",
     "son сын",
@@ -117,8 +126,19 @@ _SAME = [
     "friend друг подруга",
     "colleague coworker коллега",
     "neighbor neighbour сосед соседка",
-    "grandma grandmother бабушка",
-    "grandpa grandfather дедушка",
+    "roommate flatmate housemate",
+    "grandma grandmother granny gran бабушка бабуля",
+    "grandpa grandfather grandad granddad дедушка дедуля",
+    "grandson внук",
+    "granddaughter внучка",
+    "nephew племянник",
+    "niece племянница",
+    "stepmother мачеха",
+    "stepfather отчим",
+    "coach тренер",
+    "tutor репетитор",
+    "teacher учитель учительница",
+    "classmate однокурсник однокурсница одноклассник одноклассница",
     "aunt тётя тетя",
     "uncle дядя",
     "doctor врач",

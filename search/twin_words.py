@@ -369,12 +369,26 @@ def _build() -> dict[str, frozenset[str]]:
         english, russian = _sides(line)
         for mine, other in ((english, russian), (russian, english)):
             for word in mine:
-                twins.setdefault(stem(word), set()).update(other)
+                for key in _keys(word):
+                    twins.setdefault(key, set()).update(other)
     return {key: frozenset(words) for key, words in twins.items()}
 
 
+def _keys(word: str) -> set[str]:
+    """The stems a word is found by. A Russian noun in -ла / -ля is cut like
+    a past tense ("школа" → "шко") while its other cases keep the л ("школу"
+    → "школ"): it is filed under the stems of those cases too."""
+    keys = {stem(word)}
+    if is_russian(word) and word.endswith(("а", "я")):
+        keys |= {stem(word[:-1] + ending) for ending in ("у", "е")}
+    return keys
+
+
 _TWINS = _build()
-_TWIN_STEMS = {key: frozenset(map(stem, words)) for key, words in _TWINS.items()}
+_TWIN_STEMS = {
+    key: frozenset(found for word in words for found in _keys(word))
+    for key, words in _TWINS.items()
+}
 
 
 def twins(word: str) -> frozenset[str]:

@@ -172,3 +172,29 @@ async def test_a_pet_named_by_its_breed_is_the_dog(storage: MemoryStorage) -> No
         block = await retriever.get_context(question)
         assert block is not None and "Бублик" in block, question
     assert await retriever.get_context("What's my cat called?") is None
+
+
+async def test_everyday_kin_words_find_the_relation(storage: MemoryStorage) -> None:
+    """"mum", "granny", "flatmate", «бабуля» are the words people use: each
+    finds the person filed under the relation's other words ("my mother",
+    «моя бабушка», "my roommate")."""
+    linker = EntityLinker(storage)
+    said = [
+        "My mother Olga lives in Nizhny and calls every Sunday.",
+        "Моя бабушка Зина печёт лучшие пирожки в мире.",
+        "My roommate Giorgi paints the kitchen at night.",
+    ]
+    texts = [*said, *(FILLER[i % 6] for i in range(30))]
+    for i, text in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 9}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    for question, answer in (
+        ("Where does my mum live?", said[0]),
+        ("What's my granny's name?", said[1]),
+        ("Как зовут мою бабулю?", said[1]),
+        ("Who is my flatmate?", said[2]),
+    ):
+        assert answer in await _top(r, question, 3), question
