@@ -192,8 +192,11 @@ def score(
         out["nothing_found"] = not keys
     metric, _, target = MAIN[category]
     value = out.get(metric)
-    out["failed"] = value is not None and (
-        value is False or (not isinstance(value, bool) and value < (target or 0.8))
+    out["failed"] = bool(out.get("stale")) or (
+        value is not None
+        and (
+            value is False or (not isinstance(value, bool) and value < (target or 0.8))
+        )
     )
     if out["failed"] or answer["error"]:
         out["top"] = [

@@ -57,8 +57,8 @@ UNIQUE_RELATIONS = frozenset(
     """wife husband partner girlfriend boyfriend fiance fiancee mom mother dad
     father boss manager grandma grandpa mum mummy mommy mama daddy papa
     stepmother stepfather жена муж мама мать папа отец начальник мамочка
-    папочка отчим мачеха начальница босс mother-in-law father-in-law тёща теща свекровь тесть свёкор
-    свекор""".split()
+    папочка отчим мачеха начальница босс mother-in-law father-in-law тёща теща
+    свекровь тесть свёкор свекор""".split()
 )
 # Russian relations spoken of with the feminine "моя" (the rest take "мой").
 RU_FEMININE = frozenset(

@@ -175,7 +175,7 @@ async def test_a_pet_named_by_its_breed_is_the_dog(storage: MemoryStorage) -> No
 
 
 async def test_everyday_kin_words_find_the_relation(storage: MemoryStorage) -> None:
-    """"mum", "granny", "flatmate", «бабуля» are the words people use: each
+    """ "mum", "granny", "flatmate", «бабуля» are the words people use: each
     finds the person filed under the relation's other words ("my mother",
     «моя бабушка», "my roommate")."""
     linker = EntityLinker(storage)
