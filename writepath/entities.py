@@ -11,7 +11,7 @@ A capitalised word that opens a sentence is usually just a capitalised word
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..core.records import EdgeDraft, Entity, Node, name_key
 from ..core.scope import using_view, view_of_scope, write_scope
@@ -190,9 +190,11 @@ class EntityLinker:
         fresh = {e.id: e for key, e in now.items() if key not in known}
         guarded = deleted | split
         cased = await join_case_forms(self._storage, list(fresh.values()), guarded)
-        filed = [cased.get(i, e) for i, e in fresh.items()]
+        # names joined into one entity are listed once from here: a join
+        # after would merge it away, then meet its dropped id again
+        filed = _once(cased.get(i, e) for i, e in fresh.items())
         twinned = await self._join_twins(filed, guarded)  # "Dima" and «Дима»
-        filed = [twinned.get(e.id, e) for e in filed]
+        filed = _once(twinned.get(e.id, e) for e in filed)
         await self._obliques(self._storage, filed, guarded)
         things = await self._things.join(self._storage, filed, split)  # "Corolla"
         now = {key: cased.get(e.id, e) for key, e in now.items()}
@@ -231,6 +233,11 @@ class EntityLinker:
                         )
             edges += mine[: self._recent_links * len(entities)]
         await self._storage.graph.add_edges(edges)
+
+
+def _once(entities: Iterable[Entity]) -> list[Entity]:
+    """Each entity once, in the order first seen."""
+    return list({e.id: e for e in entities}.values())
 
 
 def _filed(mentions: Sequence[Mention]) -> list[Mention]:

@@ -119,6 +119,10 @@ async def join_twins(
         if len(group) < 2:
             continue
         keep = await _join(storage, group)
+        # an earlier group's keeper may have just joined this one: its names
+        # follow it, no id points at a dropped entity
+        joined = {e.id for e in group}
+        moved = {i: keep if e.id in joined else e for i, e in moved.items()}
         moved.update({e.id: keep for e in group})
     return {i: await storage.entities.get_entity(e.id) or e for i, e in moved.items()}
 

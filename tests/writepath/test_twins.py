@@ -7,7 +7,7 @@ from __future__ import annotations
 from agent_memory.standalone.transfer import reindex
 from agent_memory.storage import MemoryStorage
 from agent_memory.toolkit.entity_edits import edit_entity
-from filed import filed_apart, listed, said
+from filed import filed_apart, listed, said, said_together
 
 
 async def test_a_person_in_both_scripts_is_one_entity(storage: MemoryStorage) -> None:
@@ -106,3 +106,36 @@ async def test_reindex_joins_twins_filed_apart_before(storage: MemoryStorage) ->
     ru = await storage.entities.find_entity("Риге")
     assert riga is not None and ru is not None and riga.id == ru.id
     assert riga.mention_count == 3
+
+
+async def test_a_batch_naming_both_twins_of_a_short_thing_files_it_once(
+    storage: MemoryStorage,
+) -> None:
+    """ "Corolla" and «Королла» in one batch are one thing, and that thing is
+    the short name of the "Toyota Corolla" said before: it is joined once."""
+    await said_together(
+        storage,
+        "Test-drove a white Toyota Corolla today.",
+        "Insurance on the Corolla is cheap.",
+        "Мне понравилась Королла, но дорого.",
+    )
+
+    corolla = await storage.entities.find_entity("Королла")
+    assert corolla is not None and corolla.name == "Toyota Corolla"
+    assert corolla.mention_count == 3
+
+
+async def test_a_batch_naming_twins_in_both_scripts_links_each_turn(
+    storage: MemoryStorage,
+) -> None:
+    await said_together(
+        storage,
+        "My husband Dima is a sound engineer.",
+        "Дима нашёл грузчиков на переезд.",
+        "Дима починил кран.",
+        "Dima cooked borscht.",
+    )
+
+    assert await listed(storage) == {"Dima": "person"}
+    dima = await storage.entities.find_entity("Дима")
+    assert dima is not None and dima.mention_count == 4
