@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from agent_memory.core.records import EpisodeDraft, Node
 from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft, Node
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
