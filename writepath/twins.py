@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from ..core.records import Entity, name_key
+from ..core.records import Entity, EntityType, name_key
 from ..core.scope import using_view, view_of_scope
 from ..search.cross_script import OtherScriptNames, sound_key
 from ..search.morphology import is_russian
@@ -84,7 +84,7 @@ def _keeper(group: Sequence[Entity]) -> Entity:
     return max(group, key=better)
 
 
-def _typed(group: Sequence[Entity]) -> str:
+def _typed(group: Sequence[Entity]) -> EntityType:
     """The type the joined entity takes: the evidence over "concept"."""
     typed = [e for e in group if e.type != "concept"]
     return max(typed, key=lambda e: e.mention_count).type if typed else "concept"
