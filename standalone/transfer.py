@@ -34,6 +34,7 @@ from ..writepath.indexer import EpisodeIndexer
 from ..writepath.inflections import rejoin_case_forms
 from ..writepath.nicknames import rejoin_people
 from ..writepath.short_things import rejoin_short_things
+from ..writepath.twins import rejoin_twins
 from .conversations import time_problem
 
 FORMAT = "agent-memory-export"
@@ -351,6 +352,7 @@ async def reindex(
         missing = left
     joined = await rejoin_people(storage)  # the edits, after, have the last word
     joined += await rejoin_case_forms(storage)
+    joined += await rejoin_twins(storage)
     joined += await rejoin_short_things(storage)
     edits = await reapply_entity_edits(storage)
     return ReindexReport(

@@ -34,3 +34,14 @@ async def said(storage: MemoryStorage, *texts: str) -> None:
 async def listed(storage: MemoryStorage) -> dict[str, str]:
     """The listed entities' names and types."""
     return {e.name: e.type for e in await storage.entities.list_entities()}
+
+
+async def said_together(storage: MemoryStorage, *texts: str) -> None:
+    """Turns through the slow path's batch linker, all in one batch (as an
+    import or a busy slow path files them)."""
+    nodes = [
+        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
+        for text in texts
+    ]
+    stored = await storage.nodes.get_nodes(nodes)
+    await EntityLinker(storage).on_episodes(list(stored.values()))

@@ -11,7 +11,7 @@ A capitalised word that opens a sentence is usually just a capitalised word
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..core.records import EdgeDraft, Entity, Node, name_key
 from ..core.scope import using_view, view_of_scope, write_scope
@@ -24,6 +24,7 @@ from .nicknames import join_people
 from .oblique import ObliqueNamer
 from .relations import file_relation
 from .short_things import ShortThings
+from .twins import join_twins
 
 __all__ = ["EntityLinker", "Mention", "extract_mentions"]
 
@@ -74,11 +75,14 @@ class EntityLinker:
                 entity = joined.get(entity.id, entity)
                 cased = await join_case_forms(self._storage, [entity], deleted | split)
                 entity = cased.get(entity.id, entity)
+                twinned = await self._join_twins([entity], deleted | split)
+                entity = twinned.get(entity.id, entity)
                 await self._obliques(self._storage, [entity], deleted | split)
                 things = await self._things.join(self._storage, [entity], split)
                 entity = things.get(entity.id, entity)
                 # "Леной" earlier in this text may have just joined "Лена"
                 entities = [cased.get(e.id, e) for e in entities]
+                entities = [twinned.get(e.id, e) for e in entities]
             if all(e.id != entity.id for e in entities):
                 entities.append(entity)
         await self.link_entities(node_id, entities)
@@ -93,6 +97,13 @@ class EntityLinker:
         if retype:
             await self._storage.entities.update_entity(entity.id, type=mention.type)
         await file_relation(self._storage, entity, mention.relation)
+
+    async def _join_twins(
+        self, fresh: Sequence[Entity], guarded: Collection[str]
+    ) -> dict[int, Entity]:
+        """One name in two scripts is one entity (writepath/twins.py)."""
+        names = await self._obliques.index(self._storage)
+        return await join_twins(self._storage, fresh, names, guarded)
 
     async def link_entities(self, node_id: int, entities: Sequence[Entity]) -> None:
         """Link a node to already resolved entities and to their recent nodes."""
@@ -179,10 +190,15 @@ class EntityLinker:
         fresh = {e.id: e for key, e in now.items() if key not in known}
         guarded = deleted | split
         cased = await join_case_forms(self._storage, list(fresh.values()), guarded)
-        filed = [cased.get(i, e) for i, e in fresh.items()]
+        # names joined into one entity are listed once from here: a join
+        # after would merge it away, then meet its dropped id again
+        filed = _once(cased.get(i, e) for i, e in fresh.items())
+        twinned = await self._join_twins(filed, guarded)  # "Dima" and «Дима»
+        filed = _once(twinned.get(e.id, e) for e in filed)
         await self._obliques(self._storage, filed, guarded)
         things = await self._things.join(self._storage, filed, split)  # "Corolla"
         now = {key: cased.get(e.id, e) for key, e in now.items()}
+        now = {key: twinned.get(e.id, e) for key, e in now.items()}
         return {key: things.get(e.id, e) for key, e in now.items()}
 
     async def _link_batch(self, linked: Sequence[tuple[Node, list[Entity]]]) -> None:
@@ -217,6 +233,11 @@ class EntityLinker:
                         )
             edges += mine[: self._recent_links * len(entities)]
         await self._storage.graph.add_edges(edges)
+
+
+def _once(entities: Iterable[Entity]) -> list[Entity]:
+    """Each entity once, in the order first seen."""
+    return list({e.id: e for e in entities}.values())
 
 
 def _filed(mentions: Sequence[Mention]) -> list[Mention]:

@@ -32,6 +32,7 @@ from .indexer import EpisodeIndexer
 from .inflections import rejoin_case_forms
 from .nicknames import rejoin_people
 from .short_things import rejoin_short_things
+from .twins import rejoin_twins
 
 log = logging.getLogger(__name__)
 
@@ -168,6 +169,7 @@ class NightlyPipeline:
         counts = await self.enrich_entities()
         joined = await rejoin_people(self._storage)
         joined += await rejoin_case_forms(self._storage)
+        joined += await rejoin_twins(self._storage)
         joined += await rejoin_short_things(self._storage)
         if joined:
             counts["people_joined"] = joined

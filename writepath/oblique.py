@@ -107,6 +107,12 @@ class ObliqueNamer:
         await names.refresh(storage)
         return await name_obliques(storage, fresh, names, guarded)
 
+    async def index(self, storage: Store) -> OtherScriptNames:
+        """The memory's names by sound in the caller's scope, fresh enough."""
+        names = self._names.setdefault(write_scope(), OtherScriptNames())
+        await names.refresh(storage)
+        return names
+
     async def vouched(
         self, storage: Store, opening: Iterable[str], people: Iterable[str] = ()
     ) -> set[str]:

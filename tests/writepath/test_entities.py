@@ -106,12 +106,14 @@ async def test_a_sentence_opening_name_is_known_by_its_other_script_twin(
     storage: MemoryStorage,
 ) -> None:
     # «Катя» is a person: "Katya" opening a sentence is her, not a word
+    # (and one entity with her: writepath/twins.py)
     linker = EntityLinker(storage)
     said = ["Моя подруга Катя переехала в Гамбург.", "Katya sent me photos."]
     for text in said:
         node = await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", 1.0))
         linked = await linker.link_text(node, text)
-    assert [e.name for e in linked] == ["Katya"]
+    assert [e.name for e in linked] == ["Катя"]
+    assert "Katya" in linked[0].aliases
 
 
 async def test_in_one_batch_too(storage: MemoryStorage) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft, Node
+from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
 
@@ -89,6 +91,16 @@ async def test_a_newer_boss_replaces_the_older_one(
 
 
 async def test_the_same_wife_in_two_scripts_keeps_both(storage: MemoryStorage) -> None:
-    await _say(storage, "My wife Lena is a doctor.", "Моя жена Лена — детский врач.")
+    """ "Lena" and «Лена» are one person (writepath/twins.py): both names and
+    both ways of saying the relation are kept on her, and each question finds
+    both turns."""
+    said = ("My wife Lena is a doctor.", "Моя жена Лена — детский врач.")
+    await _say(storage, *said)
     assert await _holder(storage, "my wife") == "Lena"
-    assert await _holder(storage, "моя жена") == "Лена"
+    assert await _holder(storage, "моя жена") == "Lena"
+    lena = await storage.entities.find_entity("Лена")
+    assert lena is not None and lena.name == "Lena" and "Лена" in lena.aliases
+    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    for question in ("my wife", "моя жена"):
+        hits = await r.search(question, reinforce=False)
+        assert {h.node.content for h in hits[:2]} == set(said), question
