@@ -59,6 +59,15 @@ def _sounds(cyrillic: str) -> set[str]:
     return {s for s in map(sound_key, said) if len(s) >= MIN_SOUND}
 
 
+def _said_as(name: str) -> list[str]:
+    """The name and, for a Russian name word in another case, its nominatives:
+    «Прией» is looked up as «Прия», whose whole sound is "Priya"'s."""
+    key = name_key(name)
+    if not is_russian(name) or not is_name_word(key):
+        return [name]
+    return [name, *(n.capitalize() for n in sorted(nominatives(key)))]
+
+
 def twins(one: Entity, other: Entity) -> bool:
     """`one` and `other` are one name said in the two scripts."""
     if is_russian(one.name) == is_russian(other.name) or not (
@@ -107,7 +116,7 @@ async def join_twins(
             continue
         if name_key(current.name) in guarded:
             continue
-        found = names.named_in_other_script([current.name])
+        found = names.named_in_other_script(_said_as(current.name))
         group = [current]
         for other in found:
             now = await storage.entities.get_entity(other.id)

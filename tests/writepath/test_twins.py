@@ -139,3 +139,21 @@ async def test_a_batch_naming_twins_in_both_scripts_links_each_turn(
     assert await listed(storage) == {"Dima": "person"}
     dima = await storage.entities.find_entity("Дима")
     assert dima is not None and dima.mention_count == 4
+
+
+async def test_a_short_name_in_another_case_joins_its_twin(
+    storage: MemoryStorage,
+) -> None:
+    """«с Прией» after "Priya" and «Прия»: the instrumental is looked up by
+    its nominative, whose whole sound is the Latin name's (a short name has
+    no loose key), so the turn is Priya's, not a concept «Прией»."""
+    await said(
+        storage,
+        "Priya is my climbing partner, we met at the bouldering gym.",
+        "Прия — моя подруга, она дизайнер.",
+        "Вернулся со скалодрома с Прией, руки отваливаются.",
+    )
+
+    assert await listed(storage) == {"Priya": "person"}
+    priya = await storage.entities.find_entity("Priya")
+    assert priya is not None and priya.mention_count == 3
