@@ -107,6 +107,6 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
         own_doings=asks_own_doings(text),
         slot_terms=slot_terms(text),
         kin_terms=kin_terms(words),
-        twin_terms=twin_terms(terms),
+        twin_terms=twin_terms(terms, words),
         kinds=asked_kinds(text, tuple(terms)),
     )

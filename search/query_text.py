@@ -142,6 +142,10 @@ def fts_match(terms: Sequence[str]) -> str | None:
 
 
 def fts_term(term: str) -> str:
+    """A quoted term; a term of several words is an FTS5 phrase of them
+    (search/twin_phrases.py: "новый год" is `"нов"* + "год"*`)."""
+    if " " in term.strip():
+        return " + ".join(fts_term(word) for word in term.split())
     if is_russian(term):
         return '"' + _fts_prefix(term).replace('"', '""') + '"*'
     return '"' + term.replace('"', '""') + '"'

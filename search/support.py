@@ -35,7 +35,9 @@ from .morphology import cjk_needles, is_russian, stem
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
+from .twin_phrases import Twinned, asked_phrases, phrase_stems
 from .twin_words import twin_stems
+from .whose import OwnThing, asked_own_thing, someone_elses
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _ADJECTIVES = (
@@ -118,7 +120,12 @@ def topic(text: str) -> set[str]:
 def wanted_stems(text: str, terms: Iterable[str]) -> set[str]:
     """What a hit must mention: the possessive's subject, else any query term
     ("Which company do I work at?" is about work as much as the company)."""
-    return subjects(text) or {stem(t) for t in terms}
+    return subjects(text) or term_stems(terms)
+
+
+def term_stems(terms: Iterable[str]) -> set[str]:
+    """The stems of the terms' words (a phrase twin, "новый год", is a term)."""
+    return {stem(word) for term in terms for word in term.split()}
 
 
 def _texts(hit: SearchHit) -> list[str]:
@@ -214,6 +221,8 @@ def supports(
     about: AbstractSet[str] = frozenset(),
     either: bool = False,
     kinds: AskedKinds = NO_KINDS,
+    phrases: Mapping[Twinned, frozenset[str]] | None = None,
+    thing: OwnThing | None = None,
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -222,25 +231,44 @@ def supports(
     enough (`_needed`) for a question of several (none for a state question,
     whose slot words stand for its own); `about`: what it says it is about, which
     the hit must share; `kinds`: the categories it names, whose members a
-    hit says them by ("Bought a Pixel 8" says "phone", search/kinds.py)."""
+    hit says them by ("Bought a Pixel 8" says "phone", search/kinds.py);
+    `phrases`: the phrases it says, by the stems of their words, which a hit
+    holds only by saying the phrase in either language (twin_phrases.py);
+    `thing`: what it asks as the user's own, which a hit saying it only as
+    someone else's does not answer (whose.py)."""
     if not wanted or hit.node.id in named:
         return True
+    if thing is not None and someone_elses(hit.node.content, thing):
+        return False
     if similarity.get(hit.node.id, -1.0) >= strong:
         return True
     # CJK is written without spaces: its pieces are looked for as substrings.
     if any(piece in hit.node.content for piece in cjk_needles(list(wanted))):
         return True
-    stems = hit_stems(hit)
+    stems = _as_phrases(hit_stems(hit), hit, phrases)
     said = kinds.said(stems, hit.node.content)
     stems |= said
     if about and not shares_stem(about, stems):
         return False
     if subject:
-        return bool(shared_stems(wanted, plain_stems(hit) | said))
+        plain = _as_phrases(plain_stems(hit), hit, phrases)
+        return bool(shared_stems(wanted, plain | said))
     shared = shared_stems(wanted, stems)
     if len(own) < 2:
         return bool(shared)
     return len(shared_stems(own, stems)) >= _needed(len(own), either)
+
+
+def _as_phrases(
+    stems: set[str], hit: SearchHit, phrases: Mapping[Twinned, frozenset[str]] | None
+) -> set[str]:
+    """`stems` with the asked phrases' words held only where the hit says the
+    phrase ("New Year" by «на Новый год», not by «в этом году»)."""
+    if not phrases:
+        return stems
+    words = set().union(*phrases.values())
+    held = (w for found, w in phrases.items() if found.spans(hit.node.content))
+    return (stems - words).union(*held)
 
 
 def answers(
@@ -259,12 +287,17 @@ def answers(
         return True  # an exact window ("yesterday") already selected the hits
     subject = subjects(query.text)
     wanted = subject or _wanted_words(query.terms, query.state_terms)
+    # "New Year": its words are the phrase's, not generic ones ("new")
+    phrases = {
+        found: phrase_stems(query.text, found) for found in asked_phrases(query.text)
+    }
+    in_phrases = set().union(*phrases.values()) & {stem(t) for t in query.terms}
     # a category's member supports as the category's word (`kinds.said`,
     # which reads a name-like one only as a name), not as a word of its own
     # (and the category is wanted also when a phrase names it: "get to work")
     if not subject:
         wanted -= query.kinds.member_stems - {stem(t) for t in query.terms}
-        wanted |= query.kinds.asked
+        wanted |= query.kinds.asked | in_phrases
     # A state question's slot words stand for its own ("Which city do I live
     # in?" is answered by "we moved to Vienna"): any one of them supports.
     # Only of the user's own life ("Which football team do I support?"): on
@@ -275,7 +308,9 @@ def answers(
     # words are its frame ("feel", "months"), not words one hit must share.
     about = topic(query.text)
     own = (
-        {stem(t) for t in query.terms} - GENERIC_STEMS if mine and not about else set()
+        {stem(t) for t in query.terms} - GENERIC_STEMS | in_phrases
+        if mine and not about
+        else set()
     )
     # "the laptop before the Mac", "What do I ride to uni?": a member and the
     # words of a phrase naming the category stand for it, no words of their own
@@ -285,6 +320,7 @@ def answers(
     named = {node_id for node_id, _ in ranked.get("entity", ())}
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support
+    thing = asked_own_thing(query.text)
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
         or supports(
@@ -298,6 +334,8 @@ def answers(
             about=about,
             either=bool(_EITHER.search(query.text)),
             kinds=query.kinds,
+            phrases=phrases,
+            thing=thing,
         )
         for h in hits
     )
@@ -309,8 +347,8 @@ def _wanted_words(terms: Sequence[str], state_terms: Sequence[str]) -> set[str]:
     vegetarian"), with the slot and kin words, which stand for them; all of
     them when that leaves none."""
     frame = {stem(t) for t in terms} & GENERIC_STEMS
-    every = {stem(t) for t in state_terms}
-    slot_words = {stem(t) for t in state_terms if t not in terms}
+    every = term_stems(state_terms)
+    slot_words = term_stems(t for t in state_terms if t not in terms)
     return (every - frame) | slot_words or every
 
 

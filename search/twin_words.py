@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from .morphology import is_russian, russian_stem, stem
 from .query_text import STOP_WORDS
+from .twin_phrases import phrase_twin_terms
 
 # A Russian twin is searched by its stem as an FTS prefix (query_text.py):
 # a shorter prefix matches unrelated words ("ко"* is "который", "кот"). The
@@ -108,7 +109,7 @@ cv resume | резюме
 vacancy | вакансия
 fired | уволили
 conference | конференция
-holiday vacation | отпуск каникулы
+holiday holidays vacation | отпуск каникулы
 doctor doctors gp | врач доктор терапевт
 dentist | стоматолог зубной дантист
 appointment appointments | записался записалась
@@ -279,6 +280,7 @@ wedding | свадьба
 anniversary | годовщина
 party | вечеринка праздник
 christmas | рождество
+easter | пасха
 baby | малыш ребёнок младенец
 pregnant pregnancy | беременна беременность
 funeral | похороны
@@ -294,7 +296,6 @@ concert | концерт
 film movie cinema | фильм кино
 series | сериал
 flu | грипп простуда
-birthday | рождения
 headache | мигрень
 licence license | водительские
 diploma | диплом
@@ -408,12 +409,14 @@ def searchable(word: str) -> bool:
     return not is_russian(word) or len(russian_stem(word)) >= MIN_SEARCH_PREFIX
 
 
-def twin_terms(terms: Iterable[str]) -> tuple[str, ...]:
+def twin_terms(terms: Iterable[str], text: str = "") -> tuple[str, ...]:
     """The twins of the question's `terms` worth searching for, each once, in
-    the order of the terms (none already among them)."""
+    the order of the terms (none already among them), after the twins of the
+    phrases its `text` says ("New Year": «новый год», twin_phrases.py)."""
     given = list(terms)
     seen = {stem(term) for term in given}  # "car" and "cars" are one search
-    found: list[str] = []
+    found = [t for t in phrase_twin_terms(text) if stem(t) not in seen]
+    seen |= {stem(t) for t in found}
     for term in given:
         for twin in sorted(twins(term)):
             if stem(twin) not in seen and searchable(twin):

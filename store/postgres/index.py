@@ -30,9 +30,12 @@ log = logging.getLogger(__name__)
 
 STATS_TTL = 60.0  # seconds the lexeme statistics are reused
 _TERM = re.compile(r'"((?:[^"]|"")*)"(\*?)')
+# an FTS5 phrase: quoted terms joined by "+" ("нов"* + "год"*)
+_PHRASE = re.compile(r'"(?:[^"]|"")*"\*?(?:\s*\+\s*"(?:[^"]|"")*"\*?)*')
 # a query's terms are folded and read as the index's text (text.py)
 _PREFIX = f"to_tsquery('simple', {folded('?')})"
 _WORDS = f"plainto_tsquery('{TEXT_CONFIG}', {folded('?')})"
+_PHRASE_WORDS = f"phraseto_tsquery('{TEXT_CONFIG}', {folded('?')})"
 
 
 def live(alias: str = "") -> str:
@@ -43,7 +46,12 @@ def live(alias: str = "") -> str:
 def query_terms(match: str) -> list[tuple[str, str, str]]:
     """(term, SQL of its tsquery, its parameter) per quoted term of an FTS5 OR."""
     out = []
-    for found in _TERM.finditer(match):
+    for group in _PHRASE.finditer(match):
+        parts = list(_TERM.finditer(group[0]))
+        if len(parts) > 1:
+            out.append(_phrase_query(parts))
+            continue
+        found = parts[0]
         term = found[1].replace('""', '"')
         if found[2]:  # a stem: any ending
             out.append((term, _PREFIX, "'" + term.replace("'", "''") + "':*"))
@@ -52,6 +60,16 @@ def query_terms(match: str) -> list[tuple[str, str, str]]:
     if not out and match.strip():  # a bare word or phrase: its words
         out.append((match, _WORDS, match))
     return out
+
+
+def _phrase_query(parts: list[re.Match[str]]) -> tuple[str, str, str]:
+    """A phrase of words in a row: stems as prefixes, or whole words."""
+    words = [found[1].replace('""', '"') for found in parts]
+    text = " ".join(words)
+    if not any(found[2] for found in parts):
+        return text, _PHRASE_WORDS, text
+    lexemes = ("'" + w.replace("'", "''") + "':*" for w in words)
+    return text, _PREFIX, " <-> ".join(lexemes)
 
 
 def tsquery(match: str) -> tuple[str, list[str]]:

@@ -1,0 +1,141 @@
+"""English and Russian twins of phrases: "New Year" is «Новый год».
+
+Holidays and life events are named by phrases in one language and a word in
+the other ("birthday" is «день рождения», «сочельник» is "Christmas Eve"), so
+search/twin_words.py, which pairs single words, cannot hold them. A phrase
+is searched and held as a whole ("new" or «год» alone are in every other
+turn), or by its one rare word, marked `*` in the table («день *рождения»:
+«дня», «днём» are other forms of «день», and «рождения» says the phrase).
+A Russian word matches by its search prefix (the FTS prefix of
+query_text.py), an English one by its light stem.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from .morphology import is_russian, stem
+from .query_text import fts_term
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+# english phrases | russian phrases, each side's phrases comma-separated.
+_TABLE = """
+new year | новый год, *новогодний
+christmas eve | сочельник
+birthday | день *рождения, днюха
+day off | выходной
+mother's day | день матери
+valentine's day | день святого *валентина, *валентинов день
+victory day | день победы
+honeymoon | медовый месяц
+housewarming | новоселье
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    words: tuple[str, ...]  # lower-case, in order
+    rare: int | None  # the index of the word that says the phrase alone
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+    @property
+    def search_term(self) -> str:
+        """The query term: the rare word, else the phrase (query_text.fts_term
+        searches a term of several words as an FTS phrase)."""
+        return self.words[self.rare] if self.rare is not None else self.text
+
+    def spans(self, tokens: tuple[str, ...]) -> list[tuple[int, int]]:
+        """(first, last) token of each place `tokens` say the phrase."""
+        size = len(self.words)
+        if self.rare is not None:
+            found = [i for i, t in enumerate(tokens) if _same(self.words[self.rare], t)]
+            return [
+                (max(0, i - self.rare), min(len(tokens), i - self.rare + size) - 1)
+                for i in found
+            ]
+        return [
+            (i, i + size - 1)
+            for i in range(len(tokens) - size + 1)
+            if all(_same(w, t) for w, t in zip(self.words, tokens[i:], strict=False))
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Twinned:
+    """A phrase of the table and the phrases of the other language."""
+
+    phrase: Phrase
+    twins: tuple[Phrase, ...]
+
+    @property
+    def forms(self) -> tuple[Phrase, ...]:
+        return (self.phrase, *self.twins)
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where `text` says the phrase, in either language."""
+        tokens = words_of(text)
+        return [span for form in self.forms for span in form.spans(tokens)]
+
+
+def _phrase(raw: str) -> Phrase:
+    words = raw.strip().lower().replace("'", " ").split()
+    rare = next((i for i, w in enumerate(words) if w.startswith("*")), None)
+    return Phrase(tuple(w.lstrip("*") for w in words), rare)
+
+
+def _build() -> tuple[Twinned, ...]:
+    out: list[Twinned] = []
+    for line in filter(None, (raw.strip() for raw in _TABLE.splitlines())):
+        english, russian = (
+            tuple(_phrase(p) for p in side.split(",")) for side in line.split("|")
+        )
+        for mine, other in ((english, russian), (russian, english)):
+            out += [Twinned(phrase, other) for phrase in mine]
+    return tuple(out)
+
+
+_PHRASES = _build()
+
+
+@functools.lru_cache(maxsize=4096)
+def words_of(text: str) -> tuple[str, ...]:
+    return tuple(w.lower() for w in _WORD.findall(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _same(word: str, token: str) -> bool:
+    """`token` is a form of the table's `word` (a Russian one by the prefix
+    it is searched by: «рождения», «рождении»; an English one by stem)."""
+    if is_russian(word):
+        return token.startswith(fts_term(word).strip('"*'))
+    return stem(token) == stem(word)
+
+
+@functools.lru_cache(maxsize=1024)
+def asked_phrases(text: str) -> tuple[Twinned, ...]:
+    """The table's phrases `text` says (longest first where they overlap)."""
+    return tuple(p for p in _PHRASES if p.phrase.spans(words_of(text)))
+
+
+def phrase_twin_terms(text: str) -> tuple[str, ...]:
+    """The search terms of the other language's phrases for those `text` says."""
+    terms = (twin.search_term for found in asked_phrases(text) for twin in found.twins)
+    return tuple(dict.fromkeys(terms))
+
+
+def phrase_stems(text: str, found: Twinned) -> frozenset[str]:
+    """The stems of the words by which `text` says the phrase `found`: what a
+    hit saying it in either language stands for («дня рождения» → "дня",
+    "рождени")."""
+    tokens = words_of(text)
+    return frozenset(
+        stem(tokens[i])
+        for first, last in found.phrase.spans(tokens)
+        for i in range(first, last + 1)
+    )

@@ -1,0 +1,149 @@
+"""Whose thing a turn speaks of: "When is my birthday?" is not answered by
+«Гоги позвал на день рождения друга» (a friend's birthday).
+
+A question about the user's own thing ("my birthday", «у меня день
+рождения», «моя машина») is answered by a turn on the user's one: said so,
+or said with no owner (a diary's things are its writer's). A turn that says
+the thing only as someone else's ("Tom's birthday", "the birthday of my
+friend", «день рождения Гоги», «мамин день рождения», «машина брата») does
+not answer it. Read from the words around the thing, no model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..core.relations import RELATIONS
+from .morphology import relation_base_forms, stem
+from .query_text import STOP_WORDS
+from .twin_phrases import Twinned, asked_phrases, words_of
+from .twin_words import twin_stems
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_ADJECTIVES = (
+    r"(?:(?:favou?rite|new|old|current|own|next|last|first|"
+    r"любим\w*|нов\w*|стар\w*|нынешн\w*|следующ\w*|собственн\w*)\s+)*"
+)
+# "my X", «мой X», «у меня X»: the user's own (not "my sister's X").
+_MINE = re.compile(
+    r"(?<!\w)(?:my|мо[йяеёи]|у\s+меня(?:\s+(?:будет|был|была|было|есть))?)\s+"
+    + _ADJECTIVES
+    + r"(\w+)(?![\w'’])",
+    re.I,
+)
+_SOMEONES = frozenset(
+    """his her their your его её ее их твой твоя твоё твое твои твоего твоей
+    твоему твоим твою ваш ваша ваше ваши вашего вашей вашему вашим вашу""".split()
+)
+# after the thing: «день рождения моей сестры», "the birthday of my friend"
+_OWNER_AFTER = _SOMEONES | frozenset("моего моей моих нашего нашей наших моему".split())
+_OF_SOMEONE = frozenset("my our his her their your".split())
+# "it's", "today's": no owner
+_NOT_OWNERS = frozenset("it that what there here who where how today tomorrow".split())
+_PLURAL_PEOPLE = frozenset(
+    "друзей подруг коллег соседей родителей детей сестёр сестер братьев".split()
+)
+_RU_POSSESSIVE_ADJECTIVE = re.compile(r"\w+(?:ин|ина|ино|ины|ину|иной|иным)$")
+
+
+@dataclass(frozen=True, slots=True)
+class OwnThing:
+    """The thing a question asks as the user's: a table phrase or a word."""
+
+    phrase: Twinned | None
+    word_stems: frozenset[str]
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        if self.phrase is not None:
+            return self.phrase.spans(text)
+        return [
+            (i, i)
+            for i, token in enumerate(words_of(text))
+            if stem(token) in self.word_stems
+        ]
+
+
+def asked_own_thing(question: str) -> OwnThing | None:
+    """What `question` asks as the user's own ("my birthday"), None when it
+    asks no such thing or the owner is a relative ("my sister" is hers)."""
+    found = _MINE.search(question)
+    if found is None:
+        return None
+    word = found[1].lower()
+    if word in STOP_WORDS or relation_base_forms([word])[0] in RELATIONS:
+        return None
+    rest = question[found.start(1) :]
+    for phrase in asked_phrases(rest):
+        if any(first == 0 for first, _ in phrase.phrase.spans(words_of(rest))):
+            return OwnThing(phrase, frozenset())
+    word_stem = stem(word)
+    return OwnThing(None, frozenset({word_stem}) | twin_stems(word_stem))
+
+
+def someone_elses(text: str, thing: OwnThing) -> bool:
+    """`text` says `thing`, and each time as someone else's."""
+    spans = thing.spans(text)
+    if not spans:
+        return False
+    matches = list(_WORD.finditer(text))
+    return all(
+        _owner_before(text, matches, first) or _owner_after(text, matches, last)
+        for first, last in spans
+    )
+
+
+def _owner_before(text: str, words: list[re.Match[str]], first: int) -> bool:
+    """ "Tom's (30th) birthday", "her job", «мамин день рождения»."""
+    for back in (1, 2):
+        at = first - back
+        if at < 0:
+            return False
+        word = words[at][0]
+        lower = word.lower()
+        if lower in ("my", "our", "меня") or lower.startswith(("мо", "наш")):
+            return False
+        if lower in _SOMEONES:
+            return True
+        if lower == "s" and at > 0:
+            owner = words[at - 1]
+            if text[owner.end() : words[at].start()] in ("'", "’"):
+                return owner[0].lower() not in _NOT_OWNERS
+        if _RU_POSSESSIVE_ADJECTIVE.fullmatch(lower) and (
+            word[:1].isupper() or _relative_stem(lower[: lower.rindex("и")])
+        ):
+            return True
+    return False
+
+
+def _owner_after(text: str, words: list[re.Match[str]], last: int) -> bool:
+    """ "the birthday of my friend", «день рождения друга / Гоги / у Гоги»."""
+    at = last + 1
+    if at < len(words) and words[at][0].lower() in ("у", "к", "of"):
+        preposition = words[at][0].lower()
+        at += 1
+        if at < len(words) and preposition == "of":
+            word = words[at][0]
+            return word.lower() in _OF_SOMEONE or _name_at(text, words, at)
+    if at >= len(words) or words[at][0].lower() == "меня":
+        return False
+    word = words[at][0]
+    lower = word.lower()
+    if lower in _OWNER_AFTER or lower in _PLURAL_PEOPLE:
+        return True
+    base = relation_base_forms([lower])[0]
+    return (base != lower and base in RELATIONS) or _name_at(text, words, at)
+
+
+def _name_at(text: str, words: list[re.Match[str]], at: int) -> bool:
+    """A capitalised word inside the sentence: a name."""
+    gap = text[words[at - 1].end() : words[at].start()]
+    return words[at][0][:1].isupper() and not any(c in gap for c in '.!?:;«"')
+
+
+def _relative_stem(head: str) -> bool:
+    """«мам», «бабушк»: the head of a Russian possessive adjective is a
+    relative's word («мамин», «бабушкин»)."""
+    return len(head) >= 3 and any(
+        r.startswith(head) for r in RELATIONS if not r.isascii()
+    )

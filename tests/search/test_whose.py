@@ -1,0 +1,104 @@
+"""Whose thing a turn speaks of (search/whose.py): "When is my birthday?" is
+not answered by a friend's birthday, in English and Russian, on a real
+SQLite memory without an embedder; the user's own one, said so or with no
+owner, still answers."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.whose import asked_own_thing, someone_elses
+from agent_memory.storage import MemoryStorage
+from day_turns import linked_days
+
+T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
+OTHERS = [
+    "Гоги позвал на день рождения друга в Мтацминде, танцевали до трёх.",
+    "Tom's birthday party was loud, we danced till three.",
+    "Tom's job is so stressful, he works nights at the port.",
+]
+NOISE = (
+    "Tried a new ramen place near the station.",
+    "Весь день просидел в библиотеке, ноутбук сел к обеду.",
+    "Погода испортилась, весь вечер дождь.",
+)
+
+
+async def _top(storage: MemoryStorage, texts: list[str], question: str) -> list[str]:
+    life = [*texts, *NOISE, *NOISE]
+    retriever: Retriever = await linked_days(storage, life, T0)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    return [hit.node.content for hit in hits]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Когда у меня день рождения?",
+        "When is my birthday?",
+        "Какого числа мой день рождения?",
+        "When is my sister's birthday?",
+        "What's my wife's job?",
+    ],
+)
+async def test_someone_elses_thing_does_not_answer_about_mine(
+    storage: MemoryStorage, question: str
+) -> None:
+    assert await _top(storage, OTHERS, question) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "mine"),
+    [
+        ("Когда у меня день рождения?", "My birthday is on 14 March, a dacha party."),
+        ("When is my birthday?", "У меня день рождения 14 марта, отметим на даче."),
+        ("When is my birthday?", "Отмечали день рождения на даче, было весело."),
+        ("Когда у меня день рождения?", "Celebrated the birthday at the dacha."),
+    ],
+)
+async def test_my_own_or_an_unowned_thing_still_answers(
+    storage: MemoryStorage, question: str, mine: str
+) -> None:
+    assert mine in await _top(storage, [*OTHERS, mine], question)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Гоги позвал на день рождения друга.",
+        "Завтра день рождения Гоги, надо купить подарок.",
+        "Мамин день рождения отметили в кафе.",
+        "Ездил на день рождения к бабушке, день рождения у бабушки в мае.",
+        "С днём рождения моей сестры поздравил утром.",
+        "Tom's 30th birthday is on Friday.",
+        "Went to the birthday of my friend Anna.",
+        "It was her birthday yesterday.",
+    ],
+)
+def test_a_thing_said_as_someone_elses(text: str) -> None:
+    thing = asked_own_thing("When is my birthday?")
+    assert thing is not None and someone_elses(text, thing)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My birthday is on Friday.",
+        "Мой день рождения в пятницу.",
+        "У меня день рождения в пятницу.",
+        "День рождения в субботу, позову всех.",
+        "Went to Tom's for my birthday.",
+        "Tom's gift for my birthday was a book.",
+    ],
+)
+def test_a_thing_said_as_mine_or_of_no_one(text: str) -> None:
+    thing = asked_own_thing("Когда у меня день рождения?")
+    assert thing is not None and not someone_elses(text, thing)
+
+
+def test_a_relatives_thing_is_not_asked_as_mine() -> None:
+    assert asked_own_thing("When is my sister's birthday?") is None
+    assert asked_own_thing("Когда день рождения у моей мамы?") is None
+    assert asked_own_thing("Какая у меня машина?") is not None
