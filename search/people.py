@@ -38,6 +38,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .legs import speaker_of
 from .morphology import is_russian, relation_base_forms, russian_stem
+from .name_forms import person_by_other_form
 from .own_relation import OWN_RELATION_TURNS, is_own_relative, lifelong, own_phrases
 from .plan import SearchFilters, SearchPlan
 from .query_text import STOP_WORDS, fts_match
@@ -87,6 +88,9 @@ async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
         for entity in await storage.entities.entities_named_like(stem, limit=20):
             if stem in _stems_of(entity):
                 found.setdefault(entity.id, entity)
+    # "Who is Alex?" of «Саша»: another form of the name (search/name_forms.py)
+    for entity in await person_by_other_form(storage, query.names, found.values()):
+        found.setdefault(entity.id, entity)
     return list(found.values())
 
 

@@ -32,6 +32,7 @@ from ..store.migrations import SCHEMA_VERSION
 from ..toolkit.entity_edits import reapply_entity_edits
 from ..writepath.indexer import EpisodeIndexer
 from ..writepath.inflections import rejoin_case_forms
+from ..writepath.name_forms import rejoin_name_forms
 from ..writepath.nicknames import rejoin_people
 from ..writepath.short_things import rejoin_short_things
 from ..writepath.twins import rejoin_twins
@@ -353,6 +354,7 @@ async def reindex(
     joined = await rejoin_people(storage)  # the edits, after, have the last word
     joined += await rejoin_case_forms(storage)
     joined += await rejoin_twins(storage)
+    joined += await rejoin_name_forms(storage)
     joined += await rejoin_short_things(storage)
     edits = await reapply_entity_edits(storage)
     return ReindexReport(

@@ -20,6 +20,7 @@ from ..toolkit.entity_edits import edit_guards
 from .asides import join_asides
 from .inflections import join_case_forms
 from .mentions import Mention, extract_mentions
+from .name_forms import join_name_forms
 from .nicknames import join_people
 from .oblique import ObliqueNamer
 from .relations import file_relation
@@ -77,12 +78,15 @@ class EntityLinker:
                 entity = cased.get(entity.id, entity)
                 twinned = await self._join_twins([entity], deleted | split)
                 entity = twinned.get(entity.id, entity)
+                named = await join_name_forms(self._storage, [entity], deleted | split)
+                entity = named.get(entity.id, entity)  # "Alex" is «Саша»
                 await self._obliques(self._storage, [entity], deleted | split)
                 things = await self._things.join(self._storage, [entity], split)
                 entity = things.get(entity.id, entity)
                 # "Леной" earlier in this text may have just joined "Лена"
                 entities = [cased.get(e.id, e) for e in entities]
                 entities = [twinned.get(e.id, e) for e in entities]
+                entities = [named.get(e.id, e) for e in entities]
             if all(e.id != entity.id for e in entities):
                 entities.append(entity)
         await self.link_entities(node_id, entities)
@@ -195,10 +199,13 @@ class EntityLinker:
         filed = _once(cased.get(i, e) for i, e in fresh.items())
         twinned = await self._join_twins(filed, guarded)  # "Dima" and «Дима»
         filed = _once(twinned.get(e.id, e) for e in filed)
+        named = await join_name_forms(self._storage, filed, guarded)  # "Alex", «Саша»
+        filed = _once(named.get(e.id, e) for e in filed)
         await self._obliques(self._storage, filed, guarded)
         things = await self._things.join(self._storage, filed, split)  # "Corolla"
         now = {key: cased.get(e.id, e) for key, e in now.items()}
         now = {key: twinned.get(e.id, e) for key, e in now.items()}
+        now = {key: named.get(e.id, e) for key, e in now.items()}
         return {key: things.get(e.id, e) for key, e in now.items()}
 
     async def _link_batch(self, linked: Sequence[tuple[Node, list[Entity]]]) -> None:

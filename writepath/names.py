@@ -10,6 +10,7 @@ pass fixes the rest.
 
 from __future__ import annotations
 
+from ..core.name_forms import russian_forms
 from ..core.relations import CAT_BREEDS, DOG_BREEDS
 
 # Capitalised words that are not names, in the two languages we serve.
@@ -57,8 +58,9 @@ VOCATIVE = frozenset(
 )
 
 # Common given names: a first word found here makes the name a person.
-GIVEN_NAMES = frozenset(
-    """aaron adam alex alexander alice amanda amy andrew angela anna anne anthony
+GIVEN_NAMES = (
+    frozenset(
+        """aaron adam alex alexander alice amanda amy andrew angela anna anne anthony
     ashley barbara ben benjamin beth betty bill bob brandon brian caroline caro carol
     catherine charles charlie chris christina christopher cindy claire daniel
     david deborah dennis diana donald donna dorothy ed edward elizabeth ella
@@ -91,7 +93,9 @@ GIVEN_NAMES = frozenset(
     елена иван игорь ирина катя константин лена максим маргарита мария марина
     миша михаил наталья наташа никита ольга оля павел паша сергей света
     светлана саша таня татьяна юлия юрий яна""".split()
-)
+    )
+    | russian_forms()
+)  # «Шура», "Sasha", "Dima": core/name_forms.py
 
 # Kinship words written as a name ("dinner with Mom") stand for a person.
 KIN_NAMES = frozenset("mom mum dad grandma grandpa granny nana papa мама папа".split())

@@ -30,6 +30,7 @@ from .consolidation import AgentSource, Consolidator
 from .decay_job import DecayService
 from .indexer import EpisodeIndexer
 from .inflections import rejoin_case_forms
+from .name_forms import rejoin_name_forms
 from .nicknames import rejoin_people
 from .short_things import rejoin_short_things
 from .twins import rejoin_twins
@@ -170,6 +171,7 @@ class NightlyPipeline:
         joined = await rejoin_people(self._storage)
         joined += await rejoin_case_forms(self._storage)
         joined += await rejoin_twins(self._storage)
+        joined += await rejoin_name_forms(self._storage)
         joined += await rejoin_short_things(self._storage)
         if joined:
             counts["people_joined"] = joined
