@@ -9,7 +9,7 @@ from pathlib import Path
 
 from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft, NodeDraft
-from agent_memory.retrieval import Retriever
+from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
 
@@ -56,3 +56,12 @@ async def linked_days(
         )
         await linker.link_text(node, text)
     return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+
+
+async def top_answers(
+    storage: MemoryStorage, texts: Iterable[str], start: float, question: str
+) -> list[str]:
+    """The top 5 answers to `question` over `linked_days(texts)`."""
+    retriever = await linked_days(storage, texts, start)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    return [hit.node.content for hit in hits]

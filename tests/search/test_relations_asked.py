@@ -35,15 +35,21 @@ FILLER = (
 )
 
 
-async def _life(storage: MemoryStorage) -> Retriever:
+async def _linked(storage: MemoryStorage, texts: list[str]) -> Retriever:
+    """A retriever over `texts`, a day apart, linked by the real extractor."""
     linker = EntityLinker(storage)
-    texts = [*SAID[:5], *(FILLER[i % 6] for i in range(60)), *SAID[5:]]
     for i, text in enumerate(texts):
         node = await storage.nodes.add_episode(
             EpisodeDraft(text, f"t{i % 9}", "user", T0 + i * DAY)
         )
         await linker.link_text(node, text)
     return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+
+
+async def _life(storage: MemoryStorage) -> Retriever:
+    return await _linked(
+        storage, [*SAID[:5], *(FILLER[i % 6] for i in range(60)), *SAID[5:]]
+    )
 
 
 async def _top(r: Retriever, question: str, k: int) -> list[str]:
@@ -111,14 +117,7 @@ async def test_an_in_law_and_an_older_brother_are_found_by_their_relation(
 ) -> None:
     """ "my mother-in-law" is one relation (not "my mother"), and "my older
     brother" is "my brother" in either language."""
-    linker = EntityLinker(storage)
-    texts = [*IN_LAWS, *(FILLER[i % 6] for i in range(30))]
-    for i, text in enumerate(texts):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"t{i % 9}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    r = await _linked(storage, [*IN_LAWS, *(FILLER[i % 6] for i in range(30))])
     top = await _top(r, "Who is my mother-in-law?", 3)
     assert top[0] == IN_LAWS[0] and IN_LAWS[3] not in top, top
     for question in ("my brother", "мой брат"):
@@ -130,17 +129,11 @@ async def test_a_relation_asked_alone_finds_it_in_the_other_language(
     storage: MemoryStorage,
 ) -> None:
     """ "тёща" alone also asks for "my mother-in-law" (a relation one has once)."""
-    linker = EntityLinker(storage)
     said = [
         "My mother-in-law Galina is a retired chemistry teacher from Samara.",
         "Тёща, Галина Петровна, приезжает к нам на две недели.",
     ]
-    for i, text in enumerate([*said, *(FILLER[i % 6] for i in range(30))]):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"t{i % 9}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    r = await _linked(storage, [*said, *(FILLER[i % 6] for i in range(30))])
     assert set(said) <= set(await _top(r, "тёща", 3))
 
 
@@ -148,11 +141,7 @@ async def test_a_qualified_relation_is_asked_in_the_other_language(
     storage: MemoryStorage,
 ) -> None:
     # «Моя лучшая подруга Катя» answers "Who is my best friend?"
-    linker = EntityLinker(storage)
-    said = "Моя лучшая подруга Катя переехала в Гамбург."
-    node = await storage.nodes.add_episode(EpisodeDraft(said, "t", "user", T0))
-    await linker.link_text(node, said)
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    retriever = await _linked(storage, ["Моя лучшая подруга Катя переехала в Гамбург."])
     for question in ("Who is my best friend?", "Кто мой лучший друг?"):
         block = await retriever.get_context(question)
         assert block is not None and "Катя" in block, question
@@ -161,13 +150,9 @@ async def test_a_qualified_relation_is_asked_in_the_other_language(
 
 async def test_a_pet_named_by_its_breed_is_the_dog(storage: MemoryStorage) -> None:
     # «наш бигль Бублик»: a beagle is a dog, asked about as "our dog"
-    linker = EntityLinker(storage)
-    said = "Наш бигль Бублик опять сгрыз мой кроссовок."
-    node = await storage.nodes.add_episode(EpisodeDraft(said, "t", "user", T0))
-    await linker.link_text(node, said)
+    retriever = await _linked(storage, ["Наш бигль Бублик опять сгрыз мой кроссовок."])
     bublik = await storage.entities.find_entity("Бублик")
     assert bublik is not None and bublik.type == "pet"
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
     for question in ("our dog", "Как зовут нашу собаку?", "What's my dog called?"):
         block = await retriever.get_context(question)
         assert block is not None and "Бублик" in block, question
@@ -178,19 +163,12 @@ async def test_everyday_kin_words_find_the_relation(storage: MemoryStorage) -> N
     """ "mum", "granny", "flatmate", «бабуля» are the words people use: each
     finds the person filed under the relation's other words ("my mother",
     «моя бабушка», "my roommate")."""
-    linker = EntityLinker(storage)
     said = [
         "My mother Olga lives in Nizhny and calls every Sunday.",
         "Моя бабушка Зина печёт лучшие пирожки в мире.",
         "My roommate Giorgi paints the kitchen at night.",
     ]
-    texts = [*said, *(FILLER[i % 6] for i in range(30))]
-    for i, text in enumerate(texts):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"t{i % 9}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    r = await _linked(storage, [*said, *(FILLER[i % 6] for i in range(30))])
     for question, answer in (
         ("Where does my mum live?", said[0]),
         ("What's my granny's name?", said[1]),

@@ -8,10 +8,9 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.whose import asked_own_thing, someone_elses
 from agent_memory.storage import MemoryStorage
-from day_turns import linked_days
+from day_turns import top_answers
 
 T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
 OTHERS = [
@@ -27,10 +26,7 @@ NOISE = (
 
 
 async def _top(storage: MemoryStorage, texts: list[str], question: str) -> list[str]:
-    life = [*texts, *NOISE, *NOISE]
-    retriever: Retriever = await linked_days(storage, life, T0)
-    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
-    return [hit.node.content for hit in hits]
+    return await top_answers(storage, [*texts, *NOISE, *NOISE], T0, question)
 
 
 @pytest.mark.parametrize(
