@@ -30,12 +30,17 @@ ROOT_FILES = {
 SKIP = {".venv", ".venv-host", "tests", "bench", "docs", "build", ".git"}
 
 
+def _a_venv(folder: str) -> bool:
+    """A virtualenv made in the root (`make test-llm`'s .venv-llm, any VENV=)."""
+    return (ROOT / folder / "pyvenv.cfg").exists()
+
+
 def package_modules() -> dict[str, Path]:
     """Dotted module name (relative to the package) -> file."""
     found = {}
     for path in ROOT.rglob("*.py"):
         parts = path.relative_to(ROOT).parts
-        if parts[0] in SKIP or parts[0].endswith(".egg-info"):
+        if parts[0] in SKIP or parts[0].endswith(".egg-info") or _a_venv(parts[0]):
             continue
         name = ".".join(parts)[: -len(".py")]
         found[name.removesuffix(".__init__")] = path
