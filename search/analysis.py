@@ -17,7 +17,7 @@ from .intent import (
     KeywordIntentClassifier,
     classify_query_complexity,
 )
-from .kin_words import kin_terms
+from .kin_words import kin_terms, without_frame
 from .kinds import NO_KINDS, AskedKinds, asked_kinds
 from .legs import walk_direction
 from .query_text import (
@@ -90,7 +90,7 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     words = text.replace(when.phrase, " ") if when is not None else text
     term_text = text if when is not None and names_a_month(when.phrase) else words
     dates = query_dates(text)
-    terms = query_terms(term_text)
+    terms = without_frame(text, query_terms(term_text))
     if when is not None and not when.strict:  # vague: preferred, not a filter
         dates.append(DateSpan(when.after, when.before))
     return AnalysedQuery(

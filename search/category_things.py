@@ -23,13 +23,14 @@ from collections.abc import Collection, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..core.records import Entity, NodeWindow, SearchHit
+from ..core.relations import PET_KINDS
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
 from .morphology import stem
 from .standing import Stance, stance, told_of_other
-from .support import shares_stem, text_stems, wanted_stems
+from .support import GENERIC_STEMS, shares_stem, text_stems, wanted_stems
 from .windowed import USER_ROLE
 
 # A turn counts for the category's things when it scores at least this share
@@ -72,13 +73,21 @@ def _key(word: str) -> str:
 
 
 class Things:
-    """Entities grouped into things by a shared name word (in either script)."""
+    """Entities grouped into things by a shared name word (in either script).
 
-    def __init__(self) -> None:
+    A person is never a thing, nor a pet unless the question asks about
+    pets: "Played the piano, Tykva sat beside me" names the cat beside the
+    piano, and her turns say nothing of the instrument being learnt now."""
+
+    def __init__(self, pets: bool = False) -> None:
         self.groups: list[set[str]] = []  # loose keys per thing
+        self.pets = pets
 
     def of(self, entity: Entity) -> int | None:
-        """The thing (index) the entity belongs to, added when new."""
+        """The thing (index) the entity belongs to, added when new; None for
+        no thing."""
+        if entity.type == "person" or (entity.type == "pet" and not self.pets):
+            return None
         keys = _keys(entity)
         if not keys:
             return None
@@ -92,15 +101,21 @@ class Things:
         return len(self.groups) - 1
 
 
+_PET_STEMS = frozenset(map(stem, PET_KINDS | {"pet", "pets", "питомец", "питомца"}))
+
+
+def asks_pets(query: AnalysedQuery) -> bool:
+    """The question names a pet or an animal kind ("my cat", «собака»)."""
+    return not _PET_STEMS.isdisjoint(stem(term) for term in query.terms)
+
+
 def _within(keys: set[str], others: set[str]) -> bool:
     return all(any(same_key(key, other) for other in others) for key in keys)
 
 
 def things_of(hit: SearchHit, things: Things) -> set[int]:
     return {
-        index
-        for entity in hit.entities
-        if entity.type != "person" and (index := things.of(entity)) is not None
+        index for entity in hit.entities if (index := things.of(entity)) is not None
     }
 
 
@@ -109,7 +124,7 @@ def _ended(hit: SearchHit, index: int, things: Things) -> bool:
     names = [
         name
         for entity in hit.entities
-        if entity.type != "person" and things.of(entity) == index
+        if things.of(entity) == index
         for name in (entity.name, *entity.aliases)
     ]
     return marked_past(hit.node.content, names)
@@ -223,12 +238,7 @@ async def read_thing_turns(
 ) -> list[SearchHit]:
     """The user's newest turns naming the `chosen` things (by their entities
     among `hits`) not among `hits`, score 0."""
-    entities = {
-        e.id: e
-        for hit in hits
-        for e in hit.entities
-        if e.type != "person" and things.of(e) in chosen
-    }
+    entities = {e.id: e for hit in hits for e in hit.entities if things.of(e) in chosen}
     # the things' names in the other script («Королла» for Corolla, also when
     # the Corolla is a word of "Toyota Corolla")
     for _ in range(2):  # «Форд» → "Ford Focus" → "Focus"
@@ -242,7 +252,7 @@ async def read_thing_turns(
         )
         found = other_script.named_in_other_script(words)
         for entity in [*found, *other_script.things_with_words(words)]:
-            if entity.type != "person" and things.of(entity) in chosen:
+            if things.of(entity) in chosen:
                 entities.setdefault(entity.id, entity)
     return await _thing_turns(storage, hits, list(entities.values()), window)
 
@@ -301,9 +311,12 @@ async def with_category_things(
     asked = stance(query.text)
     if asked is None or not hits:
         return hits
-    things = Things()
+    things = Things(pets=asks_pets(query))
     terms = [t for t in query.state_terms if t.casefold() not in STANCE_WORDS]
+    # a frame word ("live" of "Who do I live with?", «живу») names no
+    # category: «левая рука живёт своей жизнью» holds no thing of it
     wanted = wanted_stems(query.text, terms)
+    wanted = wanted - GENERIC_STEMS or wanted
     holders = own_holders(hits, wanted)
     twins = {stem(t) for t in query.twin_terms}
     # a member of the category named ("Focus" of "car") counts on the other

@@ -14,6 +14,29 @@ from __future__ import annotations
 
 import re
 
+# "Who do I live with?", «С кем я живу?»: a question about the people of the
+# home, not about where it is (search/slots.py leaves its home slot out).
+LIVE_WITH = re.compile(
+    r"\blive\s+with\b|\blives?\s+with\s+(?:me|us)\b"
+    r"|(?<!\w)с\s+кем\s+(?:\w+\s+){0,3}жив[уёе]\w*"
+    r"|(?<!\w)жив[уёе]\w*\s+(?:вместе\s+)?с\s+кем\b",
+    re.I,
+)
+
+_NAME = re.compile(r"(?<=\w\s)[A-ZА-ЯЁ]\w+")
+_LIVING = re.compile(r"liv(?:e|es|ed|ing)|жив\w*|жил\w*", re.I)
+
+
+def without_frame(text: str, terms: list[str]) -> list[str]:
+    """`terms` without the verb of "Who do I live with?": the answer is a
+    flatmate, and «левая рука живёт своей жизнью» shares only the verb. Not
+    beside a name ("Who did I live with before Giorgi?"): the name alone
+    would make it a question about that person (search/people.py)."""
+    if not LIVE_WITH.search(text) or _NAME.search(text):
+        return terms
+    return [term for term in terms if not _LIVING.fullmatch(term)]
+
+
 # (what marks the general verb in a question, the words the answers use)
 _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
@@ -38,6 +61,15 @@ _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
             "run", "swam", "swim", "gym", "yoga", "bouldering", "climbing",
             "hike", "бегал", "пробежал", "плавал", "спортзал", "йога", "скалодром",
             "поход", "тренировка",
+        ),
+    ),
+    (
+        LIVE_WITH,  # the people of a home: a flatmate, a partner
+        (
+            "flatmate", "roommate", "housemate", "partner", "girlfriend",
+            "boyfriend", "wife", "husband", "сосед", "соседка", "соседом",
+            "соседкой", "квартире", "въехал", "въехала", "въезжает", "девушка", "парень",
+            "жена", "муж",
         ),
     ),
 )  # fmt: skip

@@ -106,7 +106,7 @@ language languages язык языки
   итальянский португальский китайский японский корейский
 
 doctor doctors врач врача врачу доктор
-= clinic hospital checkup check-up gp клиника поликлиника больница осмотр
+= clinic hospital checkup check-up dr gp клиника поликлиника больница осмотр
   dentist optician ophthalmologist dermatologist pediatrician paediatrician
   physio physiotherapist gynaecologist gynecologist cardiologist orthodontist
   стоматолог дантист окулист офтальмолог терапевт педиатр дерматолог гинеколог
@@ -177,6 +177,9 @@ class _Kind:
     members: tuple[str, ...]  # searched as written (lower case), in order
     plain: frozenset[str]  # stems of the members counted in any case
     names: frozenset[str]  # members counted only as names ("Pixel")
+    # members of two words ("check-up", "e-bike"), said with a hyphen, a
+    # space or as one word: the text is tokenised into their halves
+    compounds: re.Pattern[str] | None
     phrase: re.Pattern[str] | None
     head: str  # the stem of its first word ("commute")
 
@@ -190,9 +193,18 @@ def _parse(block: str) -> _Kind:
         members=tuple(dict.fromkeys(m.lower() for m in members)),
         plain=frozenset(stem(m) for m in members if not m[0].isupper()),
         names=frozenset(m for m in members if m[0].isupper()),
+        compounds=_compounds([m for m in members if "-" in m]),
         phrase=_PHRASES.get(words[0]),
         head=stem(words[0]),
     )
+
+
+def _compounds(members: list[str]) -> re.Pattern[str] | None:
+    if not members:
+        return None
+    halves = (m.split("-", 1) for m in members)
+    either = "|".join(rf"{re.escape(a)}[-\s]?{re.escape(b)}" for a, b in halves)
+    return re.compile(rf"(?<!\w)(?:{either})(?!\w)", re.I)
 
 
 def _blocks() -> list[str]:
@@ -238,16 +250,18 @@ class AskedKinds:
         return frozenset(map(stem, self.members))
 
     def said(self, stems: AbstractSet[str], text: str) -> set[str]:
-        """The question's category stems whose member a text names (`stems`,
-        its words' stems): "Bought a Pixel 8" says "phone"; a name-like
-        member only as a name."""
+        """The question's category stems whose member or other word a text
+        names (`stems`, its words' stems): "Bought a Pixel 8" says "phone",
+        «к доктору» says «врач»; a name-like member only as a name."""
         if not self.kinds:
             return set()
         return {
             word
             for asked, kind in self.kinds
             if not kind.plain.isdisjoint(stems)
+            or not kind.words.isdisjoint(stems)  # «к доктору» says «врач»
             or any(_as_name(name, text) for name in kind.names)
+            or (kind.compounds is not None and kind.compounds.search(text))
             for word in asked
         }
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from .kin_words import LIVE_WITH
+
 # slot: (what marks a question about it, the words its statements use)
 _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
     "home": (
@@ -86,7 +88,9 @@ def slot_terms(text: str) -> tuple[str, ...]:
         if not any(pattern.fullmatch(word) for pattern, _ in _SLOTS.values()):
             return ()
     found: list[str] = []
-    for pattern, words in _SLOTS.values():
+    for slot, (pattern, words) in _SLOTS.items():
+        if slot == "home" and LIVE_WITH.search(text):
+            continue  # who the user lives with, not where (kin_words.py)
         if pattern.search(text):
             found.extend(words)
     return tuple(dict.fromkeys(found))

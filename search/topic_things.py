@@ -28,6 +28,7 @@ from .analysis import AnalysedQuery
 from .category_things import (
     STANCE_WORDS,
     Things,
+    asks_pets,
     own_holders,
     read_thing_turns,
     things_of,
@@ -71,7 +72,7 @@ async def with_topic_things(
     wanted = wanted_stems(query.text, terms)
     if not hits or not wanted:
         return hits
-    things = Things()
+    things = Things(pets=asks_pets(query))
     # each word and text is stemmed and matched once (a question's hits
     # repeat most words: ~10 ms a question when every mention asked again)
     says = functools.lru_cache(maxsize=None)(lambda text: _says(wanted, text))
@@ -118,9 +119,7 @@ def _beside(hit: SearchHit, says: Callable[[str], bool], things: Things) -> set[
     return {
         index
         for entity in hit.entities
-        if entity.type != "person"
-        and _named(entity, near)
-        and (index := things.of(entity)) is not None
+        if _named(entity, near) and (index := things.of(entity)) is not None
     }
 
 

@@ -44,6 +44,12 @@ _NOT_OWNERS = frozenset("it that what there here who where how today tomorrow".s
 _PLURAL_PEOPLE = frozenset(
     "друзей подруг коллег соседей родителей детей сестёр сестер братьев".split()
 )
+# "Dr. Beridze's check-up", "the dentist's appointment": the one who gives
+# the service, not the one whose it is (the user's own check-up).
+_PROVIDERS = frozenset(
+    """dr doctor doctors dentist vet optician physio gp prof professor
+    hairdresser barber nurse surgeon therapist""".split()
+)
 _RU_POSSESSIVE_ADJECTIVE = re.compile(r"\w+(?:ин|ина|ино|ины|ину|иной|иным)$")
 
 
@@ -108,12 +114,20 @@ def _owner_before(text: str, words: list[re.Match[str]], first: int) -> bool:
         if lower == "s" and at > 0:
             owner = words[at - 1]
             if text[owner.end() : words[at].start()] in ("'", "’"):
-                return owner[0].lower() not in _NOT_OWNERS
+                return not _no_owner(words, at - 1)
         if _RU_POSSESSIVE_ADJECTIVE.fullmatch(lower) and (
             word[:1].isupper() or _relative_stem(lower[: lower.rindex("и")])
         ):
             return True
     return False
+
+
+def _no_owner(words: list[re.Match[str]], at: int) -> bool:
+    """The word at `at`, before "'s", owns nothing: "it's", "today's", or
+    who provides the service ("the dentist's", "Dr. Beridze's")."""
+    owner = words[at][0].lower()
+    titled = at > 0 and words[at - 1][0].lower() in _PROVIDERS
+    return owner in _NOT_OWNERS or owner in _PROVIDERS or titled
 
 
 def _owner_after(text: str, words: list[re.Match[str]], last: int) -> bool:

@@ -203,3 +203,24 @@ async def test_the_category_filed_as_a_thing_is_not_one_of_its_things(
     retriever = await _life(storage, old, new)
     top = await _top(retriever, "Where are we going for Christmas?", 1)
     assert top == [new[0]], top
+
+
+async def test_a_pet_named_beside_the_asked_word_is_no_thing_of_it(
+    storage: MemoryStorage,
+) -> None:
+    # the cat sat by the piano: her turns say nothing of the instrument
+    piano = [
+        "Sold my old guitar: I'm learning the piano now.",
+        "Piano practice every evening, thirty minutes of scales.",
+    ]
+    cat = [
+        "My cat Tykva sleeps on the keyboard all day.",
+        "Played the piano tonight, Tykva sat beside me and watched the keys.",
+        "Tykva climbed the tree within an hour.",
+        "Tykva ate a piece of the cactus, she's fine.",
+        "Took Tykva to the vet: healthy, 5 kg.",
+    ]
+    noise = [NOISE[i % 4] for i in range(12)]
+    retriever = await linked_days(storage, [cat[0], *piano, *noise, *cat[1:]], T0)
+    top = await _top(retriever, "What instrument am I learning now?", 3)
+    assert all("piano" in text.lower() for text in top), top

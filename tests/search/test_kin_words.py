@@ -63,3 +63,28 @@ async def test_the_family_crosses_languages(storage: MemoryStorage) -> None:
         "What sport did I do?", SearchFilters(), reinforce=False
     )
     assert yoga in {h.node.id for h in hits[:3]}
+
+
+def test_who_one_lives_with_asks_for_the_people_of_the_home() -> None:
+    from agent_memory.search.slots import slot_terms
+
+    for question in ("Who do I live with now?", "С кем я сейчас живу?"):
+        assert "flatmate" in kin_terms(question)
+        assert "apartment" not in slot_terms(question)  # not where the home is
+    assert "apartment" in slot_terms("Where do I live now?")
+
+
+async def test_who_one_lives_with_is_answered_by_the_flatmate(
+    storage: MemoryStorage,
+) -> None:
+    flatmate = await turn(
+        storage, "Giorgi, my new flatmate, makes coffee at six.", NOW - 9 * DAY
+    )
+    await turn(storage, "Moved into the flat on Rustaveli, top floor.", NOW - 60 * DAY)
+    await turn(storage, "Урок у Лали: левая рука живёт своей жизнью.", NOW - 2 * DAY)
+    for i in range(20):
+        await turn(storage, f"Booked a table for Friday, {i}.", NOW - (30 - i) * DAY)
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    for question in ("Who do I live with now?", "С кем я сейчас живу?"):
+        hits = await retriever.search(question, SearchFilters(), reinforce=False)
+        assert hits and hits[0].node.id == flatmate, question

@@ -144,3 +144,29 @@ async def test_each_category_finds_its_member(
     hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
     assert hits and hits[0].node.content == answer
     assert await retriever.get_context(question) is not None
+
+
+DOCTOR = [
+    "Записался на контрольный приём к доктору Беридзе на 15 декабря.",
+    "Knee is better, the swelling is gone.",
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["Когда у меня приём у врача?", "When is my doctor's appointment?"]
+)
+async def test_another_word_of_the_category_says_it(
+    storage: MemoryStorage, question: str
+) -> None:
+    # «к доктору» says «врач»: the question's own two words are both there
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [*DOCTOR, *noise], T0)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    assert hits and hits[0].node.content == DOCTOR[0]
+
+
+def test_a_member_of_two_words_is_said_with_a_hyphen_a_space_or_as_one() -> None:
+    kinds = asked_kinds("Who is my doctor?", ("doctor",))
+    for text in ("Dr. Lee's check-up moved.", "A check up on Friday.", "Checkup done."):
+        assert kinds.said(set(), text) == {"doctor"}
+    assert kinds.said(set(), "Check the updates.") == set()

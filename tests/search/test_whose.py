@@ -98,3 +98,19 @@ def test_a_relatives_thing_is_not_asked_as_mine() -> None:
     assert asked_own_thing("When is my sister's birthday?") is None
     assert asked_own_thing("Когда день рождения у моей мамы?") is None
     assert asked_own_thing("Какая у меня машина?") is not None
+
+
+def test_who_gives_the_service_owns_nothing() -> None:
+    # "Dr. Beridze's check-up" is the user's check-up, given by the doctor
+    thing = asked_own_thing("When is my check-up?")
+    assert thing is not None
+    assert not someone_elses("The clinic called: Dr. Beridze's check-up moved.", thing)
+    assert not someone_elses("Booked the dentist's check-up for May.", thing)
+    assert someone_elses("Tom's check-up went fine, he says.", thing)
+
+
+async def test_a_check_up_given_by_a_doctor_answers_mine(
+    storage: MemoryStorage,
+) -> None:
+    mine = "The clinic called: Dr. Beridze's check-up moved to 18 December, 5pm."
+    assert mine in await _top(storage, [mine], "When is my check-up?")
