@@ -81,6 +81,14 @@ instrument instruments play playing инструмент инструменты 
   accordion synth гитара пианино фортепиано скрипка виолончель барабаны укулеле
   флейта саксофон труба кларнет арфа аккордеон синтезатор
 
+hobby hobbies pastime хобби увлечение увлекаюсь увлекаешься
+= knitting pottery ceramics painting drawing gardening photography crochet sewing
+  embroidery woodworking chess baking вязание вяжу гончарка гончарное керамика
+  рисование рисую садоводство фотография шахматы вышивка шитьё
+
+series show shows tv сериал сериалы
+= season seasons episode episodes сезон сезона серия серию серии
+
 music музыка
 = jazz techno hip-hop rap punk indie classical opera blues reggae джаз техно
   рэп панк инди классика опера блюз

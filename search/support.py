@@ -106,6 +106,22 @@ _ABOUT = re.compile(
 )
 
 
+# "Which choir do I sing in now?", «В каком хоре я пою?»: the noun after
+# "which" names the thing asked; a turn on it answers without the verb
+# ("Choir tonight: the conductor moved me", «репетиция хора»).
+_WHICH = re.compile(
+    r"\b(?:which|what)\s+(\w+)"
+    r"|(?<!\w)(?:как(?:ой|ая|ое|ие|ого|ую|ом|ой|им|их|ому)|котор\w+)\s+(\w+)",
+    re.I,
+)
+
+
+def asked_head(text: str) -> set[str]:
+    """The stem of the noun a "which"/«какой» question asks about, if any."""
+    words = (m[1] or m[2] for m in _WHICH.finditer(text))
+    return {stem(w) for w in words if w.lower() not in STOP_WORDS} - GENERIC_STEMS
+
+
 _EITHER = re.compile(r"(?<!\w)(?:or|или|либо)(?!\w)", re.I)
 
 
@@ -223,6 +239,7 @@ def supports(
     kinds: AskedKinds = NO_KINDS,
     phrases: Mapping[Twinned, frozenset[str]] | None = None,
     thing: OwnThing | None = None,
+    head: AbstractSet[str] = frozenset(),
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -256,6 +273,8 @@ def supports(
     shared = shared_stems(wanted, stems)
     if len(own) < 2:
         return bool(shared)
+    if head and shared_stems(head, stems):
+        return True
     return len(shared_stems(own, stems)) >= _needed(len(own), either)
 
 
@@ -321,6 +340,7 @@ def answers(
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support
     thing = asked_own_thing(query.text)
+    head = asked_head(query.text) & own
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
         or supports(
@@ -336,6 +356,7 @@ def answers(
             kinds=query.kinds,
             phrases=phrases,
             thing=thing,
+            head=head,
         )
         for h in hits
     )

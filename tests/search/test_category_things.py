@@ -224,3 +224,25 @@ async def test_a_pet_named_beside_the_asked_word_is_no_thing_of_it(
     retriever = await linked_days(storage, [cat[0], *piano, *noise, *cat[1:]], T0)
     top = await _top(retriever, "What instrument am I learning now?", 3)
     assert all("piano" in text.lower() for text in top), top
+
+
+CHOIR = [
+    "Choir tonight: the conductor moved me to the back row.",
+    "Сходили с Людой на репетицию хора «Калина».",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Which choir do I sing in now?", CHOIR[0]),
+        ("В каком хоре я сейчас пою?", CHOIR[1]),
+    ],
+)
+async def test_the_noun_a_which_question_asks_answers_without_its_verb(
+    storage: MemoryStorage, question: str, answer: str
+) -> None:
+    # "sing" / «пою» is said by no turn on the choir: the choir alone answers
+    noise = [NOISE[i % 4] for i in range(12)]
+    retriever = await linked_days(storage, [*noise, *CHOIR], T0)
+    assert answer in await _top(retriever, question, 2)

@@ -170,3 +170,21 @@ def test_a_member_of_two_words_is_said_with_a_hyphen_a_space_or_as_one() -> None
     for text in ("Dr. Lee's check-up moved.", "A check up on Friday.", "Checkup done."):
         assert kinds.said(set(), text) == {"doctor"}
     assert kinds.said(set(), "Check the updates.") == set()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What's my hobby these days?", "Pottery class: I centred the clay at last."),
+        ("Чем я сейчас увлекаюсь?", "Первое занятие по гончарке, кружка кривая."),
+        ("What series am I watching?", "Slow Horses season three, he fell asleep."),
+        ("Какой сериал я сейчас смотрю?", "Досмотрели второй сезон, Лэмб хорош."),
+    ],
+)
+async def test_a_hobby_and_a_series_are_found_by_their_kinds(
+    storage: MemoryStorage, question: str, answer: str
+) -> None:
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [answer, *noise], T0)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    assert hits and hits[0].node.content == answer
