@@ -29,9 +29,10 @@ from collections.abc import Set as AbstractSet
 from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
+from ..core.relations import RELATIONS
 from .kinds import NO_KINDS, AskedKinds
 from .legs import Ranked, RelevanceGate
-from .morphology import cjk_needles, is_russian, stem
+from .morphology import cjk_needles, is_russian, relation_base_forms, stem
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
@@ -120,6 +121,24 @@ def asked_head(text: str) -> set[str]:
     """The stem of the noun a "which"/«какой» question asks about, if any."""
     words = (m[1] or m[2] for m in _WHICH.finditer(text))
     return {stem(w) for w in words if w.lower() not in STOP_WORDS} - GENERIC_STEMS
+
+
+# "When is Graham's birthday?", «Как зовут отца Оськи?»: what is asked of a
+# person the question names. Their turns ("Cooked Graham a pie") answer
+# only by saying it: a person's being known is not their birthday's.
+_ATTRIBUTES = frozenset(
+    stem(word)
+    for word in """birthday birthdays born age address phone рождения родился
+    родилась возраст адрес телефон""".split()
+)
+
+
+def asked_attribute(terms: Sequence[str]) -> set[str]:
+    """The stems of a personal attribute or a relative the terms ask for
+    ("birthday", «отца» → отец, with the other words for the relative)."""
+    kin = {base for base in relation_base_forms(list(terms)) if base in RELATIONS}
+    found = {stem(t) for t in terms} & _ATTRIBUTES | {stem(k) for k in kin}
+    return found.union(*(_SAME.get(word, ()) for word in found))
 
 
 _EITHER = re.compile(r"(?<!\w)(?:or|или|либо)(?!\w)", re.I)
@@ -240,6 +259,7 @@ def supports(
     phrases: Mapping[Twinned, frozenset[str]] | None = None,
     thing: OwnThing | None = None,
     head: AbstractSet[str] = frozenset(),
+    attribute: AbstractSet[str] = frozenset(),
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -252,8 +272,11 @@ def supports(
     `phrases`: the phrases it says, by the stems of their words, which a hit
     holds only by saying the phrase in either language (twin_phrases.py);
     `thing`: what it asks as the user's own, which a hit saying it only as
-    someone else's does not answer (whose.py)."""
-    if not wanted or hit.node.id in named:
+    someone else's does not answer (whose.py); `head`: the noun a "which"
+    question asks about, which answers without its other words;
+    `attribute`: what is asked of a named person, which even their turns
+    must say."""
+    if not wanted or (hit.node.id in named and not attribute):
         return True
     if thing is not None and someone_elses(hit.node.content, thing):
         return False
@@ -266,6 +289,8 @@ def supports(
     said = kinds.said(stems, hit.node.content)
     stems |= said
     if about and not shares_stem(about, stems):
+        return False
+    if attribute and not shares_stem(attribute, stems):
         return False
     if subject:
         plain = _as_phrases(plain_stems(hit), hit, phrases)
@@ -341,6 +366,7 @@ def answers(
     strong = plan.gate.support
     thing = asked_own_thing(query.text)
     head = asked_head(query.text) & own
+    attribute = asked_attribute(query.terms) if named else set()
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
         or supports(
@@ -357,6 +383,7 @@ def answers(
             phrases=phrases,
             thing=thing,
             head=head,
+            attribute=attribute,
         )
         for h in hits
     )

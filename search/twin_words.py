@@ -48,7 +48,7 @@ garage | гараж
 petrol fuel | бензин заправка
 parking | парковка
 tyre tyres tire | шина шины
-insurance | страховка
+insurance insurer insured | страховка страховку застраховала застраховал
 van | фургон
 scooter | самокат
 truck lorry | грузовик
@@ -314,7 +314,9 @@ chess | шахматы
 reading | чтение
 drums | барабаны
 violin | скрипка
-pottery | керамика
+pottery ceramics | керамика гончарка гончарное гончарный
+rehearsal | репетиция
+ward | отделение отделении
 sewing | шитьё
 embroidery | вышивка
 puzzle puzzles jigsaw | пазл пазлы

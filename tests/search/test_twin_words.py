@@ -56,6 +56,10 @@ async def _top(retriever: Retriever, question: str, count: int = 5) -> list[str]
         # other cases are not ("школу" → "школ"): both find "school"
         ("школу", "school"),
         ("школе", "school"),
+        ("гончарке", "pottery"),
+        ("pottery", "гончарка"),
+        ("отделении", "ward"),
+        ("застраховала", "insurance"),
     ],
 )
 def test_a_word_in_any_form_finds_its_twin(word: str, twin: str) -> None:

@@ -114,3 +114,26 @@ async def test_a_check_up_given_by_a_doctor_answers_mine(
 ) -> None:
     mine = "The clinic called: Dr. Beridze's check-up moved to 18 December, 5pm."
     assert mine in await _top(storage, [mine], "When is my check-up?")
+
+
+GRAHAM = [
+    "My husband Graham is a retired postman from Stockport.",
+    "Cooked Graham a low-carb shepherd's pie, he asked for seconds.",
+    "Graham will drive me to the dentist on Friday.",
+    "Ездили с Грэмом в IKEA за новой полкой.",
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["When is Graham's birthday?", "Когда у Грэма день рождения?"]
+)
+async def test_a_named_persons_turns_do_not_tell_what_they_never_say(
+    storage: MemoryStorage, question: str
+) -> None:
+    # Graham is known, his birthday is not: nothing found
+    assert await _top(storage, GRAHAM, question) == []
+
+
+async def test_a_named_persons_attribute_said_answers(storage: MemoryStorage) -> None:
+    said = "Graham's birthday is on 3 May, he wants a quiet dinner."
+    assert said in await _top(storage, [*GRAHAM, said], "When is Graham's birthday?")
