@@ -18,24 +18,21 @@ its own standing, recency, and variety over threads and months.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import re
 import time
 from collections.abc import Sequence
 
 from ..core.records import Entity, Node, NodeWindow, SearchHit, name_key
-from ..core.relations import (
-    RELATION_OWNERS,
-    RELATIONS,
-    UNIQUE_RELATIONS,
-    in_law_names,
-    relation_aliases,
-    relation_signs,
-    same_qualified,
-    same_relation,
-)
+from ..core.relations import RELATION_OWNERS, RELATIONS, relation_signs
 from ..store.interface import Store
 from .analysis import AnalysedQuery
+from .asked_relation import (
+    asked_relations,
+    asks_relatives_name,
+    by_relation,
+    same_relation_aliases,
+    states_relation,
+)
 from .legs import speaker_of
 from .morphology import is_russian, relation_base_forms, russian_stem
 from .name_forms import person_by_other_form
@@ -94,38 +91,6 @@ async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
     return list(found.values())
 
 
-def asked_relations(query: AnalysedQuery) -> frozenset[str]:
-    """The relation words the query asks about ("my wife" → wife, жена)."""
-    in_laws, heads = in_law_names(query.text)  # "mother-in-law", not "mother"
-    based = [*relation_base_forms(list(query.terms)), *in_laws[1::2]]
-    return frozenset(
-        same
-        for term in based
-        if term in RELATIONS and term not in heads
-        for same in relation_signs(term)
-    )
-
-
-def same_relation_aliases(query: AnalysedQuery) -> list[str]:
-    """ "my boss" also as "моя начальница", "мой начальник": the turns of each
-    language file the relation in their own words (Ingrid and Ингрид)."""
-    out: list[str] = []
-    for name in query.names:
-        words = name.lower().split()
-        owned = len(words) == 2 and words[0] in RELATION_OWNERS
-        # a relation one has once is asked alone too ("тёща": "mother-in-law")
-        alone = len(words) == 1 and words[0] in UNIQUE_RELATIONS
-        if (owned or alone) and words[-1] in RELATIONS:
-            out += [
-                a for same in same_relation(words[-1]) for a in relation_aliases(same)
-            ]
-        elif len(words) == 3 and words[0] in RELATION_OWNERS and words[2] in RELATIONS:
-            # "my best friend": «моя лучшая подруга» in the other language
-            qualified = same_qualified(words[1], words[2])
-            out += [a for relation in qualified for a in relation_aliases(relation)]
-    return out
-
-
 def _relation_word(entity: Entity) -> str:
     """The relation filed on the entity, its last word ("oldest friend" →
     friend); "" for none or a former one."""
@@ -137,28 +102,6 @@ def _relation_word(entity: Entity) -> str:
         if relation
         else ""
     )
-
-
-@functools.cache
-def _russian_stems(words: frozenset[str]) -> frozenset[str]:
-    """The stems of the Russian `words` (once per set: asked of every node)."""
-    return frozenset(russian_stem(w) for w in words if is_russian(w))
-
-
-def states_relation(text: str, relations: frozenset[str]) -> bool:
-    """The text names one of `relations` (a Russian one in any case)."""
-    if not relations:
-        return False
-    stems = _russian_stems(relations)
-    text = text.lower()
-    # A word's stem is its prefix: a text holding no relation nor stem as a
-    # substring names none (most turns; the word loop below is the cost).
-    if not any(key in text for key in (*relations, *stems)):
-        return False
-    for word in _WORD.findall(text):
-        if word in relations or (is_russian(word) and russian_stem(word) in stems):
-            return True
-    return False
 
 
 def _russian_names(text: str) -> list[str]:
@@ -214,14 +157,14 @@ def asked_about(
     if not people or len(people) > MAX_PEOPLE * 2 or not query.terms:
         return []
     # "When was Jon in Paris?" names only entities but asks about an event.
-    if query.intent in ASKS_ABOUT_EVENTS:
+    if query.intent in ASKS_ABOUT_EVENTS or asks_relatives_name(query):
         return []
     extra = topic_terms(query, people)
     # "Where does my boss live?": a person named by their relation, and one
     # thing asked about them; "What risotto did Lena cook?" stays a search.
     # "Кто был моим начальником раньше?" asks for the older one: a search.
-    by_relation = _by_relation(query) and stance(query.text) != "past"
-    if extra and not (len(extra) <= MAX_TOPIC and by_relation):
+    named_by_relation = by_relation(query) and stance(query.text) != "past"
+    if extra and not (len(extra) <= MAX_TOPIC and named_by_relation):
         return []
     # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
@@ -239,11 +182,11 @@ def person_shaped(query: AnalysedQuery) -> bool:
     if query.intent in ASKS_ABOUT_EVENTS:
         return False
     capitalised = {w.lower() for w in _WORD.findall(query.text) if w[:1].isupper()}
-    by_relation = _by_relation(query)
-    if not (capitalised - FRAME_WORDS or by_relation):
+    named_by_relation = by_relation(query)
+    if not (capitalised - FRAME_WORDS or named_by_relation):
         return False
     extra = [t for t in topic_terms(query, []) if t not in capitalised]
-    return not extra or (len(extra) <= MAX_TOPIC and by_relation)
+    return not extra or (len(extra) <= MAX_TOPIC and named_by_relation)
 
 
 async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Entity]:
@@ -287,15 +230,6 @@ def topic_terms(query: AnalysedQuery, people: Sequence[Entity]) -> list[str]:
             continue
         out.append(term)
     return out
-
-
-def _by_relation(query: AnalysedQuery) -> bool:
-    """The query names someone by their relation: "my boss", "моей маме"."""
-    return any(
-        words[0] in RELATION_OWNERS and words[-1] in RELATIONS
-        for words in (n.lower().split() for n in query.names)
-        if len(words) >= 2
-    )
 
 
 def _says(text: str, terms: Sequence[str]) -> bool:

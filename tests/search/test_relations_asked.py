@@ -176,3 +176,23 @@ async def test_everyday_kin_words_find_the_relation(storage: MemoryStorage) -> N
         ("Who is my flatmate?", said[2]),
     ):
         assert answer in await _top(r, question, 3), question
+
+
+GRANDSON = [
+    "Внук Оскар, Оська, — Катин сын, ему три с половиной.",
+    "Oscar fed the ducks at the water park and named every one.",
+    "Водила Оскара в бассейн, плавает как топор.",
+    "Oscar starts at a new nursery next week.",
+]
+
+
+async def test_a_named_persons_relatives_name_is_not_the_person(
+    storage: MemoryStorage,
+) -> None:
+    # his father was never named: Oscar's own turns do not answer
+    retriever = await _linked(storage, [*GRANDSON, *(FILLER[i % 6] for i in range(20))])
+    for question in ("Как зовут отца Оськи?", "What's Oscar's father called?"):
+        assert await retriever.search(question, reinforce=False) == [], question
+        assert await retriever.get_context(question) is None, question
+    # the person asked by name alone still is
+    assert any("Oscar" in text for text in await _top(retriever, "Who is Oscar?", 3))

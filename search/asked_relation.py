@@ -1,0 +1,105 @@
+"""The relations a question asks about: "my wife", «моей маме», "Oscar's father".
+
+Read by search/people.py, which answers a question about a person from the
+person, and names them by relation as well as by name.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ..core.relations import (
+    RELATION_OWNERS,
+    RELATIONS,
+    UNIQUE_RELATIONS,
+    in_law_names,
+    relation_aliases,
+    relation_signs,
+    same_qualified,
+    same_relation,
+)
+from .analysis import AnalysedQuery
+from .morphology import is_russian, relation_base_forms, russian_stem
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+# "What's Oscar's father called?", «Как зовут отца Оськи?»: a name asked
+_ASKS_NAME = re.compile(r"\b(?:name|names|called)\b|(?<!\w)(?:зовут|имя)(?!\w)", re.I)
+# a name inside the question (its first word may be capitalised as any is)
+_INNER_NAME = re.compile(r"(?<=\w[\s,])[A-ZА-ЯЁ]\w+")
+
+
+def asked_relations(query: AnalysedQuery) -> frozenset[str]:
+    """The relation words the query asks about ("my wife" → wife, жена)."""
+    in_laws, heads = in_law_names(query.text)  # "mother-in-law", not "mother"
+    based = [*relation_base_forms(list(query.terms)), *in_laws[1::2]]
+    return frozenset(
+        same
+        for term in based
+        if term in RELATIONS and term not in heads
+        for same in relation_signs(term)
+    )
+
+
+def same_relation_aliases(query: AnalysedQuery) -> list[str]:
+    """ "my boss" also as "моя начальница", "мой начальник": the turns of each
+    language file the relation in their own words (Ingrid and Ингрид)."""
+    out: list[str] = []
+    for name in query.names:
+        words = name.lower().split()
+        owned = len(words) == 2 and words[0] in RELATION_OWNERS
+        # a relation one has once is asked alone too ("тёща": "mother-in-law")
+        alone = len(words) == 1 and words[0] in UNIQUE_RELATIONS
+        if (owned or alone) and words[-1] in RELATIONS:
+            out += [
+                a for same in same_relation(words[-1]) for a in relation_aliases(same)
+            ]
+        elif len(words) == 3 and words[0] in RELATION_OWNERS and words[2] in RELATIONS:
+            # "my best friend": «моя лучшая подруга» in the other language
+            qualified = same_qualified(words[1], words[2])
+            out += [a for relation in qualified for a in relation_aliases(relation)]
+    return out
+
+
+@functools.cache
+def _russian_stems(words: frozenset[str]) -> frozenset[str]:
+    """The stems of the Russian `words` (once per set: asked of every node)."""
+    return frozenset(russian_stem(w) for w in words if is_russian(w))
+
+
+def states_relation(text: str, relations: frozenset[str]) -> bool:
+    """The text names one of `relations` (a Russian one in any case)."""
+    if not relations:
+        return False
+    stems = _russian_stems(relations)
+    text = text.lower()
+    # A word's stem is its prefix: a text holding no relation nor stem as a
+    # substring names none (most turns; the word loop below is the cost).
+    if not any(key in text for key in (*relations, *stems)):
+        return False
+    for word in _WORD.findall(text):
+        if word in relations or (is_russian(word) and russian_stem(word) in stems):
+            return True
+    return False
+
+
+def by_relation(query: AnalysedQuery) -> bool:
+    """The query names someone by their relation: "my boss", "моей маме"."""
+    return any(
+        words[0] in RELATION_OWNERS and words[-1] in RELATIONS
+        for words in (n.lower().split() for n in query.names)
+        if len(words) >= 2
+    )
+
+
+def asks_relatives_name(query: AnalysedQuery) -> bool:
+    """The question asks the name of a named person's relative ("What's
+    Oscar's father called?", «Как зовут отца Оськи?»): it is about the
+    relative, whom the named person's turns do not name. Not "What's my
+    wife Lena called?": the user's own relation names the person asked."""
+    return (
+        bool(_ASKS_NAME.search(query.text))
+        and bool(_INNER_NAME.search(query.text))
+        and bool(asked_relations(query))
+        and not by_relation(query)
+    )
