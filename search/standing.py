@@ -62,6 +62,13 @@ _PRESENT = re.compile(
     r"|(?<!\w)(?:я|мы)(?: \w+)? \w+(?:у|ю|ем|ём|им)(?!\w)",
     re.I,
 )
+# "Which nursery does Oscar go to?", «В какой садик ходит внук?»: someone's
+# standing place, asked in the present (the user's own is _PRESENT's).
+_PRESENT_PLACE = re.compile(
+    r"\b(?:does|do) (?:(?:my|our) )?\w+ (?:go|live|work|study)\b"
+    r"|(?<!\w)(?:ходит|ходят|живёт|живет|живут|работает|работают|учится)(?!\w)",
+    re.I,
+)
 # "Where did I live before?", "used to", "раньше": an older state. "before"
 # only at the end ("before?", "before that"): "before the trip" is a date.
 _PAST = re.compile(
@@ -89,7 +96,7 @@ def stance(text: str) -> Stance:
     the latest one, None when it does not say (a plain recall question)."""
     if _PAST.search(text) or _BEFORE_NAMED.search(text):
         return "past"
-    if _RECENT.search(text) or _PRESENT.search(text):
+    if _RECENT.search(text) or _PRESENT.search(text) or _PRESENT_PLACE.search(text):
         return "now"
     return None
 

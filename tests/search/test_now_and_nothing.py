@@ -48,6 +48,11 @@ async def life(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[
         ("Что было до этого?", "past"),
         ("What did Caroline do before the parade?", None),  # a date, not a state
         ("What did Melanie paint?", None),
+        # someone's standing place asked in the present
+        ("Which nursery does Oscar go to?", "now"),
+        ("В какой садик ходит внук?", "now"),
+        ("Where does my sister work?", "now"),
+        ("What does Caroline do?", None),
     ],
 )
 def test_stance(question: str, asked: str | None) -> None:
