@@ -63,11 +63,12 @@ _PRESENT = re.compile(
     re.I,
 )
 # "Which nursery does Oscar go to?", «В какой садик ходит внук?»: someone's
-# standing place, asked in the present (the user's own is _PRESENT's).
+# standing place, asked in the present (the user's own is _PRESENT's). Not
+# of "my sister" (above); a name is capitalised (case-sensitive).
 _PRESENT_PLACE = re.compile(
-    r"\b(?:does|do) (?:(?:my|our) )?\w+ (?:go|live|work|study)\b"
-    r"|(?<!\w)(?:ходит|ходят|живёт|живет|живут|работает|работают|учится)(?!\w)",
-    re.I,
+    r"\b[Dd]oes [A-Z]\w+ (?:go|live|work|study)\b"
+    r"|^(?!.*(?<!\w)(?:мо[йяеёи]\w*|наш\w*)(?!\w)).*"
+    r"(?<!\w)(?:ходит|ходят|живёт|живет|живут|работает|работают|учится)(?!\w)"
 )
 # "Where did I live before?", "used to", "раньше": an older state. "before"
 # only at the end ("before?", "before that"): "before the trip" is a date.
