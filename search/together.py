@@ -133,9 +133,11 @@ async def names_met(
     the rarest name is in over FTS_ROW_BUDGET rows, only its newest matches
     are scored. A word in most rows ("said", "feel") adds nothing to that
     bm25 and is left out of it (SqliteIndex.weightless)."""
-    rows, ceiling = await storage.index.term_rows(names, cap=MEET_ROW_CAP)
+    (rows, ceiling), weightless = await asyncio.gather(
+        storage.index.term_rows(names, cap=MEET_ROW_CAP),
+        storage.index.weightless(words),
+    )
     every = " AND ".join(dict.fromkeys(fts_term(name) for name in names))
-    weightless = await storage.index.weightless(words)
     ranking = fts_match([names[0], *(w for w in words if w not in weightless)])
     # With words, the first name is in the OR too (twice in the score): kept
     # so when every word is left out.
