@@ -8,7 +8,6 @@ into the wrong field. Shared by every part of the store.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import struct
 from collections.abc import Iterable, Sequence
@@ -65,8 +64,24 @@ def record(  # noqa: UP047
     return cls(*[given[at] for at in places])
 
 
-@functools.lru_cache(maxsize=256)
+# (record class, columns, skipped, overrides) -> _places: the shapes are the
+# store's own queries, a few dozen, so the cache stays small.
+_PLACES: dict[
+    tuple[type, tuple[str, ...], tuple[str, ...], tuple[str, ...]],
+    tuple[int, ...] | None,
+] = {}
+
+
 def _places(
+    cls: type, keys: tuple[str, ...], skip: tuple[str, ...], overrides: tuple[str, ...]
+) -> tuple[int, ...] | None:
+    shape = (cls, keys, skip, overrides)
+    if shape not in _PLACES:
+        _PLACES[shape] = _work_out_places(cls, keys, skip, overrides)
+    return _PLACES[shape]
+
+
+def _work_out_places(
     cls: type, keys: tuple[str, ...], skip: tuple[str, ...], overrides: tuple[str, ...]
 ) -> tuple[int, ...] | None:
     """Where each field of `cls`, in order, is in the row's values followed by
