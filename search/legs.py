@@ -298,10 +298,14 @@ async def _reach(
     else:
         return {}
     out: dict[int, list[tuple[int, int]]] = {}
-    for edge_type, ahead in directions:
-        reached = await storage.graph.walk_from_each(
-            seeds, edge_type, forward=ahead, depth=depth
+    # Awaited together: the read thread runs the two walks back to back.
+    walks = await asyncio.gather(
+        *(
+            storage.graph.walk_from_each(seeds, edge_type, forward=ahead, depth=depth)
+            for edge_type, ahead in directions
         )
+    )
+    for reached in walks:
         for seed, found in reached.items():
             out.setdefault(seed, []).extend(found)
     return out

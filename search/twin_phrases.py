@@ -113,14 +113,63 @@ def _same(word: str, token: str) -> bool:
     """`token` is a form of the table's `word` (a Russian one by the prefix
     it is searched by: «рождения», «рождении»; an English one by stem)."""
     if is_russian(word):
-        return token.startswith(fts_term(word).strip('"*'))
+        return token.startswith(_search_prefix(word))
     return stem(token) == stem(word)
+
+
+def _key_word(phrase: Phrase) -> str:
+    """The word a text must hold (in some form) to say `phrase`: its rare
+    word, else its first (Phrase.spans)."""
+    return phrase.words[phrase.rare if phrase.rare is not None else 0]
+
+
+def _search_prefix(word: str) -> str:
+    return fts_term(word).strip('"*')
+
+
+def _index() -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+    """The table's phrases (their places in _PHRASES) by the stem of an
+    English key word and by the search prefix of a Russian one: a question
+    is checked against the few phrases one of its words can start, not all
+    (~0.2 ms a question)."""
+    by_stem: dict[str, list[int]] = {}
+    by_prefix: dict[str, list[int]] = {}
+    for at, found in enumerate(_PHRASES):
+        word = _key_word(found.phrase)
+        if is_russian(word):
+            by_prefix.setdefault(_search_prefix(word), []).append(at)
+        else:
+            by_stem.setdefault(stem(word), []).append(at)
+    return (
+        {k: tuple(v) for k, v in by_stem.items()},
+        {k: tuple(v) for k, v in by_prefix.items()},
+    )
+
+
+_BY_STEM, _BY_PREFIX = _index()
+_PREFIX_SIZES = tuple(sorted({len(prefix) for prefix in _BY_PREFIX}))
+
+
+def _candidates(tokens: tuple[str, ...]) -> list[int]:
+    """The places of the phrases whose key word is among `tokens` (_same),
+    in table order."""
+    found: set[int] = set()
+    for token in tokens:
+        found.update(_BY_STEM.get(stem(token), ()))
+        for size in _PREFIX_SIZES:
+            if size > len(token):
+                break
+            found.update(_BY_PREFIX.get(token[:size], ()))
+    return sorted(found)
 
 
 @functools.lru_cache(maxsize=1024)
 def asked_phrases(text: str) -> tuple[Twinned, ...]:
     """The table's phrases `text` says (longest first where they overlap)."""
-    return tuple(p for p in _PHRASES if p.phrase.spans(words_of(text)))
+    tokens = words_of(text)
+    return tuple(
+        _PHRASES[at] for at in _candidates(tokens) if _PHRASES[at].phrase.spans(tokens)
+    )
 
 
 def phrase_twin_terms(text: str) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from agent_memory.search import twin_phrases
 from agent_memory.search.query_text import fts_term
 from agent_memory.search.twin_words import twin_terms
 from agent_memory.storage import MemoryStorage
@@ -81,3 +82,24 @@ def test_postgres_reads_a_phrase_as_words_in_a_row() -> None:
         ("cat", "cat"),
     ]
     assert "phraseto_tsquery" in terms[0][1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Happy New Year, everyone!",
+        "Что подарить на день рождения Саше?",
+        "Мы отмечали новогодний вечер у Лены",
+        "Valentine's Day plans?",
+        "День святого Валентина в кафе",
+        "It was a long day, nothing new this year",
+        "дня рождения не было",
+        "",
+    ],
+)
+def test_phrases_found_by_their_key_word_are_the_full_scan(text: str) -> None:
+    # The index by key word only narrows which phrases are checked: what a
+    # text says is what checking every phrase of the table finds.
+    tokens = twin_phrases.words_of(text)
+    every = tuple(p for p in twin_phrases._PHRASES if p.phrase.spans(tokens))
+    assert twin_phrases.asked_phrases(text) == every
