@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -113,8 +114,9 @@ def test_the_question_answered_runs_on_more_threads_unless_a_stored_text_runs() 
     # keeps to one thread: each has a core of two.
     beside = threading.Thread(target=e5.embed_now, args=(["слово " * 2000],))
     beside.start()
-    while not engine._passages:
-        pass
+    deadline = time.monotonic() + 60
+    while not engine._passages and time.monotonic() < deadline:
+        time.sleep(0.001)
     e5.embed_now([question], "query", True)
     still = engine._passages
     beside.join()
