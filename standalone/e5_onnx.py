@@ -37,22 +37,39 @@ class OnnxE5:
     batch = 1
     beside = True  # InferenceSession.run may be called from two threads at once
 
-    def __init__(self, path: Path, np: Any, ort: Any, threads: int = 1) -> None:
+    def __init__(
+        self, path: Path, np: Any, ort: Any, threads: int = 1, asked_threads: int = 1
+    ) -> None:
         self.np, self.ort = np, ort
         self.f = f = E5File(path, np)
         self.word = f.packed("emb.word").reshape(-1, f.H // QK, BLOCK_BYTES)
         self.pos = f.floats("emb.pos").reshape(-1, f.H)
         self.type0 = f.floats("emb.type")[: f.H]
-        options = ort.SessionOptions()
-        # One thread for queries and batches alike: two were no faster for a
-        # batch of chat turns on 2 busy cores (docs/embedder.md), and a pool
-        # thread left idle would spin on a core another process needs.
+        graph = self.build()
+        # One thread for stored texts: two were no faster for a batch of chat
+        # turns on 2 busy cores (docs/embedder.md).
+        self.session = self._session(graph, threads)
+        # The question being answered is what the user waits for: its own
+        # session may run on more threads (a 16-word question 25 -> 15 ms on
+        # 2 cores), used while no stored text runs (then the one-thread
+        # session: a question and a passage each keep a core).
+        self.asking = (
+            self._session(graph, asked_threads)
+            if asked_threads != threads
+            else self.session
+        )
+        self._passages = 0  # stored texts being run (one at a time: Gates)
+
+    def _session(self, graph: bytes, threads: int) -> Any:
+        options = self.ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
+        # A pool thread left idle sleeps: spinning took a core another
+        # process (or the read thread) needs.
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        self.session = ort.InferenceSession(
-            self.build(), options, providers=["CPUExecutionProvider"]
+        return self.ort.InferenceSession(
+            graph, options, providers=["CPUExecutionProvider"]
         )
 
     def build(self) -> bytes:
@@ -130,19 +147,32 @@ class OnnxE5:
             OPSETS,
         )
 
-    def mean(self, ids: list[int]) -> Any:
+    def mean(self, ids: list[int], session: Any = None) -> Any:
         """The mean of one window's final token vectors (not normalised)."""
         rows = self.f.dequantise(self.word[ids]).reshape(len(ids), self.f.H)
         x = rows + self.pos[: len(ids)] + self.type0
-        (pooled,) = self.session.run(None, {"x": x[None]})
+        (pooled,) = (session or self.session).run(None, {"x": x[None]})
         return pooled[0]
 
     def encode(
         self, texts: list[str], as_query: bool, max_tokens: int | None = None
     ) -> Any:
         """Unit vectors [len(texts), H]; a long text is the token-weighted mean
-        of its windows' means, as e5.c computes it; with `max_tokens`, the
-        mean of its first window's first tokens (and the end mark)."""
+        of its windows' means, as e5.c computes it; with `max_tokens` (a
+        question being answered), the mean of its first window's first
+        tokens (and the end mark), on the question's session."""
+        if max_tokens is None:
+            self._passages += 1
+            try:
+                return self._encode(texts, as_query, None, self.session)
+            finally:
+                self._passages -= 1
+        session = self.session if self._passages else self.asking
+        return self._encode(texts, as_query, max_tokens, session)
+
+    def _encode(
+        self, texts: list[str], as_query: bool, max_tokens: int | None, session: Any
+    ) -> Any:
         np = self.np
         out = np.empty((len(texts), self.f.H), dtype=np.float32)
         for i, text in enumerate(texts):
@@ -151,7 +181,7 @@ class OnnxE5:
                 windows = [[*windows[0][: max_tokens - 1], windows[0][-1]]]
             weights = [max(len(w) - 2, 1) for w in windows]
             total = sum(
-                weight * self.mean(w)
+                weight * self.mean(w, session)
                 for weight, w in zip(weights, windows, strict=True)
             ) / sum(weights)
             out[i] = total / max(float(np.linalg.norm(total)), 1e-6)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,44 @@ def test_asking_for_onnx_without_it_is_a_clear_error(
     monkeypatch.setitem(sys.modules, "onnxruntime", None)
     with pytest.raises(LocalEmbedderUnavailable, match="onnxruntime"):
         E5Embedder(engine="onnx")
+
+
+class Runs:
+    """Counts the runs of an onnxruntime session (the library's object)."""
+
+    def __init__(self, session: object) -> None:
+        self.session, self.count = session, 0
+
+    def run(self, *args: object) -> object:
+        self.count += 1
+        return self.session.run(*args)  # type: ignore[attr-defined]
+
+
+def test_the_question_answered_runs_on_more_threads_unless_a_stored_text_runs() -> None:
+    import threading
+
+    from agent_memory.standalone.e5_embedder import ASKED_THREADS
+
+    e5 = E5Embedder()
+    engine = e5._engine
+    options = engine.asking.get_session_options(), engine.session.get_session_options()
+    assert options[0].intra_op_num_threads == ASKED_THREADS > 1
+    assert options[1].intra_op_num_threads == 1
+    question = "Где я сейчас работаю и с кем?"
+    # stored as a query: the same short text, asked and stored, is one vector
+    asked, stored = e5.embed_now([question], "query", True), e5.embed_now([question])
+    assert np.abs(np.asarray(asked) - np.asarray(stored)).max() < 1e-6
+    engine.asking = Runs(engine.asking)
+    e5.embed_now([question], "query", True)
+    assert engine.asking.count == 1
+    # Beside a stored text (a long one, run in another thread) the question
+    # keeps to one thread: each has a core of two.
+    beside = threading.Thread(target=e5.embed_now, args=(["слово " * 2000],))
+    beside.start()
+    deadline = time.monotonic() + 60
+    while not engine._passages and time.monotonic() < deadline:
+        time.sleep(0.001)
+    e5.embed_now([question], "query", True)
+    still = engine._passages
+    beside.join()
+    assert still and engine.asking.count == 1
