@@ -280,6 +280,10 @@ def supports(
         return True
     if thing is not None and someone_elses(hit.node.content, thing):
         return False
+    # a vector near the question is no word of what is asked of a person
+    # ("Как зовут отца Оськи?" is close to every turn on Oska)
+    if attribute and not shares_stem(attribute, hit_stems(hit)):
+        return False
     if similarity.get(hit.node.id, -1.0) >= strong:
         return True
     # CJK is written without spaces: its pieces are looked for as substrings.
@@ -289,8 +293,6 @@ def supports(
     said = kinds.said(stems, hit.node.content)
     stems |= said
     if about and not shares_stem(about, stems):
-        return False
-    if attribute and not shares_stem(attribute, stems):
         return False
     if subject:
         plain = _as_phrases(plain_stems(hit), hit, phrases)

@@ -137,3 +137,19 @@ async def test_a_named_persons_turns_do_not_tell_what_they_never_say(
 async def test_a_named_persons_attribute_said_answers(storage: MemoryStorage) -> None:
     said = "Graham's birthday is on 3 May, he wants a quiet dinner."
     assert said in await _top(storage, [*GRAHAM, said], "When is Graham's birthday?")
+
+
+def test_a_near_vector_does_not_say_what_is_asked_of_a_named_person() -> None:
+    from agent_memory.core.records import Node, SearchHit
+    from agent_memory.search.support import asked_attribute, supports
+
+    node = Node(
+        7, "episodic", "Внук Оскар, Оська, — Катин сын, ему три года.", None,
+        0.0, 0.0, None, 1.0, 1.0, 0, None, 0.0, "conversation", "user", "t1", {},
+    )  # fmt: skip
+    near = SearchHit(node, 1.0, [])
+    attribute = asked_attribute(["зовут", "отца", "оськи"])
+    assert attribute  # the father is asked
+    common = {"wanted": {"оськ", "отц"}, "named": {7}, "similarity": {7: 0.99}}
+    assert supports(near, strong=0.5, **common)  # asked of Oska himself: yes
+    assert not supports(near, strong=0.5, attribute=attribute, **common)
