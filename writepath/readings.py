@@ -1,0 +1,80 @@
+"""An English name as a Russian turn writes it: "Graham" is «Грэм», "Pam" is
+«Пэм», "Jackson" is «Джексон», "Sarah" is «Сара».
+
+The cross-script match (search/cross_script.py) compares how two spellings
+sound letter by letter, which holds for a Russian name in Latin letters
+("Dima", «Дима») and for most places. An English name is written in Russian
+as it is said, and English says some letters otherwise than it spells them:
+an "h" after a vowel is silent (Graham, Sarah, Hannah), an "a" is often said
+«э» or «ей» (Pam, Graham, Kate), a "j" is «дж» (Jackson), a final "e" is
+silent (Kate, Mike). So a person's Latin name also has its readings: the
+spelling with each of those habits applied throughout the word (all its "a"
+or none, so "Lana" never reads as «Лена»). The twin join (writepath/twins.py)
+accepts a Cyrillic name that sounds like one of them, and `ReadNames` lets
+the lookup by sound find a person by a reading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import lru_cache
+from itertools import product
+
+from ..core.records import Entity
+from ..search.cross_script import OtherScriptNames
+
+_SILENT_H = re.compile(r"(?<=[aeiou])h")  # Graham, Sarah, Deborah
+_DOUBLED = re.compile(r"([a-z])\1+")
+_A_SAID = ("a", "e", "ei")  # Pam, Pem; Kate, Keit
+_J_SAID = ("j", "dzh")  # Jackson, Dzhekson
+
+
+@lru_cache(maxsize=4096)
+def readings(word: str) -> frozenset[str]:
+    """How the one-word Latin name `word` may be said, in Latin letters
+    (itself excluded): "Graham" -> {"gram", "grem", "greim", ...}."""
+    folded = word.casefold()
+    if not (folded.isascii() and folded.isalpha()):
+        return frozenset()
+    found: set[str] = set()
+    for silent_h, a, j, final_e in product((False, True), _A_SAID, _J_SAID, (0, 1)):
+        said = _SILENT_H.sub("", folded) if silent_h else folded
+        said = _DOUBLED.sub(r"\1", said)  # "graam": one long vowel
+        if final_e and said.endswith("e") and len(said) > 3:
+            said = said[:-1]
+        said = said.replace("a", a).replace("j", j)
+        found.add(said)
+    return frozenset(found - {folded})
+
+
+def _read_as(entity: Entity) -> list[Entity]:
+    """`entity` under each reading of its one-word name: a person only (a
+    place's or thing's English spelling is mostly said as written)."""
+    if entity.type != "person" or " " in entity.name.strip():
+        return []
+    return [replace(entity, name=r.capitalize()) for r in sorted(readings(entity.name))]
+
+
+class ReadNames(OtherScriptNames):
+    """The memory's names by sound, a person's Latin name also under its
+    readings: «Грэм» finds "Graham". A lookup gives each entity found as
+    filed and under each of its readings ("Grem"), so a caller comparing
+    sounds hears them all; it is one entity (callers keep ids apart)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._said: dict[int, list[Entity]] = {}  # an entity as filed and read
+
+    def add(self, entities: Iterable[Entity]) -> None:
+        entities = list(entities)
+        super().add(entities)
+        for entity in entities:
+            read = _read_as(entity)
+            self._said[entity.id] = [entity, *read]
+            super().add(read)
+
+    def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
+        found = super().named_in_other_script(names)
+        return [said for e in found for said in self._said.get(e.id, [e])]
