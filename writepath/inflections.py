@@ -156,7 +156,8 @@ async def _join(
         await storage.entities.update_entity(keep.id, type=typed[0].type)
     joined = await storage.entities.get_entity(keep.id) or keep
     names = {name_key(a) for a in joined.aliases}
-    if _key(joined) != lemma and lemma in names:  # "Лена" came after "Леной"
+    # "Лена" came after "Леной"; "Оскар" keeps his name beside «Оськой»
+    if _key(joined) in name_forms(lemma) and _key(joined) != lemma and lemma in names:
         await storage.entities.rename_entity(keep.id, _alias(joined, lemma))
         joined = await storage.entities.get_entity(keep.id) or joined
     return joined, [e.id for e in group if e.id != keep.id]

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.records import EntityType, name_key
-from ..core.relations import RELATION_OWNERS
+from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
 from .cues import (
     SENTENCE_OPENERS,
     acts_as_person,
@@ -85,6 +85,15 @@ _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
 _VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
 _ASIDE = re.compile(r"^\s*\([^()]{0,60}\)")
+# Relations English also says as a title of no relation to the user.
+_TITLE_WORDS = frozenset(
+    """mother father sister brother doctor coach boss uncle aunt dad mom mum
+    mama papa daddy mummy mommy teacher tutor mentor manager therapist dog cat
+    gran granny grandma grandpa grandad granddad""".split()
+)
+# A number of one to three digits right after a name, not a time, a decimal,
+# a year or "4am".
+_NUMBERED = re.compile(r" \d{1,3}(?![\w]|[.,:]\d)")
 _IDIOM = re.compile("|".join(re.escape(i) for i in IDIOMS), re.IGNORECASE)
 
 
@@ -203,6 +212,11 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     words[-1] = _SUFFIX.sub("", _POSSESSIVE.sub("", words[-1]))
     name = " ".join(words)
     start = match.start(1) + match.group(1).find(words[0])
+    # "Ward 4", "Terminal 5": the noun and its number are the name together
+    # (a person's age is not: "Tom 5 and Mia 3")
+    numbered = _NUMBERED.match(text, start + len(name))
+    if numbered and words[0].casefold() not in GIVEN_NAMES:
+        name += numbered.group(0)
     before_words = text[:start].split()
     raw_previous = before_words[-1] if before_words else ""
     previous = raw_previous.rstrip(".,!").casefold()
@@ -226,7 +240,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         relation_before(before_words)
         or relation_after(after_words)
         or relation_by_subject(before_words)  # "My manager is Jonas"
-        or KIN_TITLES.get(title or "", "")
+        or _title_relation(title or "")
     )
     if not relation and at_a_place(before_words):  # "moved to Vienna"
         return Mention(name, "place", "name")
@@ -253,14 +267,36 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
 
 def _kin_title(before: str, words: Sequence[str]) -> str | None:
     """The kin title (its word as written, casefolded) before the name: the
-    name's own first word ("Бабушка Зина") or the word just before it ("с
-    тётей Мананой", "my aunt May"); None without one."""
+    name's own first word ("Бабушка Зина", or a relation opening the sentence:
+    «Внук Оскар», «Сестра Ира») or the word just before it ("с тётей Мананой",
+    "my aunt May"); None without one."""
     first = words[0].casefold() if len(words) > 1 else ""
-    if first in KIN_TITLES:
+    if first in KIN_TITLES or (first and _opening_relation(before, words[0])):
         return first
     previous = before.split()[-1:] or [""]
     word = previous[0].casefold()
     return word if word in KIN_TITLES and previous[0] == word else None
+
+
+def _opening_relation(before: str, word: str) -> bool:
+    """ "Внук Оскар, Оська, — Катин сын", "Сестра Ира живёт в Одессе",
+    "Husband Graham says": a sentence opened by a relation to the user (its
+    owner word left out, as Russian leaves it) and a name after it. Only the
+    relation's base form, so «Сына Кати» (Katya's son) is no title; no word
+    a title is said with ("Sister Mary", "Doctor Who", "Father Ted")."""
+    folded = word.casefold()
+    return (
+        bool(_SENTENCE_START.search(before))
+        and folded in RELATIONS
+        and folded not in PET_KINDS
+        and folded not in _TITLE_WORDS
+    )
+
+
+def _title_relation(title: str) -> str:
+    """The relation a kin title states ("бабушка"; "" for «тётя», said of any
+    older neighbour)."""
+    return KIN_TITLES.get(title, title)
 
 
 def _pet(before: Sequence[str], after: Sequence[str]) -> bool:
