@@ -212,11 +212,10 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     words[-1] = _SUFFIX.sub("", _POSSESSIVE.sub("", words[-1]))
     name = " ".join(words)
     start = match.start(1) + match.group(1).find(words[0])
-    # "Ward 4", "Terminal 5": the noun and its number are the name together
-    # (a person's age is not: "Tom 5 and Mia 3")
+    # "Ward 4", "Terminal 5": the noun and its number are a thing's name
+    # together (a person's age is not: "Tom 5 and Mia 3", «Бабушке Зине 85!»)
     numbered = _NUMBERED.match(text, start + len(name))
-    if numbered and words[0].casefold() not in GIVEN_NAMES:
-        name += numbered.group(0)
+    number = numbered.group(0) if numbered else ""
     before_words = text[:start].split()
     raw_previous = before_words[-1] if before_words else ""
     previous = raw_previous.rstrip(".,!").casefold()
@@ -262,7 +261,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         or acts_as_person(after_words)  # "Tomasz moved to ..."
     ):
         return Mention(name, "person", "name", relation=relation)
-    return Mention(name, "concept", "name", sentence_start=at_start)
+    return Mention(name + number, "concept", "name", sentence_start=at_start)
 
 
 def _kin_title(before: str, words: Sequence[str]) -> str | None:

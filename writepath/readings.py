@@ -65,16 +65,19 @@ class ReadNames(OtherScriptNames):
 
     def __init__(self) -> None:
         super().__init__()
-        self._said: dict[int, list[Entity]] = {}  # an entity as filed and read
+        # each version of an entity (as filed, as read) -> all its versions;
+        # by id and name: a batch's unfiled people all have the id -1
+        self._said: dict[tuple[int, str], list[Entity]] = {}
 
     def add(self, entities: Iterable[Entity]) -> None:
         entities = list(entities)
         super().add(entities)
         for entity in entities:
             read = _read_as(entity)
-            self._said[entity.id] = [entity, *read]
+            for version in (entity, *read):
+                self._said[version.id, version.name] = [entity, *read]
             super().add(read)
 
     def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
         found = super().named_in_other_script(names)
-        return [said for e in found for said in self._said.get(e.id, [e])]
+        return [said for e in found for said in self._said.get((e.id, e.name), [e])]
