@@ -56,7 +56,7 @@ def shortens(short: str, first_name: str) -> bool:
     )
 
 
-def _diminutive_stem(short: str) -> str:
+def pet_name_stem(short: str) -> str:
     """The stem of a Russian pet name ("оська": "ос"), or ""."""
     found = _RU_DIMINUTIVE.match(short)
     return found.group(1) if found else ""
@@ -65,7 +65,7 @@ def _diminutive_stem(short: str) -> str:
 def _suffixed(short: str, first_name: str) -> bool:
     """`short` is a stem and a diminutive suffix of `first_name`, in either
     script: "оська" of "оскар" or "Oscar", "катюша" of "катя"'s "екатерина"."""
-    stem = _diminutive_stem(short)
+    stem = pet_name_stem(short)
     if not stem:
         return False
     if any(DIMINUTIVES.get(stem + end) == first_name for end in "ая"):
@@ -84,13 +84,13 @@ def _may_be_short(entity: Entity) -> bool:
     if _one_word_person(entity):
         return True
     key = name_key(entity.name)
-    return entity.type == "concept" and bool(_diminutive_stem(key))
+    return entity.type == "concept" and bool(pet_name_stem(key))
 
 
 async def _long_candidates(storage: Store, key: str) -> list[Entity]:
     """The people whose name may be the long form of `key`, by their start."""
     starts = {key, DIMINUTIVES.get(key, "")}
-    stem = _diminutive_stem(key)
+    stem = pet_name_stem(key)
     if stem:
         starts |= {stem, sound_key(stem)}
         starts |= {DIMINUTIVES.get(stem + end, "") for end in "ая"}
