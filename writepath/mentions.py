@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..core.records import EntityType, name_key
 from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
+from ..search.twin_words import twins
 from .cues import (
     SENTENCE_OPENERS,
     acts_as_person,
@@ -77,8 +78,11 @@ _DATE = re.compile(
 )
 # A colon also opens a sentence: transcripts read "Tim: Yeah, sure".
 _SENTENCE_START = re.compile(r"(?:^|[.!?…:;—–]\s+|\n\s*|[\"“(]\s*)$")
-# "Caroline: ..." at the start of a text is a transcript's speaker.
+# "Caroline: ..." at the start of a text is a transcript's speaker, whose
+# words open a sentence; after a topic ("Pottery: my first go", «Гончарка:
+# забрала из печи») the text goes on in lower case.
 _SPEAKER = re.compile(rf"^\s*([{_UPPER}][{_LOWER}]+(?: [{_UPPER}][{_LOWER}]+)?):\s")
+_TOPIC_GOES_ON = re.compile(rf"\s*[{_LOWER}]")
 _TITLES = {"mr", "mrs", "ms", "dr", "prof", "sir", "madam"}
 _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
@@ -94,6 +98,8 @@ _TITLE_WORDS = frozenset(
 # A number of one to three digits right after a name, not a time, a decimal,
 # a year or "4am".
 _NUMBERED = re.compile(r" \d{1,3}(?![\w]|[.,:]\d)")
+# "Carol of the Bells", "Lord of the Flies": a person's name has no "of the".
+_A_WORK = re.compile(r"\bof the\b", re.IGNORECASE)
 _IDIOM = re.compile("|".join(re.escape(i) for i in IDIOMS), re.IGNORECASE)
 
 
@@ -131,7 +137,9 @@ def extract_mentions(text: str) -> list[Mention]:
         add(*match.span(), Mention(match.group(0), "concept", "date"))
     speaker = _SPEAKER.match(text)
     if speaker is not None and not _a_label(speaker.group(1)):
-        add(*speaker.span(1), Mention(speaker.group(1), "person", "name"))
+        topic = _TOPIC_GOES_ON.match(text, speaker.end())
+        kind: EntityType = "concept" if topic else "person"
+        add(*speaker.span(1), Mention(speaker.group(1), kind, "name"))
     # "Mark my words": the name in a saying is nobody (same length, so the
     # spans of everything else stay where they are).
     plain = _IDIOM.sub(lambda m: " " * len(m.group(0)), text)
@@ -223,6 +231,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     at_start = opens and len(words) == 1
     if at_start and (_not_a_name(words[0]) or words[0].casefold() in LABELS):
         return None
+    if at_start and _everyday_word(words[0]):  # «Ветеринар сказал»: the vet
+        return Mention(name + number, "concept", "name", sentence_start=True)
     # "Мелани (все зовут её Мел) — моя коллега": the aside is skipped
     after_words = _ASIDE.sub("", text[start + len(name) :]).split()[:4]
     if _pet(before_words, after_words):  # "our dog Pepper": the user's dog
@@ -255,7 +265,10 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         previous in _TITLES
         or kin
         or relation
-        or words[0].split("-")[0].casefold() in GIVEN_NAMES  # Jean-Luc
+        or (
+            words[0].split("-")[0].casefold() in GIVEN_NAMES  # Jean-Luc
+            and not _A_WORK.search(name)  # "Carol of the Bells"
+        )
         or name.casefold() in KIN_NAMES
         or (vocative and len(words) == 1)
         or acts_as_person(after_words)  # "Tomasz moved to ..."
@@ -334,6 +347,13 @@ def _a_label(name: str) -> bool:
         words, GIVEN_NAMES
     )
     return verb or _common(first) or _not_a_name(first) or first.casefold() in LABELS
+
+
+def _everyday_word(word: str) -> bool:
+    """A word of everyday life (search/twin_words.py: "Pottery", «Ветеринар»)
+    that is no given name: opening a sentence, it is that word."""
+    folded = word.casefold()
+    return folded not in GIVEN_NAMES and bool(twins(folded))
 
 
 def _not_a_name(word: str) -> bool:
