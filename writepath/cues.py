@@ -110,15 +110,21 @@ def opens_russian_sentence(words: Sequence[str], given_names: frozenset[str]) ->
 
 
 def opens_english_sentence(words: Sequence[str], given_names: frozenset[str]) -> bool:
-    """The first of a sentence's capitalised `words` is a past-tense verb or a
-    gerund whose subject, the user, is left out ("Cleaned Kiwi's cage", "Drove
-    Tom to Stockport", "Knitting Oscar a jumper"): the name after it is in
-    mid-sentence."""
+    """The first of a sentence's capitalised `words` is a past-tense verb whose
+    subject, the user, is left out ("Cleaned Kiwi's cage", "Drove Tom to
+    Stockport"): the name after it is in mid-sentence."""
     folded = words[0].casefold()
     if len(words) < 2 or folded in given_names or folded in _EN_NOT_PAST:
         return False
     regular = folded.endswith("ed") and len(folded) >= 5 and folded.isalpha()
-    return regular or folded in _EN_IRREGULAR_PAST or _gerund(folded)
+    return regular or folded in _EN_IRREGULAR_PAST
+
+
+def opens_on_gerund(words: Sequence[str], given_names: frozenset[str]) -> bool:
+    """The first of a sentence's capitalised `words` is a gerund, "I'm" left
+    out ("Knitting Oscar a jumper"): the name after it is in mid-sentence."""
+    folded = words[0].casefold()
+    return len(words) >= 2 and folded not in given_names and _gerund(folded)
 
 
 def _gerund(folded: str) -> bool:

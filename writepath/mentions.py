@@ -23,6 +23,7 @@ from .cues import (
     acts_as_person,
     at_a_place,
     opens_english_sentence,
+    opens_on_gerund,
     opens_russian_sentence,
 )
 from .names import (
@@ -100,6 +101,7 @@ _TITLE_WORDS = frozenset(
 _NUMBERED = re.compile(r" \d{1,3}(?![\w]|[.,:]\d)")
 # "Carol of the Bells", "Lord of the Flies": a person's name has no "of the".
 _A_WORK = re.compile(r"\bof the\b", re.IGNORECASE)
+_QUOTE_OPENS = re.compile(r"[\"“«'‘(]\s*$")
 _IDIOM = re.compile("|".join(re.escape(i) for i in IDIOMS), re.IGNORECASE)
 
 
@@ -175,9 +177,12 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         return None
     words = match.group(1).split()
     opens = bool(_SENTENCE_START.search(text[: match.start(1)]))
+    # a quotation opens on a title's own word: "Becoming Nicole" is a book
+    quoted = bool(_QUOTE_OPENS.search(text, 0, match.start(1)))
     if opens and (
         opens_russian_sentence(words, GIVEN_NAMES)
         or opens_english_sentence(words, GIVEN_NAMES)
+        or (not quoted and opens_on_gerund(words, GIVEN_NAMES))
     ):
         words, opens = words[1:], False  # what follows is mid-sentence
     titled = (

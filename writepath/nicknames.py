@@ -14,10 +14,9 @@ before the joining), after a reindex and in the nightly entity step.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Collection, Sequence
-
-import re
 
 from ..core.records import Entity, name_key
 from ..core.scope import using_view, view_of_scope
