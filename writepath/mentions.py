@@ -139,7 +139,9 @@ def extract_mentions(text: str) -> list[Mention]:
         add(*match.span(), Mention(match.group(0), "concept", "date"))
     speaker = _SPEAKER.match(text)
     if speaker is not None and not _a_label(speaker.group(1)):
-        topic = _TOPIC_GOES_ON.match(text, speaker.end())
+        topic = _TOPIC_GOES_ON.match(text, speaker.end()) and not any(
+            w.casefold() in GIVEN_NAMES for w in speaker.group(1).split()
+        )  # "Melanie: thanks, Caroline!" is still Melanie speaking
         kind: EntityType = "concept" if topic else "person"
         add(*speaker.span(1), Mention(speaker.group(1), kind, "name"))
     # "Mark my words": the name in a saying is nobody (same length, so the
