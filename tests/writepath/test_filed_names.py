@@ -167,3 +167,19 @@ async def test_forms_of_one_name_in_one_batch_join_the_russian_one(
     sasha = await _entity(storage, "Sasha")
     assert sasha.name in ("Александр", "Саша")
     assert (await _entity(storage, "Alex")).id == sasha.id
+
+
+async def test_a_numbered_thing_is_called_by_its_noun_after(
+    storage: MemoryStorage,
+) -> None:
+    """ "a Pixel 8", then "The Pixel" opening a sentence: one phone."""
+    await said(
+        storage,
+        "Bought a Pixel 8 to replace the dead iPhone.",
+        "The Pixel lasts two days on one charge.",
+        "Our Ford Focus failed its MOT.",
+        "The Focus is back from the garage.",
+    )
+
+    assert (await _entity(storage, "Pixel")).name == "Pixel 8"
+    assert (await _entity(storage, "Focus")).name == "Ford Focus"
