@@ -181,8 +181,8 @@ class EntityLinker:
         opening = [m.name for m in first.values() if m.sentence_start]
         people = [m.name for m in first.values() if m.type == "person"]
         vouched = await self._obliques.vouched(self._storage, opening, people)
-        things = [m.name for m in first.values() if m.type == "concept"]
-        shortened = await self._things.vouched(self._storage, opening, things)
+        concepts = [m.name for m in first.values() if m.type == "concept"]
+        shortened = await self._things.vouched(self._storage, opening, concepts)
         trusted = known | ((vouched | shortened) - deleted)
         wanted = [
             (key, m)
