@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import product
 
 from ..core.records import Entity
-from ..search.cross_script import OtherScriptNames
+from ..search.cross_script import OtherScriptNames, loose_key
 
 _SILENT_H = re.compile(r"(?<=[aeiou])h")  # Graham, Sarah, Deborah
 _DOUBLED = re.compile(r"([a-z])\1+")
@@ -39,13 +39,16 @@ def readings(word: str) -> frozenset[str]:
     if not (folded.isascii() and folded.isalpha()):
         return frozenset()
     found: set[str] = set()
-    for silent_h, a, j, final_e in product((False, True), _A_SAID, _J_SAID, (0, 1)):
+    # only the habits the spelling gives a chance to
+    silent = (False, True) if _SILENT_H.search(folded) else (False,)
+    a_said = _A_SAID if "a" in folded else ("a",)
+    j_said = _J_SAID if "j" in folded else ("j",)
+    final_e = (0, 1) if folded.endswith("e") and len(folded) > 3 else (0,)
+    for silent_h, a, j, drop_e in product(silent, a_said, j_said, final_e):
         said = _SILENT_H.sub("", folded) if silent_h else folded
         said = _DOUBLED.sub(r"\1", said)  # "graam": one long vowel
-        if final_e and said.endswith("e") and len(said) > 3:
-            said = said[:-1]
-        said = said.replace("a", a).replace("j", j)
-        found.add(said)
+        said = said[:-1] if drop_e and said.endswith("e") else said
+        found.add(said.replace("a", a).replace("j", j))
     return frozenset(found - {folded})
 
 
@@ -54,7 +57,11 @@ def _read_as(entity: Entity) -> list[Entity]:
     place's or thing's English spelling is mostly said as written)."""
     if entity.type != "person" or " " in entity.name.strip():
         return []
-    return [replace(entity, name=r.capitalize()) for r in sorted(readings(entity.name))]
+    # one reading per key the index does not hold yet (most readings of a
+    # name share one: "grem", "greem")
+    by_key = {loose_key(r): r for r in sorted(readings(entity.name))}
+    by_key.pop(loose_key(entity.name), None)
+    return [replace(entity, name=r.capitalize()) for r in by_key.values()]
 
 
 class ReadNames(OtherScriptNames):

@@ -97,12 +97,15 @@ async def test_an_english_name_in_russian_turns_is_one_person(
         "Гуляли с Грэмом вдоль реки.",
         "Моя коллега Pam очень добрая.",
         "Пэм сказала, что придёт.",
+        "My friend Kate came over.",
+        "Кейт сказала, что придёт.",
     )
 
     graham = await _entity(storage, "Graham")
     for form in ("Грэм", "Грэму", "Грэмом"):
         assert (await _entity(storage, form)).id == graham.id, form
     assert (await _entity(storage, "Пэм")).name == "Pam"
+    assert (await _entity(storage, "Кейт")).name == "Kate"
     assert graham.type == "person"
 
 
