@@ -20,7 +20,6 @@ COMMON_CAPITALISED = frozenset(
     no ok okay oh wow well so but and or if then when what why who how where which
     maybe sure great good nice cool sorry please also just really actually anyway
     monday tuesday wednesday thursday friday saturday sunday today tomorrow
-    mondays tuesdays wednesdays thursdays fridays saturdays sundays
     yesterday tonight there here let let's can could would should will do does did
     not all any some every each both many much more most such very too again
     later after before last next since while because though still now soon once

@@ -186,12 +186,3 @@ async def test_a_numbered_thing_is_called_by_its_noun_after(
 
     assert (await _entity(storage, "Pixel")).name == "Pixel 8"
     assert (await _entity(storage, "Focus")).name == "Ford Focus"
-
-
-async def test_a_weekday_said_of_every_week_is_no_name(storage: MemoryStorage) -> None:
-    await said(
-        storage, "Signed up for a class at Clay Corner, Thursdays seven to nine."
-    )
-
-    found = await listed(storage)
-    assert "Thursdays" not in found and "Clay Corner" in found, found
