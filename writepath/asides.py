@@ -38,9 +38,18 @@ _CUE_BEFORE = (
     r"real name|full name|birth name|proper name|officially|legally|formally|"
     r"a\.?k\.?a\.?|short for|known as|goes by|nicknamed|"
     r"call(?:s|ed)? (?:him|her|them|me)|по паспорту|полное имя|настоящее имя|"
-    r"официально|зов(?:ут|ём|ем)(?: (?:его|её|ее|их))?|"
+    r"официально|зов(?:ут|ём|ем)(?: (?:его|её|ее|их))?|зов[её]т (?:его|её|ее|их)|"
     r"называ\w+ (?:его|её|ее|их)|он же|она же"
 )
+# "Graham calls her Kit", «Грэм зовёт её Кит»: the word before the verb is
+# who calls, never the person called; "he calls her Kit" may be the name
+# just before the parenthesis calling someone else.
+_CALLER = re.compile(
+    r"(\w+)\s+(?:calls|called|зов[её]т|называ(?:ет|л|ла))\s+"
+    r"(?:him|her|them|его|её|ее|их)\b"
+)
+_PRONOUNS = frozenset("he she they он она они".split())
+_SENTENCE_END = re.compile(r"[.!?…]\s")
 _CUE_AFTER = r"on paper|officially|in full|for short|legally|по паспорту|официально"
 _CUED = re.compile(
     rf"(?:\b(?:{_CUE_BEFORE})[\s:,—–-]+({_CAPITAL}))|(?:({_CAPITAL}),?\s+(?:{_CUE_AFTER})\b)",
@@ -53,22 +62,42 @@ def _names(text: str) -> list[str]:
     return list({name_key(n): n for n in found}.values())
 
 
+def _callers(aside: str) -> set[str]:
+    """Who the aside says calls someone so, folded: a name ("Graham calls her
+    Kit") or a pronoun ("he calls her Kit")."""
+    return {
+        name_key(n)
+        for n in _CALLER.findall(aside)
+        if n.casefold() in _PRONOUNS
+        or (n[0].isupper() and n.casefold() not in COMMON_CAPITALISED)
+    }
+
+
+def _cued(aside: str) -> dict[str, str]:
+    """The names the aside says someone is called, by key."""
+    return {
+        name_key(n): n
+        for found in _CUED.findall(aside)
+        for n in found
+        if n and n[0].isupper() and n.casefold() not in COMMON_CAPITALISED
+    }
+
+
 def named_asides(text: str) -> list[tuple[str, str]]:
     """(name kept, alias) for each parenthesis of `text` that says what a
     person is called: "Misha (well, Mikhail on paper)" -> ("Misha", "Mikhail")."""
     pairs: list[tuple[str, str]] = []
     for match in _ASIDE.finditer(text):
         outer, aside = match.group(1), match.group(2)
-        cued = {
-            name_key(n): n
-            for found in _CUED.findall(aside)
-            for n in found
-            if n and n[0].isupper() and n.casefold() not in COMMON_CAPITALISED
-        }
+        cued = _cued(aside)
         if outer and outer.casefold() in COMMON_CAPITALISED:
             outer = None
         said = name_key(outer) if outer else ""
-        others = [n for n in _names(aside) if name_key(n) not in (*cued, said)]
+        callers = _callers(aside)
+        if outer and callers & _PRONOUNS:
+            continue  # "Graham (he calls her Kit)": who is called is unsure
+        skipped = (*cued, said, *callers)
+        others = [n for n in _names(aside) if name_key(n) not in skipped]
         new = [n for k, n in cued.items() if k != said]
         if outer and len(new) == 1:  # "Misha (Mikhail on paper)"
             pairs.append((outer, new[0]))
@@ -79,29 +108,72 @@ def named_asides(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
+def called_asides(text: str) -> list[tuple[list[str], str]]:
+    """(names before, alias) for each parenthesis that names no one but what
+    someone is called and who calls them so: "My daughter Ekaterina, Katya to
+    all of us (Graham calls her Kit)" -> (["Ekaterina", "Katya"], "Kit"). The
+    pronoun stands for the person the sentence is about, so the alias is
+    theirs only when the names before it in the sentence are all one person
+    (`join_asides` checks); the caller is never called so."""
+    found: list[tuple[list[str], str]] = []
+    for match in _ASIDE.finditer(text):
+        outer, aside = match.group(1), match.group(2)
+        if outer and outer.casefold() not in COMMON_CAPITALISED:
+            continue  # "Katya (Graham calls her Kit)": named_asides
+        cued, callers = _cued(aside), _callers(aside)
+        skipped = (*cued, *callers)
+        if len(cued) != 1 or [n for n in _names(aside) if name_key(n) not in skipped]:
+            continue
+        before = _SENTENCE_END.split(text[: match.start(2)])[-1]
+        names = [n for n in _names(before) if name_key(n) not in (*skipped,)]
+        if names:
+            found.append((names, next(iter(cued.values()))))
+    return found
+
+
 async def join_asides(
     storage: Store, text: str, entity_of: MutableMapping[str, Entity]
 ) -> None:
     """Join the aliases `text` explains to their names' entities; `entity_of`
     (entity by name key, as the linker resolved them) is kept current."""
     pairs = named_asides(text)
-    if not pairs:
+    called = called_asides(text)
+    if not pairs and not called:
         return
     _, split = await edit_guards(storage, write_scope())
     for name, alias in pairs:
-        keep = entity_of.get(name_key(name)) or await storage.entities.find_entity(name)
-        if keep is None or name_key(alias) in split:
+        keep = await _entity(storage, name, entity_of)
+        if keep is not None and name_key(alias) not in split:
+            await _join(storage, keep, alias, entity_of)
+    for names, alias in called:
+        found = [await _entity(storage, name, entity_of) for name in names]
+        people = {e.id: e for e in found if e is not None}
+        # the pronoun's person is sure only when every name before it is theirs
+        if len(people) != 1 or name_key(alias) in split:
             continue
-        other = entity_of.get(name_key(alias)) or await storage.entities.find_entity(
-            alias
-        )
-        if other is None:
-            await storage.entities.add_alias(keep.id, alias)
-        elif other.id != keep.id:
-            await storage.entities.merge_entities(keep.id, other.id)
-        else:
-            continue
-        joined = await storage.entities.get_entity(keep.id) or keep
-        for key, entity in list(entity_of.items()):
-            if entity.id in (keep.id, getattr(other, "id", None)):
-                entity_of[key] = joined
+        keep = next(iter(people.values()))
+        if keep.type == "person":
+            await _join(storage, keep, alias, entity_of)
+
+
+async def _entity(
+    storage: Store, name: str, entity_of: MutableMapping[str, Entity]
+) -> Entity | None:
+    return entity_of.get(name_key(name)) or await storage.entities.find_entity(name)
+
+
+async def _join(
+    storage: Store, keep: Entity, alias: str, entity_of: MutableMapping[str, Entity]
+) -> None:
+    """`alias` becomes `keep`'s: an alias, or its entity merged in."""
+    other = await _entity(storage, alias, entity_of)
+    if other is None:
+        await storage.entities.add_alias(keep.id, alias)
+    elif other.id != keep.id:
+        await storage.entities.merge_entities(keep.id, other.id)
+    else:
+        return
+    joined = await storage.entities.get_entity(keep.id) or keep
+    for key, entity in list(entity_of.items()):
+        if entity.id in (keep.id, getattr(other, "id", None)):
+            entity_of[key] = joined

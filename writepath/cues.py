@@ -78,6 +78,12 @@ _EN_IRREGULAR_PAST = frozenset(
 _EN_NOT_PAST = frozenset(
     "alfred ahmed mohammed muhammed mahmoud ned ted fred jed reed united allied".split()
 )
+# Its opening gerund, "I'm" left out ("Knitting Oscar a jumper", "Rewatching
+# Call the Midwife"): a word in -ing, not a name or place that ends so.
+_EN_NOT_GERUND = frozenset(
+    """beijing nanjing viking sterling darling ealing woking worthing kettering
+    epping barking dorking kipling browning manning fielding""".split()
+)
 # (the masculine past of -зти/-сти/-чь verbs has no -л: "отвёз", "принёс", "испёк")
 _RU_PAST_VERB = re.compile(
     r"^[а-яё]{2,}(?:л|ла|ло|ли|лся|лась|лось|лись)$|^[а-яё]{1,}(?:ёз|ёс|ёк|ёг|вез|нес|пек|мог)$"
@@ -112,6 +118,25 @@ def opens_english_sentence(words: Sequence[str], given_names: frozenset[str]) ->
         return False
     regular = folded.endswith("ed") and len(folded) >= 5 and folded.isalpha()
     return regular or folded in _EN_IRREGULAR_PAST
+
+
+def opens_on_gerund(words: Sequence[str], given_names: frozenset[str]) -> bool:
+    """The first of a sentence's capitalised `words` is a gerund, "I'm" left
+    out ("Knitting Oscar a jumper"): the name after it is in mid-sentence."""
+    folded = words[0].casefold()
+    return len(words) >= 2 and folded not in given_names and _gerund(folded)
+
+
+def _gerund(folded: str) -> bool:
+    """ "knitting", "rewatching": a verb's -ing form, not "king" or "Beijing"."""
+    stem = folded.removesuffix("ing")
+    return (
+        stem != folded
+        and len(folded) >= 6
+        and folded.isalpha()
+        and any(ch in "aeiouy" for ch in stem)
+        and folded not in _EN_NOT_GERUND
+    )
 
 
 def _clean(word: str) -> str:

@@ -63,9 +63,9 @@ class EntityLinker:
         for mention in _filed(mentions):
             known = await self._storage.entities.find_entity(mention.name)
             opening = [mention.name] if mention.sentence_start and not known else []
-            if (
-                opening and not await self._obliques.vouched(self._storage, opening)
-            ) or (known is None and name_key(mention.name) in deleted):
+            if (opening and not await self._vouched(opening, [])) or (
+                known is None and name_key(mention.name) in deleted
+            ):
                 continue
             entity = await self._storage.entities.upsert_entity(
                 mention.name, type=mention.type, mentions=0
@@ -101,6 +101,12 @@ class EntityLinker:
         if retype:
             await self._storage.entities.update_entity(entity.id, type=mention.type)
         await file_relation(self._storage, entity, mention.relation)
+
+    async def _vouched(self, opening: list[str], people: list[str]) -> set[str]:
+        """The opening names a person's name in the other script or a thing's
+        full name makes known."""
+        twins = await self._obliques.vouched(self._storage, opening, people)
+        return twins | await self._things.vouched(self._storage, opening)
 
     async def _join_twins(
         self, fresh: Sequence[Entity], guarded: Collection[str]
@@ -175,7 +181,9 @@ class EntityLinker:
         opening = [m.name for m in first.values() if m.sentence_start]
         people = [m.name for m in first.values() if m.type == "person"]
         vouched = await self._obliques.vouched(self._storage, opening, people)
-        trusted = known | (vouched - deleted)
+        concepts = [m.name for m in first.values() if m.type == "concept"]
+        shortened = await self._things.vouched(self._storage, opening, concepts)
+        trusted = known | ((vouched | shortened) - deleted)
         wanted = [
             (key, m)
             for key, m in first.items()

@@ -33,6 +33,7 @@ from ..search.name_cases import is_name_key, looks_nominative, name_forms, nomin
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .names import GIVEN_NAMES
+from .nicknames import pet_name_stem
 from .oblique import name_obliques
 
 # Entities a rejoin looks through, the most mentioned first.
@@ -156,10 +157,20 @@ async def _join(
         await storage.entities.update_entity(keep.id, type=typed[0].type)
     joined = await storage.entities.get_entity(keep.id) or keep
     names = {name_key(a) for a in joined.aliases}
-    if _key(joined) != lemma and lemma in names:  # "Лена" came after "Леной"
+    if _renamed(_key(joined), lemma, names):
         await storage.entities.rename_entity(keep.id, _alias(joined, lemma))
         joined = await storage.entities.get_entity(keep.id) or joined
     return joined, [e.id for e in group if e.id != keep.id]
+
+
+def _renamed(key: str, lemma: str, aliases: Collection[str]) -> bool:
+    """The entity named `key` takes the nominative `lemma` it holds as an
+    alias: "Лена" came after "Леной", «Саша» after "Александр" (the name said
+    every day); never a pet name for its full name ("Оскар" stays beside
+    «Оськой», writepath/nicknames.py)."""
+    if key == lemma or lemma not in aliases:
+        return False
+    return key in name_forms(lemma) or not pet_name_stem(lemma)
 
 
 def _alias(entity: Entity, key: str) -> str:

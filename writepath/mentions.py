@@ -16,12 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.records import EntityType, name_key
-from ..core.relations import RELATION_OWNERS
+from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
+from ..search.twin_words import twins
 from .cues import (
     SENTENCE_OPENERS,
     acts_as_person,
     at_a_place,
     opens_english_sentence,
+    opens_on_gerund,
     opens_russian_sentence,
 )
 from .names import (
@@ -77,14 +79,29 @@ _DATE = re.compile(
 )
 # A colon also opens a sentence: transcripts read "Tim: Yeah, sure".
 _SENTENCE_START = re.compile(r"(?:^|[.!?…:;—–]\s+|\n\s*|[\"“(]\s*)$")
-# "Caroline: ..." at the start of a text is a transcript's speaker.
+# "Caroline: ..." at the start of a text is a transcript's speaker, whose
+# words open a sentence; after a topic ("Pottery: my first go", «Гончарка:
+# забрала из печи») the text goes on in lower case.
 _SPEAKER = re.compile(rf"^\s*([{_UPPER}][{_LOWER}]+(?: [{_UPPER}][{_LOWER}]+)?):\s")
+_TOPIC_GOES_ON = re.compile(rf"\s*[{_LOWER}]")
 _TITLES = {"mr", "mrs", "ms", "dr", "prof", "sir", "madam"}
 _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
 _VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
 _ASIDE = re.compile(r"^\s*\([^()]{0,60}\)")
+# Relations English also says as a title of no relation to the user.
+_TITLE_WORDS = frozenset(
+    """mother father sister brother doctor coach boss uncle aunt dad mom mum
+    mama papa daddy mummy mommy teacher tutor mentor manager therapist dog cat
+    gran granny grandma grandpa grandad granddad""".split()
+)
+# A number of one to three digits right after a name, not a time, a decimal,
+# a year or "4am".
+_NUMBERED = re.compile(r" \d{1,3}(?![\w]|[.,:]\d)")
+# "Carol of the Bells", "Lord of the Flies": a person's name has no "of the".
+_A_WORK = re.compile(r"\bof the\b", re.IGNORECASE)
+_QUOTE_OPENS = re.compile(r"[\"“«'‘(]\s*$")
 _IDIOM = re.compile("|".join(re.escape(i) for i in IDIOMS), re.IGNORECASE)
 
 
@@ -122,7 +139,11 @@ def extract_mentions(text: str) -> list[Mention]:
         add(*match.span(), Mention(match.group(0), "concept", "date"))
     speaker = _SPEAKER.match(text)
     if speaker is not None and not _a_label(speaker.group(1)):
-        add(*speaker.span(1), Mention(speaker.group(1), "person", "name"))
+        topic = _TOPIC_GOES_ON.match(text, speaker.end()) and not any(
+            w.casefold() in GIVEN_NAMES for w in speaker.group(1).split()
+        )  # "Melanie: thanks, Caroline!" is still Melanie speaking
+        kind: EntityType = "concept" if topic else "person"
+        add(*speaker.span(1), Mention(speaker.group(1), kind, "name"))
     # "Mark my words": the name in a saying is nobody (same length, so the
     # spans of everything else stay where they are).
     plain = _IDIOM.sub(lambda m: " " * len(m.group(0)), text)
@@ -158,9 +179,12 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         return None
     words = match.group(1).split()
     opens = bool(_SENTENCE_START.search(text[: match.start(1)]))
+    # a quotation opens on a title's own word: "Becoming Nicole" is a book
+    quoted = bool(_QUOTE_OPENS.search(text, 0, match.start(1)))
     if opens and (
         opens_russian_sentence(words, GIVEN_NAMES)
         or opens_english_sentence(words, GIVEN_NAMES)
+        or (not quoted and opens_on_gerund(words, GIVEN_NAMES))
     ):
         words, opens = words[1:], False  # what follows is mid-sentence
     titled = (
@@ -203,6 +227,10 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     words[-1] = _SUFFIX.sub("", _POSSESSIVE.sub("", words[-1]))
     name = " ".join(words)
     start = match.start(1) + match.group(1).find(words[0])
+    # "Ward 4", "Terminal 5": the noun and its number are a thing's name
+    # together (a person's age is not: "Tom 5 and Mia 3", «Бабушке Зине 85!»)
+    numbered = _NUMBERED.match(text, start + len(name))
+    number = numbered.group(0) if numbered else ""
     before_words = text[:start].split()
     raw_previous = before_words[-1] if before_words else ""
     previous = raw_previous.rstrip(".,!").casefold()
@@ -210,6 +238,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     at_start = opens and len(words) == 1
     if at_start and (_not_a_name(words[0]) or words[0].casefold() in LABELS):
         return None
+    if at_start and _everyday_word(words[0]):  # «Ветеринар сказал»: the vet
+        return Mention(name + number, "concept", "name", sentence_start=True)
     # "Мелани (все зовут её Мел) — моя коллега": the aside is skipped
     after_words = _ASIDE.sub("", text[start + len(name) :]).split()[:4]
     if _pet(before_words, after_words):  # "our dog Pepper": the user's dog
@@ -226,7 +256,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         relation_before(before_words)
         or relation_after(after_words)
         or relation_by_subject(before_words)  # "My manager is Jonas"
-        or KIN_TITLES.get(title or "", "")
+        or _title_relation(title or "")
     )
     if not relation and at_a_place(before_words):  # "moved to Vienna"
         return Mention(name, "place", "name")
@@ -242,25 +272,50 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         previous in _TITLES
         or kin
         or relation
-        or words[0].split("-")[0].casefold() in GIVEN_NAMES  # Jean-Luc
+        or (
+            words[0].split("-")[0].casefold() in GIVEN_NAMES  # Jean-Luc
+            and not _A_WORK.search(name)  # "Carol of the Bells"
+        )
         or name.casefold() in KIN_NAMES
         or (vocative and len(words) == 1)
         or acts_as_person(after_words)  # "Tomasz moved to ..."
     ):
         return Mention(name, "person", "name", relation=relation)
-    return Mention(name, "concept", "name", sentence_start=at_start)
+    return Mention(name + number, "concept", "name", sentence_start=at_start)
 
 
 def _kin_title(before: str, words: Sequence[str]) -> str | None:
     """The kin title (its word as written, casefolded) before the name: the
-    name's own first word ("Бабушка Зина") or the word just before it ("с
-    тётей Мананой", "my aunt May"); None without one."""
+    name's own first word ("Бабушка Зина", or a relation opening the sentence:
+    «Внук Оскар», «Сестра Ира») or the word just before it ("с тётей Мананой",
+    "my aunt May"); None without one."""
     first = words[0].casefold() if len(words) > 1 else ""
-    if first in KIN_TITLES:
+    if first in KIN_TITLES or (first and _opening_relation(before, words[0])):
         return first
     previous = before.split()[-1:] or [""]
     word = previous[0].casefold()
     return word if word in KIN_TITLES and previous[0] == word else None
+
+
+def _opening_relation(before: str, word: str) -> bool:
+    """ "Внук Оскар, Оська, — Катин сын", "Сестра Ира живёт в Одессе",
+    "Husband Graham says": a sentence opened by a relation to the user (its
+    owner word left out, as Russian leaves it) and a name after it. Only the
+    relation's base form, so «Сына Кати» (Katya's son) is no title; no word
+    a title is said with ("Sister Mary", "Doctor Who", "Father Ted")."""
+    folded = word.casefold()
+    return (
+        bool(_SENTENCE_START.search(before))
+        and folded in RELATIONS
+        and folded not in PET_KINDS
+        and folded not in _TITLE_WORDS
+    )
+
+
+def _title_relation(title: str) -> str:
+    """The relation a kin title states ("бабушка"; "" for «тётя», said of any
+    older neighbour)."""
+    return KIN_TITLES.get(title, title)
 
 
 def _pet(before: Sequence[str], after: Sequence[str]) -> bool:
@@ -299,6 +354,13 @@ def _a_label(name: str) -> bool:
         words, GIVEN_NAMES
     )
     return verb or _common(first) or _not_a_name(first) or first.casefold() in LABELS
+
+
+def _everyday_word(word: str) -> bool:
+    """A word of everyday life (search/twin_words.py: "Pottery", «Ветеринар»)
+    that is no given name: opening a sentence, it is that word."""
+    folded = word.casefold()
+    return folded not in GIVEN_NAMES and bool(twins(folded))
 
 
 def _not_a_name(word: str) -> bool:

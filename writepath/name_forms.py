@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from ..core.name_forms import russian_form
 from ..core.records import Entity, name_key
 from ..core.scope import using_view, view_of_scope
 from ..search.name_forms import called_alike, name_forms, one_word_person
@@ -40,6 +41,11 @@ async def named_alike(
         return None
     found = await called_alike(storage, name_forms(entity), guarded)
     found = [e for e in found if e.id != entity.id and e.scope == entity.scope]
+    if len(found) > 1:
+        # "Sasha" beside «Александр» and "Alex" (Алексей's too, perhaps): the
+        # one person named by a Russian form of the name is who it is
+        russian = [e for e in found if russian_form(name_key(e.name))]
+        found = russian if len(russian) == 1 else found
     return found[0] if len(found) == 1 else None
 
 

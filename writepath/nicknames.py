@@ -14,11 +14,13 @@ before the joining), after a reindex and in the nightly entity step.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Collection, Sequence
 
 from ..core.records import Entity, name_key
 from ..core.scope import using_view, view_of_scope
+from ..search.cross_script import sound_key
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .names import DIMINUTIVES
@@ -28,6 +30,12 @@ MIN_SHORT = 2  # letters of a prefix short form ("Jo")
 MIN_CUT = 2
 # Entities a rejoin looks through, the most mentioned first.
 REJOIN_SCAN = 50_000
+# A Russian pet name: a stem and a diminutive suffix ("Оська" of Оскар,
+# "Катюша" of Катя, "Ленка" of Лена); the suffix itself says a person's name,
+# so such a word filed as a concept joins its person too.
+_RU_DIMINUTIVE = re.compile(
+    r"^([а-яё]{2,}?)(?:онька|енька|очка|ечка|ушка|юшка|уша|юша|уля|юля|ька|ка)$"
+)
 
 
 def _first(entity: Entity) -> str:
@@ -38,7 +46,7 @@ def shortens(short: str, first_name: str) -> bool:
     """`short` (folded) is a short form of the first name `first_name`."""
     if short == first_name:
         return False
-    if DIMINUTIVES.get(short) == first_name:
+    if DIMINUTIVES.get(short) == first_name or _suffixed(short, first_name):
         return True
     return (
         len(short) >= MIN_SHORT
@@ -47,8 +55,48 @@ def shortens(short: str, first_name: str) -> bool:
     )
 
 
+def pet_name_stem(short: str) -> str:
+    """The stem of a Russian pet name ("оська": "ос"), or ""."""
+    found = _RU_DIMINUTIVE.match(short)
+    return found.group(1) if found else ""
+
+
+def _suffixed(short: str, first_name: str) -> bool:
+    """`short` is a stem and a diminutive suffix of `first_name`, in either
+    script: "оська" of "оскар" or "Oscar", "катюша" of "катя"'s "екатерина"."""
+    stem = pet_name_stem(short)
+    if not stem:
+        return False
+    if any(DIMINUTIVES.get(stem + end) == first_name for end in "ая"):
+        return True
+    return len(first_name) - len(stem) >= MIN_CUT and sound_key(first_name).startswith(
+        sound_key(stem)
+    )
+
+
 def _one_word_person(entity: Entity) -> bool:
     return entity.type == "person" and " " not in name_key(entity.name)
+
+
+def _may_be_short(entity: Entity) -> bool:
+    """A one-word person, or a Russian pet name filed as a concept."""
+    if _one_word_person(entity):
+        return True
+    key = name_key(entity.name)
+    return entity.type == "concept" and bool(pet_name_stem(key))
+
+
+async def _long_candidates(storage: Store, key: str) -> list[Entity]:
+    """The people whose name may be the long form of `key`, by their start."""
+    starts = {key, DIMINUTIVES.get(key, "")}
+    stem = pet_name_stem(key)
+    if stem:
+        starts |= {stem, sound_key(stem)}
+        starts |= {DIMINUTIVES.get(stem + end, "") for end in "ая"}
+    found: list[Entity] = []
+    for start in sorted(filter(None, starts)):
+        found += await storage.entities.people_starting(start)
+    return found
 
 
 async def long_form(
@@ -56,11 +104,9 @@ async def long_form(
 ) -> Entity | None:
     """The one person `short` stands for, or None (none, or several)."""
     key = name_key(short.name)
-    if not _one_word_person(short) or key in split:
+    if not _may_be_short(short) or key in split:
         return None
-    found = await storage.entities.people_starting(key)
-    if key in DIMINUTIVES:
-        found += await storage.entities.people_starting(DIMINUTIVES[key])
+    found = await _long_candidates(storage, key)
     longer = {e.id: e for e in found if e.id != short.id and shortens(key, _first(e))}
     return next(iter(longer.values())) if len(longer) == 1 else None
 
@@ -72,12 +118,14 @@ async def join_people(
     the entity each dropped id now belongs to."""
     moved: dict[int, Entity] = {}
     for entity in people:
-        if entity.type != "person" or entity.id in moved:
+        if entity.id in moved:
             continue
         target = await long_form(storage, entity, split)
         if target is not None:
             await storage.entities.merge_entities(target.id, entity.id)
             moved[entity.id] = target
+            continue
+        if entity.type != "person":
             continue
         for short in await _short_forms(storage, entity, split):
             if short.id not in moved:

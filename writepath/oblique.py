@@ -21,6 +21,7 @@ from ..search.cross_script import OtherScriptNames, loose_key, same_key, sound_k
 from ..search.morphology import is_russian
 from ..search.name_cases import is_name_word, looks_nominative, nominatives
 from ..store.interface import Store
+from .readings import ReadNames
 
 _RENAMED = ("place", "concept")  # a person's name is filed in its nominative
 
@@ -100,7 +101,7 @@ class ObliqueNamer:
     async def __call__(
         self, storage: Store, fresh: Sequence[Entity], guarded: Collection[str]
     ) -> int:
-        names = self._names.setdefault(write_scope(), OtherScriptNames())
+        names = self._names.setdefault(write_scope(), ReadNames())
         if not any(_oblique(e) or e.name.isascii() for e in fresh):
             names.add(fresh)  # «Катя» vouches for "Katya" from now on
             return 0
@@ -109,7 +110,7 @@ class ObliqueNamer:
 
     async def index(self, storage: Store) -> OtherScriptNames:
         """The memory's names by sound in the caller's scope, fresh enough."""
-        names = self._names.setdefault(write_scope(), OtherScriptNames())
+        names = self._names.setdefault(write_scope(), ReadNames())
         await names.refresh(storage)
         return names
 
@@ -124,9 +125,9 @@ class ObliqueNamer:
         opening = list(opening)
         if not opening:
             return set()
-        names = self._names.setdefault(write_scope(), OtherScriptNames())
+        names = self._names.setdefault(write_scope(), ReadNames())
         await names.refresh(storage)
-        batch = OtherScriptNames()
+        batch = ReadNames()
         batch.add(Entity(-1, name, "person", (), None, 0, 0.0, 0.0) for name in people)
         return {
             name_key(name)

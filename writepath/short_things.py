@@ -1,6 +1,6 @@
 """A thing named in full once and by its last word after is one thing:
 "a white Toyota Corolla" then "the Corolla", "the Ford Focus" then "the
-Focus".
+Focus", "a Pixel 8" then "the Pixel" (a number's noun).
 
 The evidence, inside one scope: the short form is a one-word thing (a
 concept, no given name) filed after the full name (a larger id), and exactly
@@ -36,6 +36,17 @@ def _short(entity: Entity) -> bool:
     return entity.type == "concept" and " " not in key and key not in GIVEN_NAMES
 
 
+def _called_by(entity: Entity) -> str:
+    """The word a full name is shortened to: its last, or the noun before
+    its number ("the Pixel" after "a Pixel 8", "Ward" after "Ward 4")."""
+    return _shortened(name_key(entity.name))
+
+
+def _shortened(key: str) -> str:
+    words = key.split()
+    return words[-2] if words[-1].isdigit() else words[-1]
+
+
 class ShortThings:
     """Full names of things by their last word, per scope, for the linker."""
 
@@ -46,9 +57,7 @@ class ShortThings:
     def _add(self, index: dict[str, set[int]], entities: Sequence[Entity]) -> None:
         for entity in entities:
             if _full(entity):
-                index.setdefault(name_key(entity.name).split()[-1], set()).add(
-                    entity.id
-                )
+                index.setdefault(_called_by(entity), set()).add(entity.id)
 
     async def _index(self, storage: Store) -> dict[str, set[int]]:
         scope = write_scope()
@@ -60,6 +69,23 @@ class ShortThings:
             )
             self._at[scope] = time.monotonic()
         return self._by_last[scope]
+
+    async def vouched(
+        self, storage: Store, opening: Sequence[str], batch: Sequence[str] = ()
+    ) -> set[str]:
+        """The keys of the sentence-opening one-word names (`opening`, filed
+        only when known) that shorten one full name, filed or among the
+        `batch`'s names: "The Pixel lasts two days" after "a Pixel 8"."""
+        keys = [name_key(n) for n in opening if " " not in name_key(n)]
+        if not keys:
+            return set()
+        index = await self._index(storage)
+        fulls = {k: {str(i) for i in ids} for k, ids in index.items() if k in keys}
+        for name in batch:
+            words = name_key(name).split()
+            if 2 <= len(words) <= MAX_WORDS:
+                fulls.setdefault(_shortened(name_key(name)), set()).add(name_key(name))
+        return {k for k in keys if len(fulls.get(k, ())) == 1 and k not in GIVEN_NAMES}
 
     async def join(
         self, storage: Store, fresh: Sequence[Entity], split: Collection[str]

@@ -30,6 +30,7 @@ from ..search.name_cases import is_name_word, nominatives
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .names import DIMINUTIVES
+from .readings import readings
 
 _KINDS = {"person": "being", "pet": "being", "place": "place"}
 _BEINGS = ("person", "pet")
@@ -61,9 +62,12 @@ def _sounds(cyrillic: str) -> set[str]:
 
 def _said_as(name: str) -> list[str]:
     """The name and, for a Russian name word in another case, its nominatives:
-    «Прией» is looked up as «Прия», whose whole sound is "Priya"'s."""
+    «Прией» is looked up as «Прия», whose whole sound is "Priya"'s; for a
+    Latin name, its English readings ("Graham" as "Grem": writepath/readings.py)."""
     key = name_key(name)
-    if not is_russian(name) or not is_name_word(key):
+    if not is_russian(name):
+        return [name, *(r.capitalize() for r in sorted(readings(name)))]
+    if not is_name_word(key):
         return [name]
     return [name, *(n.capitalize() for n in sorted(nominatives(key)))]
 
@@ -77,7 +81,12 @@ def twins(one: Entity, other: Entity) -> bool:
     latin, cyrillic = (other, one) if is_russian(one.name) else (one, other)
     if not latin.name.isascii():
         return False
-    return sound_key(latin.name) in _sounds(cyrillic.name)
+    heard = _sounds(cyrillic.name)
+    if sound_key(latin.name) in heard:
+        return True
+    # an English name as said ("Graham", «Грэм»): a person's, on either side
+    said = readings(latin.name) if "person" in (one.type, other.type) else ()
+    return any(sound_key(r) in heard for r in said)
 
 
 def _keeper(group: Sequence[Entity]) -> Entity:
@@ -124,6 +133,8 @@ async def join_twins(
                 continue
             if name_key(now.name) in guarded or not twins(current, now):
                 continue
+            if any(e.id == now.id for e in group):
+                continue  # found again under another reading
             group.append(now)
         if len(group) < 2:
             continue

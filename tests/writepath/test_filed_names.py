@@ -1,0 +1,188 @@
+"""What the offline linker files from a bilingual life's turns: who is called
+what by whom ("Graham calls her Kit"), words glued to a name at a sentence's
+start ("Knitting Oscar", «Внук Оскар»), an English name in Russian turns
+(«Грэму»), a pet name («Оська»), a noun and its number ("Ward 4"), and the
+type a word opening a text or sentence gets — on real memories linked by the
+real extractor (writepath/mentions.py, asides.py, readings.py, nicknames.py)."""
+
+from __future__ import annotations
+
+from agent_memory.core.records import Entity
+from agent_memory.storage import MemoryStorage
+from filed import listed, said, said_together
+
+
+async def _entity(storage: MemoryStorage, name: str) -> Entity:
+    found = await storage.entities.find_entity(name)
+    assert found is not None, name
+    return found
+
+
+async def test_who_calls_someone_a_name_is_not_called_so(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "My husband Graham is a retired postman from Stockport.",
+        "My daughter Ekaterina, Katya to all of us (Graham calls her Kit), "
+        "is thirty-two.",
+        "Моя сестра Ирина живёт в Одессе.",
+        "Моя подруга Наталья, для всех Наташа (Ира зовёт её Тата), поёт в хоре.",
+    )
+
+    graham = await _entity(storage, "Graham")
+    assert graham.type == "person" and "Kit" not in graham.aliases
+    kit = await _entity(storage, "Kit")
+    assert kit.name == "Ekaterina" and kit.type == "person"
+    tata = await _entity(storage, "Тата")
+    assert tata.name == "Наталья" and tata.type == "person"
+    assert "Тата" not in (await _entity(storage, "Ирина")).aliases
+
+
+async def test_a_caller_with_no_sure_person_gives_no_alias(
+    storage: MemoryStorage,
+) -> None:
+    """ "he calls her Kit" after two people: who is called is unsure."""
+    await said(storage, "My daughter Ekaterina met Graham (he calls her Kit).")
+
+    kit = await storage.entities.find_entity("Kit")
+    assert kit is None or kit.name == "Kit"
+
+
+async def test_words_opening_a_sentence_are_no_part_of_the_name(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "Knitting Oscar a jumper with a digger on the front.",
+        "Rewatching Call the Midwife from series one.",
+        "Внук Оскар, Оська, — Катин сын, ему три с половиной.",
+        "Сестра Ира живёт в Одессе.",
+    )
+
+    found = await listed(storage)
+    assert not {"Knitting Oscar", "Rewatching Call the Midwife", "Внук Оскар"} & set(
+        found
+    ), found
+    assert "Call the Midwife" in found
+    oscar = await _entity(storage, "Oscar")
+    assert oscar.type == "person" and "мой внук" in oscar.aliases
+    ira = await _entity(storage, "Ира")
+    assert ira.type == "person" and ira.attributes.get("relation") == "сестра"
+
+
+async def test_a_pet_name_joins_its_one_person(storage: MemoryStorage) -> None:
+    await said(
+        storage,
+        "Внук Оскар, Оська, — Катин сын.",
+        "Довязала свитер для Оськи.",
+        "Катя с Оськой заехали, Оська помогал мне.",
+        "Oscar stayed over.",
+    )
+
+    oscar = await _entity(storage, "Оська")
+    assert oscar.name in ("Оскар", "Oscar") and oscar.type == "person"
+    for form in ("Оськи", "Оськой", "Oscar", "Оскар"):
+        assert (await _entity(storage, form)).id == oscar.id, form
+
+
+async def test_an_english_name_in_russian_turns_is_one_person(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "My husband Graham is a retired postman.",
+        "Грэм сдавал кровь у врача.",
+        "Сделала Грэму рис вместо картошки.",
+        "Гуляли с Грэмом вдоль реки.",
+        "Моя коллега Pam очень добрая.",
+        "Пэм сказала, что придёт.",
+        "My friend Kate came over.",
+        "Кейт сказала, что придёт.",
+    )
+
+    graham = await _entity(storage, "Graham")
+    for form in ("Грэм", "Грэму", "Грэмом"):
+        assert (await _entity(storage, form)).id == graham.id, form
+    assert (await _entity(storage, "Пэм")).name == "Pam"
+    assert (await _entity(storage, "Кейт")).name == "Kate"
+    assert graham.type == "person"
+
+
+async def test_an_english_reading_joins_no_other_name(
+    storage: MemoryStorage,
+) -> None:
+    """All of a name's "a" are read alike: "Lana" is no «Лена»."""
+    await said(storage, "My friend Lana came over.", "Моя подруга Лена пришла.")
+
+    assert (await _entity(storage, "Lana")).id != (await _entity(storage, "Лена")).id
+
+
+async def test_a_noun_and_its_number_are_one_name_an_age_is_not(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "Precious says there's a post coming up on Ward 4, cardiology.",
+        "Мне дали место на Ward 4, в кардиологию!",
+        "Бабушке Зине 85! Поздравляли по видео.",
+    )
+
+    found = await listed(storage)
+    assert "Ward" not in found and found.get("Ward 4") == "concept", found
+    assert "Зине 85" not in found, found
+
+
+async def test_a_topic_or_everyday_word_opening_a_text_is_no_person(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "Pottery: my first go at glazing.",
+        "Гончарка: сделала две чашки и блюдце.",
+        "Ветеринар сказал — переживёт.",
+        "We're learning it, not the Carol of the Bells version.",
+        "Caroline: Hey Mel! How are you?",
+        "Tomek asked me to mentor the new student nurse.",
+        "Dr Mistry says Graham has type 2 diabetes.",
+    )
+
+    found = await listed(storage)
+    assert found.get("Pottery") == "concept" and found.get("Гончарка") == "concept"
+    assert found.get("Carol of the Bells") == "concept", found
+    assert "Ветеринар" not in found, found
+    for person in ("Caroline", "Tomek", "Mistry"):
+        assert found.get(person) == "person", (person, found)
+
+
+async def test_forms_of_one_name_in_one_batch_join_the_russian_one(
+    storage: MemoryStorage,
+) -> None:
+    """ "Sasha" and "Alex" filed together beside «Александр»: "Alex" may be
+    Алексей's too, "Sasha" only Александр's, who then takes "Alex"."""
+    await said_together(
+        storage,
+        "Мой сосед Саша (вообще-то Александр, но так его называет только мама).",
+        "Sasha and I made khinkali from scratch.",
+        "Alex keeps leaving his bike in the hallway.",
+    )
+
+    sasha = await _entity(storage, "Sasha")
+    assert sasha.name in ("Александр", "Саша")
+    assert (await _entity(storage, "Alex")).id == sasha.id
+
+
+async def test_a_numbered_thing_is_called_by_its_noun_after(
+    storage: MemoryStorage,
+) -> None:
+    """ "a Pixel 8", then "The Pixel" opening a sentence: one phone."""
+    await said(
+        storage,
+        "Bought a Pixel 8 to replace the dead iPhone.",
+        "The Pixel lasts two days on one charge.",
+        "Our Ford Focus failed its MOT.",
+        "The Focus is back from the garage.",
+    )
+
+    assert (await _entity(storage, "Pixel")).name == "Pixel 8"
+    assert (await _entity(storage, "Focus")).name == "Ford Focus"
