@@ -188,3 +188,27 @@ async def test_a_hobby_and_a_series_are_found_by_their_kinds(
     retriever = await linked_days(storage, [answer, *noise], T0)
     hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
     assert hits and hits[0].node.content == answer
+
+
+CAR_SAID_NOT_WHICH = [
+    "Aviva sent the new certificate for the car.",
+    "Graham will drive me to the dentist on Friday.",
+]
+
+
+async def test_a_category_asked_is_answered_by_a_member_not_its_word(
+    storage: MemoryStorage,
+) -> None:
+    # which car is never said: "the car" and "drive me" in two turns say nothing
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [*CAR_SAID_NOT_WHICH, *noise], T0)
+    assert await retriever.search("What car do I drive?", reinforce=False) == []
+    assert await retriever.get_context("What car do I drive?") is None
+
+
+async def test_a_member_answers_the_category_asked(storage: MemoryStorage) -> None:
+    said = "Picked up the Corolla from the garage, it drives like new."
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [*CAR_SAID_NOT_WHICH, said, *noise], T0)
+    hits = await retriever.search("What car do I drive?", reinforce=False)
+    assert hits and hits[0].node.content == said
