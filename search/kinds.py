@@ -257,17 +257,20 @@ class AskedKinds:
         """Every member's stem: words that count only through `said`."""
         return frozenset(map(stem, self.members))
 
-    def said(self, stems: AbstractSet[str], text: str) -> set[str]:
+    def said(
+        self, stems: AbstractSet[str], text: str, members_only: bool = False
+    ) -> set[str]:
         """The question's category stems whose member or other word a text
         names (`stems`, its words' stems): "Bought a Pixel 8" says "phone",
-        «к доктору» says «врач»; a name-like member only as a name."""
+        «к доктору» says «врач» (not `members_only`); a name-like member only
+        as a name."""
         if not self.kinds:
             return set()
         return {
             word
             for asked, kind in self.kinds
             if not kind.plain.isdisjoint(stems)
-            or not kind.words.isdisjoint(stems)  # «к доктору» says «врач»
+            or (not members_only and not kind.words.isdisjoint(stems))  # «доктор»
             or any(_as_name(name, text) for name in kind.names)
             or (kind.compounds is not None and kind.compounds.search(text))
             for word in asked

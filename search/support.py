@@ -289,9 +289,9 @@ def supports(
     # CJK is written without spaces: its pieces are looked for as substrings.
     if any(piece in hit.node.content for piece in cjk_needles(list(wanted))):
         return True
-    stems = _as_phrases(hit_stems(hit), hit, phrases)
-    said = kinds.said(stems, hit.node.content)
-    stems |= said
+    own_stems = _as_phrases(hit_stems(hit), hit, phrases)
+    said = kinds.said(own_stems, hit.node.content)
+    stems = own_stems | said
     if about and not shares_stem(about, stems):
         return False
     if subject:
@@ -300,9 +300,22 @@ def supports(
     shared = shared_stems(wanted, stems)
     if len(own) < 2:
         return bool(shared)
-    if head and shared_stems(head, stems):
+    if head and _says_head(head, own_stems, hit.node.content, kinds):
         return True
     return len(shared_stems(own, stems)) >= _needed(len(own), either)
+
+
+def _says_head(
+    head: AbstractSet[str], stems: AbstractSet[str], text: str, kinds: AskedKinds
+) -> bool:
+    """The hit says the noun a "which" question asks about; a category the
+    table knows by one of its members ("What car do I drive?" is not
+    answered by "the certificate for the car", "What series?" is by "Slow
+    Horses season three")."""
+    category = head & kinds.asked
+    if category & kinds.said(stems, text, members_only=True):
+        return True
+    return bool(shared_stems(head - category, stems))
 
 
 def _as_phrases(
@@ -367,9 +380,7 @@ def answers(
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support
     thing = asked_own_thing(query.text)
-    # a category the table knows is answered by its member, not its word:
-    # "What car do I drive?" is not answered by "the certificate for the car"
-    head = asked_head(query.text) & own - query.kinds.asked
+    head = asked_head(query.text) & own
     attribute = asked_attribute(query.terms) if named else set()
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
