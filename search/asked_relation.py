@@ -21,12 +21,11 @@ from ..core.relations import (
 )
 from .analysis import AnalysedQuery
 from .morphology import is_russian, relation_base_forms, russian_stem
+from .query_text import INNER_NAME
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 # "What's Oscar's father called?", «Как зовут отца Оськи?»: a name asked
 _ASKS_NAME = re.compile(r"\b(?:name|names|called)\b|(?<!\w)(?:зовут|имя)(?!\w)", re.I)
-# a name inside the question (its first word may be capitalised as any is)
-_INNER_NAME = re.compile(r"(?<=\w[\s,])[A-ZА-ЯЁ]\w+")
 
 
 def asked_relations(query: AnalysedQuery) -> frozenset[str]:
@@ -99,7 +98,7 @@ def asks_relatives_name(query: AnalysedQuery) -> bool:
     wife Lena called?": the user's own relation names the person asked."""
     return (
         bool(_ASKS_NAME.search(query.text))
-        and bool(_INNER_NAME.search(query.text))
+        and bool(INNER_NAME.search(query.text))
         and bool(asked_relations(query))
         and not by_relation(query)
     )

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from .query_text import INNER_NAME
+
 # "Who do I live with?", «С кем я живу?»: a question about the people of the
 # home, not about where it is (search/slots.py leaves its home slot out).
 LIVE_WITH = re.compile(
@@ -23,7 +25,6 @@ LIVE_WITH = re.compile(
     re.I,
 )
 
-_NAME = re.compile(r"(?<=\w\s)[A-ZА-ЯЁ]\w+")
 _LIVING = re.compile(r"liv(?:e|es|ed|ing)|жив\w*|жил\w*", re.I)
 
 
@@ -32,7 +33,7 @@ def without_frame(text: str, terms: list[str]) -> list[str]:
     flatmate, and «левая рука живёт своей жизнью» shares only the verb. Not
     beside a name ("Who did I live with before Giorgi?"): the name alone
     would make it a question about that person (search/people.py)."""
-    if not LIVE_WITH.search(text) or _NAME.search(text):
+    if not LIVE_WITH.search(text) or INNER_NAME.search(text):
         return terms
     return [term for term in terms if not _LIVING.fullmatch(term)]
 

@@ -8,12 +8,18 @@ A question answers only if some hit supports the thing it asks about:
   capitalised title ("my horse" is not "Slow Horses"), when there is one;
   else, for a question about the user, both of its two own words, half of
   more, one of an "or" question, in one hit ("Which football team do I
-  support?" is not "the data team at work"); else any word of it; and what
-  it says it is "about" ("про дачу") in that hit;
+  support?" is not "the data team at work"), or the noun a "which" question
+  asks about ("Which choir do I sing in?": a turn on the choir; a category
+  of search/kinds.py by a member: "What car do I drive?" is not answered by
+  "the certificate for the car"); else any word of it; and what it says it
+  is "about" ("про дачу") in that hit;
 - lexically, by a light stem (English suffixes, the Russian suffix stripper)
   in the hit's text or the names and aliases of its entities; or
-- a node linked to an entity the question names; or
-- a vector match at the gate's `support` similarity or above.
+- a node linked to an entity the question names, unless it asks something of
+  that person no such node says ("When is Graham's birthday?": a birthday,
+  an age, an address, a phone, a relative, said in the hit even then); or
+- a vector match at the gate's `support` similarity or above (not for what is
+  asked of a named person).
 The decision is for the whole result (nothing found, or the ranking as is):
 filtering hit by hit would drop replies that share no word with the question.
 """
