@@ -9,6 +9,7 @@ boosts and the plan read the frozen result.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .intent import (
@@ -20,6 +21,7 @@ from .intent import (
 from .kin_words import kin_terms, without_frame
 from .kinds import NO_KINDS, AskedKinds, asked_kinds
 from .legs import walk_direction
+from .morphology import action_verb
 from .query_text import (
     DateSpan,
     asks_for_many,
@@ -80,6 +82,13 @@ class AnalysedQuery:
         return tuple(dict.fromkeys((*self.terms, *extra)))
 
 
+def action_verbs(terms: Sequence[str]) -> tuple[str, ...]:
+    """The verbs of the Russian action nouns among `terms` ("вязание":
+    "вязать"), searched beside them (search/morphology.py)."""
+    verbs = (action_verb(term) for term in terms)
+    return tuple(dict.fromkeys(v for v in verbs if v and v not in terms))
+
+
 def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     """Read `prompt` once for search; relative dates count from `now` (the
     turn being answered; default the clock)."""
@@ -106,7 +115,7 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
         when=when,
         own_doings=asks_own_doings(text),
         slot_terms=slot_terms(text),
-        kin_terms=kin_terms(words),
+        kin_terms=(*kin_terms(words), *action_verbs(terms)),
         twin_terms=twin_terms(terms, words),
         kinds=asked_kinds(text, tuple(terms)),
     )

@@ -28,7 +28,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
-from .morphology import stem
+from .morphology import is_russian, stem
 from .standing import Stance, stance, told_of_other
 from .support import GENERIC_STEMS, shares_stem, text_stems, wanted_stems
 from .windowed import USER_ROLE
@@ -257,6 +257,41 @@ async def read_thing_turns(
     return await _thing_turns(storage, hits, list(entities.values()), window)
 
 
+def _witnesses(holders: list[SearchHit], things: Things) -> dict[int, list[Entity]]:
+    """Per thing, its entities the turns carrying the question's words name."""
+    seen: dict[int, dict[int, Entity]] = {}
+    for hit in holders:
+        for entity in hit.entities:
+            if (index := things.of(entity)) is not None:
+                seen.setdefault(index, {})[entity.id] = entity
+    return {index: list(found.values()) for index, found in seen.items()}
+
+
+def _witnessed(
+    hit: SearchHit, things: Things, witnesses: dict[int, list[Entity]]
+) -> set[int]:
+    """The things the hit names by a name as full as one the question's turns
+    use, or in the other script: "Chorlton Voices" is the choir, "puddle
+    jumping in Chorlton" is not, though both share "Chorlton"; "the
+    Corolla" of "Toyota Corolla" is joined when filed (writepath/short_things.py)."""
+    found = set()
+    for entity in hit.entities:
+        index = things.of(entity)
+        if index is None or index not in witnesses:
+            continue
+        keys = _keys(entity)
+        if any(
+            _within(_keys(seen), keys) or _cyrillic(seen) != _cyrillic(entity)
+            for seen in witnesses[index]
+        ):
+            found.add(index)
+    return found
+
+
+def _cyrillic(entity: Entity) -> bool:
+    return is_russian(entity.name)
+
+
 def _weigh(
     hits: list[SearchHit],
     more: list[SearchHit],
@@ -273,7 +308,9 @@ def _weigh(
     other side as much down. Someone else's turn ("Lena started at the
     hospital in Vienna") is left as it is."""
     every = [*hits, *more]
-    named = {hit.node.id: things_of(hit, things) & base.keys() for hit in every}
+    named_by_holders = _witnesses([h for h in every if h.node.id in holders], things)
+    witnesses = {i: seen for i, seen in named_by_holders.items() if i in base}
+    named = {hit.node.id: _witnessed(hit, things, witnesses) for hit in every}
     mentioned = set().union(*named.values())
     if not mentioned:
         return hits

@@ -62,6 +62,21 @@ def russian_stem(word: str) -> str:
     return stem
 
 
+# A noun of an action in -ание / -яние ("вязание", "плавание", any case) is
+# its verb's stem and "н": "вязание" asks for "вязала", "довязала" no.
+_ACTION_NOUN = re.compile(r"^([а-яё]{3,}[ая])ни(?:е|я|ю|ем|и)$")
+
+
+def action_verb(word: str) -> str | None:
+    """The verb of a Russian action noun in -ание / -яние, as an infinitive
+    ("вязание" -> "вязать", "рисованием" -> "рисовать"); None for any other
+    word. The user tells what they did ("весь вечер вязала") and asks by
+    the activity ("вязание"); -ение is left out, its verbs end otherwise
+    ("лечение", "лечить")."""
+    match = _ACTION_NOUN.match(word.casefold())
+    return match.group(1) + "ть" if match else None
+
+
 # The past of frequent irregular verbs, as their present: "What car do I
 # drive?" is answered by "Drove to work", "Do I eat meat?" by "ate a steak".
 _IRREGULAR = {

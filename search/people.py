@@ -41,6 +41,7 @@ from .plan import SearchFilters, SearchPlan
 from .query_text import STOP_WORDS, fts_match
 from .spellings import other_script_spellings
 from .standing import stance, standing
+from .twin_words import twins
 from .windowed import admitted
 
 # Words that frame a question about someone without asking anything more.
@@ -189,6 +190,9 @@ def person_shaped(query: AnalysedQuery) -> bool:
     return not extra or (len(extra) <= MAX_TOPIC and named_by_relation)
 
 
+LIVING = frozenset({"person", "pet"})  # named by their own names, no word's twin
+
+
 async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Entity]:
     """The people, their names in the other script ("Sam", "Сэм") and the
     entities that are another case of their Russian names: the offline
@@ -200,6 +204,12 @@ async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Ent
     spelled = [s for e in found.values() for s in other_script_spellings(e.name)]
     for entity in await storage.entities.entities_by_keys(spelled):
         found.setdefault(entity.id, entity)
+    # a thing named by a word the other language says otherwise: "Pottery"
+    # and «Гончарка» are one pastime (search/twin_words.py); never a person
+    said = [t for e in people if e.type not in LIVING for t in twins(e.name)]
+    for entity in await storage.entities.entities_by_keys(said):
+        if entity.type not in LIVING:
+            found.setdefault(entity.id, entity)
     await _add_other_cases(storage, found, done)
     return list(found.values())
 

@@ -106,7 +106,8 @@ class EntityLinker:
         """The opening names a person's name in the other script or a thing's
         full name makes known."""
         twins = await self._obliques.vouched(self._storage, opening, people)
-        return twins | await self._things.vouched(self._storage, opening)
+        echoed = await self._obliques.vouched_things(self._storage, opening)
+        return twins | echoed | await self._things.vouched(self._storage, opening)
 
     async def _join_twins(
         self, fresh: Sequence[Entity], guarded: Collection[str]
@@ -183,7 +184,9 @@ class EntityLinker:
         vouched = await self._obliques.vouched(self._storage, opening, people)
         concepts = [m.name for m in first.values() if m.type == "concept"]
         shortened = await self._things.vouched(self._storage, opening, concepts)
-        trusted = known | ((vouched | shortened) - deleted)
+        inside = [m.name for m in first.values() if not m.sentence_start]
+        echoed = await self._obliques.vouched_things(self._storage, opening, inside)
+        trusted = known | ((vouched | shortened | echoed) - deleted)
         wanted = [
             (key, m)
             for key, m in first.items()

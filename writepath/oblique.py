@@ -23,6 +23,7 @@ from ..search.name_cases import is_name_word, looks_nominative, nominatives
 from ..store.interface import Store
 from .readings import ReadNames
 
+THING_ECHO = 5  # the sounds a thing's name opening a sentence needs to be known
 _RENAMED = ("place", "concept")  # a person's name is filed in its nominative
 
 
@@ -136,6 +137,35 @@ class ObliqueNamer:
                 e.type == "person" and _sounds_alike(name, e.name)
                 for e in (
                     *batch.named_in_other_script([name]),
+                    *names.named_in_other_script([name]),
+                )
+            )
+        }
+
+    async def vouched_things(
+        self, storage: Store, opening: Iterable[str], batch: Iterable[str] = ()
+    ) -> set[str]:
+        """The keys of the sentence-opening names that a filed thing's (or
+        pet's) one-word name in the other script spells alike, sound for
+        sound: "Kalyna rehearsal" after «хор «Калина»», "Pirozhok ran off"
+        after «наш Пирожок», filed or among the names inside sentences of
+        the same `batch`. Only a long name (THING_ECHO sounds): a short one
+        sounds like too many words ("Went" and «Вене»)."""
+        opening = [n for n in opening if len(loose_key(n)) >= THING_ECHO]
+        if not opening:
+            return set()
+        names = await self.index(storage)
+        said = ReadNames()
+        said.add(Entity(-1, name, "concept", (), None, 0, 0.0, 0.0) for name in batch)
+        return {
+            name_key(name)
+            for name in opening
+            if any(
+                e.type != "person"
+                and " " not in e.name.strip()
+                and loose_key(e.name) == loose_key(name)
+                for e in (
+                    *said.named_in_other_script([name]),
                     *names.named_in_other_script([name]),
                 )
             )

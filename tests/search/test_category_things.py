@@ -246,3 +246,29 @@ async def test_the_noun_a_which_question_asks_answers_without_its_verb(
     noise = [NOISE[i % 4] for i in range(12)]
     retriever = await linked_days(storage, [*noise, *CHOIR], T0)
     assert answer in await _top(retriever, question, 2)
+
+
+CHOIRS = [
+    "Choir night with Chorlton Voices, pop songs again.",
+    "Chorlton Voices rehearsal ran late, the choir sang Abba.",
+    "Quit Chorlton Voices and joined the Kalyna choir at the Ukrainian centre.",
+    "Kalyna rehearsal tonight: carols for the concert.",
+    "Kalyna sang at the autumn fair, the choir was wonderful.",
+]
+
+
+async def test_a_place_sharing_a_things_first_word_is_not_the_thing(
+    storage: MemoryStorage,
+) -> None:
+    """ "Chorlton Voices" is the choir; "puddle jumping in Chorlton", said
+    after the new choir's turns, names the place and makes the old choir no
+    newer: the choir sung in now is still Kalyna."""
+    noise = [NOISE[i % 4] for i in range(12)]
+    place = [
+        "Took Oscar puddle jumping in Chorlton, then hot chocolate.",
+        "Walked the dog around Chorlton Water Park.",
+    ]
+    retriever = await linked_days(storage, [*CHOIRS, *noise, *place], T0)
+    top = await _top(retriever, "Which choir do I sing in now?", 3)
+    assert not any("puddle" in text or "Water Park" in text for text in top)
+    assert "Kalyna" in top[0]

@@ -16,6 +16,7 @@ from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.search.morphology import (
+    action_verb,
     cjk_needles,
     relation_base_forms,
     russian_stem,
@@ -97,3 +98,35 @@ async def test_cjk_set_recall(storage: MemoryStorage) -> None:
 )
 def test_relation_words_come_back_to_their_base_form(words: str, expected: str) -> None:
     assert " ".join(relation_base_forms(words.split())) == expected
+
+
+@pytest.mark.parametrize(
+    ("noun", "verb"),
+    [
+        ("вязание", "вязать"),
+        ("рисованием", "рисовать"),
+        ("плавания", "плавать"),
+        ("катанию", "катать"),
+        ("лечение", None),  # -ение: its verb ends otherwise ("лечить")
+        ("здание", None),  # too short a root for a verb
+        ("knitting", None),
+    ],
+)
+def test_an_action_noun_gives_its_verb(noun: str, verb: str | None) -> None:
+    assert action_verb(noun) == verb
+
+
+async def test_an_activity_asked_by_its_noun_finds_the_turns_that_say_the_verb(
+    storage: MemoryStorage,
+) -> None:
+    """«вязание» asks for «вязала»: the user tells what they did."""
+    texts = [
+        "Весь вечер вязала под сериал.",
+        "Связала Оське шапку с помпоном.",
+        "Купила новый утюг, старый сгорел.",
+    ]
+    for text in texts:
+        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
+    hits = await retriever.search("вязание", SearchFilters(limit=5), reinforce=False)
+    assert [hit.node.content for hit in hits][:1] == [texts[0]]

@@ -155,3 +155,30 @@ async def test_a_person_in_both_scripts_is_one_person(storage: MemoryStorage) ->
         top = [h.node.content for h in await r.search(question, reinforce=False)]
         assert said[0] in top[:3] and said[1] in top[:3], question
         assert any("Сэмом" in t for t in top) and any("ship" in t for t in top)
+
+
+async def test_a_thing_asked_by_name_finds_its_turns_in_the_other_language(
+    storage: MemoryStorage,
+) -> None:
+    """ "pottery" is answered by the turns filed under «Гончарка» too: one
+    pastime, a word each language says its own way; a person is never
+    joined by a word's twin."""
+    linker = EntityLinker(storage)
+    texts = [
+        "Pottery: my first go at glazing, a blue called Atlantic.",
+        "Pottery night: the spout of my teapot fell off twice.",
+        "Гончарка: сделала две чашки и блюдце.",
+        "Гончарка: забрала из печи синие чашки.",
+        "Paid the power bill and read a chapter.",
+    ]
+    for day, text in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, "t", "user", T0 + day * DAY)
+        )
+        await linker.link_text(node, text)
+
+    hits = await _retriever(storage).search(
+        "pottery", SearchFilters(limit=10), reinforce=False
+    )
+
+    assert {hit.node.content for hit in hits} == set(texts[:4])

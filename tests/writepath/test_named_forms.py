@@ -242,3 +242,35 @@ async def test_reindex_joins_a_short_thing_filed_after_its_full_name(
     assert found["Ford Focus"] == ("Focus",) and "Toyota" in found
     assert "Corolla" in found and found["Toyota Corolla"] == ()
     assert report.joined == 1
+
+
+async def test_a_things_name_opening_a_sentence_in_the_other_script_is_known(
+    storage: MemoryStorage,
+) -> None:
+    """ "Kalyna sang…" opens its sentence, where any word is capitalised; the
+    choir «Калина» filed before (or in the same batch) vouches for it, sound
+    for sound. A short word is no such evidence ("Went" and «Вене»)."""
+    await said(storage, "Сходили с Людой на репетицию хора «Калина».")
+    await said(storage, "Kalyna sang at the autumn fair, I did my solo line.")
+    await said(storage, "Были в Вене у друзей.", "Went to the shop for milk.")
+
+    kalyna = await storage.entities.find_entity("Kalyna")
+    assert kalyna is not None and kalyna.name == "Калина"
+    assert kalyna.mention_count == 2
+    assert await storage.entities.find_entity("Went") is None
+
+
+async def test_a_things_name_in_both_scripts_in_one_batch_is_one(
+    storage: MemoryStorage,
+) -> None:
+    """The same, when both turns are indexed together."""
+    first = "Сходили с Людой на репетицию хора «Калина»."
+    nodes = [
+        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
+        for text in (first, "Kalyna rehearsal: carols for Christmas.")
+    ]
+    found = await storage.nodes.get_nodes(nodes)
+    await EntityLinker(storage).on_episodes(list(found.values()))
+
+    kalyna = await storage.entities.find_entity("Kalyna")
+    assert kalyna is not None and kalyna.name == "Калина"
