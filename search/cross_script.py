@@ -104,6 +104,16 @@ def _one_word_name(entity: Entity) -> str:
     return words[0] if entity.type == "person" else ""
 
 
+def _lone_names(entity: Entity) -> list[str]:
+    """The names a lone word may match: `_one_word_name`, and a person's
+    one-word aliases ("Dimon" is «Димон», the nickname of «Дима»)."""
+    first = _one_word_name(entity)
+    names = [first] if first else []
+    if entity.type == "person":
+        names += [a for a in entity.aliases if " " not in a.strip() and a != first]
+    return names
+
+
 class OtherScriptNames:
     """The memory's one-word entity names by loose key (and each key with a
     letter left out, so a lookup is a few dict reads), cached INDEX_TTL."""
@@ -124,18 +134,21 @@ class OtherScriptNames:
     def add(self, entities: Iterable[Entity]) -> None:
         """Index `entities` too (filed since the last refresh)."""
         for entity in entities:
-            name = _one_word_name(entity)
-            key = loose_key(name)
-            cyrillic = is_russian(entity.name)
-            if len(key) >= MIN_KEY:
-                entry = (key, cyrillic, entity)
-                for at in {key, *_deletions(key)}:
-                    self._index.setdefault(at, []).append(entry)
-            elif len(whole := _whole_key(name)) > MIN_KEY:
-                self._index.setdefault(whole, []).append((whole, cyrillic, entity))
+            for name in _lone_names(entity):
+                self._add_name(name, entity)
             if entity.type != "person":
                 for at in _word_keys(entity.name):
                     self._words.setdefault(at, []).append(entity)
+
+    def _add_name(self, name: str, entity: Entity) -> None:
+        key = loose_key(name)
+        cyrillic = is_russian(name)
+        if len(key) >= MIN_KEY:
+            entry = (key, cyrillic, entity)
+            for at in {key, *_deletions(key)}:
+                self._index.setdefault(at, []).append(entry)
+        elif len(whole := _whole_key(name)) > MIN_KEY:
+            self._index.setdefault(whole, []).append((whole, cyrillic, entity))
 
     def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
         """Entities whose name is one of the query's one-word, capitalised

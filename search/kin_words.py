@@ -13,6 +13,7 @@ sense: "готовиться к экзамену" is not cooking.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from .query_text import INNER_NAME
 
@@ -65,6 +66,17 @@ _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
     ),
     (
+        re.compile(
+            r"\b(?:smok(?:e|es|ed|ing)|vap(?:e|es|ed|ing))\b"
+            r"|(?<!\w)(?:за|по)?кур(?:ю|ишь|ит|ил[аи]?|ить|ение|ения)(?!\w)",
+            re.I,
+        ),
+        (
+            "cigarette", "cigarettes", "vape", "vaping", "nicotine", "сигарета",
+            "сигареты", "сигарет", "вейп", "никотин", "курилка",
+        ),
+    ),
+    (
         LIVE_WITH,  # the people of a home: a flatmate, a partner
         (
             "flatmate", "roommate", "housemate", "partner", "girlfriend",
@@ -87,3 +99,11 @@ def kin_terms(text: str) -> tuple[str, ...]:
                 # "пёк" is often typed "пек"; the index keeps ё apart from е
                 found.extend((word, word.replace("ё", "е")))
     return tuple(dict.fromkeys(found))
+
+
+def family_verbs(terms: Iterable[str]) -> frozenset[str]:
+    """The terms that are the general verb of a family ("готовил", "smoke"):
+    a turn saying one of the family's words says the verb."""
+    return frozenset(
+        term for term in terms for pattern, _ in _FAMILIES if pattern.fullmatch(term)
+    )

@@ -32,7 +32,7 @@ from .twin_words import searchable
 
 # The FTS leg counts each term's rows: a question naming a category or two
 # searches at most this many of their members (the most common first).
-MAX_KIND_TERMS = 24
+MAX_KIND_TERMS = 40
 
 # Blocks separated by a blank line: the category's words, "=", its members
 # (most common first; capitalised: also a common word, counted as a name).

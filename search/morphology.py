@@ -101,7 +101,8 @@ def stem(word: str) -> str:
     past as its verb ("drove" → "driv")."""
     word = word.casefold()
     if is_russian(word):
-        return russian_stem(word)
+        found = russian_stem(word)
+        return _POSSESSIVE_OF.get(found, found)
     word = _IRREGULAR.get(word, word)
     if word.endswith("'s") or word.endswith("’s"):
         word = word[:-2]
@@ -137,6 +138,11 @@ _RELATIONS_BY_STEM: dict[str, list[str]] = {}
 for _word in sorted(RELATIONS):
     if is_russian(_word):
         _RELATIONS_BY_STEM.setdefault(russian_stem(_word), []).append(_word)
+
+
+# A relative's possessive adjective is the relative: «папин юбилей» is dad's
+# birthday, «мамину машину» mum's car (any case: "папиной", "папиного").
+_POSSESSIVE_OF = {stem + "ин": stem for stem in _RELATIONS_BY_STEM}
 
 
 def _relation_by_stem(word: str) -> str | None:

@@ -35,7 +35,8 @@ from collections.abc import Set as AbstractSet
 from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
-from ..core.relations import RELATIONS
+from ..core.relations import RELATIONS, same_relation
+from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds
 from .legs import Ranked, RelevanceGate
 from .morphology import cjk_needles, is_russian, relation_base_forms, stem
@@ -49,7 +50,9 @@ from .whose import OwnThing, asked_own_thing, someone_elses
 _WORD = re.compile(r"\w+", re.UNICODE)
 _ADJECTIVES = (
     r"favou?rite|new|old|current|best|little|older|younger|big|first|last|own|"
-    r"любим\w*|нов\w*|стар\w*|младш\w*|старш\w*|нынешн\w*|прежн\w*|бывш\w*"
+    r"family|personal|local|regular|"  # "my family doctor" asks for a doctor
+    r"любим\w*|нов\w*|стар\w*|младш\w*|старш\w*|нынешн\w*|прежн\w*|бывш\w*|"
+    r"семейн\w*|личн\w*|постоянн\w*"
 )
 _POSSESSIVE = re.compile(
     r"(?<!\w)(?:my|our|мо[йяеёи]|моего|моей|моему|моим|моём|моем|мою|моих|моими"
@@ -95,6 +98,19 @@ _SAME = {
     for group in _SYNONYMS
     for word in group.split()
 }
+# A relative's words in both languages ("пап" of «папин юбилей» is "dad"):
+# a turn naming the relative one way says the other ways.
+_RELATIVES = {
+    stem(word): frozenset(map(stem, same_relation(word))) for word in RELATIONS
+}
+
+
+def _with_relatives(stems: AbstractSet[str]) -> set[str]:
+    """`stems` with the other words of the relatives among them."""
+    found = set(stems)
+    for word in stems & _RELATIVES.keys():
+        found |= _RELATIVES[word]
+    return found
 
 
 def subjects(text: str) -> set[str]:
@@ -266,6 +282,7 @@ def supports(
     thing: OwnThing | None = None,
     head: AbstractSet[str] = frozenset(),
     attribute: AbstractSet[str] = frozenset(),
+    kin: tuple[AbstractSet[str], AbstractSet[str]] = (frozenset(), frozenset()),
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -281,14 +298,16 @@ def supports(
     someone else's does not answer (whose.py); `head`: the noun a "which"
     question asks about, which answers without its other words;
     `attribute`: what is asked of a named person, which even their turns
-    must say."""
+    must say; `kin`: (the stems of the question's general verbs, those of
+    their families' words), one of which says the verb ("Я всё ещё курю
+    вейп?" is answered by «Три недели без вейпа», search/kin_words.py)."""
     if not wanted or (hit.node.id in named and not attribute):
         return True
     if thing is not None and someone_elses(hit.node.content, thing):
         return False
     # a vector near the question is no word of what is asked of a person
     # ("Как зовут отца Оськи?" is close to every turn on Oska)
-    if attribute and not shares_stem(attribute, hit_stems(hit)):
+    if attribute and not shares_stem(attribute, _with_relatives(hit_stems(hit))):
         return False
     if similarity.get(hit.node.id, -1.0) >= strong:
         return True
@@ -297,7 +316,10 @@ def supports(
         return True
     own_stems = _as_phrases(hit_stems(hit), hit, phrases)
     said = kinds.said(own_stems, hit.node.content)
-    stems = own_stems | said
+    verbs, family = kin
+    if verbs and shares_stem(set(family), own_stems):
+        said |= verbs
+    stems = _with_relatives(own_stems) | said
     if about and not shares_stem(about, stems):
         return False
     if subject:
@@ -388,6 +410,8 @@ def answers(
     thing = asked_own_thing(query.text)
     head = asked_head(query.text) & own
     attribute = asked_attribute(query.terms) if named else set()
+    verbs = term_stems(family_verbs(query.terms))
+    kin = (verbs, term_stems(query.kin_terms) - verbs)
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
         or supports(
@@ -405,6 +429,7 @@ def answers(
             thing=thing,
             head=head,
             attribute=attribute,
+            kin=kin,
         )
         for h in hits
     )

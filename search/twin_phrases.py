@@ -25,7 +25,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _TABLE = """
 new year | новый год, *новогодний
 christmas eve | сочельник
-birthday | день *рождения, днюха
+birthday | день *рождения, днюха, юбилей
 day off | выходной
 mother's day | день матери
 valentine's day | день святого *валентина, *валентинов день
