@@ -12,8 +12,14 @@ runs once at start, then hourly). An empty answer where `search_memory` finds
 memories is a FAILURE, not a fast answer: the failures are printed and the
 exit code is 1 when there are any (--allow-failures: 0).
 
+`--dump FILE` writes every timed question's block and search answer (JSON,
+one file a size: FILE.<size>): a speed change must leave them byte-identical
+(`cmp` two runs, each on a fresh copy of the memory: the questions' accesses
+change later rankings).
+
     PYTHONPATH=<dir holding agent_memory> python bench/tool_latency.py
         [--sizes 30000,100000] [--queries 120] [--dir /tmp/am-tools]
+        [--dump FILE]
 """
 
 from __future__ import annotations
@@ -141,7 +147,9 @@ def _turn(thread: str) -> TurnContext:
     return TurnContext("orchestrator", CHANNEL["id"], USER, thread)
 
 
-async def measure(data_dir: Path, queries: int) -> dict[str, Any]:
+async def measure(
+    data_dir: Path, queries: int, dump: Path | None = None
+) -> dict[str, Any]:
     extension, _host = await started(data_dir)
     # The start-up FTS integrity check (~0.4 s CPU at 100k, then hourly) is
     # over before the timing: it ran in the writer beside the first ~20 calls
@@ -152,6 +160,7 @@ async def measure(data_dir: Path, queries: int) -> dict[str, Any]:
     turn = _turn("thread-0")  # an open thread: its tail is left out
     times: dict[str, dict[str, list[tuple[float, float]]]] = {}
     failures: list[str] = []
+    answers: list[dict[str, Any]] = []
     try:
         asked = chat_corpus.questions(queries + 6)
         for _kind, question in asked[:6]:  # warm-up: caches, first reads
@@ -159,6 +168,7 @@ async def measure(data_dir: Path, queries: int) -> dict[str, Any]:
         for kind, question in asked[6:]:
             block, context_ms = await timed(extension.get_context(question, turn))
             found, search_ms = await timed(invoke(search, query=question))
+            answers.append({"question": question, "block": block, "found": found})
             per_kind = times.setdefault(kind, {"search": [], "context": []})
             per_kind["search"].append(search_ms)
             per_kind["context"].append(context_ms)
@@ -169,6 +179,8 @@ async def measure(data_dir: Path, queries: int) -> dict[str, Any]:
     finally:
         await extension.stop()
         await extension.destroy()
+    if dump is not None:
+        write_answers(dump, answers)
     return {
         "by_kind": {
             kind: {name: summary(ms) for name, ms in legs.items()}
@@ -180,6 +192,10 @@ async def measure(data_dir: Path, queries: int) -> dict[str, Any]:
         },
         "failures": failures,
     }
+
+
+def write_answers(path: Path, answers: list[dict[str, Any]]) -> None:
+    path.write_text(json.dumps(answers, ensure_ascii=False, indent=1) + "\n")
 
 
 async def timed(call: Awaitable[Any]) -> tuple[Any, tuple[float, float]]:
@@ -231,13 +247,15 @@ async def main() -> int:
     parser.add_argument("--queries", type=int, default=120)
     parser.add_argument("--dir", default="/tmp/am-tools")
     parser.add_argument("--allow-failures", action="store_true")
+    parser.add_argument("--dump", type=Path, help="write the answers to FILE.<size>")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     failed = 0
     for size in (int(s) for s in args.sizes.split(",")):
         data_dir = Path(args.dir) / f"{size}-b{BUILD}"
         await build(data_dir, size)
-        report = await measure(data_dir, args.queries)
+        dump = args.dump.with_name(f"{args.dump.name}.{size}") if args.dump else None
+        report = await measure(data_dir, args.queries, dump)
         failed += len(report["failures"])
         for line in report["failures"][:10]:
             print(line)
