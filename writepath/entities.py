@@ -72,25 +72,39 @@ class EntityLinker:
             )
             await self._learn(entity, mention)
             if known is None:
-                joined = await join_people(self._storage, [entity], split)
-                entity = joined.get(entity.id, entity)
-                cased = await join_case_forms(self._storage, [entity], deleted | split)
-                entity = cased.get(entity.id, entity)
-                twinned = await self._join_twins([entity], deleted | split)
-                entity = twinned.get(entity.id, entity)
-                named = await join_name_forms(self._storage, [entity], deleted | split)
-                entity = named.get(entity.id, entity)  # "Alex" is «Саша»
-                await self._obliques(self._storage, [entity], deleted | split)
-                things = await self._things.join(self._storage, [entity], split)
-                entity = things.get(entity.id, entity)
-                # "Леной" earlier in this text may have just joined "Лена"
-                entities = [cased.get(e.id, e) for e in entities]
-                entities = [twinned.get(e.id, e) for e in entities]
-                entities = [named.get(e.id, e) for e in entities]
+                moved = await self._join_new(entity, deleted, split)
+                entity = moved.get(entity.id, entity)
+                # "Леной" earlier in this text may have just joined "Лена",
+                # "Дима" just joined "Дмитрий"
+                entities = [moved.get(e.id, e) for e in entities]
             if all(e.id != entity.id for e in entities):
                 entities.append(entity)
         await self.link_entities(node_id, entities)
         return entities
+
+    async def _join_new(
+        self, entity: Entity, deleted: set[str], split: set[str]
+    ) -> dict[int, Entity]:
+        """Join a newly filed entity to the one it is another form of; the
+        entity each id touched is now (an earlier one may have been merged
+        into it)."""
+        guarded = deleted | split
+        moved: dict[int, Entity] = {}
+
+        def follow(step: dict[int, Entity]) -> Entity:
+            for old, now in moved.items():
+                moved[old] = step.get(now.id, now)
+            moved.update(step)
+            return moved.get(entity.id, entity)
+
+        entity = follow(await join_people(self._storage, [entity], split))
+        entity = follow(await join_case_forms(self._storage, [entity], guarded))
+        entity = follow(await self._join_twins([entity], guarded))
+        # "Alex" is «Саша»
+        entity = follow(await join_name_forms(self._storage, [entity], guarded))
+        await self._obliques(self._storage, [entity], guarded)
+        follow(await self._things.join(self._storage, [entity], split))
+        return moved
 
     async def _learn(self, entity: Entity, mention: Mention) -> None:
         """A person seen as a person, a pet as a pet ("my dog Max" wins over

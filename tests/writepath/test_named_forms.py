@@ -274,3 +274,23 @@ async def test_a_things_name_in_both_scripts_in_one_batch_is_one(
 
     kalyna = await storage.entities.find_entity("Kalyna")
     assert kalyna is not None and kalyna.name == "Калина"
+
+
+async def test_a_name_joined_to_its_full_form_in_the_same_turn_stays_linkable(
+    storage: MemoryStorage,
+) -> None:
+    """«Дима» is filed, then «Дмитрий» of the same sentence takes it in (one
+    name's forms): the aside after it («все зовут его Димон») joins the
+    survivor, not the merged id (the write failed: "no entity")."""
+    text = (
+        "Футбол с Димой. Дима (Дмитрий, но все зовут его Димон) — мой друг"
+        " с университета."
+    )
+    node = await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
+    linked = await EntityLinker(storage).link_text(node, text)
+
+    people = {e.id for e in linked if e.type == "person"}
+    assert len(people) == 1
+    dima = await storage.entities.find_entity("Димон")
+    assert dima is not None and dima.id in people
+    assert await storage.entities.find_entity("Дима") == dima
