@@ -45,7 +45,7 @@ from .query_text import STOP_WORDS
 from .slots import about_user
 from .twin_phrases import Twinned, asked_phrases, phrase_stems
 from .twin_words import twin_stems
-from .whose import OwnThing, asked_own_thing, someone_elses
+from .whose import OwnThing, asked_own_thing, likened, someone_elses
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _ADJECTIVES = (
@@ -211,13 +211,16 @@ def text_stems(text: str) -> frozenset[str]:
 def plain_stems(hit: SearchHit) -> set[str]:
     """`hit_stems` without the words inside a capitalised name or title: a
     capitalised word after another ("Slow Horses", "Kestrel Labs") is not the
-    thing a possessive points at ("my horse")."""
+    thing a possessive points at ("my horse"), nor a likeness («злой как
+    собака» is no dog)."""
     out = set()
     for text in _texts(hit):
         capital_before = False
-        for match in _WORD.finditer(text):
+        matches = list(_WORD.finditer(text))
+        words = [m.group() for m in matches]
+        for at, match in enumerate(matches):
             word = match.group()
-            if not (word[:1].isupper() and capital_before):
+            if not (word[:1].isupper() and capital_before or likened(words, at)):
                 out.add(stem(word))
             gap = text[match.end() : match.end() + 2]
             # a name runs on over a space, not over a sentence's end

@@ -12,6 +12,7 @@ not answer it. Read from the words around the thing, no model.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.relations import RELATIONS
@@ -88,15 +89,31 @@ def asked_own_thing(question: str) -> OwnThing | None:
 
 
 def someone_elses(text: str, thing: OwnThing) -> bool:
-    """`text` says `thing`, and each time as someone else's."""
+    """`text` says `thing`, and each time as someone else's, or as a likeness
+    ("sick as a dog", «злой как собака»: no dog of the user's)."""
     spans = thing.spans(text)
     if not spans:
         return False
     matches = list(_WORD.finditer(text))
     return all(
-        _owner_before(text, matches, first) or _owner_after(text, matches, last)
+        _owner_before(text, matches, first)
+        or _owner_after(text, matches, last)
+        or likened([m[0] for m in matches], first)
         for first, last in spans
     )
+
+
+_LIKE = frozenset({"like", "как", "словно", "будто", "точно"})
+
+
+def likened(words: Sequence[str], at: int) -> bool:
+    """The word at `at` names a likeness, not a thing: after "like (a)",
+    "as a", «как» ("sick as a dog", «злой как собака»)."""
+    before = [w.lower() for w in words[max(0, at - 2) : at]]
+    article = bool(before) and before[-1] in ("a", "an")
+    if article:
+        before.pop()
+    return bool(before) and (before[-1] in _LIKE or (article and before[-1] == "as"))
 
 
 def _owner_before(text: str, words: list[re.Match[str]], first: int) -> bool:

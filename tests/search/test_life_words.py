@@ -98,3 +98,19 @@ async def test_an_english_category_question_finds_a_russian_member(
     told = "Первая тренировка по боксу в зале Cīņa, колено в порядке."
     top = await top_answers(storage, _life(told), T0, "What sport do I do these days?")
     assert top[:1] == [told]
+
+
+@pytest.mark.parametrize("question", ["What's my dog called?", "Как зовут мою собаку?"])
+async def test_an_animal_named_as_a_likeness_is_no_pet(
+    storage: MemoryStorage, question: str
+) -> None:
+    """«Злой как собака», "sick as a dog": no dog of the user's, so a memory
+    with a cat only knows no dog's name; the cat's is still found."""
+    told = [
+        "Полторы недели без вейпа. Злой как собака, жую жвачку.",
+        "Worked like a dog all week, sick as a dog now.",
+        "Наш кот Шпрот — серый и толстый.",
+    ]
+    assert await top_answers(storage, _life(*told), T0, question) == []
+    cat = await top_answers(storage, _life(*told), T0, "Как зовут моего кота?")
+    assert told[2] in cat
