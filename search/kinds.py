@@ -83,8 +83,9 @@ instrument instruments play playing инструмент инструменты 
 
 hobby hobbies pastime хобби увлечение увлекаюсь увлекаешься
 = knitting pottery ceramics painting drawing gardening photography crochet sewing
-  embroidery woodworking chess baking вязание вяжу гончарка гончарное керамика
-  рисование рисую садоводство фотография шахматы вышивка шитьё
+  embroidery woodworking chess baking gaming playstation ps5 3d-printer
+  3d-printing fishing вязание вяжу гончарка гончарное керамика рисование рисую
+  садоводство фотография шахматы вышивка шитьё приставка 3d-принтер рыбалка
 
 series show shows tv сериал сериалы
 = season seasons episode episodes сезон сезона серия серию серии

@@ -114,3 +114,17 @@ async def test_an_animal_named_as_a_likeness_is_no_pet(
     assert await top_answers(storage, _life(*told), T0, question) == []
     cat = await top_answers(storage, _life(*told), T0, "Как зовут моего кота?")
     assert told[2] in cat
+
+
+@pytest.mark.parametrize("question", ["What's my hobby now?", "Какое у меня хобби?"])
+async def test_a_hobby_is_found_by_its_thing(
+    storage: MemoryStorage, question: str
+) -> None:
+    """No turn says "hobby": the console and the 3D printer say it."""
+    told = [
+        "Весь вечер играл на PS5, босс убил меня двадцать раз.",
+        "Продал PS5 и купил 3D-принтер, буду печатать всякое.",
+        "Kristaps inspected the 3D printer for ages.",
+    ]
+    top = await top_answers(storage, _life(*told), T0, question)
+    assert told[1] in top and set(top) <= set(told)
