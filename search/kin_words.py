@@ -77,6 +77,14 @@ _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
     ),
     (
+        # the parents are told of one by one: "Dad called", «мама прислала»
+        re.compile(r"\bparents\b|(?<!\w)родител(?:и|ей|ям|ями|ях)(?!\w)", re.I),
+        (
+            "mum", "mom", "dad", "mother", "father", "мама", "маме", "маму",
+            "папа", "папе", "папу", "родители", "родителями",
+        ),
+    ),
+    (
         LIVE_WITH,  # the people of a home: a flatmate, a partner
         (
             "flatmate", "roommate", "housemate", "partner", "girlfriend",

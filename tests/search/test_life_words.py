@@ -128,3 +128,15 @@ async def test_a_hobby_is_found_by_its_thing(
     ]
     top = await top_answers(storage, _life(*told), T0, question)
     assert told[1] in top and set(top) <= set(told)
+
+
+async def test_the_parents_are_found_by_mum_and_dad(storage: MemoryStorage) -> None:
+    """ "my parents" are told of one by one ("Dad called", «мама прислала»)."""
+    told = [
+        "Dad called to say he's bought a new suit for Vilnius.",
+        "Мама прислала список, что привезти в Вильнюс.",
+    ]
+    top = await top_answers(
+        storage, _life(*told), T0, "Where am I going to see my parents?"
+    )
+    assert set(top[:2]) == set(told)
