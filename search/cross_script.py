@@ -53,6 +53,15 @@ def loose_key(word: str) -> str:
     return sound_key(word).rstrip(_VOWELS)
 
 
+def loose_keys(word: str) -> set[str]:
+    """`loose_key`, and for a word with «ё» also its key with «ё» said "yo":
+    «Лёва» is "Lev" and "Lyova", «Тёма» is "Tyoma", «Артём» "Artyom"."""
+    keys = {loose_key(word)}
+    if "ё" in word.casefold():
+        keys.add(loose_key(word.casefold().replace("ё", "йо")))
+    return keys
+
+
 def sound_key(word: str) -> str:
     """The whole word as it sounds, in loose Latin ("Вена" "vena", "Vienna"
     "viena"); "" for anything but one Latin or Cyrillic word."""
@@ -141,14 +150,14 @@ class OtherScriptNames:
                     self._words.setdefault(at, []).append(entity)
 
     def _add_name(self, name: str, entity: Entity) -> None:
-        key = loose_key(name)
         cyrillic = is_russian(name)
-        if len(key) >= MIN_KEY:
-            entry = (key, cyrillic, entity)
-            for at in {key, *_deletions(key)}:
-                self._index.setdefault(at, []).append(entry)
-        elif len(whole := _whole_key(name)) > MIN_KEY:
-            self._index.setdefault(whole, []).append((whole, cyrillic, entity))
+        for key in loose_keys(name):
+            if len(key) >= MIN_KEY:
+                entry = (key, cyrillic, entity)
+                for at in {key, *_deletions(key)}:
+                    self._index.setdefault(at, []).append(entry)
+            elif len(whole := _whole_key(name)) > MIN_KEY:
+                self._index.setdefault(whole, []).append((whole, cyrillic, entity))
 
     def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
         """Entities whose name is one of the query's one-word, capitalised
@@ -158,19 +167,23 @@ class OtherScriptNames:
         for word in names:
             if " " in word or not word[:1].isupper():
                 continue
-            key = loose_key(word)
             cyrillic = is_russian(word)
-            if len(key) < MIN_KEY:
-                whole = _whole_key(word)
-                for _, other_cyrillic, entity in self._index.get(whole, ()):
-                    if other_cyrillic != cyrillic:
-                        found.setdefault(entity.id, entity)
-                continue
-            for at in {key, *_deletions(key)}:
-                for other, other_cyrillic, entity in self._index.get(at, ()):
-                    if other_cyrillic != cyrillic and same_key(key, other):
-                        found.setdefault(entity.id, entity)
+            for key in loose_keys(word):
+                for entity in self._named_by(key, word, cyrillic):
+                    found.setdefault(entity.id, entity)
         return list(found.values())
+
+    def _named_by(self, key: str, word: str, cyrillic: bool) -> list[Entity]:
+        """The entities of the other script whose key is `key` (of `word`)."""
+        if len(key) < MIN_KEY:
+            whole = self._index.get(_whole_key(word), ())
+            return [entity for _, other, entity in whole if other != cyrillic]
+        return [
+            entity
+            for at in {key, *_deletions(key)}
+            for other, other_cyrillic, entity in self._index.get(at, ())
+            if other_cyrillic != cyrillic and same_key(key, other)
+        ]
 
     def things_with_words(self, words: Iterable[str]) -> list[Entity]:
         """Things (no person) with a name word of the same loose key as one of

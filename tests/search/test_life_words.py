@@ -140,3 +140,17 @@ async def test_the_parents_are_found_by_mum_and_dad(storage: MemoryStorage) -> N
         storage, _life(*told), T0, "Where am I going to see my parents?"
     )
     assert set(top[:2]) == set(told)
+
+
+@pytest.mark.parametrize("name", ["Tyoma", "Artyom"])
+async def test_a_name_with_yo_is_found_in_the_other_script(
+    storage: MemoryStorage, name: str
+) -> None:
+    """«Тёма», «Артём» are "Tyoma", "Artyom" in English: «ё» is said "yo"
+    (and still "e": «Лёва» is "Lev")."""
+    told = [
+        "Отвёл Тёму в садик, он был морковкой на празднике.",
+        "Артём сегодня сам завязал шнурки.",
+    ]
+    top = await top_answers(storage, _life(*told), T0, name)
+    assert told[0 if name == "Tyoma" else 1] in top
