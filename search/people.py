@@ -207,7 +207,7 @@ async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Ent
     # a thing named by a word the other language says otherwise: "Pottery"
     # and «Гончарка» are one pastime (search/twin_words.py); never a person
     said = [t for e in people if e.type not in LIVING for t in twins(e.name)]
-    for entity in await storage.entities.entities_by_keys(said):
+    for entity in await storage.entities.entities_by_keys(said) if said else ():
         if entity.type not in LIVING:
             found.setdefault(entity.id, entity)
     await _add_other_cases(storage, found, done)
