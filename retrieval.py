@@ -15,6 +15,7 @@ never on the Retriever. The query-text helpers are re-exported here.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Sequence
@@ -447,7 +448,13 @@ class Retriever:
             )
             factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
-        hits = await with_current_value(self._storage, hits, query, window)
+        hits = await with_current_value(
+            self._storage,
+            hits,
+            query,
+            window,
+            functools.partial(call.parts_of, self._storage),
+        )
         hits = await with_things(self._storage, hits, query, window, self._other_script)
         hits = focus_on_threads(by_stance(hits, query.text, query.state_terms))
         hits = await with_found_person(self._storage, hits, query, named, window)
