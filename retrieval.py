@@ -404,6 +404,7 @@ class Retriever:
                 [(node_id, score / top) for node_id, score in seeds],
                 depth=plan.depth,
                 limit=pool,
+                read_parts=functools.partial(call.parts_of, storage),
             )
             ranked["graph"] = await keep_within(self._storage, walked, window)
         return ranked
