@@ -97,11 +97,11 @@ def tells_present(text: str) -> bool:
 
 def read_turn(text: str) -> None:
     """Work out (into the caches) what the rules of a question about now or
-    before ask of a turn: whether it tells a change or the present, its
-    content words (~30 µs a turn; search/call.py does it ahead)."""
-    tells_change(text)
-    tells_present(text)
-    _word_keys(text)
+    before ask of a turn: whether it tells a change or the present, and if
+    so its content words (~50 µs a turn, asked of the turns that tell: the
+    current value is counted from those; search/call.py does it ahead)."""
+    if tells_change(text) or tells_present(text):
+        _word_keys(text)
 
 
 def state_factor(
