@@ -404,7 +404,7 @@ class Retriever:
                 [(node_id, score / top) for node_id, score in seeds],
                 depth=plan.depth,
                 limit=pool,
-                read_parts=functools.partial(call.parts_of, storage),
+                entities_of=functools.partial(call.entities_of, storage),
             )
             ranked["graph"] = await keep_within(self._storage, walked, window)
         return ranked
@@ -449,13 +449,7 @@ class Retriever:
             )
             factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
-        hits = await with_current_value(
-            self._storage,
-            hits,
-            query,
-            window,
-            functools.partial(call.parts_of, self._storage),
-        )
+        hits = await with_current_value(self._storage, hits, query, window)
         hits = await with_things(self._storage, hits, query, window, self._other_script)
         hits = focus_on_threads(by_stance(hits, query.text, query.state_terms))
         hits = await with_found_person(self._storage, hits, query, named, window)

@@ -251,12 +251,12 @@ async def graph_leg(
     *,
     depth: int,
     limit: int,
-    read_parts: Callable[[Sequence[int]], Awaitable[HitParts]] | None = None,
+    entities_of: Callable[[Sequence[int]], Awaitable[dict[int, list[Entity]]]]
+    | None = None,
 ) -> Ranked:
     """Nodes reached from the seeds by the intent's edges, scored by distance;
     `walk` is (forward, backward) on the temporal chain (walk_direction).
-    `read_parts`: the seeds' entities from the call's hit parts (read ahead,
-    and needed for ranking anyway), not a read of their own."""
+    `entities_of`: the seeds' entities, those read ahead kept (search/call.py)."""
     if not seeds or depth <= 0:
         return []
     scores: dict[int, float] = {}
@@ -267,11 +267,7 @@ async def graph_leg(
             scores[node_id] = max(scores.get(node_id, 0.0), score)
     if intent in ("who", "what"):
         ids = sorted(s for s, _ in seeds)  # the order the entities' read gives
-        linked = (
-            (await read_parts(ids)).entities
-            if read_parts
-            else await storage.entities.entities_of_nodes(ids)
-        )
+        linked = await (entities_of or storage.entities.entities_of_nodes)(ids)
         entities = {e.id: e for i in ids for e in linked.get(i, [])}
         for node_id, score in await entity_leg(
             storage, list(entities.values()), limit=limit, types=()

@@ -12,14 +12,12 @@ entity links, they join the candidates, and the stance's weighting
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Awaitable, Callable, Sequence
+import asyncio
 
 from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .changes import current_value
-from .legs import HitParts, hit_parts
 from .morphology import stem
 from .standing import about_ids, stance
 from .windowed import USER_ROLE
@@ -34,13 +32,10 @@ async def with_current_value(
     hits: list[SearchHit],
     query: AnalysedQuery,
     window: NodeWindow | None,
-    read_parts: Callable[[Sequence[int]], Awaitable[HitParts]] | None = None,
 ) -> list[SearchHit]:
     """`hits` and, for a question about now, the user's newest turns naming
     the current value (within `window`), scored as the weakest hit naming it:
-    the weighting that follows decides whether they rise. `read_parts` reads
-    their nodes and entities (search/call.py: together, those read ahead
-    kept), else they are read here."""
+    the weighting that follows decides whether they rise."""
     if stance(query.text) != "now":
         return hits
     about = about_ids(hits, query.text, query.state_terms)
@@ -62,9 +57,12 @@ async def with_current_value(
     new_ids = [node_id for node_id, _ in found if node_id not in have]
     if not new_ids:
         return hits
-    parts = await (read_parts or functools.partial(hit_parts, storage))(new_ids)
-    # By id, as the nodes' read returns them (ties keep this order).
-    nodes = [parts.nodes[i] for i in sorted(new_ids) if i in parts.nodes]
-    mine = [n for n in nodes if n.source_role == USER_ROLE]
+    # Read together, not one after the other (the read thread runs them back
+    # to back; on PostgreSQL they overlap): so every new turn's entities.
+    nodes, linked = await asyncio.gather(
+        storage.nodes.get_nodes(new_ids),
+        storage.entities.entities_of_nodes(new_ids),
+    )
+    mine = [n for n in nodes.values() if n.source_role == USER_ROLE]
     score = min(hit.score for hit in naming)
-    return [*hits, *(SearchHit(n, score, parts.entities.get(n.id, [])) for n in mine)]
+    return [*hits, *(SearchHit(n, score, linked.get(n.id, [])) for n in mine)]
