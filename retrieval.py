@@ -15,6 +15,7 @@ never on the Retriever. The query-text helpers are re-exported here.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Sequence
@@ -403,6 +404,7 @@ class Retriever:
                 [(node_id, score / top) for node_id, score in seeds],
                 depth=plan.depth,
                 limit=pool,
+                entities_of=functools.partial(call.entities_of, storage),
             )
             ranked["graph"] = await keep_within(self._storage, walked, window)
         return ranked

@@ -186,12 +186,28 @@ class Call:
 
     async def parts_of(self, storage: Store, ids: Sequence[int]) -> HitParts:
         """The parts of `ids` (with those read before): only the unread are read."""
+        await self._reads_done()
+        return await self._read_parts(storage, ids)
+
+    async def entities_of(
+        self, storage: Store, ids: Sequence[int]
+    ) -> dict[int, list[Entity]]:
+        """The entities of `ids` (a graph walk's seeds): those of the ids
+        whose parts are read, and one read for the rest (no more statements
+        than reading them all: on PostgreSQL each is a round trip)."""
+        await self._reads_done()
+        unread = [i for i in ids if i not in self._read]
+        out = {i: self._parts.entities.get(i, []) for i in ids if i in self._read}
+        if unread:
+            out.update(await storage.entities.entities_of_nodes(unread))
+        return out
+
+    async def _reads_done(self) -> None:
         if self._reads:
             # Not awaited directly: a read ahead cancelled (its leg sized for
             # another plan) leaves its ids to be read here.
             await asyncio.wait(self._reads)
             self._reads.clear()
-        return await self._read_parts(storage, ids)
 
     async def _read_parts(self, storage: Store, ids: Sequence[int]) -> HitParts:
         unread = [i for i in dict.fromkeys(ids) if i not in self._read]

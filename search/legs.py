@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..core.records import EdgeType, Entity, Node, NodeType, NodeWindow, SearchHit
@@ -251,9 +251,12 @@ async def graph_leg(
     *,
     depth: int,
     limit: int,
+    entities_of: Callable[[Sequence[int]], Awaitable[dict[int, list[Entity]]]]
+    | None = None,
 ) -> Ranked:
     """Nodes reached from the seeds by the intent's edges, scored by distance;
-    `walk` is (forward, backward) on the temporal chain (walk_direction)."""
+    `walk` is (forward, backward) on the temporal chain (walk_direction).
+    `entities_of`: the seeds' entities, those read ahead kept (search/call.py)."""
     if not seeds or depth <= 0:
         return []
     scores: dict[int, float] = {}
@@ -263,8 +266,9 @@ async def graph_leg(
             score = seed_score * HOP_DECAY**hops
             scores[node_id] = max(scores.get(node_id, 0.0), score)
     if intent in ("who", "what"):
-        linked = await storage.entities.entities_of_nodes([s for s, _ in seeds])
-        entities = {e.id: e for es in linked.values() for e in es}
+        ids = sorted(s for s, _ in seeds)  # the order the entities' read gives
+        linked = await (entities_of or storage.entities.entities_of_nodes)(ids)
+        entities = {e.id: e for i in ids for e in linked.get(i, [])}
         for node_id, score in await entity_leg(
             storage, list(entities.values()), limit=limit, types=()
         ):

@@ -12,6 +12,8 @@ entity links, they join the candidates, and the stance's weighting
 
 from __future__ import annotations
 
+import asyncio
+
 from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
@@ -55,8 +57,12 @@ async def with_current_value(
     new_ids = [node_id for node_id, _ in found if node_id not in have]
     if not new_ids:
         return hits
-    nodes = await storage.nodes.get_nodes(new_ids)
+    # Read together, not one after the other (the read thread runs them back
+    # to back; on PostgreSQL they overlap): so every new turn's entities.
+    nodes, linked = await asyncio.gather(
+        storage.nodes.get_nodes(new_ids),
+        storage.entities.entities_of_nodes(new_ids),
+    )
     mine = [n for n in nodes.values() if n.source_role == USER_ROLE]
-    linked = await storage.entities.entities_of_nodes([n.id for n in mine])
     score = min(hit.score for hit in naming)
     return [*hits, *(SearchHit(n, score, linked.get(n.id, [])) for n in mine)]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search import changes
 from agent_memory.search.changes import tells_change, tells_present
 from agent_memory.search.morphology import russian_stem
 from agent_memory.search.standing import stance
@@ -161,3 +162,23 @@ async def test_a_moved_appointment_is_read_as_moved(tmp_path: Path) -> None:
     lines = block.splitlines()
     assert [line for line in lines if "Monday" in line and "(earlier)" not in line]
     assert all(line.endswith("(earlier)") for line in lines if "Thursday" in line)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We MOVED FROM Berlin to Vienna",
+        "ſtopped going to the gym",  # long s: IGNORECASE matches it to "s"
+        "İnstead of tea I drink coffee",  # dotted capital I
+        "Мы ᲂтложили поездку",  # the old Cyrillic "о"
+        "ПЕРЕЕХАЛИ в Вену",
+        "I live in Vienna NOW",
+        "Я ТЕПЕРЬ работаю в Kestrel Labs",
+        "We talked about the weather",
+        "Погода была хорошая",
+    ],
+)
+def test_the_quick_check_agrees_with_the_patterns(text: str) -> None:
+    # The literal check in front of the patterns (a speed-up) changes no answer.
+    assert tells_change.__wrapped__(text) == bool(changes._CHANGE.search(text))
+    assert tells_present.__wrapped__(text) == bool(changes._PRESENT.search(text))
