@@ -13,7 +13,7 @@ alias, so the entity is found by either.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from ..core.records import Entity, name_key
 from ..core.scope import write_scope
@@ -126,19 +126,12 @@ class ObliqueNamer:
         opening = list(opening)
         if not opening:
             return set()
-        names = self._names.setdefault(write_scope(), ReadNames())
-        await names.refresh(storage)
-        batch = ReadNames()
-        batch.add(Entity(-1, name, "person", (), None, 0, 0.0, 0.0) for name in people)
+        heard = await self._heard(storage, people, "person")
         return {
             name_key(name)
             for name in opening
             if any(
-                e.type == "person" and _sounds_alike(name, e.name)
-                for e in (
-                    *batch.named_in_other_script([name]),
-                    *names.named_in_other_script([name]),
-                )
+                e.type == "person" and _sounds_alike(name, e.name) for e in heard(name)
             )
         }
 
@@ -154,9 +147,7 @@ class ObliqueNamer:
         opening = [n for n in opening if len(loose_key(n)) >= THING_ECHO]
         if not opening:
             return set()
-        names = await self.index(storage)
-        said = ReadNames()
-        said.add(Entity(-1, name, "concept", (), None, 0, 0.0, 0.0) for name in batch)
+        heard = await self._heard(storage, batch, "concept")
         return {
             name_key(name)
             for name in opening
@@ -164,12 +155,22 @@ class ObliqueNamer:
                 e.type != "person"
                 and " " not in e.name.strip()
                 and loose_key(e.name) == loose_key(name)
-                for e in (
-                    *said.named_in_other_script([name]),
-                    *names.named_in_other_script([name]),
-                )
+                for e in heard(name)
             )
         }
+
+    async def _heard(
+        self, storage: Store, batch: Iterable[str], kind: str
+    ) -> Callable[[str], list[Entity]]:
+        """A lookup of the names in the other script that sound like a word:
+        the memory's (fresh enough) and the `batch`'s (filed as `kind`)."""
+        names = await self.index(storage)
+        said = ReadNames()
+        said.add(Entity(-1, name, kind, (), None, 0, 0.0, 0.0) for name in batch)
+        return lambda word: [
+            *said.named_in_other_script([word]),
+            *names.named_in_other_script([word]),
+        ]
 
 
 def _sounds_alike(name: str, other: str) -> bool:
