@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 
-from ..core.records import Entity, name_key
+from ..core.records import Entity, EntityType, name_key
 from ..core.scope import write_scope
 from ..search.cross_script import OtherScriptNames, loose_key, same_key, sound_key
 from ..search.morphology import is_russian
@@ -160,7 +160,7 @@ class ObliqueNamer:
         }
 
     async def _heard(
-        self, storage: Store, batch: Iterable[str], kind: str
+        self, storage: Store, batch: Iterable[str], kind: EntityType
     ) -> Callable[[str], list[Entity]]:
         """A lookup of the names in the other script that sound like a word:
         the memory's (fresh enough) and the `batch`'s (filed as `kind`)."""
