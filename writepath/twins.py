@@ -53,10 +53,12 @@ def _kinds_agree(one: Entity, other: Entity) -> bool:
 
 def _sounds(cyrillic: str) -> set[str]:
     """The sounds a Cyrillic name word may have in its nominative, and in the
-    full name when it is a diminutive ("Лёву": "leva", "lev")."""
+    full name when it is a diminutive ("Лёву": "leva", "lev", "lyova")."""
     key = name_key(cyrillic)
     said = {key, *nominatives(key)} if is_name_word(key) else {key}
     said |= {DIMINUTIVES[n] for n in said if n in DIMINUTIVES}
+    # «ё» is said "yo" after a consonant too: «Тёма» is "Tyoma", «Артём» "Artyom"
+    said |= {n.replace("ё", "йо") for n in said if "ё" in n}
     return {s for s in map(sound_key, said) if len(s) >= MIN_SOUND}
 
 

@@ -57,6 +57,23 @@ async def test_a_diminutive_in_its_cases_joins_the_latin_name(
     assert list(await listed(storage)) == ["Lev"]
 
 
+async def test_a_name_with_yo_joins_its_english_spelling(
+    storage: MemoryStorage,
+) -> None:
+    """«Тёма», «Тёму» are "Tyoma": English writes «ё» as "yo"."""
+    await said(
+        storage,
+        "Отвёл Тёму в садик.",
+        "Вечером Тёма рисовал дракона.",
+        "Took Tyoma to the park after lunch.",
+    )
+
+    tyoma = await storage.entities.find_entity("Тёма")
+    assert tyoma is not None and tyoma.name == "Tyoma"
+    assert tyoma.mention_count == 3
+    assert list(await listed(storage)) == ["Tyoma"]
+
+
 async def test_a_place_and_its_case_form_join_under_the_latin_name(
     storage: MemoryStorage,
 ) -> None:
