@@ -35,7 +35,7 @@ RELATIONS = (
         """wife husband partner girlfriend boyfriend fiance fiancee son daughter mom
     mother dad father brother sister grandma grandmother grandpa grandfather aunt
     uncle cousin niece nephew friend boss manager colleague coworker neighbor
-    neighbour roommate teacher doctor therapist coach mentor
+    neighbour roommate teacher doctor gp physician therapist coach mentor
     mum mummy mommy mama daddy papa granny gran grandad granddad
     grandson granddaughter flatmate housemate tutor classmate stepmother
     stepfather stepson stepdaughter
@@ -143,7 +143,7 @@ _SAME = [
     "classmate однокурсник однокурсница одноклассник одноклассница",
     "aunt тётя тетя",
     "uncle дядя",
-    "doctor врач",
+    "doctor gp physician врач",
     " ".join(["dog собака пёс пес", *DOG_BREEDS]),
     " ".join(["cat кот кошка", *CAT_BREEDS]),
     "puppy щенок",

@@ -13,8 +13,27 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
+
+# The letters a name may be written in: Latin (with every accented letter of
+# Europe's languages: "Zīļuks", "Dvořák", "Łódź") and Cyrillic (with the
+# Ukrainian, Belarusian and Serbian ones: "Олексій", "Ўладзімір"), as the
+# bodies of regex classes. Python's re has no \p{Lu}.
+_LETTER_BLOCKS = (
+    range(0x41, 0x5B),
+    range(0x61, 0x7B),
+    range(0xC0, 0x250),
+    range(0x400, 0x530),
+)
+
+
+def _letters(keep: Callable[[str], bool]) -> str:
+    return "".join(c for block in _LETTER_BLOCKS for c in map(chr, block) if keep(c))
+
+
+UPPER_LETTERS = _letters(str.isupper)
+LOWER_LETTERS = _letters(str.islower)
 
 # C0 controls and DEL, except tab, newline and carriage return, which are text.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 
 from ..core.errors import InputError
 from ..core.relations import in_law_names
+from ..core.text import UPPER_LETTERS
 from .morphology import is_russian, relation_base_forms, russian_stem
 
 # A capitalised word inside the question, after another word: a name ("Who
 # did I live with before Giorgi?", «Как зовут отца Оськи?»); its first word
 # is capitalised as any is.
-INNER_NAME = re.compile(r"(?<=\w[\s,])[A-ZА-ЯЁ]\w+")
+INNER_NAME = re.compile(rf"(?<=\w[\s,])[{UPPER_LETTERS}]\w+")
 
 DAY = 86_400.0
 _WORD = re.compile(r"\w+", re.UNICODE)

@@ -19,6 +19,7 @@ from typing import Literal
 
 from .. import decay
 from ..core.records import Node, SearchHit
+from ..core.text import UPPER_LETTERS
 from .changes import (
     current_value,
     names_any,
@@ -82,7 +83,10 @@ _PAST = re.compile(
 )
 # "before Vienna", "до Вены", "before I switched": the state before a named
 # change (case-sensitive: a name, not "before the trip").
-_BEFORE_NAMED = re.compile(r"\bbefore (?:I |we |[A-Z]\w+)|(?<!\w)до [А-ЯЁ]\w+")
+# "before Skelo", «до Skelo», «до Риги»: a name after "before" is a time.
+_BEFORE_NAMED = re.compile(
+    rf"\bbefore (?:I |we |[{UPPER_LETTERS}]\w+)|(?<!\w)до [{UPPER_LETTERS}]\w+"
+)
 Stance = Literal["now", "past", None]
 
 

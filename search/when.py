@@ -17,6 +17,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from ..core.text import UPPER_LETTERS
+
 DAY = 86400.0
 RECENT_DAYS = 14  # what "recently" covers, softly
 FEW = 4  # "a few days ago", "несколько недель назад": the four units back
@@ -398,7 +400,7 @@ _OWN_DOINGS = re.compile(
     rf"|(?<!\w)(?:что|чем)\s+(?:я|мы)\s+{_BETWEEN}(?:{_DID_RU})(?!\w)"
     # the pronoun left out, as Russian speakers often do ("Чем занимался
     # вчера?"), when no one else is named after the verb
-    rf"|(?<!\w)(?:что|чем)\s+(?:{_DID_RU})(?![^?.!]*(?-i:[A-ZА-ЯЁ]))"
+    rf"|(?<!\w)(?:что|чем)\s+(?:{_DID_RU})(?![^?.!]*(?-i:[{UPPER_LETTERS}]))"
     r"|(?<!\w)как\s+(?:я\s+|мы\s+)?(?:провёл|провел|провели)\w*(?!\w)"
     rf"|(?<!\w)(?:где|куда)\s+(?:я|мы)\s+{_BETWEEN}(?:был\w*|ходил\w*|ездил\w*)(?!\w)"
     r"|(?<!\w)с\s+кем\s+я\s+(?:видел\w*|встречал\w*)(?!\w)"

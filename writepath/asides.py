@@ -22,11 +22,14 @@ from collections.abc import MutableMapping
 
 from ..core.records import Entity, name_key
 from ..core.scope import write_scope
+from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .names import COMMON_CAPITALISED
 
-_CAPITAL = r"[A-ZÀ-ÖØ-ÞА-ЯЁ][a-zß-öø-ÿа-яё]+(?:[-'’][A-Za-zА-Яа-яЁё]+)*"
+_CAPITAL = (
+    rf"[{UPPER_LETTERS}][{LOWER_LETTERS}]+(?:[-'’][{UPPER_LETTERS}{LOWER_LETTERS}]+)*"
+)
 # A name and the parenthesis right after it (or an aside anywhere).
 _ASIDE = re.compile(rf"(?:({_CAPITAL})\s*)?\(([^()]{{1,100}})\)")
 _NAME = re.compile(rf"(?<![\w'’-])({_CAPITAL})(?![\w'’-])")

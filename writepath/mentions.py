@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..core.records import EntityType, name_key
 from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
+from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.twin_words import twins
 from .cues import (
     SENTENCE_OPENERS,
@@ -43,8 +44,8 @@ from .names import (
 )
 from .relations import relation_after, relation_before, relation_by_subject
 
-_UPPER = "A-ZÀ-ÖØ-ÞА-ЯЁ"
-_LOWER = "a-zß-öø-ÿа-яё"
+_UPPER = UPPER_LETTERS
+_LOWER = LOWER_LETTERS
 # "Spider-Man", "O'Neil", "Middle-earth"; a trailing quote or dash is not part of it.
 # "O'Keeffe" (one capital before the quote), "McDonald" (a capital inside).
 _WORD_CHARS = (
@@ -84,7 +85,7 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?…:;—–]\s+|\n\s*|[\"“(]\s*)$")
 # забрала из печи») the text goes on in lower case.
 _SPEAKER = re.compile(rf"^\s*([{_UPPER}][{_LOWER}]+(?: [{_UPPER}][{_LOWER}]+)?):\s")
 _TOPIC_GOES_ON = re.compile(rf"\s*[{_LOWER}]")
-_TITLES = {"mr", "mrs", "ms", "dr", "prof", "sir", "madam"}
+_TITLES = {"mr", "mrs", "ms", "dr", "dra", "prof", "sir", "madam"}
 _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
@@ -252,8 +253,10 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         before = before_words[-2] if len(before_words) > 1 else ""
         if not before[:1].isupper():
             name = f"{raw_previous} {name}"
+    # "my family doctor, Dra. Teresa Lopes": the relation is read past the title
+    untitled = before_words[:-1] if previous in _TITLES else before_words
     relation = (
-        relation_before(before_words)
+        relation_before(untitled)
         or relation_after(after_words)
         or relation_by_subject(before_words)  # "My manager is Jonas"
         or _title_relation(title or "")

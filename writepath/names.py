@@ -23,7 +23,7 @@ COMMON_CAPITALISED = frozenset(
     yesterday tonight there here let let's can could would should will do does did
     not all any some every each both many much more most such very too again
     later after before last next since while because though still now soon once
-    mr mrs ms dr prof sir madam
+    mr mrs ms dr dra prof sir madam
     january february march april may june july august september october november
     december ai lol omg btw fyi ps yeah yep yup nope congrats congratulations
     awesome definitely absolutely totally exactly glad cheers bye haha aww

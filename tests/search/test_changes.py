@@ -83,6 +83,9 @@ def test_no_change_told(text: str) -> None:
 def test_before_a_name_is_the_past() -> None:
     assert stance("Where did I live before Porto?") == "past"
     assert stance("Где я жил до Порту?") == "past"
+    # a name in the other script, or with a letter beyond Latin-1
+    assert stance("Где я работала до Skelo?") == "past"
+    assert stance("Where did I work before Škoda?") == "past"
     assert stance("What did I drink before I switched to coffee?") == "past"
     assert stance("What did Caroline do before the parade?") is None  # a date
 

@@ -35,6 +35,10 @@ from filed import filed_apart
         ("a Harry Potter fan project", [("Harry Potter", "concept")]),
         ("Вчера моя собака Перец убежала", [("Перец", "pet")]),
         ("Oh my God, Caroline!", [("Caroline", "person")]),
+        # letters of every European alphabet, Latin or Cyrillic
+        ("We trained at Cīņa with Dima", [("Cīņa", "concept"), ("Dima", "person")]),
+        ("My sister Zuzana Dvořáková called", [("Zuzana Dvořáková", "person")]),
+        ("Мой брат Олексій приїхав", [("Олексій", "person")]),
     ],
 )
 def test_what_is_a_name_and_of_what(text: str, expected: list[tuple[str, str]]) -> None:

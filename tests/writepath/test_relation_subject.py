@@ -24,3 +24,18 @@ async def test_a_name_completing_my_relation_is_that_person(
     assert jonas is not None and jonas.name == "Jonas" and jonas.type == "person"
     found = await listed(storage)
     assert found["Йонас"] == "person" and found["Paris"] != "person"
+
+
+async def test_the_relation_is_read_past_a_title(storage: MemoryStorage) -> None:
+    """ "my family doctor, Dra. Teresa Lopes": the title between the relation
+    and the name ("Dra.", "Dr.") leaves the relation hers."""
+    await said(
+        storage,
+        "Saw my family doctor, Dra. Teresa Lopes, at the health centre.",
+        "My boss, Dr. Ozola, approved the leave.",
+    )
+
+    lopes = await storage.entities.find_entity("my family doctor")
+    assert lopes is not None and lopes.name == "Teresa Lopes"
+    ozola = await storage.entities.find_entity("my boss")
+    assert ozola is not None and ozola.name == "Ozola"
