@@ -177,12 +177,24 @@ def relative_window(text: str, now: float) -> RelativeWindow | None:
     for pattern, kind in _PATTERNS:
         found = pattern.search(text)
         if found is not None:
+            if kind == "weekend" and _weekend_just_begun(text, now):
+                kind = "last-weekend"
             window = _resolve(kind, found, now)
             if window is not None:
                 after, before, strict = window
                 strict = strict or (kind in _MAYBE_NEXT and bool(_PAST.search(text)))
                 return RelativeWindow(after, min(before, now + DAY), strict, found[0])
     return None
+
+
+def _weekend_just_begun(text: str, now: float) -> bool:
+    """A past question on a Saturday: this weekend has barely begun, so "How
+    was my weekend?" asks about the last whole one (on a Sunday, this one)."""
+    saturday = dt.datetime.fromtimestamp(now, dt.UTC).weekday() == 5
+    return saturday and bool(_PAST.search(text)) and not _THIS.search(text)
+
+
+_THIS = re.compile(r"\bthis\s+weekend\b|(?<!\w)(?:эти|этих)\s+выходн", re.I)
 
 
 def _resolve(

@@ -200,3 +200,21 @@ def test_own_doings_in_any_word_order_and_with_we() -> None:
         "Что делала вчера Лена?",
     ):
         assert not asks_own_doings(other), other
+
+
+def test_a_past_weekend_asked_on_a_saturday_is_the_last_whole_one() -> None:
+    saturday = dt.datetime(2026, 10, 31, 15, tzinfo=dt.UTC).timestamp()
+    sunday = dt.datetime(2026, 11, 1, 15, tzinfo=dt.UTC).timestamp()
+    for question in ("How was my weekend?", "Что я делал в выходные?"):
+        window = relative_window(question, saturday)
+        assert window is not None, question
+        assert (iso(window.after), iso(window.before)) == (
+            day("2026-10-24"),
+            day("2026-10-26"),
+        )
+        on_sunday = relative_window(question, sunday)
+        assert on_sunday is not None and iso(on_sunday.after) == day("2026-10-31"), (
+            question
+        )
+    this = relative_window("What did I do this weekend?", saturday)
+    assert this is not None and iso(this.after) == day("2026-10-31")
