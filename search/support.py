@@ -45,7 +45,7 @@ from .query_text import STOP_WORDS
 from .slots import about_user
 from .twin_phrases import Twinned, asked_phrases, phrase_stems
 from .twin_words import twin_stems
-from .whose import OwnThing, asked_own_thing, likened, someone_elses
+from .whose import OwnThing, asked_own_pet, asked_own_thing, likened, someone_elses
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _ADJECTIVES = (
@@ -410,7 +410,7 @@ def answers(
     named = {node_id for node_id, _ in ranked.get("entity", ())}
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support
-    thing = asked_own_thing(query.text)
+    thing = asked_own_thing(query.text) or asked_own_pet(query.text)
     head = asked_head(query.text) & own
     attribute = asked_attribute(query.terms) if named else set()
     verbs = term_stems(family_verbs(query.terms))

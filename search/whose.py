@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.relations import RELATIONS
+from ..core.relations import PET_KINDS, RELATIONS
 from .morphology import relation_base_forms, stem
 from .query_text import STOP_WORDS
 from .twin_phrases import Twinned, asked_phrases, words_of
@@ -51,6 +51,16 @@ _PROVIDERS = frozenset(
     """dr doctor doctors dentist vet optician physio gp prof professor
     hairdresser barber nurse surgeon therapist""".split()
 )
+# "the office cat", "a street dog", «соседская собака»: a place's or other
+# people's animal or thing, named by who keeps it, not the user's own.
+_KEPT_BY_OTHERS = re.compile(
+    r"office|shop|street|stray|neighbou?rs?|farm|café|cafe|hotel|library|pub"
+    r"|офисн\w*|соседск\w*|уличн\w*|бездомн\w*|школьн\w*|чуж\w*|дворов\w*",
+    re.I,
+)
+_MY_WORDS = frozenset(
+    "my our мой моя моё мое мои моего моей мою наш наша наше наши".split()
+)
 _RU_POSSESSIVE_ADJECTIVE = re.compile(r"\w+(?:ин|ина|ино|ины|ину|иной|иным)$")
 
 
@@ -60,6 +70,8 @@ class OwnThing:
 
     phrase: Twinned | None
     word_stems: frozenset[str]
+    # a pet's name follows it ("our cat Murka"): no owner, as "day of Gogi" is
+    pet: bool = False
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         if self.phrase is not None:
@@ -88,6 +100,27 @@ def asked_own_thing(question: str) -> OwnThing | None:
     return OwnThing(None, frozenset({word_stem}) | twin_stems(word_stem))
 
 
+def asked_own_pet(question: str) -> OwnThing | None:
+    """The pet a question asks as the user's own ("What's my cat called?",
+    «Как зовут нашу собаку?»), None when it asks something of the pet's
+    ("my dog's vet") or names no pet."""
+    found = _MY_PET.search(question)
+    if found is None or question[found.end() :].startswith(("'s", "’s")):
+        return None
+    word = relation_base_forms([found[1].lower()])[0]
+    if word not in PET_KINDS:
+        return None
+    word_stem = stem(word)
+    stems = frozenset({word_stem, stem(found[1])}) | twin_stems(word_stem)
+    return OwnThing(None, stems, pet=True)
+
+
+_MY_PET = re.compile(
+    r"(?<!\w)(?:my|our|мо[йяеёию]|моего|моей|моих|наш\w*)\s+" + _ADJECTIVES + r"(\w+)",
+    re.I,
+)
+
+
 def someone_elses(text: str, thing: OwnThing) -> bool:
     """`text` says `thing`, and each time as someone else's, or as a likeness
     ("sick as a dog", «злой как собака»: no dog of the user's)."""
@@ -97,7 +130,7 @@ def someone_elses(text: str, thing: OwnThing) -> bool:
     matches = list(_WORD.finditer(text))
     return all(
         _owner_before(text, matches, first)
-        or _owner_after(text, matches, last)
+        or _owner_after(text, matches, last, named=not thing.pet)
         or likened([m[0] for m in matches], first)
         for first, last in spans
     )
@@ -118,6 +151,8 @@ def likened(words: Sequence[str], at: int) -> bool:
 
 def _owner_before(text: str, words: list[re.Match[str]], first: int) -> bool:
     """ "Tom's (30th) birthday", "her job", «мамин день рождения»."""
+    if first > 0 and _KEPT_BY_OTHERS.fullmatch(words[first - 1][0]):
+        return first < 2 or words[first - 2][0].lower() not in _MY_WORDS
     for back in (1, 2):
         at = first - back
         if at < 0:
@@ -147,7 +182,9 @@ def _no_owner(words: list[re.Match[str]], at: int) -> bool:
     return owner in _NOT_OWNERS or owner in _PROVIDERS or titled
 
 
-def _owner_after(text: str, words: list[re.Match[str]], last: int) -> bool:
+def _owner_after(
+    text: str, words: list[re.Match[str]], last: int, *, named: bool = True
+) -> bool:
     """ "the birthday of my friend", «день рождения друга / Гоги / у Гоги»."""
     at = last + 1
     if at < len(words) and words[at][0].lower() in ("у", "к", "of"):
@@ -163,7 +200,9 @@ def _owner_after(text: str, words: list[re.Match[str]], last: int) -> bool:
     if lower in _OWNER_AFTER or lower in _PLURAL_PEOPLE:
         return True
     base = relation_base_forms([lower])[0]
-    return (base != lower and base in RELATIONS) or _name_at(text, words, at)
+    return (base != lower and base in RELATIONS) or (
+        named and _name_at(text, words, at)
+    )
 
 
 def _name_at(text: str, words: list[re.Match[str]], at: int) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from agent_memory.search.whose import asked_own_thing, someone_elses
+from agent_memory.search.whose import asked_own_pet, asked_own_thing, someone_elses
 from agent_memory.storage import MemoryStorage
 from day_turns import top_answers
 
@@ -153,3 +153,31 @@ def test_a_near_vector_does_not_say_what_is_asked_of_a_named_person() -> None:
     common = {"wanted": {"оськ", "отц"}, "named": {7}, "similarity": {7: 0.99}}
     assert supports(near, strong=0.5, **common)  # asked of Oska himself: yes
     assert not supports(near, strong=0.5, attribute=attribute, **common)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The office cat slept on my sketchbook.",
+        "A street dog followed us home from the beach.",
+        "Соседская собака опять лаяла всю ночь.",
+    ],
+)
+def test_a_place_or_the_neighbours_animal_is_not_mine(text: str) -> None:
+    for question in (
+        "What's my cat called?",
+        "What's my dog called?",
+        "Как зовут мою собаку?",
+    ):
+        thing = asked_own_pet(question)
+        assert thing is not None
+        if thing.spans(text):
+            assert someone_elses(text, thing), (question, text)
+
+
+def test_an_animal_with_no_keeper_named_is_still_mine() -> None:
+    thing = asked_own_pet("What's my cat called?")
+    assert thing is not None
+    assert asked_own_pet("Who is my dog's vet?") is None
+    assert not someone_elses("The cat threw up on the new rug again.", thing)
+    assert not someone_elses("Our old cat Murka sleeps all day.", thing)
