@@ -35,6 +35,11 @@ _ENDINGS = tuple(
     )
 )
 MIN_STEM = 3
+# «билет», «балет», «пакет», «самолёт» in any case: nouns end in these far
+# more often than verbs do (колет, мелет are rare; -вет, -нет, -тет, -рет,
+# -жет, -шет are left out: живет, станет, растет, берет, может, пишет), so
+# their "-ет" is no verb's ending and «балете» is not «бал».
+_NOUN_IN_ET = re.compile(r"(\w{2,}(?:лет|кет|мет|фет|лёт))(?:а|у|е|ом|ы|ов|ам|ами|ах)?")
 
 
 def is_russian(word: str) -> bool:
@@ -52,6 +57,9 @@ def russian_stem(word: str) -> str:
         if stem.endswith(ending) and len(stem) - len(ending) >= MIN_STEM + 1:
             stem = stem[: -len(ending)]
             break
+    noun = _NOUN_IN_ET.fullmatch(stem)
+    if noun is not None:
+        return noun[1]
     for ending in _ENDINGS:
         if stem.endswith(ending) and len(stem) - len(ending) >= MIN_STEM:
             stem = stem[: -len(ending)]

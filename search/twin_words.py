@@ -206,6 +206,10 @@ coach trainer | тренер
 marathon | марафон
 boxing | бокс
 dance dancing | танцы
+ballet | балет
+haircut hairdresser barber | стрижка парикмахер парикмахерская барбер
+hair | волосы
+coworking | коворкинг
 skating | коньки
 surfing | сёрфинг
 basketball | баскетбол
