@@ -16,6 +16,7 @@ is a different name: "Лина" is not "Lena".
 from __future__ import annotations
 
 import functools
+import re
 import time
 from collections.abc import Iterable
 
@@ -39,6 +40,13 @@ _LATIN = dict(
 _SAME = (("ee", "i"), ("ph", "f"), ("ck", "k"), ("kh", "h"), ("c", "k"), ("q", "k"),
          ("w", "v"), ("x", "ks"), ("y", "i"), ("h", "g"))  # fmt: skip
 _VOWELS = "aeiou"
+_SILENT_H = re.compile(r"h[aeiou]")
+# What stands before a person's name without being it ("Dona Fernanda" is
+# «Фернанда» in the other script, "Dr. Lopes" «Лопеш»).
+_HONORIFICS = frozenset(
+    """mr mrs ms miss dr dra prof sir madam dona dom don doña señor señora
+    senhor senhora sr sra srta herr frau madame monsieur mme signor signora""".split()
+)
 
 
 @functools.lru_cache(maxsize=8192)  # words repeat: names, the question's words
@@ -55,10 +63,15 @@ def loose_key(word: str) -> str:
 
 def loose_keys(word: str) -> set[str]:
     """`loose_key`, and for a word with «ё» also its key with «ё» said "yo":
-    «Лёва» is "Lev" and "Lyova", «Тёма» is "Tyoma", «Артём» "Artyom"."""
+    «Лёва» is "Lev" and "Lyova", «Тёма» is "Tyoma", «Артём» "Artyom". A Latin
+    name's opening H before a vowel may be silent (Portuguese, Spanish,
+    French): "Henrique" is also «Энрике», "Helena" «Елена», besides «Генри»."""
     keys = {loose_key(word)}
-    if "ё" in word.casefold():
-        keys.add(loose_key(word.casefold().replace("ё", "йо")))
+    folded = word.casefold()
+    if "ё" in folded:
+        keys.add(loose_key(folded.replace("ё", "йо")))
+    if _SILENT_H.match(folded):
+        keys.add(loose_key(folded[1:]))
     return keys
 
 
@@ -105,12 +118,22 @@ def _word_keys(name: str) -> set[str]:
 
 def _one_word_name(entity: Entity) -> str:
     """The name a lone word may match: the whole one-word name, or a person's
-    given name ("Галина Петровна" is "Galina" in the other script; "Ford
-    Focus" is not "Ford")."""
+    given name ("Галина Петровна" is "Galina" in the other script, "Dona
+    Fernanda" «Фернанда»; "Ford Focus" is not "Ford")."""
     words = entity.name.split()
+    if entity.type == "person":
+        words = _untitled(words)
     if len(words) == 1:
         return words[0]
     return words[0] if entity.type == "person" else ""
+
+
+def _untitled(words: list[str]) -> list[str]:
+    """The name's words past its honorifics ("Dona Fernanda" → "Fernanda")."""
+    at = 0
+    while at < len(words) - 1 and words[at].casefold().rstrip(".") in _HONORIFICS:
+        at += 1
+    return words[at:]
 
 
 def _lone_names(entity: Entity) -> list[str]:

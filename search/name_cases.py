@@ -105,6 +105,36 @@ def nominatives(key: str) -> set[str]:
     return found
 
 
+# The endings of a possessive made of a name in -а/-я ("Лёвин диван", «на
+# Лёвином диване», «у Костиной мамы»), but those a noun or a given name ends
+# in too ("Машина" the car, "Марина", "Машины", "Полину").
+_POSSESSIVE = ("ин", "иной", "ином", "иного", "иному", "иным", "иных", "иными")
+
+
+def possessive_forms(nominative: str) -> set[str]:
+    """The possessive adjectives of a folded one-word name in -а/-я ("лёва":
+    "лёвин", "лёвином", ...); empty for any other name."""
+    if nominative[-1:] not in ("а", "я") or not is_name_word(nominative):
+        return set()
+    stem = nominative[:-1]
+    if len(stem) < MIN_STEM or stem[-1] not in _CONSONANTS:
+        return set()
+    return {stem + ending for ending in _POSSESSIVE}
+
+
+def possessive_nominatives(key: str) -> set[str]:
+    """The names in -а/-я whose possessive the folded `key` may be."""
+    if not is_name_word(key):
+        return set()
+    return {
+        key[: len(key) - len(ending)] + last
+        for ending in _POSSESSIVE
+        if key.endswith(ending)
+        for last in ("а", "я")
+        if key in possessive_forms(key[: len(key) - len(ending)] + last)
+    }
+
+
 def is_case_form(word: str, name: str) -> bool:
     """`word` is `name` in another case (both folded)."""
     return word in case_forms(name)

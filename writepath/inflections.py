@@ -29,7 +29,14 @@ from itertools import product
 from ..core.records import Entity, name_key
 from ..core.scope import using_view, view_of_scope
 from ..search.cross_script import OtherScriptNames
-from ..search.name_cases import is_name_key, looks_nominative, name_forms, nominatives
+from ..search.name_cases import (
+    is_name_key,
+    looks_nominative,
+    name_forms,
+    nominatives,
+    possessive_forms,
+    possessive_nominatives,
+)
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .names import GIVEN_NAMES
@@ -50,8 +57,14 @@ def _word_lemmas(word: str) -> set[str]:
     given name is its own nominative, not another name's case."""
     found = {word} if looks_nominative(word) else set()
     if word not in GIVEN_NAMES:
-        found |= nominatives(word)
+        found |= nominatives(word) | possessive_nominatives(word)
     return found
+
+
+def _forms(lemma: str) -> set[str]:
+    """The case forms of `lemma`, and for a one-word name its possessives
+    ("Лёвином" is said of Лёва: «на Лёвином диване»)."""
+    return name_forms(lemma) | possessive_forms(lemma)
 
 
 def _lemmas(key: str, guarded: Collection[str]) -> set[str]:
@@ -66,7 +79,7 @@ def _fits(entity: Entity, lemma: str) -> bool:
     key = _key(entity)
     if lemma in {key, *(name_key(a) for a in entity.aliases)}:
         return True
-    return key in name_forms(lemma) and key not in GIVEN_NAMES
+    return key in _forms(lemma) and key not in GIVEN_NAMES
 
 
 def _compatible(a: Entity, b: Entity) -> bool:
@@ -88,7 +101,7 @@ async def _kin(
     if not is_name_key(key) or key in guarded:
         return "", []
     lemmas = _lemmas(key, guarded)
-    keys = {form for n in lemmas for form in (n, *name_forms(n))}
+    keys = {form for n in lemmas for form in (n, *_forms(n))}
     if not keys:
         return "", []
     found = [

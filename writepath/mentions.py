@@ -261,6 +261,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         or relation_by_subject(before_words)  # "My manager is Jonas"
         or _title_relation(title or "")
     )
+    if relation in PET_KINDS:  # "Our dog is Ponchik": the user's dog
+        return Mention(name, "pet", "name", relation=relation)
     if not relation and at_a_place(before_words):  # "moved to Vienna"
         return Mention(name, "place", "name")
     # "Hey Mel", "thanks, Mel" address a person; "Thanks! Keep going" does not.

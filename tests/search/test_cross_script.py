@@ -11,7 +11,12 @@ import datetime as dt
 import pytest
 from agent_memory.core.records import Entity
 from agent_memory.retrieval import Retriever, SearchFilters
-from agent_memory.search.cross_script import OtherScriptNames, loose_key, same_key
+from agent_memory.search.cross_script import (
+    OtherScriptNames,
+    loose_key,
+    loose_keys,
+    same_key,
+)
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
 
@@ -40,6 +45,24 @@ NOISE = (
 )
 def test_one_name_in_two_scripts(one: str, other: str) -> None:
     assert same_key(loose_key(one), loose_key(other))
+
+
+@pytest.mark.parametrize(
+    ("one", "other"), [("Henrique", "Энрике"), ("Helena", "Елена"), ("Henry", "Генри")]
+)
+def test_an_opening_h_may_be_silent_or_said(one: str, other: str) -> None:
+    assert any(same_key(a, b) for a in loose_keys(one) for b in loose_keys(other))
+
+
+def test_a_person_s_honorific_is_not_their_name_in_the_other_script() -> None:
+    # "Dona Fernanda" in English turns is «Фернанда» (донна in lower case)
+    names = OtherScriptNames()
+    names.add([_person("Dona Fernanda"), _person("Dr. Lopes")])
+    assert [e.name for e in names.named_in_other_script(["Фернанда"])] == [
+        "Dona Fernanda"
+    ]
+    assert [e.name for e in names.named_in_other_script(["Лопеш"])] == ["Dr. Lopes"]
+    assert names.named_in_other_script(["Дона"]) == []
 
 
 @pytest.mark.parametrize(

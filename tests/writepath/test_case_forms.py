@@ -98,3 +98,23 @@ async def test_a_split_form_is_not_joined_again_when_said_again(
 
     found = await names(storage)
     assert found["Лену"] == () and "Леной" in found["Лена"]
+
+
+async def test_a_name_s_possessive_is_the_person_s_mention(
+    storage: MemoryStorage,
+) -> None:
+    """«на Лёвином диване» is said of Лёва: the possessive joins the person;
+    "Машина" (the car) is a noun's form too and stays apart from Маша."""
+    await said(
+        storage,
+        "Мой муж Лёва сам собрал стол",
+        "Будет спать на Лёвином новом диване",
+        "Моя дочь Маша пошла в школу",
+        "Вечером Машина опять не завелась",
+    )
+
+    lev = await storage.entities.find_entity("Лёвином")
+    assert lev is not None and lev.name == "Лёва"
+    assert len(await storage.entities.nodes_of_entity(lev.id)) == 2
+    masha = await storage.entities.find_entity("Маша")
+    assert masha is not None and "Машина" not in masha.aliases

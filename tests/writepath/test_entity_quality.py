@@ -31,6 +31,7 @@ from filed import filed_apart
         ("I walked my dog Pepper today", [("Pepper", "pet")]),
         ("we adopted a cat named Luna", [("Luna", "pet")]),
         ("so Max, my dog, barked", [("Max", "pet")]),
+        ("Our dog is Ponchik, a chubby beagle", [("Ponchik", "pet")]),
         ("I read Harry Potter again", [("Harry Potter", "concept")]),
         ("a Harry Potter fan project", [("Harry Potter", "concept")]),
         ("Вчера моя собака Перец убежала", [("Перец", "pet")]),
@@ -45,6 +46,20 @@ def test_what_is_a_name_and_of_what(text: str, expected: list[tuple[str, str]]) 
     found = [(m.name, m.type) for m in extract_mentions(text) if not m.sentence_start]
 
     assert found == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Утренняя йога. Вторник, дождь, в зале четыре человека.",
+        "Воскресенье: ездили всей семьёй за город.",
+        "Сентябрь выдался тёплым.",
+    ],
+)
+def test_a_russian_weekday_or_month_is_nobody(text: str) -> None:
+    """ "Вторник, дождь" opens with a day, as "Monday, rain" would."""
+    names = [m.name for m in extract_mentions(text)]
+    assert not {"Вторник", "Воскресенье", "Сентябрь"} & set(names), names
 
 
 async def said(storage: MemoryStorage, *texts: str) -> list[Node]:
