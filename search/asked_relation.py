@@ -16,6 +16,7 @@ from ..core.relations import (
     in_law_names,
     relation_aliases,
     relation_signs,
+    said_in_two,
     same_qualified,
     same_relation,
 )
@@ -53,6 +54,8 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
             out += [
                 a for same in same_relation(words[-1]) for a in relation_aliases(same)
             ]
+            # "my GP" is "my family doctor", filed as a relation of two words
+            out += [a for two in said_in_two(words[-1]) for a in relation_aliases(two)]
         elif len(words) == 3 and words[0] in RELATION_OWNERS and words[2] in RELATIONS:
             # "my best friend": «моя лучшая подруга» in the other language
             qualified = same_qualified(words[1], words[2])

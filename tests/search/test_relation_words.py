@@ -1,0 +1,43 @@
+"""A relation asked in other words than it was filed in: "my GP" of "my
+family doctor", on a real memory linked by the real extractor."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+
+DAY = 86_400.0
+T0 = dt.datetime(2024, 1, 1, tzinfo=dt.UTC).timestamp()
+
+
+async def _top(storage: MemoryStorage, texts: list[str], question: str) -> list[str]:
+    """The top 5 answers to `question` over `texts`, a day apart."""
+    linker = EntityLinker(storage)
+    for i, text in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 3}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    hits = await retriever.search(question, reinforce=False)
+    return [h.node.content for h in hits][:5]
+
+
+async def test_the_gp_is_the_family_doctor(storage: MemoryStorage) -> None:
+    """ "Who's my GP?" of "my family doctor, Dra. Teresa Lopes": the family
+    doctor, not the dog's vet."""
+    top = await _top(
+        storage,
+        [
+            "Saw my family doctor, Dra. Teresa Lopes, at the health centre.",
+            "Took Pepper to the vet, Dr. Rocha, about her paw.",
+            "Dr. Rocha says Pepper should lose some weight.",
+        ],
+        "Who's my GP?",
+    )
+    assert top and "Teresa Lopes" in top[0]
