@@ -8,6 +8,8 @@ import datetime as dt
 from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
+from agent_memory.search.analysis import analyse
+from agent_memory.search.asked_relation import bare_own_relation
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
 
@@ -41,3 +43,34 @@ async def test_the_gp_is_the_family_doctor(storage: MemoryStorage) -> None:
         "Who's my GP?",
     )
     assert top and "Teresa Lopes" in top[0]
+
+
+async def test_a_name_asked_of_a_bare_relation_is_my_own(
+    storage: MemoryStorage,
+) -> None:
+    """«Как зовут соседку из Граси?» asks the name of my neighbour without
+    «мою»: the person filed as "our neighbour" answers it."""
+    top = await _top(
+        storage,
+        [
+            "Dona Fernanda, our neighbour on the second floor, feeds the dog.",
+            "Живём в Граси, на четвёртом этаже без лифта.",
+            "Гуляли по Граси, смотрели на реку.",
+        ],
+        "Как зовут соседку из Граси?",
+    )
+    assert top and "Fernanda" in top[0]
+
+
+def test_a_relative_of_someone_named_is_not_my_own() -> None:
+    """ "What's Oscar's father called?", «Как зовут отца Оськи?» ask about
+    Oscar's father, not mine; «соседку из Граси» is mine (a place follows)."""
+    asked = [
+        bare_own_relation(analyse(q))
+        for q in (
+            "What's Oscar's father called?",
+            "Как зовут отца Оськи?",
+            "Как зовут соседку из Граси?",
+        )
+    ]
+    assert asked == ["", "", "соседка"]
