@@ -74,3 +74,33 @@ def test_a_relative_of_someone_named_is_not_my_own() -> None:
         )
     ]
     assert asked == ["", "", "соседка"]
+
+
+async def test_a_relation_no_one_holds_is_read_from_the_turns_saying_it(
+    storage: MemoryStorage,
+) -> None:
+    """ "What's my son called?" with no person filed as the son: the turn
+    saying «мой сын» in the other language answers, first."""
+    top = await _top(
+        storage,
+        [
+            "Вчера мой сын опять забыл ключи дома.",
+            "Лёва приготовил ужин.",
+            "Катин сын пошёл в первый класс.",
+        ],
+        "What's my son called?",
+    )
+    assert top and "мой сын" in top[0]
+
+
+async def test_someone_elses_relation_answers_no_question_of_mine(
+    storage: MemoryStorage,
+) -> None:
+    """ "What's my daughter's name?" is never said: «у него дочка заболела»
+    is Dima's daughter."""
+    top = await _top(
+        storage,
+        ["Дима пропустил тренировку, у него дочка заболела.", "Лёва приготовил ужин."],
+        "What's my daughter's name?",
+    )
+    assert top == []
