@@ -47,7 +47,7 @@ RELATIONS = (
     репетитор учитель учительница преподаватель преподавательница
     однокурсник однокурсница одноклассник
     одноклассница отчим мачеха
-    тёща теща свекровь тесть свёкор свекор зять невестка
+    тёща теща свекровь тесть свёкор свекор зять невестка терапевт
     dog cat собака пёс пес кот кошка""".split()
     )
     | PET_KINDS
@@ -143,7 +143,7 @@ _SAME = [
     "classmate однокурсник однокурсница одноклассник одноклассница",
     "aunt тётя тетя",
     "uncle дядя",
-    "doctor gp physician врач",
+    "doctor gp physician врач терапевт",
     " ".join(["dog собака пёс пес", *DOG_BREEDS]),
     " ".join(["cat кот кошка", *CAT_BREEDS]),
     "puppy щенок",
@@ -206,6 +206,21 @@ def same_qualified(qualifier: str, word: str) -> list[str]:
         if form:
             out.append(f"{form} {same}")
     return out
+
+
+# A relation said in one word and in two: the GP is "my family doctor",
+# «мой семейный врач» (a human doctor: the dog's vet is no relation word).
+_SAID_IN_TWO = {"gp": ("family doctor", "family physician", "семейный врач")}
+
+
+def said_in_two(relation: str) -> tuple[str, ...]:
+    """The two-word relations that are `relation` or one of its same words
+    ("my GP" is "my family doctor")."""
+    return tuple(
+        two
+        for same in sorted(same_relation(relation))
+        for two in _SAID_IN_TWO.get(same, ())
+    )
 
 
 def relation_signs(relation: str) -> frozenset[str]:

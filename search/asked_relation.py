@@ -16,6 +16,7 @@ from ..core.relations import (
     in_law_names,
     relation_aliases,
     relation_signs,
+    said_in_two,
     same_qualified,
     same_relation,
 )
@@ -25,6 +26,10 @@ from .query_text import INNER_NAME
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 # "What's Oscar's father called?", «Как зовут отца Оськи?»: a name asked
+# "Oscar's father": someone else's relation ("what's", "who's" own nothing)
+_POSSESSIVE = re.compile(
+    r"\b(?!(?:what|who|that|it|he|she|there|where|how|here)['’]s)\w+['’]s\b", re.I
+)
 _ASKS_NAME = re.compile(r"\b(?:name|names|called)\b|(?<!\w)(?:зовут|имя)(?!\w)", re.I)
 
 
@@ -40,10 +45,32 @@ def asked_relations(query: AnalysedQuery) -> frozenset[str]:
     )
 
 
+def bare_own_relation(query: AnalysedQuery) -> str:
+    """The relation a name question asks without an owner word, the user's
+    own: «Как зовут соседку из Граси?» (my neighbour, from Graça), "What's
+    the neighbour called?"; not "Oscar's father", «отца Оськи» (a name right
+    after it owns the relation). "" for none."""
+    if not _ASKS_NAME.search(query.text) or _POSSESSIVE.search(query.text):
+        return ""
+    words = _WORD.findall(query.text)
+    based = relation_base_forms([w.lower() for w in words])
+    for at, word in enumerate(based):
+        if word not in RELATIONS or word in RELATION_OWNERS:
+            continue
+        before = based[at - 1] if at else ""
+        after = words[at + 1] if at + 1 < len(words) else ""
+        if before not in RELATION_OWNERS and not after[:1].isupper():
+            return word
+    return ""
+
+
 def same_relation_aliases(query: AnalysedQuery) -> list[str]:
     """ "my boss" also as "моя начальница", "мой начальник": the turns of each
     language file the relation in their own words (Ingrid and Ингрид)."""
     out: list[str] = []
+    bare = bare_own_relation(query)
+    if bare and not _owned_relation(query):
+        out += [a for same in same_relation(bare) for a in relation_aliases(same)]
     for name in query.names:
         words = name.lower().split()
         owned = len(words) == 2 and words[0] in RELATION_OWNERS
@@ -53,11 +80,13 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
             out += [
                 a for same in same_relation(words[-1]) for a in relation_aliases(same)
             ]
+            # "my GP" is "my family doctor", filed as a relation of two words
+            out += [a for two in said_in_two(words[-1]) for a in relation_aliases(two)]
         elif len(words) == 3 and words[0] in RELATION_OWNERS and words[2] in RELATIONS:
             # "my best friend": «моя лучшая подруга» in the other language
             qualified = same_qualified(words[1], words[2])
             out += [a for relation in qualified for a in relation_aliases(relation)]
-    return out
+    return list(dict.fromkeys(out))
 
 
 @functools.cache
@@ -83,7 +112,13 @@ def states_relation(text: str, relations: frozenset[str]) -> bool:
 
 
 def by_relation(query: AnalysedQuery) -> bool:
-    """The query names someone by their relation: "my boss", "моей маме"."""
+    """The query names someone by their relation: "my boss", "моей маме",
+    or asks the name of one without an owner word (`bare_own_relation`)."""
+    return _owned_relation(query) or bool(bare_own_relation(query))
+
+
+def _owned_relation(query: AnalysedQuery) -> bool:
+    """The query says "my <relation>" / «моей маме»."""
     return any(
         words[0] in RELATION_OWNERS and words[-1] in RELATIONS
         for words in (n.lower().split() for n in query.names)

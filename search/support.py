@@ -35,7 +35,7 @@ from collections.abc import Set as AbstractSet
 from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
-from ..core.relations import RELATIONS, same_relation
+from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
 from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds
 from .legs import Ranked, RelevanceGate
@@ -111,6 +111,18 @@ def _with_relatives(stems: AbstractSet[str]) -> set[str]:
     for word in stems & _RELATIVES.keys():
         found |= _RELATIVES[word]
     return found
+
+
+def _owned_relatives(hit: SearchHit) -> set[str]:
+    """The stems of the relations the hit says are the user's, in both
+    languages: «он мой сын» answers "my son" ("Катин сын" does not)."""
+    words = relation_base_forms(_WORD.findall(hit.node.content.lower()))
+    return {
+        stem(same)
+        for owner, word in zip(["", *words], words, strict=False)
+        if owner in RELATION_OWNERS and word in RELATIONS
+        for same in same_relation(word)
+    }
 
 
 def subjects(text: str) -> set[str]:
@@ -327,7 +339,7 @@ def supports(
         return False
     if subject:
         plain = _as_phrases(plain_stems(hit), hit, phrases)
-        return bool(shared_stems(wanted, plain | said))
+        return bool(shared_stems(wanted, plain | said | _owned_relatives(hit)))
     shared = shared_stems(wanted, stems)
     if len(own) < 2:
         return bool(shared)

@@ -17,9 +17,11 @@ language is added, the rest is the question's own wording.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 
-from .morphology import is_russian, russian_stem, stem
+from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
+from .morphology import is_russian, relation_base_forms, russian_stem, stem
 from .query_text import STOP_WORDS
 from .twin_phrases import phrase_twin_terms
 
@@ -415,6 +417,24 @@ def searchable(word: str) -> bool:
     return not is_russian(word) or len(russian_stem(word)) >= MIN_SEARCH_PREFIX
 
 
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def own_relation_twins(text: str) -> list[str]:
+    """The other language's words of a relation the text says is the
+    user's ("my son": «сын»; «моего сына»: "son"): when no person holds the
+    relation, the turns saying it in either language answer ("Мише
+    четырнадцать, он мой сын" for "What's my son called?")."""
+    words = relation_base_forms(_WORD.findall(text.lower()))
+    return [
+        twin
+        for owner, word in zip(["", *words], words, strict=False)
+        if owner in RELATION_OWNERS and word in RELATIONS
+        for twin in sorted(same_relation(word))
+        if twin.isascii() != word.isascii()
+    ]
+
+
 def twin_terms(terms: Iterable[str], text: str = "") -> tuple[str, ...]:
     """The twins of the question's `terms` worth searching for, each once, in
     the order of the terms (none already among them), after the twins of the
@@ -422,6 +442,7 @@ def twin_terms(terms: Iterable[str], text: str = "") -> tuple[str, ...]:
     given = list(terms)
     seen = {stem(term) for term in given}  # "car" and "cars" are one search
     found = [t for t in phrase_twin_terms(text) if stem(t) not in seen]
+    found += [t for t in own_relation_twins(text) if stem(t) not in seen]
     seen |= {stem(t) for t in found}
     for term in given:
         for twin in sorted(twins(term)):

@@ -42,6 +42,7 @@ from .names import (
     TITLE_BEFORE,
     VOCATIVE,
 )
+from .pronoun_relation import pronoun_relations
 from .relations import relation_after, relation_before, relation_by_subject
 
 _UPPER = UPPER_LETTERS
@@ -152,11 +153,36 @@ def extract_mentions(text: str) -> list[Mention]:
         mention = _name_mention(plain, match)
         if mention is not None:
             add(match.start(1), match.end(1), mention)
-    found_sorted = sorted(zip(taken, found, strict=True), key=lambda pair: pair[0])
+    found_sorted = _with_pronoun_relations(
+        plain, sorted(zip(taken, found, strict=True), key=lambda pair: pair[0])
+    )
     unique: dict[str, Mention] = {}
     for _, mention in found_sorted:
         unique.setdefault(name_key(mention.name), mention)
     return list(unique.values())
+
+
+def _with_pronoun_relations(
+    text: str, spans: list[tuple[tuple[int, int], Mention]]
+) -> list[tuple[tuple[int, int], Mention]]:
+    """«Мише четырнадцать, он мой сын»: the person a pronoun's relation is
+    said of (writepath/pronoun_relation.py) takes it, and is a person."""
+    names = [
+        (span[0], m.name, m.type == "person")
+        for span, m in spans
+        if m.kind == "name" and m.type != "place"
+    ]
+    said = pronoun_relations(text, names) if names else {}
+    return [
+        (span, _related(m, said[m.name]))
+        if m.name in said and not m.relation and m.kind == "name"
+        else (span, m)
+        for span, m in spans
+    ]
+
+
+def _related(mention: Mention, relation: str) -> Mention:
+    return Mention(mention.name, "person", "name", relation=relation)
 
 
 def _common(word: str) -> bool:

@@ -1,0 +1,106 @@
+"""A relation asked in other words than it was filed in: "my GP" of "my
+family doctor", on a real memory linked by the real extractor."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever
+from agent_memory.search.analysis import analyse
+from agent_memory.search.asked_relation import bare_own_relation
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+
+DAY = 86_400.0
+T0 = dt.datetime(2024, 1, 1, tzinfo=dt.UTC).timestamp()
+
+
+async def _top(storage: MemoryStorage, texts: list[str], question: str) -> list[str]:
+    """The top 5 answers to `question` over `texts`, a day apart."""
+    linker = EntityLinker(storage)
+    for i, text in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 3}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    hits = await retriever.search(question, reinforce=False)
+    return [h.node.content for h in hits][:5]
+
+
+async def test_the_gp_is_the_family_doctor(storage: MemoryStorage) -> None:
+    """ "Who's my GP?" of "my family doctor, Dra. Teresa Lopes": the family
+    doctor, not the dog's vet."""
+    top = await _top(
+        storage,
+        [
+            "Saw my family doctor, Dra. Teresa Lopes, at the health centre.",
+            "Took Pepper to the vet, Dr. Rocha, about her paw.",
+            "Dr. Rocha says Pepper should lose some weight.",
+        ],
+        "Who's my GP?",
+    )
+    assert top and "Teresa Lopes" in top[0]
+
+
+async def test_a_name_asked_of_a_bare_relation_is_my_own(
+    storage: MemoryStorage,
+) -> None:
+    """«Как зовут соседку из Граси?» asks the name of my neighbour without
+    «мою»: the person filed as "our neighbour" answers it."""
+    top = await _top(
+        storage,
+        [
+            "Dona Fernanda, our neighbour on the second floor, feeds the dog.",
+            "Живём в Граси, на четвёртом этаже без лифта.",
+            "Гуляли по Граси, смотрели на реку.",
+        ],
+        "Как зовут соседку из Граси?",
+    )
+    assert top and "Fernanda" in top[0]
+
+
+def test_a_relative_of_someone_named_is_not_my_own() -> None:
+    """ "What's Oscar's father called?", «Как зовут отца Оськи?» ask about
+    Oscar's father, not mine; «соседку из Граси» is mine (a place follows)."""
+    asked = [
+        bare_own_relation(analyse(q))
+        for q in (
+            "What's Oscar's father called?",
+            "Как зовут отца Оськи?",
+            "Как зовут соседку из Граси?",
+        )
+    ]
+    assert asked == ["", "", "соседка"]
+
+
+async def test_a_relation_no_one_holds_is_read_from_the_turns_saying_it(
+    storage: MemoryStorage,
+) -> None:
+    """ "What's my son called?" with no person filed as the son: the turn
+    saying «мой сын» in the other language answers, first."""
+    top = await _top(
+        storage,
+        [
+            "Вчера мой сын опять забыл ключи дома.",
+            "Лёва приготовил ужин.",
+            "Катин сын пошёл в первый класс.",
+        ],
+        "What's my son called?",
+    )
+    assert top and "мой сын" in top[0]
+
+
+async def test_someone_elses_relation_answers_no_question_of_mine(
+    storage: MemoryStorage,
+) -> None:
+    """ "What's my daughter's name?" is never said: «у него дочка заболела»
+    is Dima's daughter."""
+    top = await _top(
+        storage,
+        ["Дима пропустил тренировку, у него дочка заболела.", "Лёва приготовил ужин."],
+        "What's my daughter's name?",
+    )
+    assert top == []

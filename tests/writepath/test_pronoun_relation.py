@@ -1,0 +1,42 @@
+"""A relation said by a pronoun after the clause naming the person is filed
+on that person (writepath/pronoun_relation.py)."""
+
+from __future__ import annotations
+
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.mentions import extract_mentions
+from filed import said
+
+
+def _relations(text: str) -> dict[str, str]:
+    return {m.name: m.relation for m in extract_mentions(text) if m.relation}
+
+
+def test_the_pronoun_names_the_one_person_before_it() -> None:
+    """ "Misha is fourteen; he's my son", «Мише четырнадцать, он мой сын»
+    (the sentence before names someone else: the pronoun's own sentence
+    names its person), "Lunch with Anna. She is my best friend." (the
+    sentence before, when its own names nobody)."""
+    assert _relations("Misha is fourteen; he's my son from my first marriage.") == {
+        "Misha": "son"
+    }
+    assert _relations(
+        "Соне девять, она в четвёртом классе. Мише четырнадцать, он мой сын."
+    ) == {"Мише": "сын"}
+    assert _relations("Lunch with Anna. She is my best friend.") == {
+        "Anna": "best friend"
+    }
+
+
+def test_two_candidates_file_nothing() -> None:
+    """ "Anna and Misha came over. He is my brother.": either may be meant."""
+    assert _relations("Anna and Misha came over. He is my brother.") == {}
+    assert _relations("Misha called. We talked. He is my brother.") == {}
+
+
+async def test_the_relation_finds_the_person(storage: MemoryStorage) -> None:
+    """ "my son" is an alias of the person the pronoun's relation is said of."""
+    await said(storage, "Мише четырнадцать, он мой сын от первого брака.")
+
+    misha = await storage.entities.find_entity("мой сын")
+    assert misha is not None and misha.type == "person"

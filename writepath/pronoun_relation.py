@@ -1,0 +1,75 @@
+"""A relation stated by a pronoun after the clause that names the person.
+
+«Мише четырнадцать, он мой сын от первого брака», "Misha is fourteen; he's
+my son": the relation is said of "он" / "he", not next to the name, so the
+name's own neighbours (writepath/relations.py) miss it. The pronoun stands
+for the person named before it, read conservatively: the only name before it
+in its sentence, or (when its sentence names nobody before it) the only name
+of the sentence just before. Two candidates, and nobody is filed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..core.relations import relation_of
+from ..search.morphology import relation_base_forms
+
+# "he's my son", "she is our neighbour", «он мой сын», «она — моя сестра»:
+# the pronoun, a copula English needs, the owner word, one word that may
+# qualify the relation, and the relation word.
+_PRONOUN_RELATION = re.compile(
+    r"(?<!\w)(?:he|she|он|она)(?:['’]s|\s+is|\s+was)?\s+(?:[—–-]\s+)?"
+    r"(my|our|мой|моя|наш|наша)\s+(\w+)(?:\s+(\w+))?",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?…]+\s+")
+
+
+def _relation_at(match: re.Match[str]) -> str:
+    """The relation the clause states: "my son" → son; "my older brother"
+    → brother (relation_of keeps a qualified one apart)."""
+    owner = match[1].casefold()
+    first = relation_base_forms([match[2].casefold()])[0]
+    bare = relation_of(owner, "", first)
+    if bare or not match[3]:
+        return bare
+    second = relation_base_forms([match[3].casefold()])[0]
+    return relation_of(owner, first, second)
+
+
+def _sentence_starts(text: str) -> list[int]:
+    return [0, *(m.end() for m in _SENTENCE_END.finditer(text))]
+
+
+def _one_person(names: Sequence[tuple[int, str, bool]]) -> str:
+    """The one person among the names of a span: the one known as a person
+    if any is ("Lunch with Anna": Anna), else the only name («Мише
+    четырнадцать»: an opening word may be a name); "" for none or two."""
+    people = {name for _, name, person in names if person}
+    found = people or {name for _, name, _ in names}
+    return next(iter(found)) if len(found) == 1 else ""
+
+
+def pronoun_relations(
+    text: str, names: Sequence[tuple[int, str, bool]]
+) -> dict[str, str]:
+    """The relation each name (start, name, known as a person) is given by a
+    pronoun after it: {name: relation}, for the pronoun's one candidate only."""
+    starts = _sentence_starts(text)
+    out: dict[str, str] = {}
+    for match in _PRONOUN_RELATION.finditer(text):
+        relation = _relation_at(match)
+        if not relation:
+            continue
+        at = match.start()
+        own = max(s for s in starts if s <= at)
+        candidates = [n for n in names if own <= n[0] < at]
+        if not candidates and own > 0:
+            previous = max(s for s in starts if s < own)
+            candidates = [n for n in names if previous <= n[0] < own]
+        person = _one_person(candidates)
+        if person:
+            out.setdefault(person, relation)
+    return out
