@@ -26,6 +26,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ..core.relations import CAT_BREEDS, DOG_BREEDS, PET_KINDS
+from .compound_names import part_stems
 from .morphology import is_russian, stem
 from .slots import about_user
 from .twin_words import searchable
@@ -264,14 +265,17 @@ class AskedKinds:
         """The question's category stems whose member or other word a text
         names (`stems`, its words' stems): "Bought a Pixel 8" says "phone",
         «к доктору» says «врач» (not `members_only`); a name-like member only
-        as a name."""
+        as a name; a brand with the category's word ("ActivoBank") always."""
         if not self.kinds:
             return set()
+        # a brand carrying the category's word is a member ("ActivoBank")
+        branded = part_stems(text)
         return {
             word
             for asked, kind in self.kinds
             if not kind.plain.isdisjoint(stems)
             or (not members_only and not kind.words.isdisjoint(stems))  # «доктор»
+            or not kind.words.isdisjoint(branded)
             or any(_as_name(name, text) for name in kind.names)
             or (kind.compounds is not None and kind.compounds.search(text))
             for word in asked
