@@ -63,11 +63,12 @@ motorbike motorcycle motorbikes мотоцикл байк
 = yamaha kawasaki ducati suzuki harley vespa Triumph ямаха кавасаки дукати
   сузуки харлей веспа
 
-sport sports спорт
+sport sports workout workouts exercise exercises exercising fitness training
+  спорт тренировка тренировки тренируюсь тренироваться фитнес зарядка
 = yoga swimming swim swam climbing bouldering running tennis football soccer
   basketball volleyball cycling boxing pilates crossfit skiing hockey badminton
-  karate judo йога плавание плавала плавал бассейн бег скалолазание теннис
-  футбол баскетбол волейбол бокс пилатес лыжи хоккей карате дзюдо
+  karate judo gym йога плавание плавала плавал бассейн бег скалолазание теннис
+  футбол баскетбол волейбол бокс пилатес лыжи хоккей карате дзюдо спортзал
 
 diet meat diets диета мясо
 = vegetarian vegetarians vegan veggie pescatarian keto вегетарианец
@@ -174,6 +175,12 @@ _PHRASES = {
         r"(?:работ\w*|офис\w*|универ\w*|университет\w*|институт\w*|школ\w*)"
         r"|(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}(?:езж\w*|езд\w*|добир\w*)"
         r"(?:\s+(?:на|до|в)\s+\w+)?",
+        re.I,
+    ),
+    # «Куда я хожу заниматься?»: where one goes to exercise (not «заниматься
+    # английским»; "work out" is search/kin_words.py's)
+    "sport": re.compile(
+        r"(?<!\w)(?:хож\w*|ход\w*|езж\w*|езд\w*)\s+занима(?:ться|юсь)(?!\s*\w)",
         re.I,
     ),
     # «На чём ты играешь?», «На чём я учусь играть?»: on what one plays
