@@ -103,6 +103,8 @@ async def test_before_finds_the_old_car_by_its_name_in_both_scripts(
         ("Do I still eat meat?", "Мы теперь вегетарианцы, уже неделю без мяса."),
         ("Я сейчас ем мясо?", "Made a huge beef lasagne, no more meat after this."),
         ("В какую школу ходит сын?", "Started at the new school today, he loved it."),
+        # «вегетарианкой» is the feminine's instrumental: "vegetarian" still
+        ("Я раньше была вегетарианкой?", "Six years vegetarian now, and counting."),
     ],
 )
 async def test_a_question_finds_the_answer_told_in_the_other_language(
