@@ -28,6 +28,7 @@ from .core.tasks import TaskSet
 from .search.accesses import AccessBatch
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
 from .search.call import Call, LegKey
+from .search.compound_names import CompoundNames
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
 from .search.found_person import with_found_person
@@ -50,6 +51,7 @@ from .search.legs import (
     vector_leg,
     with_history,
 )
+from .search.morphology import stem
 from .search.now_value import with_current_value
 from .search.people import about_people, asked_about, named_entities
 from .search.plan import (
@@ -139,6 +141,7 @@ class Retriever:
         self._preparing = False
         self._common_names = CommonNames()
         self._other_script = OtherScriptNames()
+        self._brands = CompoundNames()
 
     @property
     def intent_classifier(self) -> IntentClassifier:
@@ -295,7 +298,11 @@ class Retriever:
         await self._other_script.refresh(self._storage)
         # "Lisbon" asks about "Лиссабон" too: its turns are read by both names.
         other = self._other_script.named_in_other_script(query.names)
-        terms = [*query.state_terms, *(name_key(e.name) for e in other)]
+        # "Which bank am I with?" asks about "ActivoBank" (compound_names.py)
+        await self._brands.refresh(self._storage)
+        brands = self._brands.carrying(stem(term) for term in query.state_terms)
+        named = [*other, *brands]
+        terms = [*query.state_terms, *(name_key(e.name) for e in named)]
         call = Call(query, *self._common_names.split(terms))
         call.other_script = other
         return call

@@ -26,6 +26,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ..core.relations import CAT_BREEDS, DOG_BREEDS, PET_KINDS
+from .compound_names import part_stems
 from .morphology import is_russian, stem
 from .slots import about_user
 from .twin_words import searchable
@@ -62,11 +63,12 @@ motorbike motorcycle motorbikes мотоцикл байк
 = yamaha kawasaki ducati suzuki harley vespa Triumph ямаха кавасаки дукати
   сузуки харлей веспа
 
-sport sports спорт
+sport sports workout workouts exercise exercises exercising fitness training
+  спорт тренировка тренировки тренируюсь тренироваться фитнес зарядка
 = yoga swimming swim swam climbing bouldering running tennis football soccer
   basketball volleyball cycling boxing pilates crossfit skiing hockey badminton
-  karate judo йога плавание плавала плавал бассейн бег скалолазание теннис
-  футбол баскетбол волейбол бокс пилатес лыжи хоккей карате дзюдо
+  karate judo gym йога плавание плавала плавал бассейн бег скалолазание теннис
+  футбол баскетбол волейбол бокс пилатес лыжи хоккей карате дзюдо спортзал
 
 diet meat diets диета мясо
 = vegetarian vegetarians vegan veggie pescatarian keto вегетарианец
@@ -175,6 +177,12 @@ _PHRASES = {
         r"(?:\s+(?:на|до|в)\s+\w+)?",
         re.I,
     ),
+    # «Куда я хожу заниматься?»: where one goes to exercise (not «заниматься
+    # английским»; "work out" is search/kin_words.py's)
+    "sport": re.compile(
+        r"(?<!\w)(?:хож\w*|ход\w*|езж\w*|езд\w*)\s+занима(?:ться|юсь)(?!\s*\w)",
+        re.I,
+    ),
     # «На чём ты играешь?», «На чём я учусь играть?»: on what one plays
     "instrument": re.compile(r"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}игра\w*", re.I),
 }
@@ -264,14 +272,17 @@ class AskedKinds:
         """The question's category stems whose member or other word a text
         names (`stems`, its words' stems): "Bought a Pixel 8" says "phone",
         «к доктору» says «врач» (not `members_only`); a name-like member only
-        as a name."""
+        as a name; a brand with the category's word ("ActivoBank") always."""
         if not self.kinds:
             return set()
+        # a brand carrying the category's word is a member ("ActivoBank")
+        branded = part_stems(text)
         return {
             word
             for asked, kind in self.kinds
             if not kind.plain.isdisjoint(stems)
             or (not members_only and not kind.words.isdisjoint(stems))  # «доктор»
+            or not kind.words.isdisjoint(branded)
             or any(_as_name(name, text) for name in kind.names)
             or (kind.compounds is not None and kind.compounds.search(text))
             for word in asked

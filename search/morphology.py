@@ -67,7 +67,13 @@ def russian_stem(word: str) -> str:
     # An agent noun and its feminine are one word: начальник, начальница.
     if stem.endswith(("ник", "ниц")) and len(stem) >= MIN_STEM + 3:
         return stem[:-1]
-    return stem
+    # So are a follower or a native and hers: вегетарианец, вегетарианка,
+    # вегетарианцы; американец, американка ("банк" is too short for it).
+    follower = _FOLLOWER.match(stem)
+    return follower.group(1) if follower else stem
+
+
+_FOLLOWER = re.compile(r"^([а-яё]{3,}[ая]н)(?:ец|ц|к)$")
 
 
 # A noun of an action in -ание / -яние ("вязание", "плавание", any case) is

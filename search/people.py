@@ -79,7 +79,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
     """Entities the query names, with the other cases of a Russian name: the
     offline extractor files "с Леной" as an entity "Леной" of its own."""
-    keys = [*query.names, *same_relation_aliases(query)]
+    keys = [*query.names, *same_relation_aliases(query), *_twin_names(query.names)]
     found = {e.id: e for e in await storage.entities.entities_by_keys(keys)}
     for word in _russian_names(query.text):
         stem = russian_stem(word)
@@ -90,6 +90,13 @@ async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
     for entity in await person_by_other_form(storage, query.names, found.values()):
         found.setdefault(entity.id, entity)
     return list(found.values())
+
+
+def _twin_names(names: Sequence[str]) -> list[str]:
+    """The other language's word for a one-word name that is an everyday
+    word ("Christmas" is «Рождество», search/twin_words.py): a bilingual user
+    tells the holiday in both, and the extractor files each as its own."""
+    return [name_key(t) for name in names if " " not in name for t in twins(name)]
 
 
 def _relation_word(entity: Entity) -> str:

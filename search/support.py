@@ -36,6 +36,7 @@ from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
+from .compound_names import name_parts, part_stems
 from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds
 from .legs import Ranked, RelevanceGate
@@ -217,7 +218,9 @@ def holds_stem(hit: SearchHit, wanted: AbstractSet[str]) -> bool:
 
 @functools.lru_cache(maxsize=4096)  # the same hits are read by several rules
 def text_stems(text: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in _WORD.findall(text))
+    """Stems of the text's words, and of the parts of a brand written as one
+    CamelCase word ("ActivoBank" says "bank", search/compound_names.py)."""
+    return frozenset(stem(w) for w in _WORD.findall(text)) | part_stems(text)
 
 
 def plain_stems(hit: SearchHit) -> set[str]:
@@ -234,6 +237,7 @@ def plain_stems(hit: SearchHit) -> set[str]:
             word = match.group()
             if not (word[:1].isupper() and capital_before or likened(words, at)):
                 out.add(stem(word))
+                out.update(stem(part) for part in name_parts(word))
             gap = text[match.end() : match.end() + 2]
             # a name runs on over a space, not over a sentence's end
             capital_before = word[:1].isupper() and not gap.startswith(

@@ -142,3 +142,24 @@ def test_a_name_whose_loose_key_is_too_short_matches_by_its_whole_sound() -> Non
 
 def _person(name: str) -> Entity:
     return Entity(1 + abs(hash(name)) % 1000, name, "person", (), None, 1, 0.0, 0.0)
+
+
+HOLIDAY = (
+    "Рождество в Берлине отменяется: Костю сократили, ему не до гостей.",
+    "Костя прилетает к нам в Лиссабон на Рождество, 22–29 декабря.",
+)
+
+
+@pytest.mark.parametrize(
+    "question", ["Where are we spending Christmas?", "Где мы встречаем Рождество?"]
+)
+async def test_a_holiday_named_by_its_twin_word_is_the_same_entity(
+    storage: MemoryStorage, question: str
+) -> None:
+    """ "Christmas" is «Рождество» (search/twin_words.py): the turns linked to
+    the other language's entity answer, though none says "spending"."""
+    texts = [*HOLIDAY, *(NOISE[i % len(NOISE)] for i in range(12))]
+    retriever = await linked_days(storage, texts, T0)
+    block = await retriever.get_context(question)
+    assert block is not None and "Костя прилетает" in block
+    assert await retriever.get_context("Where are we spending Easter?") is None

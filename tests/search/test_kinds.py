@@ -73,6 +73,8 @@ async def test_the_newest_member_answers_a_category_question(
         "Какой у меня телефон?",
         "What do I ride to uni now?",
         "What laptop did I have before the Mac?",
+        "What workout am I doing at the moment?",
+        "Куда я сейчас хожу заниматься?",
     ],
 )
 async def test_a_category_never_said_finds_nothing(
@@ -170,6 +172,33 @@ def test_a_member_of_two_words_is_said_with_a_hyphen_a_space_or_as_one() -> None
     for text in ("Dr. Lee's check-up moved.", "A check up on Friday.", "Checkup done."):
         assert kinds.said(set(), text) == {"doctor"}
     assert kinds.said(set(), "Check the updates.") == set()
+
+
+def test_working_out_names_the_sport_category() -> None:
+    for question in (
+        "What workout am I doing at the moment?",
+        "How do I exercise these days?",
+        "Куда я сейчас хожу заниматься?",
+        "Какие у меня тренировки?",
+    ):
+        assert {"yoga", "йога"} <= set(_kinds(question)), question
+    # «заниматься» of a subject is no sport
+    assert _kinds("Где я сейчас занимаюсь английским?") == ()
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What workout am I doing at the moment?", "Куда я сейчас хожу заниматься?"],
+)
+async def test_a_workout_question_finds_the_yoga(
+    storage: MemoryStorage, question: str
+) -> None:
+    yoga = "Yoga at Casa Prana before work, the teacher is strict."
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [yoga, *noise], T0)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    assert hits and hits[0].node.content == yoga
+    assert await retriever.get_context(question) is not None
 
 
 @pytest.mark.parametrize(

@@ -38,6 +38,10 @@ DATA = Path(__file__).parent.parent / "data"
         ("балет балета балете балетом", "балет"),  # a noun in -ет is no verb
         ("билет билеты билетом", "билет"),
         ("самолет самолета самолетом", "самолет"),
+        # a follower and hers are one word; "банк" is too short to be one
+        ("вегетарианец вегетарианка вегетарианкой вегетарианцы", "вегетариан"),
+        ("американец американку американцев", "американ"),
+        ("банк банка банке", "банк"),
     ],
 )
 def test_inflected_forms_share_a_stem(words: str, stem: str) -> None:

@@ -106,6 +106,8 @@ async def test_before_finds_the_old_car_by_its_name_in_both_scripts(
         ("When was Sonya's ballet recital?", "Отвела Соню на балет, концерт в мае."),
         ("Когда у Сони балет?", "Ballet recital at the school hall, a snowflake."),
         ("Когда я была на стрижке?", "Haircut with Lena in her kitchen again."),
+        # «вегетарианкой» is the feminine's instrumental: "vegetarian" still
+        ("Я раньше была вегетарианкой?", "Six years vegetarian now, and counting."),
     ],
 )
 async def test_a_question_finds_the_answer_told_in_the_other_language(
