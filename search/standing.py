@@ -153,7 +153,7 @@ def by_stance(
     told.sort(key=lambda hit: (-hit.score, hit.node.id))
     told = side_of_change(told, about, asked)
     if asked == "now":
-        own = {hit.node.id for hit in told if not told_of_other(hit)}
+        own = {hit.node.id for hit in told if not told_of_other(hit, text)}
         told = naming_current_value(told, about, own)
     return favour_recent(told, older=asked == "past", boost=STATE_BOOST)
 
@@ -165,17 +165,20 @@ def about_ids(hits: list[SearchHit], text: str, terms: Sequence[str]) -> set[int
     return {
         hit.node.id
         for hit in hits
-        if holds_stem(hit, wanted) and not told_of_other(hit)
+        if holds_stem(hit, wanted) and not told_of_other(hit, text)
     }
 
 
-def told_of_other(hit: SearchHit) -> bool:
+def told_of_other(hit: SearchHit, question: str = "") -> bool:
     """The turn opens with someone's name ("Priya moved to Vienna too",
     "Lena's shift got moved"): their state, not the user's ("Lena and I" is
-    the user's too)."""
+    the user's too), nor that of whom the `question` asks ("Where does Lena
+    work now?" is answered by "Lena started at the hospital in Vienna")."""
     text = hit.node.content.lstrip()
     for entity in hit.entities:
         name = entity.name
+        if question and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", question):
+            continue
         if text.startswith(name) and not re.match(
             r"\s+(?:and|&|и)\s", text[len(name) :], re.I
         ):

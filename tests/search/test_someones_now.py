@@ -1,0 +1,42 @@
+"""What is true now of someone the question names: "Which hospital does Lena
+work at now?" gets her newest state first, though every turn about her opens
+with her name (a turn opening with someone else's name tells their state, not
+the user's: search/standing.py told_of_other)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agent_memory.retrieval import SearchFilters
+from agent_memory.search.standing import told_of_other
+from agent_memory.storage import MemoryStorage
+from day_turns import linked_days, top_answers
+
+T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
+OLD = "Lena works at the Charité hospital, crazy shifts as a paediatrician."
+NEW = "Lena started at the children's hospital in Vienna this week, so proud."
+NOISE = [
+    "Tried a new ramen place near the station.",
+    "Lena and I watched a film, she fell asleep halfway.",
+    "Погода испортилась, весь вечер дождь.",
+]
+
+
+async def test_the_newest_state_of_the_person_asked_comes_first(
+    storage: MemoryStorage,
+) -> None:
+    top = await top_answers(
+        storage, [OLD, *NOISE, NEW, *NOISE], T0, "Which hospital does Lena work at now?"
+    )
+    assert top and top[0] == NEW, top
+
+
+async def test_a_turn_opening_with_the_asked_name_is_about_them(
+    storage: MemoryStorage,
+) -> None:
+    retriever = await linked_days(storage, [NEW], T0)
+    hits = await retriever.search("Lena hospital", SearchFilters(limit=1))
+    assert hits and hits[0].entities
+    assert told_of_other(hits[0])  # for a question about the user
+    assert not told_of_other(hits[0], "Where does Lena work now?")
+    assert told_of_other(hits[0], "Where does Lenny work now?")
