@@ -162,11 +162,31 @@ def about_ids(hits: list[SearchHit], text: str, terms: Sequence[str]) -> set[int
     """Ids of the hits about what the question asks (sharing its subject or a
     word) that tell the user's own state, not someone else's."""
     wanted = wanted_stems(text, terms)
+    # "Where does Mark live now?" is about where he lives: every turn naming
+    # him ("Mark moved the review") is not, or his newest would answer.
+    what = wanted - _asked_people(hits, text)
     return {
         hit.node.id
         for hit in hits
-        if holds_stem(hit, wanted) and not told_of_other(hit, text)
+        if holds_stem(hit, what or wanted) and not told_of_other(hit, text)
     }
+
+
+def _asked_people(hits: list[SearchHit], question: str) -> set[str]:
+    """Stems of the names of the people among the hits' that `question` names."""
+    return {
+        stem
+        for hit in hits
+        for entity in hit.entities
+        if entity.type == "person" and _names(question, entity.name)
+        for stem in text_stems(entity.name)
+    }
+
+
+def _names(question: str, name: str) -> bool:
+    return bool(question) and bool(
+        re.search(rf"(?<!\w){re.escape(name)}(?!\w)", question)
+    )
 
 
 def told_of_other(hit: SearchHit, question: str = "") -> bool:
@@ -177,7 +197,7 @@ def told_of_other(hit: SearchHit, question: str = "") -> bool:
     text = hit.node.content.lstrip()
     for entity in hit.entities:
         name = entity.name
-        if question and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", question):
+        if _names(question, name):
             continue
         if text.startswith(name) and not re.match(
             r"\s+(?:and|&|и)\s", text[len(name) :], re.I

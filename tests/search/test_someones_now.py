@@ -40,3 +40,13 @@ async def test_a_turn_opening_with_the_asked_name_is_about_them(
     assert told_of_other(hits[0])  # for a question about the user
     assert not told_of_other(hits[0], "Where does Lena work now?")
     assert told_of_other(hits[0], "Where does Lenny work now?")
+
+
+async def test_what_is_asked_of_a_person_is_not_their_newest_turn(
+    storage: MemoryStorage,
+) -> None:
+    lives = "My boss Mark lives out in Potsdam and cycles in every day."
+    later = [f"Mark moved the review to {day}." for day in ("Monday", "Friday")]
+    for question in ("Where does Mark live now?", "Where does Mark live?"):
+        top = await top_answers(storage, [lives, *NOISE, *later], T0, question)
+        assert top and top[0] == lives, (question, top)
