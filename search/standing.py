@@ -197,7 +197,8 @@ def told_of_other(hit: SearchHit, question: str = "") -> bool:
     text = hit.node.content.lstrip()
     for entity in hit.entities:
         name = entity.name
-        if _names(question, name):
+        # "Lena started at the hospital" tells of Lena; "Lena: ..." is her line
+        if _names(question, name) and not text[len(name) :].startswith(":"):
             continue
         if text.startswith(name) and not re.match(
             r"\s+(?:and|&|и)\s", text[len(name) :], re.I
