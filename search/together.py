@@ -71,11 +71,11 @@ class CommonNames:
         self._at = now
 
     def split(self, terms: Sequence[str]) -> tuple[list[str], list[str]]:
-        """(the words for the FTS query, the frequent names to meet: two or
-        more, none in most turns; else none, and a lone name is left out)."""
+        """(the words for the FTS query, the frequent names to meet, none in
+        most turns: two or more, or one with words to meet it; else none)."""
         words = [term for term in terms if term not in self.frequent]
         names = [t for t in terms if t in self.frequent and t not in self.everywhere]
-        return words, names if len(names) > 1 else []
+        return words, names if len(names) > 1 or (names and words) else []
 
 
 async def question_fts(
@@ -87,8 +87,9 @@ async def question_fts(
     window: NodeWindow | None,
 ) -> Ranked:
     """The FTS leg of `words`, led by the rows that hold all `names` (the
-    question's frequent names) when there are two or more."""
-    if len(names) < 2:
+    question's frequent names) and, for a lone name, one of the words
+    ("Where does Sam live?": Sam's turns that say "live")."""
+    if not names:
         return await _words_leg(storage, words, limit, types, window)
     # Each leg needs only the question: awaited together, their statements
     # queue on the read thread back to back instead of one leg waiting for
@@ -138,9 +139,16 @@ async def names_met(
         storage.index.weightless(words),
     )
     every = " AND ".join(dict.fromkeys(fts_term(name) for name in names))
-    ranking = fts_match([names[0], *(w for w in words if w not in weightless)])
-    # With words, the first name is in the OR too (twice in the score): kept
-    # so when every word is left out.
+    weighty = [w for w in words if w not in weightless]
+    if len(names) == 1:
+        # a lone name meets the words: without one, its rows are the entity leg's
+        ranking = fts_match(weighty)
+        if ranking is None:
+            return []
+    else:
+        # With words, the first name is in the OR too (twice in the score):
+        # kept so when every word is left out.
+        ranking = fts_match([names[0], *weighty])
     match = f"{every} AND ({ranking})" if words else every
     start = 0 if window is not None else newest_start(ceiling, min(rows.values()))
     found = await storage.index.fts_search(
