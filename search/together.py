@@ -150,6 +150,12 @@ async def names_met(
         # kept so when every word is left out.
         ranking = fts_match([names[0], *weighty])
     match = f"{every} AND ({ranking})" if words else every
+    if len(names) == 1 and window is None:
+        # A lone name's rows that say a word, newest first: bm25 would count
+        # the postings of the name and of every word for their idf (~4 ms at
+        # 100k for a name in 2k turns); the ranking after the legs weighs them.
+        newest = await storage.index.fts_newest(match, limit=limit, types=types)
+        return [(node_id, 1.0 / (1 + rank)) for rank, node_id in enumerate(newest)]
     start = 0 if window is not None else newest_start(ceiling, min(rows.values()))
     found = await storage.index.fts_search(
         match, limit=limit, types=types, min_id=start, window=window
