@@ -10,7 +10,8 @@ so the question's words are compared with the names the memory already holds:
 both reduced to a loose Latin key (Russian case ending off, transliterated,
 c/k and h/g as one, doubled letters once, final vowels off), equal or one
 letter inserted ("vien" / "ven", "lisbon" / "lisabon"). A substituted letter
-is a different name: "Лина" is not "Lena".
+is a different name: "Лина" is not "Lena". A Latin name is also heard the
+Portuguese and Spanish way ("Henrique" «Энрике», "Lopes" «Лопеш»).
 """
 
 from __future__ import annotations
@@ -40,7 +41,18 @@ _LATIN = dict(
 _SAME = (("ee", "i"), ("ph", "f"), ("ck", "k"), ("kh", "h"), ("c", "k"), ("q", "k"),
          ("w", "v"), ("x", "ks"), ("y", "i"), ("h", "g"))  # fmt: skip
 _VOWELS = "aeiou"
-_SILENT_H = re.compile(r"h[aeiou]")
+# How Portuguese and Spanish (French for the H) say a Latin name, where
+# English-like spelling misleads: an opening H before a vowel is silent
+# ("Henrique" «Энрике», "Helena" «Елена»), "qu" before e/i is «к»
+# ("Henrique", "Joaquim"), "ch" is «ш» ("Rocha" «Роша»), a final "s" is «ш»
+# ("Lopes" «Лопеш») and an "s" between vowels «з» ("Sousa" «Соуза»).
+_ROMANCE = (
+    (re.compile(r"^h(?=[aeiou])"), ""),
+    (re.compile(r"qu(?=[ei])"), "k"),
+    (re.compile(r"ch"), "sh"),
+    (re.compile(r"(?<=[aeiou])s$"), "sh"),
+    (re.compile(r"(?<=[aeiou])s(?=[aeiou])"), "z"),
+)
 # What stands before a person's name without being it ("Dona Fernanda" is
 # «Фернанда» in the other script, "Dr. Lopes" «Лопеш»).
 _HONORIFICS = frozenset(
@@ -70,9 +82,22 @@ def loose_keys(word: str) -> set[str]:
     folded = word.casefold()
     if "ё" in folded:
         keys.add(loose_key(folded.replace("ё", "йо")))
-    if _SILENT_H.match(folded):
-        keys.add(loose_key(folded[1:]))
-    return keys
+    return keys | {loose_key(said) for said in romance_readings(folded)}
+
+
+@functools.lru_cache(maxsize=8192)
+def romance_readings(word: str) -> frozenset[str]:
+    """How a Latin name may be said the Portuguese or Spanish way (`_ROMANCE`,
+    each habit the spelling gives a chance to, in every combination), in
+    Latin letters, the word itself excluded: "Henrique" -> "enrique",
+    "henrike", "enrike"; nothing for a Cyrillic word."""
+    folded = word.casefold()
+    if not (folded.isascii() and folded.isalpha()):
+        return frozenset()
+    found = {folded}
+    for pattern, sound in _ROMANCE:
+        found |= {pattern.sub(sound, said) for said in found}
+    return frozenset(found - {folded})
 
 
 def sound_key(word: str) -> str:

@@ -109,6 +109,18 @@ def opens_russian_sentence(words: Sequence[str], given_names: frozenset[str]) ->
     return not nominatives(folded) & given_names
 
 
+def russian_verb(word: str, given_names: frozenset[str]) -> bool:
+    """`word` ends like a Russian verb's past or present ("Придумали",
+    "Ответила", "Жду") and is no given name nor one's case form."""
+    folded = word.casefold()
+    verb = _RU_PAST_VERB.match(folded) or _RU_PRESENT_VERB.match(folded)
+    return (
+        bool(verb)
+        and folded not in given_names
+        and not (nominatives(folded) & given_names)
+    )
+
+
 def opens_english_sentence(words: Sequence[str], given_names: frozenset[str]) -> bool:
     """The first of a sentence's capitalised `words` is a past-tense verb whose
     subject, the user, is left out ("Cleaned Kiwi's cage", "Drove Tom to

@@ -19,12 +19,14 @@ from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .asides import join_asides
 from .inflections import join_case_forms
+from .kin_names import join_kin
 from .mentions import Mention, extract_mentions
 from .name_forms import join_name_forms
 from .nicknames import join_people
 from .oblique import ObliqueNamer
 from .relations import file_relation
 from .short_things import ShortThings
+from .surnames import join_surnames
 from .twins import join_twins
 
 __all__ = ["EntityLinker", "Mention", "extract_mentions"]
@@ -102,6 +104,8 @@ class EntityLinker:
         entity = follow(await self._join_twins([entity], guarded))
         # "Alex" is «Саша»
         entity = follow(await join_name_forms(self._storage, [entity], guarded))
+        entity = follow(await join_kin(self._storage, [entity], guarded))  # Mum
+        entity = follow(await join_surnames(self._storage, [entity], guarded))
         await self._obliques(self._storage, [entity], guarded)
         follow(await self._things.join(self._storage, [entity], split))
         return moved
@@ -226,11 +230,17 @@ class EntityLinker:
         filed = _once(twinned.get(e.id, e) for e in filed)
         named = await join_name_forms(self._storage, filed, guarded)  # "Alex", «Саша»
         filed = _once(named.get(e.id, e) for e in filed)
+        kin = await join_kin(self._storage, filed, guarded)  # "Mum", «Мама»
+        filed = _once(kin.get(e.id, e) for e in filed)
+        titled = await join_surnames(self._storage, filed, guarded)  # "Dr. Lopes"
+        filed = _once(titled.get(e.id, e) for e in filed)
         await self._obliques(self._storage, filed, guarded)
         things = await self._things.join(self._storage, filed, split)  # "Corolla"
         now = {key: cased.get(e.id, e) for key, e in now.items()}
         now = {key: twinned.get(e.id, e) for key, e in now.items()}
         now = {key: named.get(e.id, e) for key, e in now.items()}
+        now = {key: kin.get(e.id, e) for key, e in now.items()}
+        now = {key: titled.get(e.id, e) for key, e in now.items()}
         return {key: things.get(e.id, e) for key, e in now.items()}
 
     async def _link_batch(self, linked: Sequence[tuple[Node, list[Entity]]]) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..core.records import EntityType, name_key
 from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
+from ..search.morphology import is_russian
 from ..search.twin_words import twins
 from .cues import (
     SENTENCE_OPENERS,
@@ -26,6 +27,7 @@ from .cues import (
     opens_english_sentence,
     opens_on_gerund,
     opens_russian_sentence,
+    russian_verb,
 )
 from .names import (
     COMMON_CAPITALISED,
@@ -63,6 +65,14 @@ _NAME = re.compile(
     rf"(?<![\w@#/.:])((?:{_NAME_WORD})"
     rf"(?:\s+(?:(?:{_CONNECTOR})\s+){{0,2}}(?:{_NAME_WORD})){{0,3}})"
 )
+# The same, a possessive ending a name: "Kostya's Christmas visit" is Kostya's
+# visit at Christmas, "Quinta do Vale's Lisbon office" the estate's office.
+_NAME_TO_POSSESSIVE = re.compile(
+    rf"(?<![\w@#/.:])((?:{_NAME_WORD})"
+    rf"(?:(?<!['’]s)\s+(?:(?:{_CONNECTOR})\s+){{0,2}}(?:{_NAME_WORD})){{0,3}})"
+)
+_INNER_POSSESSIVE = re.compile(r"['’]s\s")
+_ARTICLES = frozenset("the a an".split())
 _HANDLE = re.compile(r"(?<![\w.])@([A-Za-z0-9_]{2,32})")
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _URL = re.compile(r"\bhttps?://[^\s<>()\"']+", re.IGNORECASE)
@@ -80,13 +90,19 @@ _DATE = re.compile(
     rf"|\d{{1,2}} (?:{_MONTHS_RU})(?: \d{{4}})?)\b"
 )
 # A colon also opens a sentence: transcripts read "Tim: Yeah, sure".
-_SENTENCE_START = re.compile(r"(?:^|[.!?…:;—–]\s+|\n\s*|[\"“(]\s*)$")
+# A quote may close the sentence before it ("…?» Ответила"); a Russian one
+# opens a sentence after a colon (": «Вау»"), a title inside one («Шрека»).
+_SENTENCE_START = re.compile(
+    r"(?:^|[.!?…:;—–][»\"”’)]*\s+|\n\s*|[\"“(]\s*|(?:^|[.!?…:;—–]\s*)[«„]\s*)$"
+)
 # "Caroline: ..." at the start of a text is a transcript's speaker, whose
 # words open a sentence; after a topic ("Pottery: my first go", «Гончарка:
 # забрала из печи») the text goes on in lower case.
 _SPEAKER = re.compile(rf"^\s*([{_UPPER}][{_LOWER}]+(?: [{_UPPER}][{_LOWER}]+)?):\s")
 _TOPIC_GOES_ON = re.compile(rf"\s*[{_LOWER}]")
-_TITLES = {"mr", "mrs", "ms", "dr", "dra", "prof", "sir", "madam"}
+_TITLES = {"mr", "mrs", "ms", "dr", "dra", "prof", "sir", "madam"} | set(
+    "доктор доктора доктору доктором докторе".split()
+)
 _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
@@ -140,7 +156,7 @@ def extract_mentions(text: str) -> list[Mention]:
     for match in _DATE.finditer(text):
         add(*match.span(), Mention(match.group(0), "concept", "date"))
     speaker = _SPEAKER.match(text)
-    if speaker is not None and not _a_label(speaker.group(1)):
+    if speaker is not None and not _a_label(speaker.group(1)):  # "Придумали:"
         topic = _TOPIC_GOES_ON.match(text, speaker.end()) and not any(
             w.casefold() in GIVEN_NAMES for w in speaker.group(1).split()
         )  # "Melanie: thanks, Caroline!" is still Melanie speaking
@@ -149,10 +165,11 @@ def extract_mentions(text: str) -> list[Mention]:
     # "Mark my words": the name in a saying is nobody (same length, so the
     # spans of everything else stay where they are).
     plain = _IDIOM.sub(lambda m: " " * len(m.group(0)), text)
-    for match in _NAME.finditer(plain):
-        mention = _name_mention(plain, match)
-        if mention is not None:
-            add(match.start(1), match.end(1), mention)
+    for whole in _NAME.finditer(plain):
+        for match in _cut_at_possessive(plain, whole):
+            mention = _name_mention(plain, match)
+            if mention is not None:
+                add(match.start(1), match.end(1), mention)
     found_sorted = _with_pronoun_relations(
         plain, sorted(zip(taken, found, strict=True), key=lambda pair: pair[0])
     )
@@ -185,6 +202,36 @@ def _related(mention: Mention, relation: str) -> Mention:
     return Mention(mention.name, "person", "name", relation=relation)
 
 
+def _cut_at_possessive(text: str, match: re.Match[str]) -> list[re.Match[str]]:
+    """The name `match` found, cut after a possessive inside it ("Kostya's
+    Christmas visit"), unless it is a work's title ("reading «Charlotte's
+    Web»", "the Philosopher's Stone", "the Queen's Gambit series")."""
+    if not _INNER_POSSESSIVE.search(match.group(1)):
+        return [match]
+    before = text[: match.start(1)]
+    previous = (before.split()[-1:] or [""])[0].strip(",.!?").casefold()
+    following = text[match.end(1) :].split()[:1] or [""]
+    if (
+        _QUOTE_OPENS.search(before)
+        or _unclosed_quote(before)
+        or previous in _ARTICLES
+        or previous in TITLE_BEFORE
+        or following[0].strip(",.!?").casefold() in TITLE_AFTER
+    ):
+        return [match]
+    return list(_NAME_TO_POSSESSIVE.finditer(text, match.start(1), match.end(1)))
+
+
+def _unclosed_quote(before: str) -> bool:
+    """A quotation is open where the name starts ("“Harry Potter and the …")."""
+    straight = before.count('"') % 2 == 1
+    return (
+        straight
+        or before.count("“") > before.count("”")
+        or (before.count("«") > before.count("»"))
+    )
+
+
 def _common(word: str) -> bool:
     return _POSSESSIVE.sub("", word).casefold() in COMMON_CAPITALISED
 
@@ -214,6 +261,9 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         or (not quoted and opens_on_gerund(words, GIVEN_NAMES))
     ):
         words, opens = words[1:], False  # what follows is mid-sentence
+    # "Доктор Лопеш сказала", "Dr Rocha": the title is no part of the name
+    if len(words) > 1 and words[0].casefold() in _TITLES:
+        words = words[1:]
     titled = (
         bool(words)
         and not _common(words[0])
@@ -236,6 +286,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
             _common(words[0])
             or _is_shouted(words[0])
             or (opens and words[0].casefold() in SENTENCE_OPENERS)
+            or (opens and len(words) > 1 and _russian_word(words[0]))  # "Билеты TAP"
         )
     ):
         words = words[1:]
@@ -384,6 +435,12 @@ def _a_label(name: str) -> bool:
     verb = opens_russian_sentence(words, GIVEN_NAMES) or opens_english_sentence(
         words, GIVEN_NAMES
     )
+    # "Придумали: раз мы не едем…" opens on a verb with its subject left out
+    verb = verb or (
+        len(words) == 1
+        and russian_verb(first, GIVEN_NAMES)
+        and not _everyday_word(first)  # "Футбол: колено распухло"
+    )
     return verb or _common(first) or _not_a_name(first) or first.casefold() in LABELS
 
 
@@ -392,6 +449,11 @@ def _everyday_word(word: str) -> bool:
     that is no given name: opening a sentence, it is that word."""
     folded = word.casefold()
     return folded not in GIVEN_NAMES and bool(twins(folded))
+
+
+def _russian_word(word: str) -> bool:
+    """A Russian everyday word ("Билеты", «Ветеринар»), no given name."""
+    return is_russian(word) and _everyday_word(word)
 
 
 def _not_a_name(word: str) -> bool:

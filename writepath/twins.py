@@ -24,7 +24,7 @@ from collections.abc import Collection, Sequence
 
 from ..core.records import Entity, EntityType, name_key
 from ..core.scope import using_view, view_of_scope
-from ..search.cross_script import OtherScriptNames, sound_key
+from ..search.cross_script import OtherScriptNames, romance_readings, sound_key
 from ..search.morphology import is_russian
 from ..search.name_cases import is_name_word, nominatives
 from ..store.interface import Store
@@ -84,7 +84,9 @@ def twins(one: Entity, other: Entity) -> bool:
     if not latin.name.isascii():
         return False
     heard = _sounds(cyrillic.name)
-    if sound_key(latin.name) in heard:
+    # "Henrique" is «Энрике», "Rocha" «Роша»: said the Portuguese way
+    said_so = {latin.name, *romance_readings(latin.name)}
+    if any(sound_key(s) in heard for s in said_so):
         return True
     # an English name as said ("Graham", «Грэм»): a person's, on either side
     said = readings(latin.name) if "person" in (one.type, other.type) else ()

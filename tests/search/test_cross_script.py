@@ -15,7 +15,9 @@ from agent_memory.search.cross_script import (
     OtherScriptNames,
     loose_key,
     loose_keys,
+    romance_readings,
     same_key,
+    sound_key,
 )
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
@@ -52,6 +54,17 @@ def test_one_name_in_two_scripts(one: str, other: str) -> None:
 )
 def test_an_opening_h_may_be_silent_or_said(one: str, other: str) -> None:
     assert any(same_key(a, b) for a in loose_keys(one) for b in loose_keys(other))
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("Henrique", "Энрике"), ("Rocha", "Роша"), ("Lopes", "Лопеш"), ("Sousa", "Соуза")],
+)
+def test_a_name_is_also_heard_the_portuguese_way(one: str, other: str) -> None:
+    """ "qu" before e/i is «к», "ch" «ш», a final "s" «ш», an "s" between
+    vowels «з»: the whole sound matches, not only the loose key."""
+    assert sound_key(other) in {sound_key(s) for s in romance_readings(one)}
+    assert not romance_readings("Энрике")
 
 
 def test_a_person_s_honorific_is_not_their_name_in_the_other_script() -> None:
