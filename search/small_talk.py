@@ -25,6 +25,10 @@ _PHRASES = (
     r"|much appreciated|appreciate it|no problem|you ?re welcome"
     r"|ok(?:ay)?|k|sure|cool|nice|great|awesome|perfect|got it|sounds good"
     r"|noted|understood|will do|good to know|makes sense|i see|done"
+    # an assistant's fillers ("Happy to help. Anything else?")
+    r"|(?:happy|glad) to help|glad i could help|my pleasure|no worries|of course"
+    r"|you got it|any ?time|anything else(?: i can (?:do|help with))?(?: for you)?"
+    r"|let me know(?: if you need anything(?: else)?)?"
     r"|thanks? for (?:telling|letting) me(?: know)?"
     r"|yes|yeah|yep|no|nope|lol|haha|wow"
     # how are you
@@ -46,6 +50,8 @@ _PHRASES = (
     r"|как (?:у (?:тебя|вас) )?дела|как (?:ты|вы)(?: там)?|как сам|как поживаешь"
     r"|как поживаете|как жизнь|ч[её] как|что нового|а у тебя|а у вас|а ты|а вы"
     r"|тебе|вам|всем|всё|все|ещё раз|и тебе|и вам"
+    r"|рад[аы]? помочь|обращайся|обращайтесь|конечно|что-нибудь ещё|что-то ещё"
+    r"|что нибудь ещё|что то ещё|чем ещё (?:могу )?помочь"
 )
 _SMALL_TALK = re.compile(rf"(?:(?:{_PHRASES}) )+")
 _NOT_WORD = re.compile(r"[\W_]+")

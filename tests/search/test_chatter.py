@@ -10,7 +10,12 @@ from typing import Any
 from agent_memory.main import MemoryExtension
 from fakes import FakeHostContext, running
 
-FILLERS = ("Okay, got it.", "Хорошо, запомню.", "Thanks for telling me.", "Принято.")
+FILLERS = (
+    "Okay, got it.",
+    "Happy to help. Anything else?",
+    "Рада помочь! Что-нибудь ещё?",
+    "Принято.",
+)
 
 
 def turn(text: str, thread: str, reply: bool = False) -> dict[str, Any]:
