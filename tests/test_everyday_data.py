@@ -90,3 +90,42 @@ def test_the_second_life_is_its_story() -> None:
     start, end = generator().relative_window("days_ago:3", dt.date(2026, 11, 24))
     assert dt.datetime.fromtimestamp(start, dt.UTC).date() == dt.date(2026, 11, 21)
     assert end - start == 86400.0
+
+
+def test_the_eighth_life_is_its_story() -> None:
+    """bench/data/everyday8/ (a held-out life, written blind) is what
+    bench/everyday2_life.py writes from its story.txt and asks.yaml: every
+    category in both languages, in the seventh life's proportions, gold where an
+    answer exists, and none for what the life never says."""
+    import everyday2_life as writer
+    import yaml
+
+    data = ROOT / "bench" / "data" / "everyday8"
+    anchor, lines = writer.parse_story((data / "story.txt").read_text("utf-8"))
+    turns = writer.build(anchor, lines)
+    asks = yaml.safe_load((data / "asks.yaml").read_text("utf-8"))
+
+    def rows(name: str) -> list[dict[str, object]]:
+        text = (data / name).read_text("utf-8")
+        return [json.loads(x) for x in text.split("\n") if x]
+
+    asked = rows("questions.jsonl")
+    assert rows("turns.jsonl") == turns
+    assert writer.questions(asks, turns, anchor) == asked
+    assert json.loads((data / "life.json").read_text("utf-8")) == {
+        "anchor": anchor.isoformat()
+    }
+    pairs = Counter((q["category"], q["lang"]) for q in asked)
+    for category in {c for c, _ in pairs}:
+        assert pairs[(category, "en")] and pairs[(category, "ru")], category
+    seventh = Counter(q["category"] for q in rows_of("everyday7"))
+    assert Counter(q["category"] for q in asked) == seventh
+    for question in asked:
+        assert bool(question["gold_keys"]) == (question["category"] != "never_said")
+    users = [t for t in turns if t["role"] == "user"]
+    assert 0.40 <= sum(t["lang"] == "ru" for t in users) / len(users) <= 0.55
+
+
+def rows_of(life: str) -> list[dict[str, object]]:
+    text = (ROOT / "bench" / "data" / life / "questions.jsonl").read_text("utf-8")
+    return [json.loads(x) for x in text.split("\n") if x]
