@@ -176,9 +176,12 @@ def _category_things(
     knows or one of its members (the `sure` stems, search/kinds.py) counts
     whatever its score: the members a turn names raise it above the turns
     naming the category alone ("Toyota Corolla" and "car" above "the
-    Synapse is the lightest bike")."""
+    Synapse is the lightest bike"). A thing such a turn calls over or left
+    ("Всё, ухожу из Millennium. Открыла счёт в ActivoBank", search/ended.py)
+    counts however rarely named: it is the old state the turn says ended."""
     counts: dict[tuple[bool, int], int] = {}
     best: dict[int, float] = {}
+    over: set[int] = set()
     top = max((hit.score for hit in holders), default=0.0)
     for hit in holders:
         stems = text_stems(hit.node.content)
@@ -188,12 +191,16 @@ def _category_things(
         for index in things_of(hit, things):
             counts[twin, index] = counts.get((twin, index), 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
+            if _ended(hit, index, things):
+                over.add(index)
     most = {
         side: max(n for (other, _), n in counts.items() if other == side)
         for side, _ in counts
     }
     return {
-        index: best[index] for (side, index), n in counts.items() if 2 * n > most[side]
+        index: best[index]
+        for (side, index), n in counts.items()
+        if 2 * n > most[side] or index in over
     }
 
 
@@ -320,7 +327,7 @@ def _weigh(
 
     def weighed(hit: SearchHit) -> SearchHit:
         indices = named[hit.node.id]
-        if not indices or told_of_other(hit):
+        if not indices or _told_of_someone(hit, things, asked):
             return hit
         if not any((index == newest) == (asked == "now") for index in indices):
             return SearchHit(hit.node, hit.score / (1.0 + THING_BOOST), hit.entities)
@@ -333,6 +340,18 @@ def _weigh(
     out = [weighed(hit) for hit in every]
     out.sort(key=lambda hit: (-hit.score, hit.node.id))
     return out
+
+
+def _told_of_someone(hit: SearchHit, things: Things, asked: Stance) -> bool:
+    """The turn opens with someone's name: their state ("Lena started at the
+    hospital"), not the user's. Asked about before, a turn opening with the
+    thing itself ("Millennium charged me eight euros again") still tells the
+    user had it; asked about now, the thing's own news ("Pebble got their
+    seed round") says nothing of the user's present."""
+    if asked == "now":
+        return told_of_other(hit)
+    others = [entity for entity in hit.entities if things.of(entity) is None]
+    return told_of_other(SearchHit(hit.node, hit.score, others))
 
 
 async def with_category_things(

@@ -5,10 +5,15 @@ from when each was last mentioned, and a later mention is usually a later
 state. Not when the turn says the thing is over: "Write a thank-you note to
 my old team at Zalando", "старые фотографии из Friedrichshain", "Cancelled
 PureGym and joined the Depot", "Вместо Лиссабона поедем в Эдинбург", "Sold
-the Ford Focus". Such a mention tells that the thing belongs to the past, so
-it never makes it the current one. Read from the words just before the name,
-within its clause (a marker before "and" or a comma ends the thing before,
-not the one after: "Cancelled PureGym and joined the Depot").
+the Ford Focus", "Всё, ухожу из Millennium", "Switched from Vodafone to
+Digi", "больше не хожу в Fitness Hut". Such a mention tells that the
+thing belongs to the past, so it never makes it the current one. Read
+from the words just before the name, within its clause (a marker before
+"and" or a comma ends the thing before, not the one after: "Cancelled
+PureGym and joined the Depot"). A word of
+leaving or moving ends the thing it leaves, not the one it goes to: "left
+Millennium", «перешла из Millennium», not "left for Berlin", «перешла в
+ActivoBank», «ушла в Casa Prana».
 """
 
 from __future__ import annotations
@@ -22,11 +27,23 @@ from .cross_script import loose_key, same_key
 LOOK_BACK = 4  # words before the name a marker may stand ("old team at X")
 # Stems of the words that end a thing or call it a former one.
 _MARKERS = re.compile(
-    r"(?:old|former|previous|ex|dead|broken|cancel\w*|sold|sell\w*|left|quit\w*"
-    r"|replac\w*|instead|notice|goodbye|стар\w*|бывш\w*|прежн\w*|отмен\w*"
-    r"|прода\w*|ушл\w*|ушё\w*|уволил\w*|вместо|брос\w*)",
+    r"(?:old|former|previous|ex|dead|broken|cancel\w*|sold|sell\w*|quit\w*"
+    r"|replac\w*|instead|notice|goodbye|стар\w*|бывш\w*|прежн\w*"
+    r"|отмен\w*|прода\w*|уволил\w*|вместо|брос\w*)",
     re.I,
 )
+# Stems of the words of leaving or moving: they end the thing left ("left
+# Millennium", «ухожу из Millennium»), not one a destination word comes
+# before ("left for Berlin", «перешла в ActivoBank»).
+_LEAVING = re.compile(
+    r"(?:left|leav\w*|switch\w*|moved|ушл\w*|ушё\w*|ухож\w*|уход\w*"
+    r"|перешл\w*|перешё\w*|перехож\w*|переех\w*|съех\w*)",
+    re.I,
+)
+_DESTINATION = frozenset("to for into onto в во на к ко".split())
+# Two words that say the user does no more what follows: "no longer go to
+# X", «больше не хожу в X», «уже не пользуюсь X».
+_NO_MORE = frozenset({("no", "longer"), ("больше", "не"), ("уже", "не")})
 # Words and signs that end a clause: a marker before them is about another thing.
 _BOUNDARY_WORDS = frozenset("and but then so и а но потом".split())
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|[,;:.!?()—–-]")
@@ -59,12 +76,23 @@ def _names_one(key: str, firsts: set[str]) -> bool:
 def _marker_before(tokens: tuple[str, ...], at: int) -> bool:
     """A marker within LOOK_BACK words before `at`, in its clause, with no
     other name between: "Вместо Лиссабона поедем в Эдинбург" ends Lisbon."""
+    toward = False  # a destination word stands between: "left for Berlin"
     for back in range(at - 1, max(-1, at - 1 - LOOK_BACK), -1):
         token = tokens[back]
-        if not token.isalpha() or token.casefold() in _BOUNDARY_WORDS:
+        folded = token.casefold()
+        if not token.isalpha() or folded in _BOUNDARY_WORDS:
             return False
-        if _MARKERS.fullmatch(token):
+        if _MARKERS.fullmatch(token) or _no_more(tokens, back):
             return True
+        if _LEAVING.fullmatch(token):
+            return not toward
         if token[0].isupper():
             return False  # another name: the marker, if any, is about it
+        toward = toward or folded in _DESTINATION
     return False
+
+
+def _no_more(tokens: tuple[str, ...], at: int) -> bool:
+    """The token at `at` closes a "no longer" pair («больше не»)."""
+    pair = (tokens[at - 1].casefold(), tokens[at].casefold()) if at else ("", "")
+    return pair in _NO_MORE
