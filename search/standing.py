@@ -78,7 +78,9 @@ _PAST = re.compile(
     r"|in the past)\b"
     r"|\bbefore(?: (?:that|then|this|now))?\s*[?.!]*$"
     r"|(?<!\w)(?:раньше|прежде|до этого|до того|сначала|изначально|когда-то"
-    r"|бывш\w*|прежн\w*)(?!\w)",
+    r"|бывш\w*|прежн\w*)(?!\w)"
+    # before the change itself: "before the move", «до переезда»
+    r"|\bbefore (?:the|our|my) move\b|(?<!\w)до (?:нашего |моего )?переезда(?!\w)",
     re.I,
 )
 # "before Vienna", "до Вены", "before I switched": the state before a named

@@ -43,6 +43,8 @@ async def life(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[
         ("Где я сейчас живу?", "now"),
         ("Что я теперь пью по утрам?", "now"),
         ("Where did I live before?", "past"),
+        ("Где мы жили до переезда?", "past"),  # before the change itself
+        ("Where did we live before the move?", "past"),
         ("Where did I use to work?", "past"),
         ("Где я жил раньше?", "past"),
         ("Что было до этого?", "past"),
