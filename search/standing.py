@@ -58,7 +58,10 @@ _PRESENT = re.compile(
     # when a plan is, not when it was: the latest word on it ("When is
     # Pepper's vet appointment?" after "moved it to Monday")
     r"|\bwhen(?:'s| is| are| will)\b|\bwhat time (?:is|are)\b"
-    r"|(?<!\w)(?:когда|во сколько) (?:\w+ )?буд(?:ет|ут)(?!\w)"
+    # where a plan will be, or both: "When and where is the wedding?",
+    # «Где будет свадьба?» (its latest word, after "moved it to City Hall")
+    r"|\b(?:when|where) and (?:when|where)(?:'s| is| are| will)\b|\bwhere will\b"
+    r"|(?<!\w)(?:когда|во сколько|где)(?: и (?:когда|где))? (?:\w+ )?буд(?:ет|ут)(?!\w)"
     r"|(?<!\w)(?:теперь|в данный момент|на данный момент)(?!\w)"
     r"|(?<!\w)(?:я|мы)(?: \w+)? \w+(?:у|ю|ем|ём|им)(?!\w)",
     re.I,

@@ -143,7 +143,13 @@ async def test_what_was_said_still_answers(
 
 
 @pytest.mark.parametrize(
-    "question", ["When is Pepper's vet appointment?", "Когда будет приём у врача?"]
+    "question",
+    [
+        "When is Pepper's vet appointment?",
+        "Когда будет приём у врача?",
+        "When and where is the wedding?",
+        "Где будет свадьба?",
+    ],
 )
 def test_when_a_plan_is_asks_about_now(question: str) -> None:
     assert stance(question) == "now"
