@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from ..core.relations import RELATION_OWNERS, RELATIONS, owner_word
+from ..core.text import strip_accents
 
 _CYRILLIC = re.compile(r"[а-яё]")
 _CJK = re.compile(
@@ -182,11 +183,16 @@ _RU_OWNER_STEMS = {
 def relation_base_forms(words: Sequence[str]) -> list[str]:
     """The words with inflected Russian relation words in their base form, the
     possessive before one matched to it: "с моей женой" -> "с моя жена", so
-    the aliases "моя жена" and "жена" match the question (English is as is)."""
+    the aliases "моя жена" and "жена" match the question. A Latin relation
+    loses its accents ("my fiancé" -> "my fiance"): written either way, it
+    files and finds the same alias."""
     out = list(words)
     for i, word in enumerate(words):
         lower = word.lower()
         if not is_russian(lower):
+            bare = strip_accents(lower)
+            if bare != lower and bare in RELATIONS:
+                out[i] = bare
             continue
         base = _IRREGULAR_RELATIONS.get(lower) or _relation_by_stem(lower)
         if base is None:
