@@ -27,7 +27,20 @@ DOG_BREEDS = """beagle labrador retriever poodle spaniel terrier husky corgi dac
     бульдог борзая грейхаунд шнауцер чихуахуа далматинец овчарка""".split()
 CAT_BREEDS = """siamese persian ragdoll sphynx сиамская сиамский персидская персидский
     сфинкс мейн-кун""".split()
-PET_KINDS |= frozenset(DOG_BREEDS + CAT_BREEDS)
+# Kinds of bird and small pet ("our cockatiel Kesha", «наша корелла Кеша»):
+# each asked by its general word ("our parrot", «наш попугай»), as a breed is
+# asked as "our dog".
+PARROT_KINDS = """cockatiel budgie budgerigar parakeet cockatoo macaw lovebird
+    корелла какаду ара неразлучник волнистик""".split()
+SMALL_PETS = [
+    "pig свинка",  # "our guinea pig Pushok", «наша морская свинка»
+    "chinchilla шиншилла",
+    "gerbil песчанка",
+    "rat крыса",
+    "mouse мышь мышка",
+]
+PET_KINDS |= frozenset(DOG_BREEDS + CAT_BREEDS + PARROT_KINDS)
+PET_KINDS |= frozenset(" ".join(SMALL_PETS).split())
 # Relation words of "my wife Sarah" / "моя жена Света": the relation kept on
 # the entity and filed as an alias, so "my wife" and "жена" find Sarah.
 RELATIONS = (
@@ -68,7 +81,8 @@ RU_FEMININE = frozenset(
     однокурсница одноклассница
     мачеха невеста
     начальница собака кошка тёща теща свекровь невестка лошадь черепаха
-    ящерица змея канарейка борзая овчарка такса сиамская персидская""".split()
+    ящерица змея канарейка борзая овчарка такса сиамская персидская
+    корелла свинка шиншилла песчанка крыса мышь мышка""".split()
 )
 
 
@@ -150,7 +164,8 @@ _SAME = [
     " ".join(["cat кот кошка", *CAT_BREEDS]),
     "puppy щенок",
     "kitten котёнок котенок",
-    "parrot budgie budgerigar попугай попугайчик",
+    " ".join(["parrot попугай попугайчик", *PARROT_KINDS]),
+    *SMALL_PETS,
     "hamster хомяк",
     "rabbit bunny кролик",
     "horse лошадь",

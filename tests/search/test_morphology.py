@@ -106,6 +106,9 @@ async def test_cjk_set_recall(storage: MemoryStorage) -> None:
         ("моего жениха", "мой жених"),
         ("с моей невестой", "с моя невеста"),
         ("a café", "a café"),
+        ("нашего попугая", "мой попугай"),
+        ("нашу кореллу", "моя корелла"),
+        ("до теста", "до теста"),
     ],
 )
 def test_relation_words_come_back_to_their_base_form(words: str, expected: str) -> None:

@@ -159,6 +159,26 @@ async def test_a_pet_named_by_its_breed_is_the_dog(storage: MemoryStorage) -> No
     assert await retriever.get_context("What's my cat called?") is None
 
 
+async def test_a_bird_or_small_pet_is_asked_by_its_general_word(
+    storage: MemoryStorage,
+) -> None:
+    """ "Our cockatiel Kesha" is our parrot, «наш попугай» in any case; "our
+    guinea pig" is «наша морская свинка» (its describing word filed apart)."""
+    retriever = await _linked(
+        storage,
+        [
+            "Our cockatiel Kesha learned to whistle the Tetris theme.",
+            "Наша морская свинка Зефир съела весь укроп.",
+        ],
+    )
+    for question in ("Как зовут нашего попугая?", "What's our parrot called?"):
+        block = await retriever.get_context(question)
+        assert block is not None and "Kesha" in block, question
+    for question in ("What's our guinea pig called?", "Как зовут нашу свинку?"):
+        block = await retriever.get_context(question)
+        assert block is not None and "Зефир" in block, question
+
+
 async def test_everyday_kin_words_find_the_relation(storage: MemoryStorage) -> None:
     """ "mum", "granny", "flatmate", «бабуля» are the words people use: each
     finds the person filed under the relation's other words ("my mother",
