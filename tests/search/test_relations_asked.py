@@ -216,3 +216,20 @@ async def test_a_named_persons_relatives_name_is_not_the_person(
         assert await retriever.get_context(question) is None, question
     # the person asked by name alone still is
     assert any("Oscar" in text for text in await _top(retriever, "Who is Oscar?", 3))
+
+
+async def test_a_named_persons_relative_is_found_in_the_other_language(
+    storage: MemoryStorage,
+) -> None:
+    """ "What's Owen's mom's name?" is answered by «Мама Оуэна, Линда, ...»:
+    the relative asked in one language, said in the other."""
+    said = [
+        "My fiancé Owen teaches chemistry in Etobicoke.",
+        "Мама Оуэна, Линда, живёт в Гелфе и выращивает помидоры.",
+        "Owen made pelmeni on a video call with grandma.",
+        "Owen assembled the bed with only one leftover screw.",
+        "Went with Owen to City Hall to book the ceremony.",
+    ]
+    retriever = await _linked(storage, [*said, *(FILLER[i % 6] for i in range(20))])
+    top = await _top(retriever, "What's Owen's mom's name?", 3)
+    assert top and "Линда" in top[0]
