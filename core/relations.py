@@ -27,7 +27,20 @@ DOG_BREEDS = """beagle labrador retriever poodle spaniel terrier husky corgi dac
     бульдог борзая грейхаунд шнауцер чихуахуа далматинец овчарка""".split()
 CAT_BREEDS = """siamese persian ragdoll sphynx сиамская сиамский персидская персидский
     сфинкс мейн-кун""".split()
-PET_KINDS |= frozenset(DOG_BREEDS + CAT_BREEDS)
+# Kinds of bird and small pet ("our cockatiel Kesha", «наша корелла Кеша»):
+# each asked by its general word ("our parrot", «наш попугай»), as a breed is
+# asked as "our dog".
+PARROT_KINDS = """cockatiel budgie budgerigar parakeet cockatoo macaw lovebird
+    корелла какаду ара неразлучник волнистик""".split()
+SMALL_PETS = [
+    "pig свинка",  # "our guinea pig Pushok", «наша морская свинка»
+    "chinchilla шиншилла",
+    "gerbil песчанка",
+    "rat крыса",
+    "mouse мышь мышка",
+]
+PET_KINDS |= frozenset(DOG_BREEDS + CAT_BREEDS + PARROT_KINDS)
+PET_KINDS |= frozenset(" ".join(SMALL_PETS).split())
 # Relation words of "my wife Sarah" / "моя жена Света": the relation kept on
 # the entity and filed as an alias, so "my wife" and "жена" find Sarah.
 RELATIONS = (
@@ -46,7 +59,7 @@ RELATIONS = (
     бабуля дедуля мамочка папочка внук внучка племянник племянница тренер
     репетитор учитель учительница преподаватель преподавательница
     однокурсник однокурсница одноклассник
-    одноклассница отчим мачеха
+    одноклассница отчим мачеха жених невеста
     тёща теща свекровь тесть свёкор свекор зять невестка терапевт
     dog cat собака пёс пес кот кошка""".split()
     )
@@ -59,16 +72,17 @@ UNIQUE_RELATIONS = frozenset(
     father boss manager grandma grandpa mum mummy mommy mama daddy papa
     stepmother stepfather жена муж мама мать папа отец начальник мамочка
     папочка отчим мачеха начальница босс mother-in-law father-in-law тёща теща
-    свекровь тесть свёкор свекор""".split()
+    свекровь тесть свёкор свекор жених невеста""".split()
 )
 # Russian relations spoken of with the feminine "моя" (the rest take "мой").
 RU_FEMININE = frozenset(
     """жена мама мать сестра бабушка тётя тетя подруга соседка дочь дочка
     бабуля мамочка внучка племянница учительница преподавательница
     однокурсница одноклассница
-    мачеха
+    мачеха невеста
     начальница собака кошка тёща теща свекровь невестка лошадь черепаха
-    ящерица змея канарейка борзая овчарка такса сиамская персидская""".split()
+    ящерица змея канарейка борзая овчарка такса сиамская персидская
+    корелла свинка шиншилла песчанка крыса мышь мышка""".split()
 )
 
 
@@ -112,6 +126,8 @@ SAME_RELATION_WORDS = frozenset(
 _SAME = [
     "wife жена",
     "husband муж",
+    # one engagement: "fiancé" is often written for a woman too
+    "fiance fiancee жених невеста",
     "mom mother mum mummy mommy mama мама мать мамочка",
     "dad father daddy papa папа отец папочка",
     "brother брат",
@@ -148,7 +164,8 @@ _SAME = [
     " ".join(["cat кот кошка", *CAT_BREEDS]),
     "puppy щенок",
     "kitten котёнок котенок",
-    "parrot budgie budgerigar попугай попугайчик",
+    " ".join(["parrot попугай попугайчик", *PARROT_KINDS]),
+    *SMALL_PETS,
     "hamster хомяк",
     "rabbit bunny кролик",
     "horse лошадь",

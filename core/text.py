@@ -67,6 +67,24 @@ def fold(text: str, *, compat: bool = False) -> str:
     return " ".join(text.casefold().split())
 
 
+# Latin letters only: Cyrillic "й" and "ё" are letters of their own, and
+# decomposing them would make "мой" read "мои".
+_LATIN_ACCENTED = re.compile(r"[\u00c0-\u024f]")
+
+
+def strip_accents(text: str) -> str:
+    """`text` with its Latin letters' accents dropped ("fiancé" → "fiance",
+    "café" → "cafe"): a word written with or without them is the same word.
+    Cyrillic is left whole."""
+    return _LATIN_ACCENTED.sub(_bare_letter, text)
+
+
+def _bare_letter(match: re.Match[str]) -> str:
+    decomposed = unicodedata.normalize("NFD", match[0])
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return bare or match[0]
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """`1 turn`, `2 turns` (`many` for irregular words: entity → entities)."""
     return f"{count} {word if count == 1 else (many or word + 's')}"

@@ -10,6 +10,7 @@ import functools
 import re
 
 from ..core.relations import (
+    PET_KINDS,
     RELATION_OWNERS,
     RELATIONS,
     UNIQUE_RELATIONS,
@@ -73,7 +74,10 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
         out += [a for same in same_relation(bare) for a in relation_aliases(same)]
     for name in query.names:
         words = name.lower().split()
-        owned = len(words) == 2 and words[0] in RELATION_OWNERS
+        # a pet's kind is filed without its describing word ("our guinea
+        # pig", «наша морская свинка»: my pig, моя свинка)
+        described_pet = len(words) == 3 and words[-1] in PET_KINDS
+        owned = (len(words) == 2 or described_pet) and words[0] in RELATION_OWNERS
         # a relation one has once is asked alone too ("тёща": "mother-in-law")
         alone = len(words) == 1 and words[0] in UNIQUE_RELATIONS
         if (owned or alone) and words[-1] in RELATIONS:

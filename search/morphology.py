@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from ..core.relations import RELATION_OWNERS, RELATIONS, owner_word
+from ..core.text import strip_accents
 
 _CYRILLIC = re.compile(r"[а-яё]")
 _CJK = re.compile(
@@ -149,9 +150,44 @@ _IRREGULAR_RELATIONS = {
 # A stem may be shared ("начальни": начальник, начальница): each stem keeps
 # all its relations, and a form takes the one it shares most letters with.
 _RELATIONS_BY_STEM: dict[str, list[str]] = {}
+# The case endings of a noun by its last letter: a form the stripper cuts
+# short of the base's stem («попугая» to "попуг", «кореллу» to "корелл" where
+# «корелла» is "корел") is filed under its own stem too.
+_CASE_ENDINGS = {
+    "а": "ы и е у ю ой ей",
+    "я": "и е ю ей",
+    "й": "я ю ем е",
+    "ь": "и я ю ем ей ью",
+}
+
+
+_VOWELS = frozenset("аеёиоуыэюя")
+# A short stem of a form is some other word's too: «тестя» and «теста» (a
+# father-in-law's, a test's) are both "тест".
+_MIN_FORM_STEM = 5
+
+
+def _case_forms(word: str) -> list[str]:
+    """The noun's case forms ("корелла": кореллы, корелле, кореллу, ...);
+    none for a word that does not decline ("какаду", "хаски")."""
+    last = word[-1]
+    if word.endswith(("ая", "яя", "ий", "ый", "ой")):  # an adjective's: the stripper's
+        return []
+    if last in _CASE_ENDINGS:
+        return [word[:-1] + end for end in _CASE_ENDINGS[last].split()]
+    if last.isalpha() and last not in _VOWELS:
+        return [word + end for end in "а у ом е".split()]
+    return []
+
+
 for _word in sorted(RELATIONS):
-    if is_russian(_word):
-        _RELATIONS_BY_STEM.setdefault(russian_stem(_word), []).append(_word)
+    if not is_russian(_word) or " " in _word:
+        continue
+    _RELATIONS_BY_STEM.setdefault(russian_stem(_word), []).append(_word)
+    _form_stems = {russian_stem(form) for form in _case_forms(_word)}
+    for _stem in sorted(_form_stems - {russian_stem(_word)}):
+        if len(_stem) >= _MIN_FORM_STEM:
+            _RELATIONS_BY_STEM.setdefault(_stem, []).append(_word)
 
 
 # A relative's possessive adjective is the relative: «папин юбилей» is dad's
@@ -182,11 +218,16 @@ _RU_OWNER_STEMS = {
 def relation_base_forms(words: Sequence[str]) -> list[str]:
     """The words with inflected Russian relation words in their base form, the
     possessive before one matched to it: "с моей женой" -> "с моя жена", so
-    the aliases "моя жена" and "жена" match the question (English is as is)."""
+    the aliases "моя жена" and "жена" match the question. A Latin relation
+    loses its accents ("my fiancé" -> "my fiance"): written either way, it
+    files and finds the same alias."""
     out = list(words)
     for i, word in enumerate(words):
         lower = word.lower()
         if not is_russian(lower):
+            bare = strip_accents(lower)
+            if bare != lower and bare in RELATIONS:
+                out[i] = bare
             continue
         base = _IRREGULAR_RELATIONS.get(lower) or _relation_by_stem(lower)
         if base is None:

@@ -425,14 +425,26 @@ def own_relation_twins(text: str) -> list[str]:
     user's ("my son": «сын»; «моего сына»: "son"): when no person holds the
     relation, the turns saying it in either language answer ("Мише
     четырнадцать, он мой сын" for "What's my son called?")."""
-    words = relation_base_forms(_WORD.findall(text.lower()))
+    written = _WORD.findall(text)
+    words = relation_base_forms([w.lower() for w in written])
     return [
         twin
-        for owner, word in zip(["", *words], words, strict=False)
-        if owner in RELATION_OWNERS and word in RELATIONS
+        for at, (owner, word) in enumerate(zip(["", *words], words, strict=False))
+        if word in RELATIONS and (owner in RELATION_OWNERS or _named_owner(written, at))
         for twin in sorted(same_relation(word))
         if twin.isascii() != word.isascii()
     ]
+
+
+def _named_owner(written: list[str], at: int) -> bool:
+    """A named person owns the relation word at `at`: "Owen's mom" (the name,
+    then "s"), «мама Оуэна» (a name after it, in the genitive): the turns of
+    the other language say it in their words («Мама Оуэна, Линда»)."""
+    before = written[max(0, at - 2) : at]
+    after = written[at + 1 : at + 2]
+    english = len(before) == 2 and before[1] == "s" and before[0][:1].isupper()
+    russian = is_russian(written[at]) and bool(after) and after[0][:1].isupper()
+    return english or russian
 
 
 def twin_terms(terms: Iterable[str], text: str = "") -> tuple[str, ...]:

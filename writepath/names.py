@@ -11,7 +11,7 @@ pass fixes the rest.
 from __future__ import annotations
 
 from ..core.name_forms import russian_forms
-from ..core.relations import CAT_BREEDS, DOG_BREEDS
+from ..core.relations import CAT_BREEDS, DOG_BREEDS, PARROT_KINDS, SMALL_PETS
 
 # Capitalised words that are not names, in the two languages we serve.
 COMMON_CAPITALISED = frozenset(
@@ -155,6 +155,8 @@ PET_WORDS = frozenset(
     собака собаку собакой пёс пес псу кот кота котом кошка кошку кошкой щенок
     щенка котёнок котенок попугай хомяк кролик лошадь""".split()
 ) | frozenset((*DOG_BREEDS, *CAT_BREEDS))  # "our beagle Bublik"
+# "our cockatiel Kesha", "our chinchilla Zefir"
+PET_WORDS |= frozenset((*PARROT_KINDS, *" ".join(SMALL_PETS).split()))
 # After "a dog named Pepper": words between the pet word and the name.
 PET_NAMING = frozenset("named called по кличке".split())
 

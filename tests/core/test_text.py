@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent_memory.core.text import clean_text, fold
+from agent_memory.core.text import clean_text, fold, strip_accents
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -43,3 +43,8 @@ def test_fold_examples() -> None:
     assert fold("Straße") == fold("STRASSE")
     assert fold("ｆｏｏ  Bar", compat=True) == "foo bar"
     assert fold("ｆｏｏ") != "foo"
+
+
+def test_strip_accents_drops_latin_accents_and_keeps_cyrillic_letters() -> None:
+    assert strip_accents("Fiancé, café, Zīļuks") == "Fiance, cafe, Ziluks"
+    assert strip_accents("мой ёжик") == "мой ёжик"

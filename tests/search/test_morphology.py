@@ -101,6 +101,14 @@ async def test_cjk_set_recall(storage: MemoryStorage) -> None:
         ("звонок от отца", "звонок от отец"),
         ("with my wife", "with my wife"),
         ("сервер упал", "сервер упал"),
+        ("my fiancé owen", "my fiance owen"),
+        ("my fiancée", "my fiancee"),
+        ("моего жениха", "мой жених"),
+        ("с моей невестой", "с моя невеста"),
+        ("a café", "a café"),
+        ("нашего попугая", "мой попугай"),
+        ("нашу кореллу", "моя корелла"),
+        ("до теста", "до теста"),
     ],
 )
 def test_relation_words_come_back_to_their_base_form(words: str, expected: str) -> None:

@@ -104,3 +104,22 @@ async def test_someone_elses_relation_answers_no_question_of_mine(
         "What's my daughter's name?",
     )
     assert top == []
+
+
+async def test_a_fiance_is_asked_with_or_without_the_accent_and_in_russian(
+    storage: MemoryStorage,
+) -> None:
+    """ "My fiancé Owen Mercer" answers "Who's my fiance?" and «Как зовут
+    моего жениха?»: the accent is no other word, «жених» the same relation."""
+    texts = [
+        "My fiancé Owen Mercer teaches chemistry in Etobicoke.",
+        "Ходили с Юлей в кино, потом пили чай.",
+        "Took the streetcar downtown for a dentist appointment.",
+    ]
+    for question in (
+        "Who's my fiancé?",
+        "Who is my fiance?",
+        "Как зовут моего жениха?",
+    ):
+        top = await _top(storage, texts, question)
+        assert top and "Owen Mercer" in top[0], question

@@ -159,6 +159,26 @@ async def test_a_pet_named_by_its_breed_is_the_dog(storage: MemoryStorage) -> No
     assert await retriever.get_context("What's my cat called?") is None
 
 
+async def test_a_bird_or_small_pet_is_asked_by_its_general_word(
+    storage: MemoryStorage,
+) -> None:
+    """ "Our cockatiel Kesha" is our parrot, «наш попугай» in any case; "our
+    guinea pig" is «наша морская свинка» (its describing word filed apart)."""
+    retriever = await _linked(
+        storage,
+        [
+            "Our cockatiel Kesha learned to whistle the Tetris theme.",
+            "Наша морская свинка Зефир съела весь укроп.",
+        ],
+    )
+    for question in ("Как зовут нашего попугая?", "What's our parrot called?"):
+        block = await retriever.get_context(question)
+        assert block is not None and "Kesha" in block, question
+    for question in ("What's our guinea pig called?", "Как зовут нашу свинку?"):
+        block = await retriever.get_context(question)
+        assert block is not None and "Зефир" in block, question
+
+
 async def test_everyday_kin_words_find_the_relation(storage: MemoryStorage) -> None:
     """ "mum", "granny", "flatmate", «бабуля» are the words people use: each
     finds the person filed under the relation's other words ("my mother",
@@ -196,3 +216,20 @@ async def test_a_named_persons_relatives_name_is_not_the_person(
         assert await retriever.get_context(question) is None, question
     # the person asked by name alone still is
     assert any("Oscar" in text for text in await _top(retriever, "Who is Oscar?", 3))
+
+
+async def test_a_named_persons_relative_is_found_in_the_other_language(
+    storage: MemoryStorage,
+) -> None:
+    """ "What's Owen's mom's name?" is answered by «Мама Оуэна, Линда, ...»:
+    the relative asked in one language, said in the other."""
+    said = [
+        "My fiancé Owen teaches chemistry in Etobicoke.",
+        "Мама Оуэна, Линда, живёт в Гелфе и выращивает помидоры.",
+        "Owen made pelmeni on a video call with grandma.",
+        "Owen assembled the bed with only one leftover screw.",
+        "Went with Owen to City Hall to book the ceremony.",
+    ]
+    retriever = await _linked(storage, [*said, *(FILLER[i % 6] for i in range(20))])
+    top = await _top(retriever, "What's Owen's mom's name?", 3)
+    assert top and "Линда" in top[0]
