@@ -196,3 +196,20 @@ async def test_a_named_persons_relatives_name_is_not_the_person(
         assert await retriever.get_context(question) is None, question
     # the person asked by name alone still is
     assert any("Oscar" in text for text in await _top(retriever, "Who is Oscar?", 3))
+
+
+async def test_what_is_asked_of_a_person_is_said_of_them(
+    storage: MemoryStorage,
+) -> None:
+    # a likeness is no dog, another's mother is not his, a blood type unsaid
+    said = [*GRANDSON, "Плавает уже как собака.", "Мама Кати, Лида, печёт пироги."]
+    retriever = await _linked(storage, [*said, *(FILLER[i % 6] for i in range(20))])
+    for question in (
+        "Как зовут собаку Оскара?",
+        "Как зовут маму Оскара?",
+        "Какая у Оскара группа крови?",
+        "What is Oscar's blood type?",
+    ):
+        assert await retriever.get_context(question) is None, question
+    block = await retriever.get_context("Как зовут маму Кати?")
+    assert block is not None and "Лида" in block
