@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
+from ..core.records import SearchHit
 from ..core.relations import RELATIONS
 from .cross_script import loose_key, same_key
 from .morphology import relation_base_forms, stem
@@ -83,3 +84,25 @@ def says_name(texts: Iterable[str], names: AbstractSet[str]) -> bool:
         for word in _WORD.findall(text)
         for key in keys
     )
+
+
+# "the rent in Leslieville", «аренда в Лесливилле»: a place said as where
+# (a Russian locative ends in -е/-и: «в Лиссабон» is where to, asked of it)
+_WHERE = re.compile(r"(?<!\w)(?:in|в|во|на)\s+([A-Z]\w+|[А-ЯЁ]\w+[еи])(?!\w)")
+_PEOPLE = frozenset({"person", "pet"})
+
+
+def places_where(text: str, hits: Iterable[SearchHit]) -> set[str]:
+    """Stems of the things the question names as where something is ("in
+    Leslieville"), which its named hits link as no person: the place is the
+    setting, what is asked of it must be said ("Сколько мы платим за аренду
+    в Лесливилле?" is not answered by a walk there)."""
+    said = {stem(m[1]) for m in _WHERE.finditer(text)}
+    found: set[str] = set()
+    for hit in hits:
+        for entity in hit.entities:
+            names = {stem(n) for n in (entity.name, *entity.aliases)} & said
+            if names and entity.type in _PEOPLE:
+                return set()
+            found |= names
+    return found

@@ -41,6 +41,7 @@ from .asked_of import (
     asked_attribute,
     asked_of_name,
     names_in,
+    places_where,
     says_name,
 )
 from .compound_names import name_parts, part_stems
@@ -417,6 +418,9 @@ def answers(
     if own & stand_for:
         own = (own - stand_for) | query.kinds.asked
     named = {node_id for node_id, _ in ranked.get("entity", ())}
+    places = places_where(query.text, (h for h in hits if h.node.id in named))
+    if places and not wanted <= places:  # what is asked of the place, said
+        named, wanted, own = set(), wanted - places, own - places
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support
     thing = asked_own_thing(query.text) or asked_own_pet(query.text)
