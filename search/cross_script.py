@@ -82,6 +82,10 @@ def loose_keys(word: str) -> set[str]:
     folded = word.casefold()
     if "ё" in folded:
         keys.add(loose_key(folded.replace("ё", "йо")))
+    if (
+        "w" in folded
+    ):  # English "w" is «у» as often as «в»: Owen «Оуэн», Edward «Эдвард»
+        keys.add(loose_key(folded.replace("w", "u")))
     return keys | {loose_key(said) for said in romance_readings(folded)}
 
 

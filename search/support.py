@@ -36,6 +36,14 @@ from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
+from .asked_of import (
+    SAME_WORDS,
+    asked_attribute,
+    asked_of_name,
+    names_in,
+    places_where,
+    says_name,
+)
 from .compound_names import name_parts, part_stems
 from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds
@@ -86,19 +94,6 @@ eat eats eating ate
 
 GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
 PREFIX_STEM = 5
-_SYNONYMS = (
-    "mother mom mum",
-    "father dad",
-    "grandmother grandma granny",
-    "grandfather grandpa",
-    "мама мать",
-    "папа отец",
-)
-_SAME = {
-    stem(word): {stem(other) for other in group.split()}
-    for group in _SYNONYMS
-    for word in group.split()
-}
 # A relative's words in both languages ("пап" of «папин юбилей» is "dad"):
 # a turn naming the relative one way says the other ways.
 _RELATIVES = {
@@ -130,7 +125,7 @@ def subjects(text: str) -> set[str]:
     """Stems of what a possessive points at ("my cat's name" → {"cat"}), with
     the other words for the same relative ("mother" → "mom", "mum")."""
     found = {stem(m[1]) for m in _POSSESSIVE.finditer(text)} - GENERIC_STEMS
-    return found.union(*(_SAME.get(word, ()) for word in found))
+    return found.union(*(SAME_WORDS.get(word, ()) for word in found))
 
 
 # "What did my brother say about the house?", "про дачу": the topic a reply
@@ -156,24 +151,6 @@ def asked_head(text: str) -> set[str]:
     """The stem of the noun a "which"/«какой» question asks about, if any."""
     words = (m[1] or m[2] for m in _WHICH.finditer(text))
     return {stem(w) for w in words if w.lower() not in STOP_WORDS} - GENERIC_STEMS
-
-
-# "When is Graham's birthday?", «Как зовут отца Оськи?»: what is asked of a
-# person the question names. Their turns ("Cooked Graham a pie") answer
-# only by saying it: a person's being known is not their birthday's.
-_ATTRIBUTES = frozenset(
-    stem(word)
-    for word in """birthday birthdays born age address phone рождения родился
-    родилась возраст адрес телефон""".split()
-)
-
-
-def asked_attribute(terms: Sequence[str]) -> set[str]:
-    """The stems of a personal attribute or a relative the terms ask for
-    ("birthday", «отца» → отец, with the other words for the relative)."""
-    kin = {base for base in relation_base_forms(list(terms)) if base in RELATIONS}
-    found = {stem(t) for t in terms} & _ATTRIBUTES | {stem(k) for k in kin}
-    return found.union(*(_SAME.get(word, ()) for word in found))
 
 
 _EITHER = re.compile(r"(?<!\w)(?:or|или|либо)(?!\w)", re.I)
@@ -228,21 +205,23 @@ def plain_stems(hit: SearchHit) -> set[str]:
     capitalised word after another ("Slow Horses", "Kestrel Labs") is not the
     thing a possessive points at ("my horse"), nor a likeness («злой как
     собака» is no dog)."""
-    out = set()
-    for text in _texts(hit):
-        capital_before = False
-        matches = list(_WORD.finditer(text))
-        words = [m.group() for m in matches]
-        for at, match in enumerate(matches):
-            word = match.group()
-            if not (word[:1].isupper() and capital_before or likened(words, at)):
-                out.add(stem(word))
-                out.update(stem(part) for part in name_parts(word))
-            gap = text[match.end() : match.end() + 2]
-            # a name runs on over a space, not over a sentence's end
-            capital_before = word[:1].isupper() and not gap.startswith(
-                (".", "!", "?", ":", ",")
-            )
+    return set().union(*(_plain_text_stems(text) for text in _texts(hit)))
+
+
+def _plain_text_stems(text: str) -> set[str]:
+    out, capital_before = set(), False
+    matches = list(_WORD.finditer(text))
+    words = [m.group() for m in matches]
+    for at, match in enumerate(matches):
+        word = match.group()
+        if not (word[:1].isupper() and capital_before or likened(words, at)):
+            out.add(stem(word))
+            out.update(stem(part) for part in name_parts(word))
+        gap = text[match.end() : match.end() + 2]
+        # a name runs on over a space, not over a sentence's end
+        capital_before = word[:1].isupper() and not gap.startswith(
+            (".", "!", "?", ":", ",")
+        )
     return out
 
 
@@ -302,6 +281,7 @@ def supports(
     head: AbstractSet[str] = frozenset(),
     attribute: AbstractSet[str] = frozenset(),
     kin: tuple[AbstractSet[str], AbstractSet[str]] = (frozenset(), frozenset()),
+    of_whom: AbstractSet[str] = frozenset(),
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -317,16 +297,18 @@ def supports(
     someone else's does not answer (whose.py); `head`: the noun a "which"
     question asks about, which answers without its other words;
     `attribute`: what is asked of a named person, which even their turns
-    must say; `kin`: (the stems of the question's general verbs, those of
-    their families' words), one of which says the verb ("Я всё ещё курю
-    вейп?" is answered by «Три недели без вейпа», search/kin_words.py)."""
+    must say, not as a likeness ("like a dog"), and with the names the
+    question says, `of_whom` (asked_of.py); `kin`: (the stems of the
+    question's general verbs, those of their families' words), one of which
+    says the verb ("Я всё ещё курю вейп?" is answered by «Три недели без
+    вейпа», search/kin_words.py)."""
     if not wanted or (hit.node.id in named and not attribute):
         return True
     if thing is not None and someone_elses(hit.node.content, thing):
         return False
     # a vector near the question is no word of what is asked of a person
     # ("Как зовут отца Оськи?" is close to every turn on Oska)
-    if attribute and not shares_stem(attribute, _with_relatives(hit_stems(hit))):
+    if attribute and not _says_attribute(hit, attribute, of_whom):
         return False
     if similarity.get(hit.node.id, -1.0) >= strong:
         return True
@@ -350,6 +332,18 @@ def supports(
     if head and _says_head(head, own_stems, hit.node.content, kinds):
         return True
     return len(shared_stems(own, stems)) >= _needed(len(own), either)
+
+
+def _says_attribute(
+    hit: SearchHit, attribute: AbstractSet[str], of_whom: AbstractSet[str]
+) -> bool:
+    """The hit says what is asked of a person, not as a likeness («как
+    собака»); of one the question names, in its text, with the name («Мама
+    Оуэна» is not «мама Ксюши»; an alias says what one is to the user)."""
+    if not of_whom:
+        return shares_stem(attribute, _with_relatives(plain_stems(hit)))
+    said = _with_relatives(_plain_text_stems(hit.node.content))
+    return says_name(_texts(hit), of_whom) and shares_stem(attribute, said)
 
 
 def _says_head(
@@ -424,11 +418,19 @@ def answers(
     if own & stand_for:
         own = (own - stand_for) | query.kinds.asked
     named = {node_id for node_id, _ in ranked.get("entity", ())}
+    places = places_where(query.text, (h for h in hits if h.node.id in named))
+    if places and not wanted <= places:  # what is asked of the place, said
+        named, wanted, own = set(), wanted - places, own - places
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support
     thing = asked_own_thing(query.text) or asked_own_pet(query.text)
     head = asked_head(query.text) & own
-    attribute = asked_attribute(query.terms) if named else set()
+    attribute = (
+        asked_attribute(query.terms) | asked_of_name(query.text) - GENERIC_STEMS
+        if named
+        else set()
+    )
+    of_whom = {n for n in names_in(query.text) if stem(n) not in attribute}
     verbs = term_stems(family_verbs(query.terms))
     kin = (verbs, term_stems(query.kin_terms) - verbs)
     return any(
@@ -449,6 +451,7 @@ def answers(
             head=head,
             attribute=attribute,
             kin=kin,
+            of_whom=of_whom,
         )
         for h in hits
     )

@@ -233,3 +233,35 @@ async def test_a_named_persons_relative_is_found_in_the_other_language(
     retriever = await _linked(storage, [*said, *(FILLER[i % 6] for i in range(20))])
     top = await _top(retriever, "What's Owen's mom's name?", 3)
     assert top and "Линда" in top[0]
+
+
+async def test_what_is_asked_of_a_person_is_said_of_them(
+    storage: MemoryStorage,
+) -> None:
+    # a likeness is no dog, another's mother is not his, a blood type unsaid
+    said = [*GRANDSON, "Плавает уже как собака.", "Мама Кати, Лида, печёт пироги."]
+    retriever = await _linked(storage, [*said, *(FILLER[i % 6] for i in range(20))])
+    for question in (
+        "Как зовут собаку Оскара?",
+        "Как зовут маму Оскара?",
+        "Какая у Оскара группа крови?",
+        "What is Oscar's blood type?",
+    ):
+        assert await retriever.get_context(question) is None, question
+    block = await retriever.get_context("Как зовут маму Кати?")
+    assert block is not None and "Лида" in block
+
+
+async def test_a_place_named_as_where_is_not_what_is_asked(
+    storage: MemoryStorage,
+) -> None:
+    # the rent was never said: a walk in the neighbourhood does not answer
+    walks = ["Юля приехала посмотреть Лесливилл.", "Гуляли по Лесливиллю весь день."]
+    retriever = await _linked(storage, [*walks, *(FILLER[i % 6] for i in range(20))])
+    question = "Сколько мы платим за аренду в Лесливилле?"
+    assert await retriever.get_context(question) is None
+    assert await retriever.get_context("Что мы делали в Лесливилле?") is not None
+    rent = "За аренду в Лесливилле платим две тысячи четыреста."
+    retriever = await _linked(storage, [rent])
+    block = await retriever.get_context(question)
+    assert block is not None and "четыреста" in block

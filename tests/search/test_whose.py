@@ -141,7 +141,8 @@ async def test_a_named_persons_attribute_said_answers(storage: MemoryStorage) ->
 
 def test_a_near_vector_does_not_say_what_is_asked_of_a_named_person() -> None:
     from agent_memory.core.records import Node, SearchHit
-    from agent_memory.search.support import asked_attribute, supports
+    from agent_memory.search.asked_of import asked_attribute
+    from agent_memory.search.support import supports
 
     node = Node(
         7, "episodic", "Внук Оскар, Оська, — Катин сын, ему три года.", None,

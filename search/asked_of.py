@@ -1,0 +1,108 @@
+"""What a question asks of someone or something it names by name.
+
+"What is Owen's blood type?", «Какая у Оуэна группа крови?»: the words after
+the name are the thing asked; the person's own turns ("Owen booked the
+train") answer only by saying it, and said of that person («Мама Оуэна» is
+no answer to «мама Ксюши»). "How much is the rent in Leslieville?": a place
+named answers nothing of itself; its turns must say the rent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
+
+from ..core.records import SearchHit
+from ..core.relations import RELATIONS
+from .cross_script import loose_key, loose_keys, same_key
+from .morphology import relation_base_forms, stem
+from .query_text import STOP_WORDS
+
+_SYNONYMS = (
+    "mother mom mum",
+    "father dad",
+    "grandmother grandma granny",
+    "grandfather grandpa",
+    "мама мать",
+    "папа отец",
+)
+# the other words for the same relative ("mother" → "mom", "mum")
+SAME_WORDS = {
+    stem(word): {stem(other) for other in group.split()}
+    for group in _SYNONYMS
+    for word in group.split()
+}
+# "When is Graham's birthday?", «Как зовут отца Оськи?»: what is asked of a
+# person the question names. Their turns ("Cooked Graham a pie") answer
+# only by saying it: a person's being known is not their birthday's.
+_ATTRIBUTES = frozenset(
+    stem(word)
+    for word in """birthday birthdays born age address phone рождения родился
+    родилась возраст адрес телефон""".split()
+)
+
+
+def asked_attribute(terms: Sequence[str]) -> set[str]:
+    """The stems of a personal attribute or a relative the terms ask for
+    ("birthday", «отца» → отец, with the other words for the relative)."""
+    kin = {base for base in relation_base_forms(list(terms)) if base in RELATIONS}
+    found = {stem(t) for t in terms} & _ATTRIBUTES | {stem(k) for k in kin}
+    return found.union(*(SAME_WORDS.get(word, ()) for word in found))
+
+
+# "Owen's blood type", «у Оуэна группа крови»: up to two words after the name
+_OF_NAME = re.compile(
+    r"\b(?!(?:What|Who|Where|When|How|Which|Why|That|It)\W)"
+    r"[A-ZА-ЯЁ]\w+['’]s\s+(\w+)(?:\s+(\w+))?"
+    r"|(?<!\w)[Уу]\s+[A-ZА-ЯЁ]\w+\s+(\w+)(?:\s+(\w+))?"
+)
+_WORD = re.compile(r"\w+", re.UNICODE)
+_NAME = re.compile(r"(?<=\w)\W+([A-ZА-ЯЁ]\w+)")
+
+
+def asked_of_name(text: str) -> set[str]:
+    """Stems of the words a question asks of a name ("Owen's blood type" →
+    blood, type); stop words are not asked."""
+    words = (w for m in _OF_NAME.finditer(text) for w in m.groups() if w)
+    return {stem(w) for w in words if w.lower() not in STOP_WORDS}
+
+
+def names_in(text: str) -> set[str]:
+    """The capitalised words inside the question (not its first): the people
+    or places it names ("Как зовут маму Ксюши?" → Ксюши)."""
+    return {m[1] for m in _NAME.finditer(text)}
+
+
+def says_name(texts: Iterable[str], names: AbstractSet[str]) -> bool:
+    """One of the texts says one of the names, in either script ("Sonya's" by
+    «Соню», «Ксюши» by «Ксюшей»: search/cross_script.py's loose keys)."""
+    keys = {key for name in names for key in loose_keys(name)}
+    return any(
+        same_key(key, loose_key(word))
+        for text in texts
+        for word in _WORD.findall(text)
+        for key in keys
+    )
+
+
+# "the rent in Leslieville", «аренда в Лесливилле»: a place said as where
+# (a Russian locative ends in -е/-и: «в Лиссабон» is where to, asked of it)
+_WHERE = re.compile(r"(?<!\w)(?:in|в|во|на)\s+([A-Z]\w+|[А-ЯЁ]\w+[еи])(?!\w)")
+_PEOPLE = frozenset({"person", "pet"})
+
+
+def places_where(text: str, hits: Iterable[SearchHit]) -> set[str]:
+    """Stems of the things the question names as where something is ("in
+    Leslieville"), which its named hits link as no person: the place is the
+    setting, what is asked of it must be said ("Сколько мы платим за аренду
+    в Лесливилле?" is not answered by a walk there)."""
+    said = {stem(m[1]) for m in _WHERE.finditer(text)}
+    found: set[str] = set()
+    for hit in hits:
+        for entity in hit.entities:
+            names = {stem(n) for n in (entity.name, *entity.aliases)} & said
+            if names and entity.type in _PEOPLE:
+                return set()
+            found |= names
+    return found
