@@ -61,11 +61,24 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _NAME = re.compile(r"(?<=\w)\W+([A-ZА-ЯЁ]\w+)")
 
 
+# What one thinks or feels of something is told, not named: "Melanie's
+# reaction to the Grand Canyon" is answered by what she said of it.
+_TOLD = frozenset(
+    stem(word)
+    for word in """reaction reactions response opinion opinions thoughts thought
+    feelings feeling feel view views take impression attitude advice idea ideas
+    reason reasons plan plans experience goal goals dream dreams hope hopes
+    реакция реакции мнение отношение впечатление впечатления совет идея причина
+    план планы мечта""".split()
+)
+
+
 def asked_of_name(text: str) -> set[str]:
     """Stems of the words a question asks of a name ("Owen's blood type" →
-    blood, type); stop words are not asked."""
+    blood, type); stop words and what is told rather than named (`_TOLD`)
+    are not asked."""
     words = (w for m in _OF_NAME.finditer(text) for w in m.groups() if w)
-    return {stem(w) for w in words if w.lower() not in STOP_WORDS}
+    return {stem(w) for w in words if w.lower() not in STOP_WORDS} - _TOLD
 
 
 def names_in(text: str) -> set[str]:

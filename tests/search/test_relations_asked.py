@@ -9,6 +9,8 @@ from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.search.analysis import analyse
+from agent_memory.search.asked_of import asked_of_name
+from agent_memory.search.morphology import stem
 from agent_memory.search.people import asked_about, named_entities
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
@@ -265,3 +267,10 @@ async def test_a_place_named_as_where_is_not_what_is_asked(
     retriever = await _linked(storage, [rent])
     block = await retriever.get_context(question)
     assert block is not None and "четыреста" in block
+
+
+def test_what_one_thinks_of_something_is_told_not_named() -> None:
+    # "Melanie's reaction to the Grand Canyon" is answered by what she said
+    assert not asked_of_name("What was Melanie's reaction to the Grand Canyon?")
+    assert not asked_of_name("Какое у Оуэна мнение о свадьбе?")
+    assert asked_of_name("What's Owen's blood type?") == {stem("blood")}
