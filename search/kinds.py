@@ -105,6 +105,14 @@ bank banks банк банки
 = revolut monzo n26 chase barclays hsbc santander paypal sparkasse commerzbank
   сбер сбербанк тинькофф втб
 
+carrier carriers operator operators оператор оператора оператором
+= vodafone o2 ee t-mobile verizon at&t rogers telus koodo fido orange movistar
+  мтс билайн мегафон теле2 йота
+
+dairy молочка молочное молочные молочку
+= milk cheese yogurt yoghurt butter cream kefir молоко сыр йогурт кефир творог
+  сметана сливки
+
 pet pets питомец питомцы животное
 = """
 

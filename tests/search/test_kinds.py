@@ -241,3 +241,25 @@ async def test_a_member_answers_the_category_asked(storage: MemoryStorage) -> No
     retriever = await linked_days(storage, [*CAR_SAID_NOT_WHICH, said, *noise], T0)
     hits = await retriever.search("What car do I drive?", reinforce=False)
     assert hits and hits[0].node.content == said
+
+
+CARRIER_AND_MILK = [
+    "Всё, ухожу из Rogers. Перешла на Koodo: тот же номер, безлимитный интернет.",
+    "Испекла блины на овсяном молоке, без лактозы.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Which carrier am I with now?", CARRIER_AND_MILK[0]),
+        ("Do I still eat dairy?", CARRIER_AND_MILK[1]),
+    ],
+)
+async def test_a_carrier_and_dairy_are_said_by_their_members(
+    storage: MemoryStorage, question: str, answer: str
+) -> None:
+    noise = [NOISE[i % 2] for i in range(16)]
+    retriever = await linked_days(storage, [*CARRIER_AND_MILK, *noise], T0)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    assert hits and hits[0].node.content == answer, hits
