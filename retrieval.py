@@ -295,11 +295,12 @@ class Retriever:
 
     async def _begin(self, query: AnalysedQuery) -> Call:
         await self._common_names.refresh(self._storage)
-        await self._other_script.refresh(self._storage)
+        read = await self._other_script.refresh(self._storage)
+        if read is not None:
+            self._brands.reset(read)
         # "Lisbon" asks about "Лиссабон" too: its turns are read by both names.
         other = self._other_script.named_in_other_script(query.names)
         # "Which bank am I with?" asks about "ActivoBank" (compound_names.py)
-        await self._brands.refresh(self._storage)
         brands = self._brands.carrying(stem(term) for term in query.state_terms)
         named = [*other, *brands]
         terms = [*query.state_terms, *(name_key(e.name) for e in named)]

@@ -17,15 +17,11 @@ from __future__ import annotations
 
 import functools
 import re
-import time
 from collections.abc import Iterable
 
 from ..core.records import Entity
-from ..store.interface import Store
 from .morphology import stem
 
-INDEX_TTL = 60.0  # seconds: the names a memory holds change slowly
-INDEX_ENTITIES = 5000  # the most mentioned entities, as search/cross_script.py
 MIN_PART = 3  # "Mc" of "McDonald" names no kind
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -57,19 +53,16 @@ def part_stems(text: str) -> frozenset[str]:
 
 class CompoundNames:
     """The memory's things named by one CamelCase word, by the stems of its
-    parts, cached INDEX_TTL."""
+    parts: rebuilt from the entities search/cross_script.py's index reads
+    (one read of the memory's names serves both)."""
 
     def __init__(self) -> None:
         self._by_part: dict[str, list[Entity]] = {}
-        self._at = -1e9
 
-    async def refresh(self, storage: Store) -> None:
-        now = time.monotonic()
-        if now - self._at < INDEX_TTL:
-            return
+    def reset(self, entities: Iterable[Entity]) -> None:
+        """Index only `entities` from now on."""
         self._by_part = {}
-        self.add(await storage.entities.list_entities(limit=INDEX_ENTITIES))
-        self._at = now
+        self.add(entities)
 
     def add(self, entities: Iterable[Entity]) -> None:
         """Index `entities` too; a person is no kind ("JoAnn")."""

@@ -184,13 +184,17 @@ class OtherScriptNames:
         self._words: dict[str, list[Entity]] = {}  # a thing's name words
         self._at = -1e9
 
-    async def refresh(self, storage: Store) -> None:
+    async def refresh(self, storage: Store) -> list[Entity] | None:
+        """Read the memory's names again once INDEX_TTL has passed: the
+        entities read (for the other indexes of names), None when fresh."""
         now = time.monotonic()
         if now - self._at < INDEX_TTL:
-            return
+            return None
+        entities = await storage.entities.list_entities(limit=INDEX_ENTITIES)
         self._index, self._words = {}, {}
-        self.add(await storage.entities.list_entities(limit=INDEX_ENTITIES))
+        self.add(entities)
         self._at = now
+        return entities
 
     def add(self, entities: Iterable[Entity]) -> None:
         """Index `entities` too (filed since the last refresh)."""

@@ -58,9 +58,6 @@ _KEPT_BY_OTHERS = re.compile(
     r"|офисн\w*|соседск\w*|уличн\w*|бездомн\w*|школьн\w*|чуж\w*|дворов\w*",
     re.I,
 )
-_MY_WORDS = frozenset(
-    "my our мой моя моё мое мои моего моей мою наш наша наше наши".split()
-)
 _RU_POSSESSIVE_ADJECTIVE = re.compile(r"\w+(?:ин|ина|ино|ины|ину|иной|иным)$")
 
 
@@ -152,14 +149,14 @@ def likened(words: Sequence[str], at: int) -> bool:
 def _owner_before(text: str, words: list[re.Match[str]], first: int) -> bool:
     """ "Tom's (30th) birthday", "her job", «мамин день рождения»."""
     if first > 0 and _KEPT_BY_OTHERS.fullmatch(words[first - 1][0]):
-        return first < 2 or words[first - 2][0].lower() not in _MY_WORDS
+        return first < 2 or not _mine(words[first - 2][0].lower())
     for back in (1, 2):
         at = first - back
         if at < 0:
             return False
         word = words[at][0]
         lower = word.lower()
-        if lower in ("my", "our", "меня") or lower.startswith(("мо", "наш")):
+        if _mine(lower):
             return False
         if lower in _SOMEONES:
             return True
@@ -172,6 +169,11 @@ def _owner_before(text: str, words: list[re.Match[str]], first: int) -> bool:
         ):
             return True
     return False
+
+
+def _mine(word: str) -> bool:
+    """ "my", "our", «мой», «нашего», «меня» (lower case): the user's own."""
+    return word in ("my", "our", "меня") or word.startswith(("мо", "наш"))
 
 
 def _no_owner(words: list[re.Match[str]], at: int) -> bool:
