@@ -129,14 +129,20 @@ def test_a_name_alone_or_in_most_turns_stays_out() -> None:
 async def test_a_frequent_name_meets_what_is_asked_of_them(
     host: FakeHostContext,
 ) -> None:
-    # Anton is in 4 % of the turns, most of them newer than where he lives
-    flat = "Anton: my flat is above the old bakery, the stairs are terrible."
+    # Anton is in 4 % of the turns, most of them newer than where he lives;
+    # 300 turns by others say where they live too: without his name the
+    # question's word "live" alone fills the words leg with theirs.
+    home = "Anton: I live above the old bakery, the stairs are terrible."
+    others = [
+        f"{PEOPLE[1 + n % 24]}: I live near the station in block {n}."
+        for n in range(300)
+    ]
     async with running(host) as ext:
-        await host.emit(
-            "user_message", {"text": flat, "user_id": "u1", "thread_id": "a"}
-        )
+        for n, text in enumerate([home, *others]):
+            payload = {"text": text, "user_id": "u1", "thread_id": f"h{n}"}
+            await host.emit("user_message", payload)
         await built(host, ext)
         search = {t.name: t for t in ext.get_tools()}["search_memory"]
-        found = await invoke(search, query="Where is Anton's flat?", limit=5)
+        found = await invoke(search, query="Where does Anton live?", limit=5)
         texts = [hit["content"] for hit in found.get("results", [])]
-        assert texts and texts[0] == flat, texts
+        assert texts and texts[0] == home, texts
