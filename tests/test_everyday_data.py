@@ -97,10 +97,24 @@ def test_the_eighth_life_is_its_story() -> None:
     bench/everyday2_life.py writes from its story.txt and asks.yaml: every
     category in both languages, in the seventh life's proportions, gold where an
     answer exists, and none for what the life never says."""
+    assert_written_life("everyday8", ru_share=(0.40, 0.55))
+
+
+def test_the_ninth_life_is_its_story() -> None:
+    """bench/data/everyday9/ (a second held-out life, written blind, more than
+    half Russian) is its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday9", ru_share=(0.50, 0.65))
+
+
+def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
+    """The folder's files are what bench/everyday2_life.py writes from its
+    story.txt and asks.yaml; every category in both languages, in the seventh
+    life's proportions; gold where an answer exists, none where it does not; the
+    user's Russian lines within `ru_share`."""
     import everyday2_life as writer
     import yaml
 
-    data = ROOT / "bench" / "data" / "everyday8"
+    data = ROOT / "bench" / "data" / life
     anchor, lines = writer.parse_story((data / "story.txt").read_text("utf-8"))
     turns = writer.build(anchor, lines)
     asks = yaml.safe_load((data / "asks.yaml").read_text("utf-8"))
@@ -123,7 +137,8 @@ def test_the_eighth_life_is_its_story() -> None:
     for question in asked:
         assert bool(question["gold_keys"]) == (question["category"] != "never_said")
     users = [t for t in turns if t["role"] == "user"]
-    assert 0.40 <= sum(t["lang"] == "ru" for t in users) / len(users) <= 0.55
+    share = sum(t["lang"] == "ru" for t in users) / len(users)
+    assert ru_share[0] <= share <= ru_share[1]
 
 
 def rows_of(life: str) -> list[dict[str, object]]:
