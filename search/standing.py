@@ -29,8 +29,10 @@ from .changes import (
     tells_change,
     told_weights,
 )
+from .morphology import stem
 from .small_talk import says_nothing
 from .support import hit_stems, holds_stem, text_stems, wanted_stems
+from .twin_words import twin_stems
 
 # A fact at confidence c weighs 1 − CONFIDENCE_WEIGHT·(1 − c): a faded fact
 # (0.1) half as much as a fresh one; it still shows when nothing else fits.
@@ -74,6 +76,10 @@ _PRESENT_PLACE = re.compile(
     r"|^(?!.*(?<!\w)(?:мо[йяеёи]\w*|наш\w*)(?!\w)).*"
     r"(?<!\w)(?:ходит|ходят|живёт|живет|живут|работает|работают|учится)(?!\w)"
 )
+# before the change itself: "before the move", «до переезда»
+_BEFORE_THE_CHANGE = (
+    r"\bbefore (?:the|our|my) move\b|(?<!\w)до (?:нашего |моего )?переезда(?!\w)"
+)
 # "Where did I live before?", "used to", "раньше": an older state. "before"
 # only at the end ("before?", "before that"): "before the trip" is a date.
 _PAST = re.compile(
@@ -82,8 +88,7 @@ _PAST = re.compile(
     r"|\bbefore(?: (?:that|then|this|now))?\s*[?.!]*$"
     r"|(?<!\w)(?:раньше|прежде|до этого|до того|сначала|изначально|когда-то"
     r"|бывш\w*|прежн\w*)(?!\w)"
-    # before the change itself: "before the move", «до переезда»
-    r"|\bbefore (?:the|our|my) move\b|(?<!\w)до (?:нашего |моего )?переезда(?!\w)",
+    r"|" + _BEFORE_THE_CHANGE,
     re.I,
 )
 # "before Vienna", "до Вены", "before I switched": the state before a named
@@ -92,7 +97,43 @@ _PAST = re.compile(
 _BEFORE_NAMED = re.compile(
     rf"\bbefore (?:I |we |[{UPPER_LETTERS}]\w+)|(?<!\w)до [{UPPER_LETTERS}]\w+"
 )
+# "Which ward was I on before cardiology?", "What did I do for exercise
+# before swimming?": the user's own past (a first-person past tense) before
+# a state named in lower case, to the end of the question. Not a date: "the
+# day before yesterday", "the weekend before last", "before lunch".
+_BEFORE_OWN = re.compile(
+    r"\b(?:did|was|were|had) (?:i|we)\b.*"
+    r"(?<!day )(?<!night )(?<!week )(?<!weekend )(?<!month )(?<!year )"
+    r"\bbefore (?!(?:yesterday|last|today|tomorrow|noon|midnight|lunch|dinner"
+    r"|breakfast|bed|then|that)\b)[\w' -]+[?.!]*$",
+    re.I,
+)
+# "my old manager", "the original plan", "our previous flat": a thing the
+# question itself calls former.
+_CALLED_FORMER = re.compile(
+    r"\b(?:my|our|the) (?:old|original|former|previous)\b", re.I
+)
+# «до скалолазания», «до переезда»: before an activity or an event named by
+# a verbal noun (-ние, -тие); «до работы» is a destination, «до Вены» a
+# name (_BEFORE_NAMED).
+_BEFORE_DOING = re.compile(r"(?<!\w)до \w+(?:ни|ти)(?:я|й)(?!\w)", re.I)
 Stance = Literal["now", "past", None]
+# What a question about before names as the later state: the words after
+# "before" to its end ("before cardiology?", "before Slow Horses?"), after
+# «до» a name or a verbal noun («до Fernway», «до скалолазания»). Not a
+# clause ("before I quit coffee": coffee is what was before), nor «до
+# работы» (a destination).
+_ANCHOR = re.compile(
+    r"\bbefore (?!(?:I|we|that|then|this|now)\b)([\w' -]+?)\s*[?.!]*$"
+    rf"|(?<!\w)до ((?-i:[{UPPER_LETTERS}])\w+|\w+(?:ни|ти)(?:я|й))(?!\w)",
+    re.I,
+)
+_ANCHOR_NOISE = frozenset("my our the a an".split())
+# A turn naming the later state without telling the change weighs this much
+# less for a question about before: asked "Where did I work before Skelo?",
+# "Second interview at Skelo" is the later state, not the answer; "handed in
+# my notice, joining Skelo" tells the change and stays.
+ANCHOR_DROP = 1.0
 
 
 def wants_recent(text: str) -> bool:
@@ -104,7 +145,10 @@ def wants_recent(text: str) -> bool:
 def stance(text: str) -> Stance:
     """ "past" for a question about an older state, "now" for the present or
     the latest one, None when it does not say (a plain recall question)."""
-    if _PAST.search(text) or _BEFORE_NAMED.search(text):
+    if any(
+        rule.search(text)
+        for rule in (_PAST, _BEFORE_NAMED, _BEFORE_OWN, _CALLED_FORMER, _BEFORE_DOING)
+    ):
         return "past"
     if _RECENT.search(text) or _PRESENT.search(text) or _PRESENT_PLACE.search(text):
         return "now"
@@ -157,10 +201,41 @@ def by_stance(
     ]
     told.sort(key=lambda hit: (-hit.score, hit.node.id))
     told = side_of_change(told, about, asked)
+    if asked == "past":
+        told = below_the_later_state(told, text)
     if asked == "now":
         own = {hit.node.id for hit in told if not told_of_other(hit, text)}
         told = naming_current_value(told, about, own)
     return favour_recent(told, older=asked == "past", boost=STATE_BOOST)
+
+
+def later_state(text: str) -> set[str]:
+    """Stems of what a question about before names as the later state
+    ("Where did I work before Skelo?": "skelo"), empty when it names none
+    ("before that", «до этого»)."""
+    found = _ANCHOR.search(text)
+    if found is None or re.search(_BEFORE_THE_CHANGE, text, re.I):
+        return set()
+    words = (found.group(1) or found.group(2)).split()
+    stems = {stem(w) for w in words if w.casefold() not in _ANCHOR_NOISE}
+    # the other language's word too: "cardiology" is «кардиологию»'s state
+    return stems.union(*(twin_stems(s) for s in stems))
+
+
+def below_the_later_state(hits: list[SearchHit], text: str) -> list[SearchHit]:
+    """The hits re-weighed for a question about before a named later state
+    (see ANCHOR_DROP): the turns naming it that tell no change weigh less;
+    the order is left to the caller's sort."""
+    later = later_state(text)
+    if not later:
+        return hits
+
+    def weight(hit: SearchHit) -> float:
+        if not holds_stem(hit, later) or tells_change(hit.node.content):
+            return 1.0
+        return 1.0 / (1.0 + ANCHOR_DROP)
+
+    return [SearchHit(h.node, h.score * weight(h), h.entities) for h in hits]
 
 
 def about_ids(hits: list[SearchHit], text: str, terms: Sequence[str]) -> set[int]:
