@@ -280,7 +280,8 @@ class Retriever:
             return None
         # A complex prompt's larger budget is not filled with weak matches.
         hits = [hit for hit in hits if hit.score >= WEAK_SHARE * hits[0].score]
-        earlier = earlier_states(hits, call.query.text, call.query.state_terms)
+        query = call.query
+        earlier = earlier_states(hits, query.text, query.state_terms, query.own_words)
         block, used = await build_context_block(
             self._storage,
             hits,
@@ -459,7 +460,8 @@ class Retriever:
             hits.append(SearchHit(node, score * factor, linked))
         hits = await with_current_value(self._storage, hits, query, window)
         hits = await with_things(self._storage, hits, query, window, self._other_script)
-        hits = focus_on_threads(by_stance(hits, query.text, query.state_terms))
+        stanced = by_stance(hits, query.text, query.state_terms, query.own_words)
+        hits = focus_on_threads(stanced)
         hits = await with_found_person(self._storage, hits, query, named, window)
         if query.asks_for_many:
             hits = spread_over_threads(hits)

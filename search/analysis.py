@@ -69,6 +69,12 @@ class AnalysedQuery:
         return {term.casefold() for term in self.terms}
 
     @property
+    def own_words(self) -> tuple[str, ...]:
+        """The question's terms and their twins: what it asks about, never
+        the value it asks for (search/changes.py current_value)."""
+        return (*self.terms, *self.twin_terms)
+
+    @property
     def state_terms(self) -> tuple[str, ...]:
         """The terms, their twins in the other language, the slot and kin
         words and the members of the categories named: what a hit may share

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from typing import Literal
 
 from ..core.records import SearchHit
@@ -27,7 +29,10 @@ _CHANGE = re.compile(
     r"|(?:last|final) (?:day|week|night|month) (?:at|in|of)"
     r"|join(?:ed|ing)|hand(?:ed|ing) in (?:my|our) notice|quit|resign\w*"
     r"|gave up|giv(?:e|ing) up|stopp?(?:ed|ing)|cancel+(?:ed|ing)|called off"
-    r"|no longer|not any ?more|first (?:day|week|night|month) (?:at|in|of)"
+    r"|no longer|not any ?more|no more|first (?:day|week|night|month) (?:at|in|of)"
+    # a choice made and the day it holds from: "Big decision: no big venue",
+    # "Decided: ...", "from now on"
+    r"|decid(?:ed|ing)|decision|from (?:now on|today)"
     r"|(?:new|old) (?:job|flat|apartment|home|house|place|city|company|employer)"
     r"|instead of|from \w+ to"
     # a plan or an appointment that moved: "moved Pepper's appointment to
@@ -36,6 +41,10 @@ _CHANGE = re.compile(
     r"|(?:mov|shift)(?:ed|ing) (?:[\w']+ ){1,2}(?:to|from))\b"
     r"|(?<!\w)(?:пере(?:ех|езж|шл|шё|ше|брал|вел|стал|нес|нёс|нос)\w*|отлож\w*|бросил\w*|забросил\w*"
     r"|завязал\w*|уволил\w*|устроил\w*|отмен\w*|передумал\w*|больше не"
+    # leaving a place or a firm: «уезжаем с Dundas West», «ухожу из банка»,
+    # «заявление об уходе»; a choice made: «решили», «с сегодняшнего дня»
+    r"|уе(?:зжа|хал)\w*|(?:ухож|уход|ушл|ушёл|ушел)\w* (?:из|с|от)|об уходе"
+    r"|решил[аи]?|решено|с сегодняшнего дня"
     r"|вместо|(?:перв|последн)\w+ (?:день|недел\w*|ночь)"
     r"|нов(?:ая|ой|ую|ом|ое|ые|ых|ую) (?:работ|квартир|компани|город|дом|офис)\w*"
     r"|из \w+ в)(?!\w)",
@@ -53,10 +62,12 @@ _PRESENT = re.compile(
 _CHANGE_KEYS = (
     "mov", "relocat", "switch", "chang", "start", "began", "last", "final",
     "join", "hand", "quit", "resign", "gave up", "giv", "stop", "cancel",
-    "called off", "no longer", "not any", "first ", "new ", "old ",
+    "called off", "no longer", "not any", "no more", "decid", "decision",
+    "first ", "new ", "old ",
     "instead of", "from ", "reschedul", "postpon", "push", "shift",
     "пере", "отлож", "бросил", "завязал", "уволил", "устроил", "отмен",
-    "больше не", "вместо", "перв", "последн", "нов", "из ",
+    "больше не", "вместо", "перв", "последн", "нов", "из ", "уезжа", "уехал",
+    "ухож", "уход", "ушл", "ушёл", "ушел", "решил", "решено", "с сегодняшнего",
 )  # fmt: skip
 _PRESENT_KEYS = (
     "now", "these days", "currently", "at the moment", "any",
@@ -159,7 +170,10 @@ def _things(hit: SearchHit, words: set[str]) -> set[str]:
 
 
 def side_of_change(
-    hits: list[SearchHit], about: set[int], asked: Literal["now", "past"]
+    hits: list[SearchHit],
+    about: set[int],
+    asked: Literal["now", "past"],
+    question: AbstractSet[str] = frozenset(),
 ) -> list[SearchHit]:
     """The hits re-weighed by their side of the best change told among the
     `about` ids (see SIDE_BOOST); the order is left to the caller's sort."""
@@ -171,18 +185,25 @@ def side_of_change(
         return hits
     # a word counts once the statements agree on it (the current value:
     # "coffee"), not any word of the change ("started my new job at X")
-    words = current_value(hits, about)
+    words = (
+        current_value(hits, about, question)
+        if asked == "now"
+        else told_value(hits, about)
+    )
     named, at = _things(change, words), change.node.when
-    if not named:
+    # for now, what the change leaves behind ("moving out of X") is the old
+    # state on both sides of it: "dinner at the old flat on X" after it too
+    left = _left_behind(change, frozenset()) if asked == "now" else set()
+    named -= left
+    if not named and not left:
         return hits
 
     def weight(hit: SearchHit) -> float:
-        if (
-            hit is change
-            or hit.node.when == at
-            or named.isdisjoint(_things(hit, words))
-        ):
+        things = _things(hit, words)
+        if hit is change or hit.node.when == at:
             return 1.0
+        if named.isdisjoint(things):
+            return 1.0 if left.isdisjoint(things) else 1.0 / (1.0 + SIDE_BOOST)
         wanted_side = (hit.node.when > at) == (asked == "now")
         return 1.0 + SIDE_BOOST if wanted_side else 1.0 / (1.0 + SIDE_BOOST)
 
@@ -229,26 +250,141 @@ def _value_keys(hit: SearchHit) -> set[str]:
     return _names(hit) | _word_keys(hit.node.content)
 
 
+# The thing a change leaves behind, named right after its marker: "instead
+# of Novosibirsk", "switched from tea", "so long, Raj", "no Brick Works",
+# «вместо молока», «никакого молока», «ухожу из TD», «уезжаем с Dundas
+# West», and the X of "from X to", «из X в»: a name (up to three capitalised
+# words) or one word.
+_OLD_MARK = (
+    r"(?i:\binstead of|\bswitch(?:ed|ing) from|\bmov(?:ed|ing) (?:out of|from)"
+    r"|\bno (?:more|longer (?:at|with|in))|\bso long,?|\bgoodbye,?(?: to)?|\bleft"
+    r"|\bleaving|\bquit|\bfrom(?=\s+(?:\S+\s+){1,3}to\b)"
+    r"|(?<!\w)(?:вместо|прощай,?|никак(?:ого|ой|их)|из(?=\s+(?:\S+\s+){1,3}в\b)"
+    r"|(?:ухож|уход|ушл|ушёл|ушел|уезжа|уехал)\w* (?:из|с|от)))"
+    r"|\bno(?= [A-Z])"  # "no Brick Works": a name refused (case-sensitive)
+)
+_OLD_STATE = re.compile(
+    rf"(?:{_OLD_MARK})" + r"\s+([A-ZА-ЯЁ][\w'’-]*(?:\s+[A-ZА-ЯЁ][\w'’-]*){0,2}|\w+)"
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _old_keys(text: str) -> frozenset[str]:
+    """`_word_keys` of what the text's changes leave behind (_OLD_STATE)."""
+    return frozenset().union(*(_word_keys(m[1]) for m in _OLD_STATE.finditer(text)))
+
+
+# A question asking for the value opens with a question word, maybe after
+# a preposition ("Where is the wedding?", «В каком банке …?»): its own words
+# name the asked thing, never the value. A yes-or-no question names a
+# candidate instead ("Am I still with Rogers?", "Do I drink tea or coffee?").
+_ASKS_FOR_VALUE = re.compile(
+    r"^\W*(?:(?:in|at|with|to|for|from|в|во|на|к|ко|с|со|у|о|об|от|до|из|за|по)\s+)?"
+    r"(?:what|which|where|when|who|whom|whose|how|что|чем|чего|как\w*|где|куда"
+    r"|когда|кто|кем|кому|сколько|откуда|чей|чья|чьё|чьи)(?!\w)",
+    re.I,
+)
+
+
+def asked_keys(question: str, words: Iterable[str]) -> frozenset[str]:
+    """`_word_keys` of the question's own `words` when it asks for the value
+    (_ASKS_FOR_VALUE): "wedding" in "When and where is the wedding?"."""
+    if not _ASKS_FOR_VALUE.search(question):
+        return frozenset()
+    return _word_keys(" ".join(words))
+
+
+def _left_behind(
+    hit: SearchHit, dropped: AbstractSet[str], names: Iterable[str] = ()
+) -> set[str]:
+    """The hit's `_value_keys` that are words `dropped` or what its change
+    leaves behind, and the stems of its entities' or the other `names` all
+    of whose words are those ("Evergreen Brick Works" in «вместо Evergreen
+    Brick Works»; not "City Hall" in "no Grand Hall")."""
+    dropped = dropped | _old_keys(hit.node.content)
+    if not dropped:
+        return set()
+    every = {*names, *(e.name for e in hit.entities)}
+    left = {
+        stem(name) for name in every if (keys := _word_keys(name)) <= dropped and keys
+    }
+    return left | (_word_keys(hit.node.content) & dropped)
+
+
+def is_value(name: str, value: AbstractSet[str]) -> bool:
+    """An entity's `name` is the value: by its stem, or all its words are
+    among the value's (`_word_keys`: "Leslieville" is «Лесливилл»)."""
+    keys = _word_keys(name)
+    return stem(name) in value or (bool(keys) and keys <= value)
+
+
 def names_any(hit: SearchHit, value: set[str]) -> bool:
     """The hit names one of the `value` stems or words (see current_value)."""
     return not value.isdisjoint(_value_keys(hit))
 
 
-def current_value(hits: list[SearchHit], about: set[int]) -> set[str]:
-    """Stems of the entities that statements of change or of the present, among
-    the `about` ids, name at least VALUE_MENTIONS times."""
+def _told_keys(
+    hits: list[SearchHit], about: set[int], dropped: AbstractSet[str] | None
+) -> dict[str, float]:
+    """The keys (`_value_keys`) that statements of change or of the present,
+    among the `about` ids, name at least VALUE_MENTIONS times, with the time
+    of the last; with `dropped` (for now) not those words nor what each
+    statement's change leaves behind (`_left_behind`)."""
     counts: dict[str, int] = {}
+    last: dict[str, float] = {}
     for hit in hits:
         if hit.node.id in about and (
             tells_change(hit.node.content) or tells_present(hit.node.content)
         ):
-            for name in _value_keys(hit):
-                counts[name] = counts.get(name, 0) + 1
-    return {name for name, count in counts.items() if count >= VALUE_MENTIONS}
+            keys = _value_keys(hit)
+            if dropped is not None:
+                keys -= _left_behind(hit, dropped)
+            for key in keys:
+                counts[key] = counts.get(key, 0) + 1
+                last[key] = max(last.get(key, hit.node.when), hit.node.when)
+    return {key: last[key] for key, count in counts.items() if count >= VALUE_MENTIONS}
+
+
+def told_value(hits: list[SearchHit], about: set[int]) -> set[str]:
+    """The keys the statements agree on, whichever side of a change they
+    name (what "before" reads: the old state is among them)."""
+    return set(_told_keys(hits, about, None))
+
+
+def current_value(
+    hits: list[SearchHit], about: set[int], asked: AbstractSet[str] = frozenset()
+) -> set[str]:
+    """Stems of the entities (and words) that statements of change or of the
+    present, among the `about` ids, name at least VALUE_MENTIONS times; not
+    the question's own words (`asked`, see asked_keys) nor what a change
+    leaves behind (see _OLD_STATE), there or later ("Big decision: no Brick
+    Works" after two turns planning the wedding at Brick Works)."""
+    last = _told_keys(hits, about, asked)
+    value = set(last)
+    names = {e.name for hit in hits for e in hit.entities}
+    for hit in hits:
+        if value and tells_change(hit.node.content):
+            left = _left_behind(hit, frozenset(), names)
+            value -= {key for key in left & value if last[key] < hit.node.when}
+    return _by_its_name(value, hits)
+
+
+def _by_its_name(value: set[str], hits: list[SearchHit]) -> set[str]:
+    """A value that is a name (a place, a firm) is told by it: of the words
+    only those of its name stay ("Jones Avenue", not the "house" and "дом"
+    around it, which every old turn about home names too)."""
+    names = {e.name for h in hits for e in h.entities if stem(e.name) in value}
+    if not names:
+        return value
+    kept = _word_keys(" ".join(names))
+    return {key for key in value if not key.startswith(WORD_MARK) or key in kept}
 
 
 def naming_current_value(
-    hits: list[SearchHit], about: set[int], own: set[int]
+    hits: list[SearchHit],
+    about: set[int],
+    own: set[int],
+    asked: AbstractSet[str] = frozenset(),
 ) -> list[SearchHit]:
     """The hits re-weighed for a question about now: those that name the
     current value (see VALUE_BOOST), not before the first change told, gain
@@ -256,7 +392,7 @@ def naming_current_value(
     statement of a change or of the present ("First day at Kestrel Labs!"
     shares no word with "Where do I work now?"); the order is left to the
     caller's sort."""
-    value = current_value(hits, about)
+    value = current_value(hits, about, asked)
     changes = [
         h.node.when for h in hits if h.node.id in about and tells_change(h.node.content)
     ]

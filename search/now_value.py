@@ -17,8 +17,7 @@ import asyncio
 from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
-from .changes import current_value
-from .morphology import stem
+from .changes import asked_keys, current_value, is_value
 from .standing import about_ids, stance
 from .windowed import USER_ROLE
 
@@ -39,17 +38,15 @@ async def with_current_value(
     if stance(query.text) != "now":
         return hits
     about = about_ids(hits, query.text, query.state_terms)
-    value = current_value(hits, about)
+    value = current_value(hits, about, asked_keys(query.text, query.own_words))
     if not value:
         return hits
-    naming = [
-        hit
-        for hit in hits
-        if not value.isdisjoint(stem(entity.name) for entity in hit.entities)
-    ]
+    naming = [hit for hit in hits if any(is_value(e.name, value) for e in hit.entities)]
     if not naming:  # a value that is a word ("coffee"), no entity to read by
         return hits
-    entity_ids = [e.id for hit in naming for e in hit.entities if stem(e.name) in value]
+    entity_ids = [
+        e.id for hit in naming for e in hit.entities if is_value(e.name, value)
+    ]
     found = await storage.entities.entity_node_ids(
         entity_ids, limit=VALUE_TURNS, types=("episodic",), window=window
     )

@@ -21,6 +21,7 @@ from .. import decay
 from ..core.records import Node, SearchHit
 from ..core.text import UPPER_LETTERS
 from .changes import (
+    asked_keys,
     current_value,
     names_any,
     naming_current_value,
@@ -65,6 +66,10 @@ _PRESENT = re.compile(
     r"|\b(?:when|where) and (?:when|where)(?:'s| is| are| will)\b|\bwhere will\b"
     r"|(?<!\w)(?:когда|во сколько|где)(?: и (?:когда|где))? (?:\w+ )?буд(?:ет|ут)(?!\w)"
     r"|(?<!\w)(?:теперь|в данный момент|на данный момент)(?!\w)"
+    # where a move or a switch led is where one is now: "Where did we move
+    # to?", «Куда мы переехали?», «На что я перешла?»
+    r"|\b(?:where|what) did (?:i|we) (?:move|switch|change)\b"
+    r"|(?<!\w)(?:куда|на что|на как\w+) (?:я|мы) пере\w+(?!\w)"
     r"|(?<!\w)(?:я|мы)(?: \w+)? \w+(?:у|ю|ем|ём|им)(?!\w)",
     re.I,
 )
@@ -185,11 +190,15 @@ def standing(node: Node, now: float) -> float:
 
 
 def by_stance(
-    hits: list[SearchHit], text: str, terms: Sequence[str] = ()
+    hits: list[SearchHit],
+    text: str,
+    terms: Sequence[str] = (),
+    own_words: Sequence[str] = (),
 ) -> list[SearchHit]:
     """The hits re-weighed by time when the question asks about now or before,
     and, among those about what it asks, by what they tell (search/changes.py:
-    a change told, the present marked)."""
+    a change told, the present marked); the question's `own_words` (its terms
+    and their twins) are never the current value."""
     asked = stance(text)
     if asked is None:
         return hits
@@ -200,12 +209,13 @@ def by_stance(
         for hit in hits
     ]
     told.sort(key=lambda hit: (-hit.score, hit.node.id))
-    told = side_of_change(told, about, asked)
+    question = asked_keys(text, own_words)
+    told = side_of_change(told, about, asked, question)
     if asked == "past":
         told = below_the_later_state(told, text)
     if asked == "now":
         own = {hit.node.id for hit in told if not told_of_other(hit, text)}
-        told = naming_current_value(told, about, own)
+        told = naming_current_value(told, about, own, question)
     return favour_recent(told, older=asked == "past", boost=STATE_BOOST)
 
 
@@ -328,7 +338,12 @@ def _latest_change_is_current(about: list[SearchHit], wanted: set[str]) -> int |
     return latest.node.id
 
 
-def earlier_states(hits: list[SearchHit], text: str, terms: Sequence[str]) -> set[int]:
+def earlier_states(
+    hits: list[SearchHit],
+    text: str,
+    terms: Sequence[str],
+    own_words: Sequence[str] = (),
+) -> set[int]:
     """Ids of the hits a question about now should read as past: among the
     hits about what it asks (sharing its subject or a word), all but the
     newest, those naming the current value (search/changes.py) and a latest
@@ -343,7 +358,7 @@ def earlier_states(hits: list[SearchHit], text: str, terms: Sequence[str]) -> se
     if len(about) < 2 or not any(tells_change(h.node.content) for h in about):
         return set()
     newest = max(h.node.when for h in about)
-    value = current_value(hits, {h.node.id for h in about})
+    value = current_value(hits, {h.node.id for h in about}, asked_keys(text, own_words))
     current = _latest_change_is_current(about, wanted)
     return {
         h.node.id
