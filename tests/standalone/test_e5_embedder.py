@@ -163,6 +163,20 @@ async def test_a_question_runs_beside_a_long_stored_text(
     assert finished == ["question", "stored"]
 
 
+async def test_a_long_everyday_question_runs_on_its_first_24_tokens(
+    e5: E5Embedder,
+) -> None:
+    # The model's time is most of get_context's on 2 busy cores (~0.5 ms CPU
+    # a token): a question of two names and two topics (28-32 tokens) runs on
+    # its first 24; no everyday or probe question is that long (max 19).
+    head = "Что говорили Ahyke и Fxzik про yxlwkjji и qvwjvpa"
+    assert e5.engine == "onnxruntime"
+    windows = e5._engine.f.windows(f"{head} зимой?", True)  # type: ignore[attr-defined]
+    assert 24 < len(windows[0]) <= 32
+    asked = await e5.embed_batch([f"{head} зимой?", f"{head} летом?"], role="query")
+    assert asked[0] == asked[1]
+
+
 async def test_a_question_runs_on_its_first_tokens(e5: E5Embedder) -> None:
     # Rare names cost several tokens a word: 16 words can run to 40 tokens,
     # each ~0.6 ms. A question's tokens after QUERY_TOKENS do not change its
