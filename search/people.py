@@ -174,10 +174,22 @@ def asked_about(
     named_by_relation = by_relation(query) and stance(query.text) != "past"
     if extra and not (len(extra) <= MAX_TOPIC and named_by_relation):
         return []
+    if named_by_relation:  # "my friend from nursing college" is no "College"
+        people = [e for e in people if is_person(e) or _said_as_name(query, e)]
+        if not people:
+            return []
     # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
     also = {e.id for e in other_script}
     return [e for e in people if e.id in also or _named_fully(e, keys)] or people
+
+
+def _said_as_name(query: AnalysedQuery, entity: Entity) -> bool:
+    """The query says the thing's name capitalised, as a name: "my boss at
+    Pebble" names Pebble, "my friend from college" no street "College"."""
+    return any(
+        n[:1].isupper() and _named_fully(entity, {name_key(n)}) for n in query.names
+    )
 
 
 def person_shaped(query: AnalysedQuery) -> bool:

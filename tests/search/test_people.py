@@ -212,3 +212,29 @@ async def test_a_full_name_said_once_is_the_persons(storage: MemoryStorage) -> N
         assert said[0] in top, question
     top = [h.node.content for h in await r.search("Anna", reinforce=False)]
     assert said[1] not in top
+
+
+async def test_a_relation_asked_with_a_word_a_thing_is_named_by(
+    storage: MemoryStorage,
+) -> None:
+    """ "my friend from nursing college": "college" is no question about the
+    street "College" the user had dinner on, but words to search by."""
+    linker = EntityLinker(storage)
+    said = [
+        "Yulia and I went to nursing college together in Novosibirsk.",
+        "My fingers and I are no longer friends.",
+        *(f"Paid the power bill, month {i}." for i in range(20)),
+        *(f"Dinner at the Persian place on College, visit {i}." for i in range(6)),
+        *(f"Yulia texted about the weekend, message {i}." for i in range(6)),
+    ]
+    for i, text in enumerate(said):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 7}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    r = _retriever(storage)
+    top = [
+        h.node.content
+        for h in await r.search("my friend from nursing college", reinforce=False)
+    ]
+    assert said[0] in top[:3], top
