@@ -174,10 +174,22 @@ def asked_about(
     named_by_relation = by_relation(query) and stance(query.text) != "past"
     if extra and not (len(extra) <= MAX_TOPIC and named_by_relation):
         return []
+    if named_by_relation:  # "my friend from nursing college" is no "College"
+        people = [e for e in people if is_person(e) or _said_as_name(query, e)]
+        if not people:
+            return []
     # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
     also = {e.id for e in other_script}
     return [e for e in people if e.id in also or _named_fully(e, keys)] or people
+
+
+def _said_as_name(query: AnalysedQuery, entity: Entity) -> bool:
+    """The query says the thing's name capitalised, as a name: "my boss at
+    Pebble" names Pebble, "my friend from college" no street "College"."""
+    return any(
+        n[:1].isupper() and _named_fully(entity, {name_key(n)}) for n in query.names
+    )
 
 
 def person_shaped(query: AnalysedQuery) -> bool:
@@ -211,6 +223,8 @@ async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Ent
     spelled = [s for e in found.values() for s in other_script_spellings(e.name)]
     for entity in await storage.entities.entities_by_keys(spelled):
         found.setdefault(entity.id, entity)
+    for entity in await _full_names(storage, list(found.values())):
+        found.setdefault(entity.id, entity)
     # a thing named by a word the other language says otherwise: "Pottery"
     # and «Гончарка» are one pastime (search/twin_words.py); never a person
     said = [t for e in people if e.type not in LIVING for t in twins(e.name)]
@@ -219,6 +233,30 @@ async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Ent
             found.setdefault(entity.id, entity)
     await _add_other_cases(storage, found, done)
     return list(found.values())
+
+
+async def _full_names(storage: Store, people: Sequence[Entity]) -> list[Entity]:
+    """ "Gavin Doyle" for "Gavin": a person said once with a surname ("my
+    physio, Gavin Doyle") and by the first name since is filed twice; the one
+    known full name of a one-word person's name is theirs (two are anyone's)."""
+    firsts = {name_key(e.name) for e in people if e.type == "person"}
+    firsts = {f for f in firsts if f.isalpha()}
+    found: list[Entity] = []
+    for first in sorted(firsts)[:MAX_INFLECTED]:
+        full = [
+            e
+            for e in await storage.entities.entities_named_like(f"{first} ", limit=5)
+            if e.type in ("person", "concept") and _surnamed(e.name, first)
+        ]
+        if len(full) == 1:
+            found += full
+    return found
+
+
+def _surnamed(name: str, first: str) -> bool:
+    """ "Gavin Doyle" is "Gavin" and a surname."""
+    words = name.split()
+    return len(words) == 2 and name_key(words[0]) == first and words[1][:1].isupper()
 
 
 async def _add_other_cases(

@@ -1,12 +1,13 @@
 """A name explained in parentheses is the same person: "Misha (well, Mikhail
 on paper)", "Tom from the data team (Tomasz, but everyone calls him Tom)",
-"Женя (по паспорту Евгений)".
+"Женя (по паспорту Евгений)", «Ксюша (Ксения, для канадцев "Ksyu")».
 
 A short form that is no prefix nor a listed diminutive of the full name
 (nicknames.py) is joined only when the user says so. The evidence: a
 parenthesis right after a name, or holding two names, that says how someone
 is called, the naming words next to the name ("Mikhail on paper", "real
-name", "calls him Tom", "по паспорту", "зовут"). Without them an aside is
+name", "calls him Tom", "по паспорту", "зовут"), or quotes around a name
+in an aside that names no one else. Without them an aside is
 about someone else ("Tom (Anya's colleague)"). The name said outside the
 aside, or the one the aside says is used ("calls him Tom"), stays the
 entity's name; the other becomes its alias. An alias a user split out
@@ -20,12 +21,14 @@ from __future__ import annotations
 import re
 from collections.abc import MutableMapping
 
+from ..core.name_forms import same_name
 from ..core.records import Entity, name_key
 from ..core.scope import write_scope
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .names import COMMON_CAPITALISED
+from .nicknames import shortens
 
 _CAPITAL = (
     rf"[{UPPER_LETTERS}][{LOWER_LETTERS}]+(?:[-'’][{UPPER_LETTERS}{LOWER_LETTERS}]+)*"
@@ -58,6 +61,10 @@ _CUED = re.compile(
     rf"(?:\b(?:{_CUE_BEFORE})[\s:,—–-]+({_CAPITAL}))|(?:({_CAPITAL}),?\s+(?:{_CUE_AFTER})\b)",
     re.IGNORECASE,
 )
+
+# A name in quotes is said as what one is called: «Ксюша (Ксения, для
+# канадцев просто "Ksyu")», "Yulia (Юлька, "Jules" at work)".
+_QUOTED = re.compile(rf"[\"“«„]({_CAPITAL})[\"”»“]")
 
 
 def _names(text: str) -> list[str]:
@@ -111,6 +118,31 @@ def named_asides(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
+def quoted_asides(text: str) -> list[tuple[str, str]]:
+    """(name kept, alias) for each parenthesis after a name that quotes one
+    name and names no one else but the same person: «Ксюша (Ксения, для
+    канадцев просто "Ksyu")» -> ("Ксюша", "Ksyu"). "Dune (the "Director"
+    cut)" is no person's: `join_asides` joins only a person's."""
+    pairs: list[tuple[str, str]] = []
+    for match in _ASIDE.finditer(text):
+        outer, aside = match.group(1), match.group(2)
+        if not outer or outer.casefold() in COMMON_CAPITALISED:
+            continue
+        quoted = [
+            n for n in _QUOTED.findall(aside) if n.casefold() not in COMMON_CAPITALISED
+        ]
+        others = [n for n in _names(aside) if n not in quoted]
+        if len(quoted) == 1 and all(_one_name(outer, n) for n in others):
+            pairs.append((outer, quoted[0]))
+    return pairs
+
+
+def _one_name(one: str, other: str) -> bool:
+    """ "Ксюша" and "Ксения", "Yulia" and "Юлька": forms of one name."""
+    one, other = one.casefold(), other.casefold()
+    return same_name(one, other) or shortens(one, other) or shortens(other, one)
+
+
 def called_asides(text: str) -> list[tuple[list[str], str]]:
     """(names before, alias) for each parenthesis that names no one but what
     someone is called and who calls them so: "My daughter Ekaterina, Katya to
@@ -140,13 +172,16 @@ async def join_asides(
     """Join the aliases `text` explains to their names' entities; `entity_of`
     (entity by name key, as the linker resolved them) is kept current."""
     pairs = named_asides(text)
+    quoted = quoted_asides(text)
     called = called_asides(text)
-    if not pairs and not called:
+    if not pairs and not quoted and not called:
         return
     _, split = await edit_guards(storage, write_scope())
-    for name, alias in pairs:
+    for name, alias in [*pairs, *quoted]:
         keep = await _entity(storage, name, entity_of)
-        if keep is not None and name_key(alias) not in split:
+        if keep is None or name_key(alias) in split:
+            continue
+        if (name, alias) in pairs or keep.type == "person":
             await _join(storage, keep, alias, entity_of)
     for names, alias in called:
         found = [await _entity(storage, name, entity_of) for name in names]

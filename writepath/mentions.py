@@ -15,9 +15,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.name_forms import same_name
 from ..core.records import EntityType, name_key
 from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
+from ..search.cross_script import sound_key
 from ..search.morphology import is_russian
 from ..search.twin_words import twins
 from .cues import (
@@ -44,6 +46,7 @@ from .names import (
     TITLE_BEFORE,
     VOCATIVE,
 )
+from .nicknames import shortens
 from .pronoun_relation import pronoun_relations
 from .relations import relation_after, relation_before, relation_by_subject
 
@@ -108,6 +111,10 @@ _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
 _VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
 _ASIDE = re.compile(r"^\s*\([^()]{0,60}\)")
+# A Russian name's genitive ends: Оуэна, Олега, Игоря, Иры, Кати
+_GENITIVE_ENDS = tuple("аяыи")
+# ", Линда," right after a name: another name set beside it
+_APPOSITION = re.compile(rf"\s*,\s*([{_UPPER}][{_LOWER}]+)\b")
 # Relations English also says as a title of no relation to the user.
 _TITLE_WORDS = frozenset(
     """mother father sister brother doctor coach boss uncle aunt dad mom mum
@@ -274,6 +281,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     title = _kin_title(text[: match.start(1)], words)
     if title is not None and len(words) > 1 and words[0].casefold() == title:
         words = words[1:]
+        if _owner_of_relation(words, text[match.end(1) :]):
+            title = ""  # a person all the same, of no relation to the user
     kin = title is not None
     # Drop leading common words ("Hey Caroline" -> "Caroline"), and a
     # sentence's opening adverb or imperative ("First,", "Book Lello"), but
@@ -391,6 +400,24 @@ def _opening_relation(before: str, word: str) -> bool:
         and folded in RELATIONS
         and folded not in PET_KINDS
         and folded not in _TITLE_WORDS
+    )
+
+
+def _owner_of_relation(words: Sequence[str], after: str) -> bool:
+    """«Мама Оуэна, Линда, живёт в Гелфе»: the kin title is the name's own
+    relation (Owen's mum, said in the genitive), and the other person named
+    after the comma holds it. «Сестра Ира, Ирина, —» and «Внук Оскар, Оська»
+    name one person twice."""
+    other = _APPOSITION.match(after)
+    if len(words) != 1 or not other:
+        return False
+    one, two = words[0].casefold(), other.group(1).casefold()
+    genitive = one.endswith(_GENITIVE_ENDS) and one not in GIVEN_NAMES
+    return genitive and not (
+        same_name(one, two)
+        or shortens(one, two)
+        or shortens(two, one)
+        or sound_key(one) == sound_key(two)
     )
 
 

@@ -182,3 +182,59 @@ async def test_a_thing_asked_by_name_finds_its_turns_in_the_other_language(
     )
 
     assert {hit.node.content for hit in hits} == set(texts[:4])
+
+
+async def test_a_full_name_said_once_is_the_persons(storage: MemoryStorage) -> None:
+    """ "my physio, Gavin Doyle" once, "Gavin" / «Гэвин» since: the question
+    by the first name finds the turn with the full name (filed apart); a first
+    name two known full names begin with is neither's."""
+    linker = EntityLinker(storage)
+    said = [
+        "First appointment with my physio, Gavin Doyle, at the clinic on "
+        "Roncesvalles. Knee pain, he says: no running for at least six weeks.",
+        "Met Anna Smith and Anna Jones at the conference.",
+        *(
+            f"Gavin said the knee is better, session {i}."
+            if i % 2
+            else f"Второй визит к Гэвину, колено лучше, раз {i}."
+            for i in range(20)
+        ),
+        *(f"Anna sent me the slides, part {i}." for i in range(20)),
+    ]
+    for i, text in enumerate(said):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 7}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    r = _retriever(storage)
+    for question in ("Gavin", "Гэвин", "Who is Gavin?"):
+        top = [h.node.content for h in await r.search(question, reinforce=False)]
+        assert said[0] in top, question
+    top = [h.node.content for h in await r.search("Anna", reinforce=False)]
+    assert said[1] not in top
+
+
+async def test_a_relation_asked_with_a_word_a_thing_is_named_by(
+    storage: MemoryStorage,
+) -> None:
+    """ "my friend from nursing college": "college" is no question about the
+    street "College" the user had dinner on, but words to search by."""
+    linker = EntityLinker(storage)
+    said = [
+        "Yulia and I went to nursing college together in Novosibirsk.",
+        "My fingers and I are no longer friends.",
+        *(f"Paid the power bill, month {i}." for i in range(20)),
+        *(f"Dinner at the Persian place on College, visit {i}." for i in range(6)),
+        *(f"Yulia texted about the weekend, message {i}." for i in range(6)),
+    ]
+    for i, text in enumerate(said):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 7}", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    r = _retriever(storage)
+    top = [
+        h.node.content
+        for h in await r.search("my friend from nursing college", reinforce=False)
+    ]
+    assert said[0] in top[:3], top

@@ -71,6 +71,24 @@ async def test_words_opening_a_sentence_are_no_part_of_the_name(
     assert ira.type == "person" and ira.attributes.get("relation") == "сестра"
 
 
+async def test_a_relation_opened_by_its_owner_is_not_the_users(
+    storage: MemoryStorage,
+) -> None:
+    """«Мама Оуэна, Линда, …» is Owen's mum (Linda), not the user's."""
+    await said(
+        storage,
+        "Мама Оуэна, Линда, живёт в Гелфе и печёт хлеб.",
+        "Сын Кати, Петя, пошёл в первый класс.",
+        "Брат Костя, Константин, живёт в Берлине.",
+    )
+
+    for owner in ("Оуэна", "Кати"):
+        found = await _entity(storage, owner)
+        assert found.type == "person", owner
+        assert not {"моя мама", "мой сын"} & set(found.aliases), found
+    assert "мой брат" in (await _entity(storage, "Костя")).aliases
+
+
 async def test_a_pet_name_joins_its_one_person(storage: MemoryStorage) -> None:
     await said(
         storage,

@@ -82,6 +82,27 @@ def test_an_aside_names_an_alias_only_when_it_says_how_one_is_called() -> None:
     assert named_asides("Tom (called Anna yesterday) is fine") == []
 
 
+async def test_a_name_quoted_in_an_aside_is_what_the_person_is_called(
+    storage: MemoryStorage,
+) -> None:
+    """«Ксюша (Ксения, для канадцев просто "Ksyu")»: the quoted name is hers;
+    a quote beside somebody else's name, or in a film's aside, is not."""
+    await said(
+        storage,
+        'Моя соседка Ксюша (Ксения, для канадцев просто "Ksyu") из Казани.',
+        "Ksyu played cello in the living room.",
+        'Tom (Anya called it "Mayhem") came over.',
+        'We watched Dune (the "Director" cut) with Tom.',
+        "Mayhem is a board game; the Director is a role in it.",
+    )
+
+    ksyu = await storage.entities.find_entity("Ksyu")
+    assert ksyu is not None and ksyu == await storage.entities.find_entity("Ксюша")
+    for name in ("Mayhem", "Director"):
+        found = await storage.entities.find_entity(name)
+        assert found is None or found.name == name, found
+
+
 async def test_the_name_an_aside_explains_finds_the_person(
     storage: MemoryStorage,
 ) -> None:
