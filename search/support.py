@@ -36,6 +36,7 @@ from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
+from .asked_name import asked_name_of, names_asked
 from .asked_of import (
     SAME_WORDS,
     asked_attribute,
@@ -282,6 +283,8 @@ def supports(
     attribute: AbstractSet[str] = frozenset(),
     kin: tuple[AbstractSet[str], AbstractSet[str]] = (frozenset(), frozenset()),
     of_whom: AbstractSet[str] = frozenset(),
+    name_of: AbstractSet[str] = frozenset(),
+    asked_names: AbstractSet[str] = frozenset(),
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -302,6 +305,8 @@ def supports(
     question's general verbs, those of their families' words), one of which
     says the verb ("Я всё ещё курю вейп?" is answered by «Три недели без
     вейпа», search/kin_words.py)."""
+    if name_of and not names_asked(hit, name_of, asked_names, named):
+        return False
     if not wanted or (hit.node.id in named and not attribute):
         return True
     if thing is not None and someone_elses(hit.node.content, thing):
@@ -432,6 +437,8 @@ def answers(
     )
     of_whom = {n for n in names_in(query.text) if stem(n) not in attribute}
     verbs = term_stems(family_verbs(query.terms))
+    # "What's my ward manager's name?": a turn on the manager naming no one
+    name_of, asked_names = asked_name_of(query.text), names_in(query.text)
     kin = (verbs, term_stems(query.kin_terms) - verbs)
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
@@ -452,6 +459,8 @@ def answers(
             attribute=attribute,
             kin=kin,
             of_whom=of_whom,
+            name_of=name_of,
+            asked_names=asked_names,
         )
         for h in hits
     )

@@ -80,11 +80,12 @@ async def test_a_relation_no_one_holds_is_read_from_the_turns_saying_it(
     storage: MemoryStorage,
 ) -> None:
     """ "What's my son called?" with no person filed as the son: the turn
-    saying «мой сын» in the other language answers, first."""
+    saying «мой сын» in the other language, and his name, answers, first
+    (one naming no one gives no name: search/asked_name.py)."""
     top = await _top(
         storage,
         [
-            "Вчера мой сын опять забыл ключи дома.",
+            "Вчера мой сын Тимур опять забыл ключи дома.",
             "Лёва приготовил ужин.",
             "Катин сын пошёл в первый класс.",
         ],

@@ -1,0 +1,172 @@
+"""A question asking for a name is answered only by a turn that gives one.
+
+"What's my ward manager's name?", "What's the name of Sonya's climbing
+coach?", «Как зовут воспитательницу Тёмы?»: a turn on the ward manager
+("My new ward manager wants us through the competencies") or on the coach
+(«Тренер в Vertigo предложил ей соревнования») tells of them without naming
+them, and is no answer. A turn names the thing asked when a proper name
+stands next to its word, in the same sentence: "Our dog Pepper", «Мама
+Оуэна, Линда», "Dona Fernanda, our neighbour", «Мама (Лариса Ивановна)».
+A capitalised word after a preposition is where or when ("at Vertigo",
+«в садик «Pasaciņa»»), not who; a weekday or a month is no one's name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
+
+from ..core.records import SearchHit
+from ..core.relations import RELATIONS, same_relation
+from .asked_of import SAME_WORDS
+from .cross_script import loose_key, loose_keys, same_key
+from .morphology import is_russian, stem
+from .query_text import STOP_WORDS
+from .twin_words import twin_stems
+
+# the words a name may stand at from the thing's word ("Мише четырнадцать,
+# он мой сын": four)
+NEAR = 4
+_ASKED = re.compile(
+    r"\bname\s+of\s+(?P<of>[^?.!]+)"
+    r"|\bwhat(?:'s|’s|\s+is|\s+was|\s+are)\s+(?P<own>[^?.!]+?)['’]s\s+names?\b"
+    r"|\bwhat(?:'s|’s|\s+is|\s+was)\s+(?P<called>[^?.!]+?)\s+called\b"
+    r"|(?<!\w)как\s+(?:зовут|звали|называется|называют)\s+(?P<ru>[^?.!]+)",
+    re.I,
+)
+_WORD = re.compile(r"\w+(?:['’]s)?", re.UNICODE)
+# "my", «нашего»: whose the thing is, not the thing
+_OWNERS = frozenset(
+    """my our his her their your the a an мой моя моё мое мои моего моей моему
+    мою моих наш наша наше наши нашего нашей нашему нашу наших его её ее их""".split()
+)
+_PREPOSITIONS = frozenset(
+    """in at on to from for with by of near into onto at about via
+    в во на из к ко с со у для от до под за о об про по при возле около""".split()
+)
+_CALENDAR = frozenset(
+    stem(word)
+    for word in """monday tuesday wednesday thursday friday saturday sunday
+    january february march april may june july august september october
+    november december christmas easter""".split()
+)
+# a relative's words in both languages ("son" is «сын»)
+_RELATIVES = {
+    stem(word): frozenset(map(stem, same_relation(word))) for word in RELATIONS
+}
+_KIN_PREFIX = 5
+_END = re.compile(r"[.!?]+\s+|\n+")
+_TITLE = re.compile(r"(?<!\w)[A-ZА-ЯЁ]\w{0,2}$")
+
+
+def asked_name_of(text: str) -> frozenset[str]:
+    """Stems of the thing whose name the question asks ("my ward manager's
+    name" → ward, manager; «как зовут воспитательницу Тёмы» → воспитательниц),
+    with the other words for a relative and the other language's; empty when
+    it asks no name, or the name of someone it names ("What's Owen's name?")."""
+    found: set[str] = set()
+    for match in _ASKED.finditer(text):
+        words = _WORD.findall(next(g for g in match.groups() if g))
+        things = [stem(w) for w in words if _thing_word(w)]
+        # English names a compound by its last noun ("ward manager" is a
+        # manager, "climbing coach" a coach); Russian's noun may come first
+        english = things and not is_russian(things[-1])
+        found |= set(things[-1:] if english else things)
+    found |= set().union(*(SAME_WORDS.get(w, ()) for w in found))
+    found |= set().union(*(_RELATIVES.get(w, ()) for w in found))
+    return frozenset(found.union(*(twin_stems(w) for w in found)))
+
+
+def _thing_word(word: str) -> bool:
+    lower = word.casefold()
+    return not (
+        word[:1].isupper() or lower in _OWNERS or lower in STOP_WORDS or word.isdigit()
+    )
+
+
+def names_asked(
+    hit: SearchHit,
+    thing: AbstractSet[str],
+    asked_names: AbstractSet[str],
+    named: AbstractSet[int],
+) -> bool:
+    """The hit gives the name a question asks for: by the entity it links,
+    when the question names no one ("What's my son called?" found by the
+    son's entity), else next to the thing's word (`gives_name`)."""
+    if hit.node.id in named and not asked_names:
+        return True
+    known = [name for e in hit.entities for name in (e.name, *e.aliases)]
+    return gives_name(hit.node.content, thing, asked_names, known)
+
+
+def gives_name(
+    text: str, thing: AbstractSet[str], asked_names: Iterable[str], known: Iterable[str]
+) -> bool:
+    """The text names the thing: a proper name (capitalised inside the
+    sentence, or `known`, a name of the hit's entities, anywhere) within NEAR
+    words of the thing's word, none of the question's own `asked_names`."""
+    asked = {key for name in asked_names for key in loose_keys(name)}
+    known_names = {
+        key for name in known for w in _WORD.findall(name) for key in loose_keys(w)
+    }
+    for sentence in sentences(text):
+        words = _WORD.findall(sentence)
+        spots = [at for at, word in enumerate(words) if says_thing(word, thing)]
+        for at, word in enumerate(words):
+            near = any(abs(at - spot) <= NEAR for spot in spots)
+            if (
+                near
+                and _is_name(words, at, thing, known_names)
+                and not asked_of(word, asked)
+            ):
+                return True
+    return False
+
+
+def says_thing(word: str, thing: AbstractSet[str]) -> bool:
+    """The word is the thing's, in either language; a Russian stem the
+    suffix stripper cut apart matches by its head («соседк», «сосед»)."""
+    said = {stem(word)}
+    said |= twin_stems(next(iter(said)))
+    return any(s == t or _russian_kin(s, t) for s in said for t in thing)
+
+
+def _russian_kin(said: str, asked: str) -> bool:
+    if not is_russian(asked) or len(asked) < _KIN_PREFIX:
+        return False
+    return said.startswith(asked[: max(_KIN_PREFIX, len(asked) - 3)])
+
+
+def asked_of(word: str, asked: AbstractSet[str]) -> bool:
+    """The word is one of the names the question says, in either script."""
+    return any(same_key(key, loose_key(word)) for key in asked)
+
+
+def _is_name(
+    words: list[str], at: int, thing: AbstractSet[str], known: AbstractSet[str]
+) -> bool:
+    word = words[at]
+    # "CQC", "NHS": an acronym is an office, not someone's name
+    acronym = len(word) > 1 and word.isupper()
+    if says_thing(word, thing) or stem(word) in _CALENDAR or acronym:
+        return False
+    if not (at > 0 and word[:1].isupper()) and not asked_of(word, known):
+        return False
+    # a name runs on over capitalised words ("Vertigo Climbing"): what stands
+    # before its first word says whether it is a place
+    start = at
+    while start > 0 and words[start - 1][:1].isupper():
+        start -= 1
+    return start == 0 or words[start - 1].casefold() not in _PREPOSITIONS
+
+
+def sentences(text: str) -> list[str]:
+    """The text's sentences; one runs on past a short title ("Dra. Teresa
+    Lopes", "Mr. Reed")."""
+    found, start = [], 0
+    for end in _END.finditer(text):
+        if not _TITLE.search(text, 0, end.start()):
+            found.append(text[start : end.start()])
+            start = end.end()
+    return [*found, text[start:]]

@@ -1,0 +1,89 @@
+"""A question asking for a name is answered only by a turn that gives one
+(search/asked_name.py): turns on the thing that never name it are nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from agent_memory.search.asked_name import asked_name_of, gives_name
+from agent_memory.search.asked_of import names_in
+from day_turns import retriever_over
+
+
+@pytest.mark.parametrize(
+    ("question", "thing"),
+    [
+        ("What's my ward manager's name?", "manager"),  # the compound's noun
+        ("What's the name of Sonya's climbing coach?", "coach"),
+        ("What's my grandma's cat called?", "cat"),
+        ("Как зовут нашего соседа?", "сосед"),
+        ("Как зовут воспитательницу Тёмы?", "воспитательни"),
+    ],
+)
+def test_the_thing_whose_name_is_asked(question: str, thing: str) -> None:
+    assert thing in asked_name_of(question)
+
+
+def test_a_question_asking_no_name_has_no_thing() -> None:
+    assert asked_name_of("Where does my ward manager live?") == frozenset()
+    assert asked_name_of("Что сказал сосед?") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("Как зовут соседку из Граси?", "Dona Fernanda, our neighbour, is 82."),
+        ("What's Owen's mom's name?", "Мама Оуэна, Линда, живёт в Гелфе."),
+        ("Как зовут маму?", "Мама (Лариса Ивановна) звонила из Минска."),
+        ("Как зовут ветеринара?", "Saw our vet, Dra. Ana Sousa, today."),
+        ("What's my dog's name?", "Our dog Pepper is a beagle who steals socks."),
+    ],
+)
+def test_a_name_next_to_the_thing_names_it(question: str, text: str) -> None:
+    assert gives_name(text, asked_name_of(question), names_in(question), [])
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        # a place after a preposition, the person the question names
+        ("Как зовут воспитательницу Тёмы?", "Воспитательница в «Zīļuks» хвалит Тёму."),
+        # the name is in another sentence
+        (
+            "Как зовут воспитательницу Тёмы?",
+            "Отвёл Тёму в садик. Воспитательница строгая.",
+        ),
+        # a place's run of capitals, a weekday, an acronym
+        (
+            "What's the name of Sonya's climbing coach?",
+            "Climbing at Vertigo Climbing, coach was nice.",
+        ),
+        (
+            "What's the name of Sonya's climbing coach?",
+            "Climbing coach, Tuesday session.",
+        ),
+        ("What's my ward manager's name?", "On the ward the CQC manager came."),
+    ],
+)
+def test_a_turn_naming_no_one_gives_no_name(question: str, text: str) -> None:
+    assert not gives_name(text, asked_name_of(question), names_in(question), [])
+
+
+async def test_a_name_question_about_an_unnamed_one_finds_nothing(
+    tmp_path: Path,
+) -> None:
+    """The turns on the new ward manager never name her: "What's my ward
+    manager's name?" found them before; once one names her, it answers."""
+    turns = [
+        (0, "My new ward manager wants us through the competencies by May."),
+        (1, "The ward manager moved my shifts again."),
+        (2, "Bought milk"),
+    ]
+    async with retriever_over(tmp_path, turns) as retriever:
+        assert await retriever.search("What's my ward manager's name?") == []
+        assert await retriever.search("Where does my ward manager work?") != []
+    named = [*turns, (3, "Met the new ward manager, Joanne, very kind.")]
+    async with retriever_over(tmp_path / "named", named) as retriever:
+        hits = await retriever.search("What's my ward manager's name?")
+        assert any("Joanne" in hit.node.content for hit in hits), hits
