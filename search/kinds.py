@@ -193,6 +193,13 @@ _PHRASES = {
     ),
     # «На чём ты играешь?», «На чём я учусь играть?»: on what one plays
     "instrument": re.compile(r"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}игра\w*", re.I),
+    # "my mobile carrier", «сотовый оператор»: the adjective says which
+    # operator, a turn never says it ("Перешла на Koodo" answers both words)
+    "carrier": re.compile(
+        r"\b(?:mobile|cell(?:ular)?|phone)\s+(?:carriers?|operators?|providers?"
+        r"|networks?)\b|(?<!\w)(?:мобильн|сотов)\w*\s+(?:оператор|связ)\w*",
+        re.I,
+    ),
 }
 
 

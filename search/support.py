@@ -391,6 +391,8 @@ def answers(
     if plan.gate is None or bounded or (query.when is not None and query.when.strict):
         return True  # an exact window ("yesterday") already selected the hits
     subject = subjects(query.text)
+    if subject & query.kinds.phrased:  # "my mobile carrier": the carrier
+        subject = (subject - query.kinds.phrased) | query.kinds.asked
     wanted = subject or _wanted_words(query.terms, query.state_terms)
     # "New Year": its words are the phrase's, not generic ones ("new")
     phrases = {

@@ -254,6 +254,11 @@ CARRIER_AND_MILK = [
     [
         ("Which carrier am I with now?", CARRIER_AND_MILK[0]),
         ("Do I still eat dairy?", CARRIER_AND_MILK[1]),
+        # the adjective of "mobile carrier" is said by no turn: the phrase
+        # names the category, its member answers both words
+        ("What's my mobile carrier now?", CARRIER_AND_MILK[0]),
+        ("Какой у меня сейчас мобильный оператор?", CARRIER_AND_MILK[0]),
+        ("Какая у меня сотовая связь?", CARRIER_AND_MILK[0]),
     ],
 )
 async def test_a_carrier_and_dairy_are_said_by_their_members(
