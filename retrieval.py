@@ -31,6 +31,7 @@ from .search.call import Call, LegKey
 from .search.compound_names import CompoundNames
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
+from .search.earlier_value import with_earlier_value
 from .search.found_person import with_found_person
 from .search.fusion import add_scores, fuse
 from .search.intent import (
@@ -459,6 +460,7 @@ class Retriever:
             factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
         hits = await with_current_value(self._storage, hits, query, window)
+        hits = await with_earlier_value(self._storage, hits, query, window)
         hits = await with_things(self._storage, hits, query, window, self._other_script)
         stanced = by_stance(hits, query.text, query.state_terms, query.own_words)
         hits = focus_on_threads(stanced)

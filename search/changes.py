@@ -274,6 +274,18 @@ def _old_keys(text: str) -> frozenset[str]:
     return frozenset().union(*(_word_keys(m[1]) for m in _OLD_STATE.finditer(text)))
 
 
+def old_states(text: str) -> list[str]:
+    """What the text's changes leave behind (_OLD_STATE), as written
+    ("Baltix Pay" in «Ухожу из Baltix Pay»)."""
+    return [found[1] for found in _OLD_STATE.finditer(text)]
+
+
+def thing_keys(thing: str) -> set[str]:
+    """The keys `is_value` reads a thing written in a turn by: its stem and
+    its content words' (`_word_keys`)."""
+    return {stem(thing)} | _word_keys(thing)
+
+
 # A question asking for the value opens with a question word, maybe after
 # a preposition ("Where is the wedding?", «В каком банке …?»): its own words
 # name the asked thing, never the value. A yes-or-no question names a

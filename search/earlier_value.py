@@ -1,0 +1,159 @@
+"""The turns that tell the older state, fetched through the turn of change.
+
+A question about before a named later state ("Where did I work before
+Skelo?", "What sport did I play before boxing?") finds, by its words, the
+later state's turns. The older state's turns rarely share a word with it
+("Опять релиз в пятницу… Я тестировщик в Baltix Pay", "Футбол с Димой"),
+so they are no candidates at all. The turn that tells the change nearly
+always names both sides: "Получил оффер от Skelo! Ухожу из Baltix Pay",
+«С футболом пока всё… Дима позвал в бокс», "I'm giving up knitting…
+pottery". Among the hits, the user's earliest turn that names the later
+state and leaves something behind gives the older thing; its turns from
+before that change join the candidates (an entity by its links, a word by
+a words search), and the stance's weighting (search/standing.py) ranks them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from ..core.records import Entity, NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .changes import is_value, old_states, thing_keys
+from .cross_script import loose_key, same_key
+from .morphology import stem
+from .query_text import STOP_WORDS, fts_match
+from .standing import later_state, stance
+from .support import GENERIC_STEMS, text_stems
+from .twin_words import twins
+from .windowed import USER_ROLE
+
+# The turns read from before the change (by the thing's entities, or by its
+# words): those just before it tell the older state most often; more would
+# cost time for old turns.
+EARLIER_TURNS = 20
+
+# Giving a thing up, beside the leaving that search/changes.py reads ("quit",
+# "instead of", «ухожу из»): "I'm giving up knitting", "done with football",
+# «бросила балет», «завязал с футболом», «С футболом пока всё».
+_GIVEN_UP = re.compile(
+    r"(?i:\b(?:gave|giv(?:e|ing)) up(?: on)?(?: my| the)?|\bdone with(?: my| the)?"
+    r"|\bsold(?: my| the| our)?|(?<!\w)прода(?:л\w*|ю|ём)"
+    r"|(?<!\w)(?:за)?брос(?:ил\w*|аю|ает|ать)|(?<!\w)завязал\w* с)"
+    r"\s+([A-ZА-ЯЁ][\w'’-]*(?:\s+[A-ZА-ЯЁ][\w'’-]*){0,2}|\w+)"
+    r"|(?<!\w)(?i:с|со)\s+(\w+)\s+(?i:(?:пока|уже|наверное|теперь)\s+)?(?i:всё|все)(?!\w)"
+)
+
+
+def left_things(text: str) -> list[str]:
+    """What the turn leaves behind or gives up, as written ("Baltix Pay",
+    "knitting", «футболом»): content words only."""
+    found = [*old_states(text)]
+    found += [m[1] or m[2] for m in _GIVEN_UP.finditer(text)]
+    return [
+        thing
+        for thing in dict.fromkeys(found)
+        if thing.casefold() not in STOP_WORDS and stem(thing) not in GENERIC_STEMS
+    ]
+
+
+def _names_later(text: str, later: set[str]) -> bool:
+    """The text names the later state: by a stem, or by a word's loose key
+    (the case endings «скалолазание» / «скалолазания» stem apart)."""
+    if not later.isdisjoint(text_stems(text)):
+        return True
+    keys = {loose_key(word) for word in later}
+    words = {loose_key(word) for word in re.findall(r"\w+", text)}
+    return any(same_key(a, b) for a in keys if a for b in words if b)
+
+
+def _change_of(hits: list[SearchHit], later: set[str]) -> tuple[SearchHit, list[str]]:
+    """The user's earliest hit that names the later state and leaves
+    something else behind, and those things (none: no such hit)."""
+    told = sorted(
+        (h for h in hits if h.node.source_role == USER_ROLE),
+        key=lambda hit: hit.node.when,
+    )
+    for hit in told:
+        text = hit.node.content
+        if not _names_later(text, later):
+            continue
+        left = [thing for thing in left_things(text) if not _names_later(thing, later)]
+        if left:
+            return hit, left
+    return hits[0], []
+
+
+def _window_before(window: NodeWindow | None, when: float) -> NodeWindow:
+    """The user's turns within `window` and before `when`."""
+    base = window or NodeWindow()
+    before = when if base.before is None else min(base.before, when)
+    return dataclasses.replace(base, before=before, role=USER_ROLE)
+
+
+async def with_earlier_value(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """`hits` and, for a question about before a later state it names, the
+    user's turns from before the change that name what it left behind
+    (within `window`), scored as the best hit naming the later state (they
+    stand for it: the question asks for the state it replaced; scored as
+    the turn of change, low by its words, they stayed below the later
+    state's turns): the weighting that follows decides whether they rise."""
+    if not hits or stance(query.text) != "past":
+        return hits
+    later = later_state(query.text)
+    if not later:
+        return hits
+    change, left = _change_of(hits, later)
+    if not left:
+        return hits
+    before = _window_before(window, change.node.when)
+    entity_ids = [e.id for e in change.entities if _is_left(e, left)]
+    found = await _earlier_turns(storage, entity_ids, left, before)
+    have = {hit.node.id for hit in hits}
+    new_ids = [node_id for node_id in found if node_id not in have]
+    if not new_ids:
+        return hits
+    nodes, linked = await asyncio.gather(
+        storage.nodes.get_nodes(new_ids),
+        storage.entities.entities_of_nodes(new_ids),
+    )
+    score = max(h.score for h in hits if _names_later(h.node.content, later))
+    return [
+        *hits,
+        *(SearchHit(n, score, linked.get(n.id, [])) for n in nodes.values()),
+    ]
+
+
+def _is_left(entity: Entity, left: Sequence[str]) -> bool:
+    return any(is_value(entity.name, thing_keys(thing)) for thing in left)
+
+
+async def _earlier_turns(
+    storage: Store, entity_ids: list[int], left: list[str], window: NodeWindow
+) -> list[int]:
+    """Ids of the turns in `window` that name the thing left: by its
+    entities when it has one, else by its words (and their twins in the
+    other language: «футбол» is "football")."""
+    if entity_ids:
+        found = await storage.entities.entity_node_ids(
+            entity_ids, limit=EARLIER_TURNS, types=("episodic",), window=window
+        )
+        return [node_id for node_id, _ in found]
+    words = [w.casefold() for thing in left for w in thing.split()]
+    terms = [*words, *(t for w in words for t in twins(stem(w)) | twins(w))]
+    match = fts_match(terms)
+    if match is None:
+        return []
+    ranked = await storage.index.fts_search(
+        match, limit=EARLIER_TURNS, types=("episodic",), window=window
+    )
+    return [node_id for node_id, _ in ranked]

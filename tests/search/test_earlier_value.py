@@ -1,0 +1,73 @@
+"""A question about before a named later state is answered by the older
+state's turns, found through the turn that tells the change
+(search/earlier_value.py): "Handed in my notice… leaving Brightline" for
+"before Kestrel Labs" reads Brightline's earlier turns by its entity,
+«С вязанием пока всё… записалась на плавание» reads the knitting turns by
+their word, though neither shares a word with the question."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.search.earlier_value import left_things
+from agent_memory.storage import MemoryStorage
+from day_turns import top_answers
+
+T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
+NOISE = (
+    "Long day at work, too many meetings.",
+    "Work was slow, I read the news all afternoon.",
+    "Priya moved to Vienna for a design job.",
+    "The company picnic got rained out.",
+    "Swam in the morning again.",
+)
+
+
+def _life(old: list[str], change: str, new: list[str]) -> list[str]:
+    return [*old, *(NOISE[i % 5] for i in range(60)), change, *new]
+
+
+FIRM_OLD = [
+    "Another release on Friday night, testing by hand at Brightline again.",
+    "Brightline's payment flow broke twice today.",
+]
+FIRM_CHANGE = "Got the offer from Kestrel Labs! Leaving Brightline at the end of May."
+FIRM_NEW = [
+    "First interview at Kestrel Labs went fine.",
+    "Sprint planning at Kestrel Labs, a big module for me.",
+    "Demo day at Kestrel Labs.",
+]
+CRAFT_OLD = [
+    "Вязала весь вечер, вязание под сериал — лучший отдых.",
+    "Довязала шарф, вязание успокаивает.",
+]
+CRAFT_CHANGE = "С вязанием пока всё, запястья болят. Записалась на плавание."
+CRAFT_NEW = ["Плавание: проплыла километр.", "Плавание по четвергам, бассейн холодный."]
+
+
+async def test_the_older_firm_is_read_by_its_entity(storage: MemoryStorage) -> None:
+    texts = _life(FIRM_OLD, FIRM_CHANGE, FIRM_NEW)
+    top = await top_answers(storage, texts, T0, "Where did I work before Kestrel Labs?")
+    assert set(FIRM_OLD) <= set(top[:3]), top
+
+
+async def test_the_older_pastime_is_read_by_its_word(storage: MemoryStorage) -> None:
+    texts = _life(CRAFT_OLD, CRAFT_CHANGE, CRAFT_NEW)
+    top = await top_answers(storage, texts, T0, "Чем я занималась до плавания?")
+    assert set(CRAFT_OLD) <= set(top[:3]), top
+
+
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        ("Получил оффер от Skelo! Ухожу из Baltix Pay: буду у Аниты", ["Baltix Pay"]),
+        ("I'm giving up knitting. My wrists hurt.", ["knitting"]),
+        ("С футболом пока всё, колено не даёт.", ["футболом"]),
+        ("Соня бросила балет, записали её на скалолазание", ["балет"]),
+        ("Sold the Ford Focus and bought a bike.", ["Ford Focus"]),
+        ("Signed up for a pottery class on Thursdays.", []),
+    ],
+)
+def test_what_a_turn_leaves_behind(text: str, left: list[str]) -> None:
+    assert left_things(text) == left
