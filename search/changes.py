@@ -162,10 +162,15 @@ def _names(hit: SearchHit) -> set[str]:
     return {stem(entity.name) for entity in hit.entities}
 
 
+def _named_things(hit: SearchHit) -> set[str]:
+    """The stems of the hit's entities that are no person."""
+    return {stem(e.name) for e in hit.entities if e.type != "person"}
+
+
 def _things(hit: SearchHit, words: set[str]) -> set[str]:
     """The stems of the hit's entities that are no person, and those of its
     words (`_word_keys`) among `words`."""
-    named = {stem(e.name) for e in hit.entities if e.type != "person"}
+    named = _named_things(hit)
     return named | (_word_keys(hit.node.content) & words) if words else named
 
 
@@ -268,10 +273,24 @@ _OLD_STATE = re.compile(
 )
 
 
+# The markers of a route rather than a leaving: "from X to", «из X в» (see
+# _old_keys).
+_ROUTE_MARKS = frozenset({"from", "из"})
+
+
 @functools.lru_cache(maxsize=4096)
-def _old_keys(text: str) -> frozenset[str]:
-    """`_word_keys` of what the text's changes leave behind (_OLD_STATE)."""
-    return frozenset().union(*(_word_keys(m[1]) for m in _OLD_STATE.finditer(text)))
+def _old_keys(text: str, routes: bool = True) -> frozenset[str]:
+    """`_word_keys` of what the text's changes leave behind (_OLD_STATE);
+    without `routes`, not the X of "from X to", «из X в»: said of something
+    else than the asked thing, that is a way from X ("the commute from
+    Leslieville to work"), not a leaving."""
+    return frozenset().union(
+        *(
+            _word_keys(m[1])
+            for m in _OLD_STATE.finditer(text)
+            if routes or m[0].split()[0].casefold() not in _ROUTE_MARKS
+        )
+    )
 
 
 def old_states(text: str) -> list[str]:
@@ -307,13 +326,17 @@ def asked_keys(question: str, words: Iterable[str]) -> frozenset[str]:
 
 
 def _left_behind(
-    hit: SearchHit, dropped: AbstractSet[str], names: Iterable[str] = ()
+    hit: SearchHit,
+    dropped: AbstractSet[str],
+    names: Iterable[str] = (),
+    routes: bool = True,
 ) -> set[str]:
     """The hit's `_value_keys` that are words `dropped` or what its change
     leaves behind, and the stems of its entities' or the other `names` all
     of whose words are those ("Evergreen Brick Works" in «вместо Evergreen
-    Brick Works»; not "City Hall" in "no Grand Hall")."""
-    dropped = dropped | _old_keys(hit.node.content)
+    Brick Works»; not "City Hall" in "no Grand Hall"); `routes` as in
+    _old_keys."""
+    dropped = dropped | _old_keys(hit.node.content, routes)
     if not dropped:
         return set()
     every = {*names, *(e.name for e in hit.entities)}
@@ -370,13 +393,15 @@ def current_value(
     present, among the `about` ids, name at least VALUE_MENTIONS times; not
     the question's own words (`asked`, see asked_keys) nor what a change
     leaves behind (see _OLD_STATE), there or later ("Big decision: no Brick
-    Works" after two turns planning the wedding at Brick Works)."""
+    Works" after two turns planning the wedding at Brick Works; a route from
+    it, "from X to", only in a turn about the asked thing)."""
     last = _told_keys(hits, about, asked)
     value = set(last)
     names = {e.name for hit in hits for e in hit.entities}
     for hit in hits:
         if value and tells_change(hit.node.content):
-            left = _left_behind(hit, frozenset(), names)
+            routes = hit.node.id in about
+            left = _left_behind(hit, frozenset(), names, routes)
             value -= {key for key in left & value if last[key] < hit.node.when}
     return _by_its_name(value, hits)
 
@@ -402,7 +427,9 @@ def naming_current_value(
     current value (see VALUE_BOOST), not before the first change told, gain
     VALUE_BOOST if they are `about` the asked thing or are the user's `own`
     statement of a change or of the present ("First day at Kestrel Labs!"
-    shares no word with "Where do I work now?"); the order is left to the
+    shares no word with "Where do I work now?"), and so do the first
+    CASUAL_TURNS of the user's own that name it by its name after the last
+    change that told it (see _casual_present); the order is left to the
     caller's sort."""
     value = current_value(hits, about, asked)
     changes = [
@@ -411,6 +438,7 @@ def naming_current_value(
     if not value or not changes:
         return hits
     since = min(changes)
+    casual = _casual_present(hits, about, own, value)
 
     def weight(hit: SearchHit) -> float:
         told = tells_change(hit.node.content) or tells_present(hit.node.content)
@@ -419,6 +447,44 @@ def naming_current_value(
             and hit.node.when >= since
             and names_any(hit, value)
         )
-        return 1.0 + VALUE_BOOST if current else 1.0
+        return 1.0 + VALUE_BOOST if current or hit.node.id in casual else 1.0
 
     return [SearchHit(h.node, h.score * weight(h), h.entities) for h in hits]
+
+
+# The user's own turns that name the value by its name after the change that
+# set it are the present said in passing ("First night in Leslieville",
+# "Weekly 1:1 with Siobhan at Fernway"), though they share no word with the
+# question; the first few only: the value is also named in other contexts
+# ("biked to Fernway"), which must not fill the answer.
+CASUAL_TURNS = 3
+
+
+def _casual_present(
+    hits: list[SearchHit], about: set[int], own: set[int], value: set[str]
+) -> set[int]:
+    """Ids of the first CASUAL_TURNS `own` hits, not `about` the asked thing,
+    naming an entity of the `value` (not a word of it) after the last change
+    about the asked thing that names the value. Not a person: people are
+    named in every context ("Linda came over"), a place or a firm is where
+    the user's life now is."""
+    setting = [
+        h.node.when
+        for h in hits
+        if h.node.id in about and tells_change(h.node.content) and names_any(h, value)
+    ]
+    if not setting:
+        return set()
+    since = max(setting)
+    later = sorted(
+        (
+            h
+            for h in hits
+            if h.node.id in own
+            and h.node.id not in about
+            and h.node.when > since
+            and not value.isdisjoint(_named_things(h))
+        ),
+        key=lambda h: (h.node.when, h.node.id),
+    )
+    return {h.node.id for h in later[:CASUAL_TURNS]}

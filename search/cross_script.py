@@ -41,6 +41,11 @@ _LATIN = dict(
 _SAME = (("ee", "i"), ("ph", "f"), ("ck", "k"), ("kh", "h"), ("c", "k"), ("q", "k"),
          ("w", "v"), ("x", "ks"), ("y", "i"), ("h", "g"))  # fmt: skip
 _VOWELS = "aeiou"
+# An English "ie" ending a syllable is one «и» ("Leslie" «Лесли»), also
+# inside a compound ("Leslieville" «Лесливилл», "Kieran" «Киран»): before
+# one consonant and a vowel. Not before two ("Vienna" «Вена», "Pierce"),
+# nor at the end, where the final vowels go anyway.
+_IE_SAID_I = re.compile(r"(?<=\w)ie(?=[b-df-hj-np-tv-z][aeiouy])")
 # How Portuguese and Spanish (French for the H) say a Latin name, where
 # English-like spelling misleads: an opening H before a vowel is silent
 # ("Henrique" «Энрике», "Helena" «Елена»), "qu" before e/i is «к»
@@ -114,6 +119,7 @@ def sound_key(word: str) -> str:
         word = "".join(_LATIN.get(ch, ch) for ch in word).replace("-", "")
     elif not word.isascii():
         return ""
+    word = _IE_SAID_I.sub("i", word)
     for spelled, sound in _SAME:
         word = word.replace(spelled, sound)
     return "".join(ch for i, ch in enumerate(word) if i == 0 or ch != word[i - 1])
