@@ -174,3 +174,15 @@ def at_a_place(before: Sequence[str]) -> bool:
 def acts_as_person(after: Sequence[str]) -> bool:
     """ "Tomasz moved ...", "Лена сказала ...": the name is someone's."""
     return bool(after) and after[0].rstrip(",.!?").casefold() in _PERSON_VERBS
+
+
+# A Russian patronymic in the nominative: «Михайловна», «Петрович»,
+# «Ильинична», «Кузьмич» (another case, «Галине Петровне», is filed as a
+# thing and renamed to its nominative by writepath/inflections.py first).
+_PATRONYMIC = re.compile(r"[а-яё]{2,}(?:(?:ов|ев)?ич|(?:ов|ев|ич|инич)на)")
+
+
+def patronymic(words: Sequence[str]) -> bool:
+    """ "Зоя Михайловна", "Иван Петрович": a first name and a patronymic,
+    a person."""
+    return len(words) == 2 and bool(_PATRONYMIC.fullmatch(words[1].casefold()))

@@ -24,6 +24,8 @@ from .mentions import Mention, extract_mentions
 from .name_forms import join_name_forms
 from .nicknames import join_people
 from .oblique import ObliqueNamer
+from .owners import owners_in
+from .patronymics import join_patronymics
 from .relations import file_relation
 from .short_things import ShortThings
 from .surnames import join_surnames
@@ -48,9 +50,12 @@ class EntityLinker:
 
     async def link_text(self, node_id: int, text: str) -> list[Entity]:
         entities = await self.link(node_id, extract_mentions(text))
+        linked = {e.id for e in entities}
+        owners = [o for o in await owners_in(self._storage, text) if o.id not in linked]
+        await self.link_entities(node_id, owners)  # «бабушкина кошка»: grandma's
         entity_of = {name_key(e.name): e for e in entities}
         await join_asides(self._storage, text, entity_of)  # "Misha (Mikhail)"
-        return list({e.id: e for e in entity_of.values()}.values())
+        return list({e.id: e for e in [*entity_of.values(), *owners]}.values())
 
     def names_in(self, text: str) -> set[str]:
         """The names `text` mentions, folded: what a corrected fact is about."""
@@ -105,6 +110,8 @@ class EntityLinker:
         # "Alex" is «Саша»
         entity = follow(await join_name_forms(self._storage, [entity], guarded))
         entity = follow(await join_kin(self._storage, [entity], guarded))  # Mum
+        # «Зоя Михайловна» is Зоя
+        entity = follow(await join_patronymics(self._storage, [entity], guarded))
         entity = follow(await join_surnames(self._storage, [entity], guarded))
         await self._obliques(self._storage, [entity], guarded)
         follow(await self._things.join(self._storage, [entity], split))
@@ -178,6 +185,8 @@ class EntityLinker:
                 entity = entity_of.get(name_key(mention.name))
                 if entity is not None:
                     entities.setdefault(entity.id, entity)
+            for owner in await owners_in(self._storage, node.content):
+                entities.setdefault(owner.id, owner)  # «бабушкина кошка»
             if entities:
                 linked.append((node, list(entities.values())))
         await self._link_batch(linked)
@@ -232,6 +241,8 @@ class EntityLinker:
         filed = _once(named.get(e.id, e) for e in filed)
         kin = await join_kin(self._storage, filed, guarded)  # "Mum", «Мама»
         filed = _once(kin.get(e.id, e) for e in filed)
+        fathered = await join_patronymics(self._storage, filed, guarded)
+        filed = _once(fathered.get(e.id, e) for e in filed)
         titled = await join_surnames(self._storage, filed, guarded)  # "Dr. Lopes"
         filed = _once(titled.get(e.id, e) for e in filed)
         await self._obliques(self._storage, filed, guarded)
@@ -240,6 +251,7 @@ class EntityLinker:
         now = {key: twinned.get(e.id, e) for key, e in now.items()}
         now = {key: named.get(e.id, e) for key, e in now.items()}
         now = {key: kin.get(e.id, e) for key, e in now.items()}
+        now = {key: fathered.get(e.id, e) for key, e in now.items()}
         now = {key: titled.get(e.id, e) for key, e in now.items()}
         return {key: things.get(e.id, e) for key, e in now.items()}
 

@@ -29,6 +29,7 @@ from .cues import (
     opens_english_sentence,
     opens_on_gerund,
     opens_russian_sentence,
+    patronymic,
     russian_verb,
 )
 from .names import (
@@ -368,6 +369,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
             and not _A_WORK.search(name)  # "Carol of the Bells"
         )
         or name.casefold() in KIN_NAMES
+        or patronymic(words)  # «Зоя Михайловна»
         or (vocative and len(words) == 1)
         or acts_as_person(after_words)  # "Tomasz moved to ..."
     ):
