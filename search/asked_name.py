@@ -68,7 +68,7 @@ def asked_name_of(text: str) -> frozenset[str]:
     found: set[str] = set()
     for match in _ASKED.finditer(text):
         words = _WORD.findall(next(g for g in match.groups() if g))
-        things = [stem(w) for w in words if _thing_word(w)]
+        things = [stem(w) for w in _noun_phrase(words) if _thing_word(w)]
         # English names a compound by its last noun ("ward manager" is a
         # manager, "climbing coach" a coach); Russian's noun may come first
         english = things and not is_russian(things[-1])
@@ -76,6 +76,16 @@ def asked_name_of(text: str) -> frozenset[str]:
     found |= set().union(*(SAME_WORDS.get(w, ()) for w in found))
     found |= set().union(*(_RELATIVES.get(w, ()) for w in found))
     return frozenset(found.union(*(twin_stems(w) for w in found)))
+
+
+def _noun_phrase(words: list[str]) -> list[str]:
+    """The words up to the first stop word after a thing's word: "the pet
+    that John had to say goodbye to", "Maria's puppy she got two weeks
+    before" name a pet and a puppy, not a goodbye or weeks."""
+    for at, word in enumerate(words):
+        if word.casefold() in STOP_WORDS and any(map(_thing_word, words[:at])):
+            return words[:at]
+    return words
 
 
 def _thing_word(word: str) -> bool:

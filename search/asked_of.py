@@ -4,7 +4,8 @@
 the name are the thing asked; the person's own turns ("Owen booked the
 train") answer only by saying it, and said of that person («Мама Оуэна» is
 no answer to «мама Ксюши»). "How much is the rent in Leslieville?": a place
-named answers nothing of itself; its turns must say the rent.
+named answers nothing of itself; its turns must say the rent. "Which
+university did Owen go to?": Owen's turns must say a university.
 """
 
 from __future__ import annotations
@@ -57,6 +58,14 @@ _OF_NAME = re.compile(
     r"[A-ZА-ЯЁ]\w+['’]s\s+(\w+)(?:\s+(\w+))?"
     r"|(?<!\w)[Уу]\s+[A-ZА-ЯЁ]\w+\s+(\w+)(?:\s+(\w+))?"
 )
+# "Which university did Owen go to?", «В каком вузе учился Оуэн?»: the place
+# one went to or studied at (not a time: "What year did Tim go..."), which
+# the person's turns must say ("work" is said by every turn: not asked)
+_WHERE_ONE_GOES = re.compile(
+    r"\b(?i:which|what)\s+(?!(?:year|month|week|day|time|date)s?\b)(\w+)\s+"
+    r"(?:did|does|do)\s+[A-Z]\w+\s+(?:go|attend|study|graduate)\w*"
+    r"|(?<!\w)(?i:в|на)\s+как\w+\s+(\w+)\s+(?:учи|ход)\w*\s+[А-ЯЁA-Z]"
+)
 _WORD = re.compile(r"\w+", re.UNICODE)
 _NAME = re.compile(r"(?<=\w)\W+([A-ZА-ЯЁ]\w+)")
 
@@ -78,7 +87,16 @@ def asked_of_name(text: str) -> set[str]:
     blood, type); stop words and what is told rather than named (`_TOLD`)
     are not asked."""
     words = (w for m in _OF_NAME.finditer(text) for w in m.groups() if w)
-    return {stem(w) for w in words if w.lower() not in STOP_WORDS} - _TOLD
+    found = {stem(w) for w in words if w.lower() not in STOP_WORDS} - _TOLD
+    return found | asked_place_of_name(text)
+
+
+def asked_place_of_name(text: str) -> set[str]:
+    """Stems of the place a question asks a named person went to ("Which
+    university did Owen go to?" → university), a name's word when said
+    ("McGill University")."""
+    words = (w for m in _WHERE_ONE_GOES.finditer(text) for w in m.groups() if w)
+    return {stem(w) for w in words if w.lower() not in STOP_WORDS}
 
 
 def names_in(text: str) -> set[str]:

@@ -36,15 +36,18 @@ from ..core.config import MemoryConfig
 from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
+from .asked_amount import with_amounts
 from .asked_name import asked_name_of, names_asked
 from .asked_of import (
     SAME_WORDS,
     asked_attribute,
     asked_of_name,
+    asked_place_of_name,
     names_in,
     places_where,
     says_name,
 )
+from .compound_head import compound_head
 from .compound_names import name_parts, part_stems
 from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds
@@ -58,6 +61,7 @@ from .twin_words import twin_stems
 from .whose import OwnThing, asked_own_pet, asked_own_thing, likened, someone_elses
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+Stems = AbstractSet[str]
 _ADJECTIVES = (
     r"favou?rite|new|old|current|best|little|older|younger|big|first|last|own|"
     r"family|personal|local|regular|"  # "my family doctor" asks for a doctor
@@ -123,9 +127,10 @@ def _owned_relatives(hit: SearchHit) -> set[str]:
 
 
 def subjects(text: str) -> set[str]:
-    """Stems of what a possessive points at ("my cat's name" → {"cat"}), with
-    the other words for the same relative ("mother" → "mom", "mum")."""
-    found = {stem(m[1]) for m in _POSSESSIVE.finditer(text)} - GENERIC_STEMS
+    """Stems of what a possessive points at ("my cat's name" → cat, "my blood
+    type" → type: compound_head.py), with a relative's other words ("mum")."""
+    heads = (compound_head(m) for m in _POSSESSIVE.finditer(text))
+    found = {stem(word) for word in heads} - GENERIC_STEMS
     return found.union(*(SAME_WORDS.get(word, ()) for word in found))
 
 
@@ -285,6 +290,7 @@ def supports(
     of_whom: AbstractSet[str] = frozenset(),
     name_of: AbstractSet[str] = frozenset(),
     asked_names: AbstractSet[str] = frozenset(),
+    went: AbstractSet[str] = frozenset(),
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -301,7 +307,8 @@ def supports(
     question asks about, which answers without its other words;
     `attribute`: what is asked of a named person, which even their turns
     must say, not as a likeness ("like a dog"), and with the names the
-    question says, `of_whom` (asked_of.py); `kin`: (the stems of the
+    question says, `of_whom` (asked_of.py), the place they `went` to
+    said even inside a name ("McGill University"); `kin`: (the stems of the
     question's general verbs, those of their families' words), one of which
     says the verb ("Я всё ещё курю вейп?" is answered by «Три недели без
     вейпа», search/kin_words.py)."""
@@ -313,7 +320,7 @@ def supports(
         return False
     # a vector near the question is no word of what is asked of a person
     # ("Как зовут отца Оськи?" is close to every turn on Oska)
-    if attribute and not _says_attribute(hit, attribute, of_whom):
+    if attribute and not _says_attribute(hit, attribute, of_whom, went):
         return False
     if similarity.get(hit.node.id, -1.0) >= strong:
         return True
@@ -340,14 +347,15 @@ def supports(
 
 
 def _says_attribute(
-    hit: SearchHit, attribute: AbstractSet[str], of_whom: AbstractSet[str]
+    hit: SearchHit, attribute: Stems, of_whom: Stems, went: Stems
 ) -> bool:
     """The hit says what is asked of a person, not as a likeness («как
     собака»); of one the question names, in its text, with the name («Мама
     Оуэна» is not «мама Ксюши»; an alias says what one is to the user)."""
     if not of_whom:
         return shares_stem(attribute, _with_relatives(plain_stems(hit)))
-    said = _with_relatives(_plain_text_stems(hit.node.content))
+    content = hit.node.content
+    said = _with_relatives(_plain_text_stems(content) | text_stems(content) & went)
     return says_name(_texts(hit), of_whom) and shares_stem(attribute, said)
 
 
@@ -442,6 +450,7 @@ def answers(
     # "What's my ward manager's name?": a turn on the manager naming no one
     name_of, asked_names = asked_name_of(query.text), names_in(query.text)
     kin = (verbs, term_stems(query.kin_terms) - verbs)
+    hits = with_amounts(query.text, hits, wanted)  # "How much is our rent?"
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
         or supports(
@@ -463,6 +472,7 @@ def answers(
             of_whom=of_whom,
             name_of=name_of,
             asked_names=asked_names,
+            went=asked_place_of_name(query.text),
         )
         for h in hits
     )

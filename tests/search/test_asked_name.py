@@ -19,6 +19,9 @@ from day_turns import retriever_over
         ("What's my grandma's cat called?", "cat"),
         ("Как зовут нашего соседа?", "сосед"),
         ("Как зовут воспитательницу Тёмы?", "воспитательни"),
+        # the noun phrase ends where its clause begins
+        ("What was the name of the pet that John had to say goodbye to?", "pet"),
+        ("What is the name of Maria's puppy she got two weeks before May?", "puppy"),
     ],
 )
 def test_the_thing_whose_name_is_asked(question: str, thing: str) -> None:

@@ -1,0 +1,76 @@
+"""A question asking what something costs is answered only by an amount.
+
+"How much is our rent?", "How much did the car cost?", «Сколько мы платим
+за новую квартиру?»: a turn on the new flat («Мама осматривала новую
+квартиру») or the car tells of it without its price, and is no answer. A
+turn answers by saying an amount in the sentence that says the thing: a
+number of two digits or more (not a clock time: "at 7:30"), a number with
+"k" ("8k"), a currency ("€", "euros", «рублей»), or a number word ("a
+thousand", «тысячу двести»).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+
+from ..core.records import SearchHit
+from .morphology import stem
+from .twin_words import twin_stems
+
+# "how much" / «сколько» with a word of paying or of what one pays
+_MONEY = (
+    r"cost\w*|pay\w*|paid|rent\w*|price\w*|charg\w*|spen[dt]\w*|earn\w*|"
+    r"salary|wage\w*|owe\w*|worth|fee\w*|mortgage|"
+    r"сто(?:ит|ил\w*|ят|или)|плат\w*|плач\w*|заплат\w*|аренд\w*|ипотек\w*|"
+    r"цен\w*|зарабат\w*|зарплат\w*|получа\w*|потрат\w*|трат\w*|долж\w*"
+)
+_ASKED = re.compile(
+    r"\bhow\s+much\b[^?.!]*?\b(?:" + _MONEY + r")\b"
+    r"|(?<!\w)сколько(?!\w)[^?.!]*?(?<!\w)(?:" + _MONEY + r")(?!\w)",
+    re.I,
+)
+_AMOUNT = re.compile(
+    r"(?<![\d:.,])\d[\d,. ]*\d(?![\d:])(?!\s*(?:am|pm)\b)"  # 1200, 1 200, 85.50
+    r"|\d+\s?[kк](?!\w)"  # 8k
+    r"|[€$£₽]"
+    r"|(?<!\w)(?:euros?|eur|dollars?|pounds|quid|bucks|grand|hundreds?|"
+    r"thousands?|million\w*|евро|рубл\w*|доллар\w*|фунт\w*|тысяч\w*|"
+    r"сотн\w*|миллион\w*|двести|триста|четыреста|пятьсот|шестьсот|семьсот|"
+    r"восемьсот|девятьсот)(?!\w)",
+    re.I,
+)
+_WORD = re.compile(r"\w+", re.UNICODE)
+_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def with_amounts(
+    question: str, hits: Sequence[SearchHit], thing: AbstractSet[str]
+) -> Sequence[SearchHit]:
+    """The hits that may answer: all, unless the question asks an amount,
+    then those giving one (`gives_amount`)."""
+    if not asks_amount(question):
+        return hits
+    return [hit for hit in hits if gives_amount(hit.node.content, thing)]
+
+
+def asks_amount(text: str) -> bool:
+    """The question asks what something costs or pays ("How much is our
+    rent?", «Сколько мы платим за аренду?»), not how much of a thing
+    ("How much coffee do I drink?")."""
+    return bool(_ASKED.search(text))
+
+
+def gives_amount(text: str, thing: AbstractSet[str]) -> bool:
+    """Some sentence of the text says an amount and one of the `thing`'s
+    stems, in either language."""
+    return any(
+        _AMOUNT.search(sentence) and _says(sentence, thing)
+        for sentence in _END.split(text)
+    )
+
+
+def _says(sentence: str, thing: AbstractSet[str]) -> bool:
+    said = {stem(word) for word in _WORD.findall(sentence)}
+    return any(s in thing or not twin_stems(s).isdisjoint(thing) for s in said)

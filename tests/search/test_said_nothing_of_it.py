@@ -1,0 +1,126 @@
+"""Saying nothing of what is not held: the measure a compound asks for
+(search/compound_head.py), an amount asked (search/asked_amount.py), the
+place a named person went to (search/asked_of.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from agent_memory.search.asked_amount import asks_amount, gives_amount
+from agent_memory.search.asked_of import asked_of_name
+from agent_memory.search.support import subjects
+from agent_memory.storage import MemoryStorage
+from day_turns import DAY, START, linked_days, retriever_over
+
+
+@pytest.mark.parametrize(
+    ("question", "thing"),
+    [
+        ("What's my blood type?", {"typ"}),  # the measure, not what it measures
+        ("What is my shoe size?", {"siz"}),
+        ("What's my phone number again?", {"number"}),
+        # a compound of two things, a verb, a "'s", a Russian head first
+        ("When is my dentist appointment?", {"dentist"}),
+        ("Who is my climbing partner?", {"climb"}),
+        ("Where does my son play?", {"son"}),
+        ("What's my cat's name?", {"cat"}),
+        ("Какой мой любимый фильм?", {"фильм"}),
+    ],
+)
+def test_a_possessive_points_at_the_measure_asked(question: str, thing: set) -> None:
+    assert subjects(question) == thing
+
+
+async def test_a_compounds_modifier_alone_is_no_answer(tmp_path: Path) -> None:
+    """Blood tests and blood pressure are no blood type; a turn saying the
+    type is."""
+    turns = [
+        (0, "Blood test results came back: iron still low."),
+        (1, "Check-up: blood pressure 125 over 80."),
+        (2, "Bought milk"),
+    ]
+    async with retriever_over(tmp_path, turns) as retriever:
+        assert await retriever.search("What's my blood type?") == []
+        assert await retriever.search("What did my blood test show?") != []
+    typed = [*turns, (3, "The donor card says my blood type is A positive.")]
+    async with retriever_over(tmp_path / "typed", typed) as retriever:
+        assert await retriever.search("What's my blood type?") != []
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("How much is our rent?", True),
+        ("How much did the car cost?", True),
+        ("Сколько мы платим за новую квартиру?", True),
+        ("How much coffee do I drink?", False),
+        ("Сколько лет Шпроту?", False),
+    ],
+)
+def test_a_question_asking_a_price(question: str, asks: bool) -> None:
+    assert asks_amount(question) is asks
+
+
+@pytest.mark.parametrize(
+    ("text", "gives"),
+    [
+        ("We pay 1,150 a month for the flat.", True),
+        ("Платим за квартиру тысячу двести евро.", True),
+        ("The flat cost us 8k in repairs.", True),
+        ("Mum looked round the new flat on video.", False),
+        ("Saw the flat at 7:30, then yoga.", False),
+        # the amount in another sentence than the flat
+        ("Mum liked the flat. Swam 48 lengths.", False),
+    ],
+)
+def test_an_amount_said_of_the_thing(text: str, gives: bool) -> None:
+    assert gives_amount(text, {"flat", "квартир"}) is gives
+
+
+async def test_a_price_question_without_a_price_finds_nothing(tmp_path: Path) -> None:
+    turns = [
+        (0, "Мама по видео осматривала новую квартиру, одобрила кухню."),
+        (1, "Bought milk"),
+    ]
+    question = "Сколько мы платим за новую квартиру?"
+    async with retriever_over(tmp_path, turns) as retriever:
+        assert await retriever.search(question) == []
+    priced = [*turns, (2, "За новую квартиру платим 1100 евро в месяц.")]
+    async with retriever_over(tmp_path / "priced", priced) as retriever:
+        assert await retriever.search(question) != []
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("Which university did Owen go to?", {"university"}),
+        ("What workshop did Caroline attend recently?", {"workshop"}),
+        ("В каком университете учился Оуэн?", {"университ"}),
+        # a time, the frame of a kind, work (every turn's word): nothing asked
+        ("What year did Tim go to the Smoky Mountains?", set()),
+        ("What kind of pottery did Melanie make?", set()),
+        ("Which company does Owen work at?", set()),
+    ],
+)
+def test_the_place_a_named_person_went_to(question: str, asked: set) -> None:
+    assert asked_of_name(question) == asked
+
+
+async def test_a_named_persons_turns_must_say_where_they_went(
+    storage: MemoryStorage,
+) -> None:
+    """Owen's turns on trains and trips say no university: "Which university
+    did Owen go to?" finds nothing; once one says it, that answers."""
+    texts = [
+        "Owen is my husband, he works at a bank.",
+        "GO train to Guelph with Owen, his mum walked us round.",
+        "Owen is relieved we're not going to Siberia in January.",
+    ]
+    question = "Which university did Owen go to?"
+    retriever = await linked_days(storage, texts, START)
+    assert await retriever.search(question, reinforce=False) == []
+    said = "Owen went to McGill University, he still has the hoodie."
+    retriever = await linked_days(storage, [said], START + 10 * DAY)
+    hits = await retriever.search(question, reinforce=False)
+    assert said in [hit.node.content for hit in hits]
