@@ -28,6 +28,9 @@ from .twin_words import twin_stems
 # the words a name may stand at from the thing's word ("Мише четырнадцать,
 # он мой сын": four)
 NEAR = 4
+# a name the turn's entity carries may stand further off, past an apposition
+# («Хозяйка — киприотка на пенсии, кирия Андрула (Androula Michael)»)
+KNOWN_NEAR = 8
 _ASKED = re.compile(
     r"\bname\s+of\s+(?P<of>[^?.!]+)"
     r"|\bwhat(?:'s|’s|\s+is|\s+was|\s+are)\s+(?P<own>[^?.!]+?)['’]s\s+names?\b"
@@ -113,9 +116,9 @@ def names_asked(
 def gives_name(
     text: str, thing: AbstractSet[str], asked_names: Iterable[str], known: Iterable[str]
 ) -> bool:
-    """The text names the thing: a proper name (capitalised inside the
-    sentence, or `known`, a name of the hit's entities, anywhere) within NEAR
-    words of the thing's word, none of the question's own `asked_names`."""
+    """The text names the thing: a proper name capitalised inside the
+    sentence within NEAR words of the thing's word, or `known`, a name of the
+    hit's entities, within KNOWN_NEAR; none of the question's own `asked_names`."""
     asked = {key for name in asked_names for key in loose_keys(name)}
     known_names = {
         key for name in known for w in _WORD.findall(name) for key in loose_keys(w)
@@ -124,9 +127,9 @@ def gives_name(
         words = _WORD.findall(sentence)
         spots = [at for at, word in enumerate(words) if says_thing(word, thing)]
         for at, word in enumerate(words):
-            near = any(abs(at - spot) <= NEAR for spot in spots)
+            reach = KNOWN_NEAR if asked_of(word, known_names) else NEAR
             if (
-                near
+                any(abs(at - spot) <= reach for spot in spots)
                 and _is_name(words, at, thing, known_names)
                 and not asked_of(word, asked)
             ):

@@ -73,6 +73,19 @@ def test_a_turn_naming_no_one_gives_no_name(question: str, text: str) -> None:
     assert not gives_name(text, asked_name_of(question), names_in(question), [])
 
 
+def test_the_turns_own_person_may_be_named_past_an_apposition() -> None:
+    # the landlady's description stands between her word and her name: five
+    # words off, too far for any capitalised word, near enough for the name
+    # of the person the turn is linked to
+    question = "Как зовут хозяйку нашего дома?"
+    text = "Хозяйка — киприотка на пенсии, кирия Андрула (Androula Michael), ура."
+    asked = asked_name_of(question)
+    assert gives_name(text, asked, names_in(question), ["Androula Michael"])
+    assert not gives_name(text, asked, names_in(question), [])
+    far = "Хозяйка — киприотка на пенсии, и вот что: через год Андрула уедет."
+    assert not gives_name(far, asked, names_in(question), ["Androula Michael"])
+
+
 async def test_a_name_question_about_an_unnamed_one_finds_nothing(
     tmp_path: Path,
 ) -> None:
