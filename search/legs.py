@@ -81,7 +81,7 @@ async def fts_leg(
             needles, limit=limit, types=types, window=window
         )
     kept, min_id = await _within_budget(storage, terms)
-    match = fts_match(kept)
+    match = fts_match(kept, short_forms=window is not None and window.timed)
     if match is None:
         return ranked
     found = await storage.index.fts_search(

@@ -77,6 +77,34 @@ def russian_stem(word: str) -> str:
 _FOLLOWER = re.compile(r"^([а-яё]{3,}[ая]н)(?:ец|ц|к)$")
 
 
+# A stem of three letters or fewer starts too many other words («хор»:
+# хорошо; «кот»: котлета; «мам»: мамонт): such a word is searched by its
+# noun forms, not by the stem as a prefix, the hard or the soft endings by
+# how the word ends («хор», «мама»; «чай», «дядя»).
+SHORT_STEM = 3
+_HARD_ENDINGS = "а о у е ы и ом ой ов ам ами ах".split()
+_SOFT_ENDINGS = "я ю е и ь ей ем ев ям ями ях ью".split()
+# «лет» counts years («пять лет»): its look-alikes are the summer's forms
+# («лета», «летом»), so it is searched as itself.
+_OWN_FORMS = {"лет": ("лет",)}
+
+
+def short_stem_forms(word: str) -> tuple[str, ...] | None:
+    """The noun forms a Russian word with a short stem is searched by
+    ("хор": хор, хора, хору, хором, ...); None for a longer stem."""
+    word = word.lower()
+    found = russian_stem(word)
+    if len(found) > SHORT_STEM or not is_russian(word):
+        return None
+    if word in _OWN_FORMS:
+        return _OWN_FORMS[word]
+    if word[-1] in "йья":
+        forms = [word[:-1] + end for end in _SOFT_ENDINGS]
+    else:
+        forms = [found + end for end in _HARD_ENDINGS]
+    return tuple(dict.fromkeys([word, found, *forms]))
+
+
 # A noun of an action in -ание / -яние ("вязание", "плавание", any case) is
 # its verb's stem and "н": "вязание" asks for "вязала", "довязала" no.
 _ACTION_NOUN = re.compile(r"^([а-яё]{3,}[ая])ни(?:е|я|ю|ем|и)$")

@@ -19,7 +19,12 @@ from dataclasses import dataclass
 from ..core.errors import InputError
 from ..core.relations import in_law_names
 from ..core.text import UPPER_LETTERS
-from .morphology import is_russian, relation_base_forms, russian_stem
+from .morphology import (
+    is_russian,
+    relation_base_forms,
+    russian_stem,
+    short_stem_forms,
+)
 
 # A capitalised word inside the question, after another word: a name ("Who
 # did I live with before Giorgi?", «Как зовут отца Оськи?»); its first word
@@ -136,28 +141,49 @@ def build_fts_query(text: str) -> str | None:
     return fts_match(query_terms(text))
 
 
-def fts_match(terms: Sequence[str]) -> str | None:
+def fts_match(terms: Sequence[str], *, short_forms: bool = False) -> str | None:
     """The OR of the quoted terms; None for no terms.
 
     A Russian word is searched by its stem as a prefix, so any ending matches
-    (search/morphology.py). CJK words stay too (they match where the text
-    has spaces); inside unsegmented text the substring search finds them.
+    (search/morphology.py); with `short_forms`, a stem of three letters or
+    fewer by its noun forms instead (fts_term). CJK words stay too (they
+    match where the text has spaces); inside unsegmented text the substring
+    search finds them.
     """
-    quoted = [fts_term(term) for term in terms]
+    quoted = [fts_term(term, short_forms=short_forms) for term in terms]
     return " OR ".join(dict.fromkeys(quoted)) or None
 
 
-def fts_term(term: str) -> str:
+def fts_term(term: str, *, short_forms: bool = False) -> str:
     """A quoted term; a term of several words is an FTS5 phrase of them
-    (search/twin_phrases.py: "новый год" is `"нов"* + "год"*`)."""
+    (search/twin_phrases.py: "новый год" is `"нов"* + "год"*`).
+
+    With `short_forms`, a Russian word whose stem is three letters or fewer
+    is the OR of its noun forms: as a prefix, «хор» is «хорошо» too. Only a
+    time window's search asks so: its topic word is all it has, while
+    elsewhere the prefix's many matches keep such a word's weight low
+    beside the question's other words (bm25's idf), which their ranking
+    was tuned on."""
     if " " in term.strip():
-        return " + ".join(fts_term(word) for word in term.split())
-    if is_russian(term):
-        return '"' + _fts_prefix(term).replace('"', '""') + '"*'
-    return '"' + term.replace('"', '""') + '"'
+        # a phrase's words are prefixes: an OR group cannot stand in one
+        return " + ".join(_fts_word(word) for word in term.split())
+    forms = short_stem_forms(term) if short_forms and is_russian(term) else None
+    if forms:
+        return "(" + " OR ".join(_quoted(form) for form in forms) + ")"
+    return _fts_word(term)
 
 
-def _fts_prefix(word: str) -> str:
+def _fts_word(word: str) -> str:
+    if is_russian(word):
+        return _quoted(fts_prefix(word)) + "*"
+    return _quoted(word)
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def fts_prefix(word: str) -> str:
     """The prefix a Russian word is searched by: its stem, less a verb's
     theme vowel ("работает" → "работ", as "работу" and "работы" are)."""
     found = russian_stem(word)

@@ -20,9 +20,10 @@ from agent_memory.search.morphology import (
     cjk_needles,
     relation_base_forms,
     russian_stem,
+    short_stem_forms,
 )
 from agent_memory.search.plan import SearchFilters
-from agent_memory.search.query_text import build_fts_query
+from agent_memory.search.query_text import build_fts_query, fts_match
 from agent_memory.storage import MemoryStorage
 
 DATA = Path(__file__).parent.parent / "data"
@@ -145,3 +146,17 @@ async def test_an_activity_asked_by_its_noun_finds_the_turns_that_say_the_verb(
     retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
     hits = await retriever.search("вязание", SearchFilters(limit=5), reinforce=False)
     assert [hit.node.content for hit in hits][:1] == [texts[0]]
+
+
+def test_a_short_stem_is_searched_by_its_forms_in_a_window() -> None:
+    # as a prefix «хор» is «хорошо» and «кот» «котлета»: a window's topic
+    # word is its noun forms; elsewhere the prefix stays (its ranking)
+    forms = short_stem_forms("хор")
+    assert forms is not None and {"хор", "хора", "хором", "хоре"} <= set(forms)
+    assert "хорошо" not in forms
+    assert set(short_stem_forms("хоре") or ()) == set(forms)
+    assert short_stem_forms("стрижка") is None  # a long stem stays a prefix
+    assert short_stem_forms("лет") == ("лет",)  # years, not the summer's
+    assert fts_match(["кот"], short_forms=True).startswith('("кот" OR "кота"')
+    assert fts_match(["кот"]) == '"кот"*'
+    assert fts_match(["новый год"], short_forms=True) == '"нов"* + "год"*'

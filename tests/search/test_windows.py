@@ -6,8 +6,9 @@ from __future__ import annotations
 import datetime as dt
 
 from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
+from agent_memory.core.records import EpisodeDraft, NodeWindow
 from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.legs import fts_leg
 from agent_memory.storage import MemoryStorage
 
 DAY = 86_400.0
@@ -165,3 +166,18 @@ async def test_a_month_of_doings_gets_each_days_telling_turn_spread_over_it(
         days = [int((h.node.when - start) // DAY) for h in hits]
         assert all(h.node.content.startswith("Went") for h in hits), question
         assert days == sorted(days) and len(set(days)) == 4 and days[-1] >= 15
+
+
+async def test_a_short_russian_word_finds_its_forms_not_longer_words(
+    storage: MemoryStorage,
+) -> None:
+    # «хор» as a prefix is «хорошо»: the window's «хорошо» turns were the
+    # text leg's matches of the question beside the rehearsals it named
+    for hour in range(1, 6):
+        draft = EpisodeDraft("Всё хорошо", f"chat{hour}", "user", D + hour * 3600)
+        await storage.nodes.add_episode(draft)
+    choir = await turn(storage, "Репетиция хора до девяти вечера", D + 1800)
+    sang = await turn(storage, "Пели с хором Щедрик", D + 7200)
+    window = NodeWindow(after=D, before=D + DAY)
+    found = await fts_leg(storage, ["хор"], limit=10, types=(), window=window)
+    assert {node_id for node_id, _ in found} == {choir, sang}
