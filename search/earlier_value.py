@@ -49,11 +49,29 @@ _GIVEN_UP = re.compile(
 )
 
 
+# Words that open a new clause or a time after a gerund ("gave up running
+# because…", "giving up knitting for now"): the gerund took no object.
+_CLAUSE_NEXT = re.compile(
+    r"\s+(?:and|but|because|so|since|after|when|as|this|last|for (?:now|good))\b", re.I
+)
+
+
+def _takes_object(found: re.Match[str]) -> bool:
+    """A gerund given up that goes on with its object ("Gave up looking for
+    a copy…"): the activity is the phrase, not the gerund; one at a clause's
+    end ("giving up knitting.") is the activity itself."""
+    word = found[1]
+    if not word or not word.casefold().endswith("ing"):
+        return False
+    rest = found.string[found.end() :]
+    return bool(re.match(r"\s+\w", rest)) and not _CLAUSE_NEXT.match(rest)
+
+
 def left_things(text: str) -> list[str]:
     """What the turn leaves behind or gives up, as written ("Baltix Pay",
     "knitting", «футболом»): content words only."""
     found = [*old_states(text)]
-    found += [m[1] or m[2] for m in _GIVEN_UP.finditer(text)]
+    found += [m[1] or m[2] for m in _GIVEN_UP.finditer(text) if not _takes_object(m)]
     return [
         thing
         for thing in dict.fromkeys(found)
@@ -118,17 +136,32 @@ async def with_earlier_value(
     before = _window_before(window, change.node.when)
     entity_ids = [e.id for e in change.entities if _is_left(e, left)]
     found = await _earlier_turns(storage, entity_ids, left, before)
+    score = max(h.score for h in hits if _names_later(h.node.content, later))
+    return await _with_turns(storage, hits, found, score)
+
+
+async def _with_turns(
+    storage: Store, hits: list[SearchHit], found: list[int], score: float
+) -> list[SearchHit]:
+    """`hits` with the turns `found` scored at least `score`: those already
+    among the hits rise to it (the older state's turns in the other language,
+    "Sonya came home from ballet crying" for «до скалолазания», were weak
+    candidates that stayed low), the others join."""
+    wanted = set(found)
+    lifted = [
+        SearchHit(h.node, max(h.score, score), h.entities) if h.node.id in wanted else h
+        for h in hits
+    ]
     have = {hit.node.id for hit in hits}
     new_ids = [node_id for node_id in found if node_id not in have]
     if not new_ids:
-        return hits
+        return lifted
     nodes, linked = await asyncio.gather(
         storage.nodes.get_nodes(new_ids),
         storage.entities.entities_of_nodes(new_ids),
     )
-    score = max(h.score for h in hits if _names_later(h.node.content, later))
     return [
-        *hits,
+        *lifted,
         *(SearchHit(n, score, linked.get(n.id, [])) for n in nodes.values()),
     ]
 
