@@ -61,14 +61,33 @@ _RELATIVES = {
 _KIN_PREFIX = 5
 _END = re.compile(r"[.!?]+\s+|\n+")
 _TITLE = re.compile(r"(?<!\w)[A-ZА-ЯЁ]\w{0,2}$")
+# a sentence that says outright what someone is called ("his name is Kyle",
+# "a puppy named Coco", «его зовут Кайл», «по имени Дуся»)
+_NAMING = re.compile(
+    r"(?:\bname\s+is|\bnamed|\bcalled|(?<!\w)зовут|(?<!\w)звали|(?<!\w)по\s+имени)"
+    r"\s+[«\"']?(?P<name>[A-ZА-ЯЁ]\w+)"
+)
 
 
-def asked_name_of(text: str) -> frozenset[str]:
+class AskedThing(frozenset[str]):
+    """The stems of the thing whose name is asked, and in `phrase` those of
+    every word of its phrase ("one-year-old child": one, year, old, child)."""
+
+    phrase: frozenset[str]
+
+    def __new__(cls, stems: Iterable[str], phrase: Iterable[str] = ()) -> AskedThing:
+        thing = super().__new__(cls, stems)
+        thing.phrase = frozenset(phrase)
+        return thing
+
+
+def asked_name_of(text: str) -> AskedThing:
     """Stems of the thing whose name the question asks ("my ward manager's
     name" → ward, manager; «как зовут воспитательницу Тёмы» → воспитательниц),
     with the other words for a relative and the other language's; empty when
     it asks no name, or the name of someone it names ("What's Owen's name?")."""
     found: set[str] = set()
+    phrase: set[str] = set()
     for match in _ASKED.finditer(text):
         words = _WORD.findall(next(g for g in match.groups() if g))
         things = [stem(w) for w in _noun_phrase(words) if _thing_word(w)]
@@ -76,9 +95,10 @@ def asked_name_of(text: str) -> frozenset[str]:
         # manager, "climbing coach" a coach); Russian's noun may come first
         english = things and not is_russian(things[-1])
         found |= set(things[-1:] if english else things)
+        phrase |= set(things)
     found |= set().union(*(SAME_WORDS.get(w, ()) for w in found))
     found |= set().union(*(_RELATIVES.get(w, ()) for w in found))
-    return frozenset(found.union(*(twin_stems(w) for w in found)))
+    return AskedThing(found.union(*(twin_stems(w) for w in found)), phrase | found)
 
 
 def _noun_phrase(words: list[str]) -> list[str]:
@@ -123,7 +143,10 @@ def gives_name(
     known_names = {
         key for name in known for w in _WORD.findall(name) for key in loose_keys(w)
     }
+    phrase = getattr(thing, "phrase", thing)
     for sentence in sentences(text):
+        if _named_outright(sentence, phrase, asked):
+            return True
         words = _WORD.findall(sentence)
         spots = [at for at, word in enumerate(words) if says_thing(word, thing)]
         for at, word in enumerate(words):
@@ -135,6 +158,18 @@ def gives_name(
             ):
                 return True
     return False
+
+
+def _named_outright(
+    sentence: str, phrase: AbstractSet[str], asked: AbstractSet[str]
+) -> bool:
+    """The sentence says what someone is called ("his name is Kyle") and the
+    thing by any word of its phrase ("Our one-year-old is so cute, his name
+    is Kyle!"): the name after the cue is the thing's."""
+    named = _NAMING.search(sentence)
+    if named is None or asked_of(named["name"], asked):
+        return False
+    return any(says_thing(word, phrase) for word in _WORD.findall(sentence))
 
 
 def says_thing(word: str, thing: AbstractSet[str]) -> bool:

@@ -103,3 +103,34 @@ async def test_a_name_question_about_an_unnamed_one_finds_nothing(
     async with retriever_over(tmp_path / "named", named) as retriever:
         hits = await retriever.search("What's my ward manager's name?")
         assert any("Joanne" in hit.node.content for hit in hits), hits
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # the thing said by a word of its phrase, the name given outright
+        (
+            "What is the name of John's one-year-old child?",
+            "They're doing great. Our one-year-old is so cute, his name is Kyle!",
+            True,
+        ),
+        ("Как зовут хозяйку нашего дома?", "Хозяйку дома зовут Андрула.", True),
+        # no name given outright, and the head word is not said
+        (
+            "What is the name of John's one-year-old child?",
+            "Our one-year-old is so cute, he loves Kyle's toys.",
+            False,
+        ),
+        # a name after "named" is not a name outright when it is the asked one
+        (
+            "What is the name of John's one-year-old child?",
+            "Our one-year-old is so cute, we named the cake John.",
+            False,
+        ),
+    ],
+)
+def test_a_name_given_outright_answers_by_any_word_of_the_thing(
+    question: str, text: str, answers: bool
+) -> None:
+    asked = asked_name_of(question)
+    assert gives_name(text, asked, names_in(question), []) is answers
