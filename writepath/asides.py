@@ -7,7 +7,8 @@ A short form that is no prefix nor a listed diminutive of the full name
 parenthesis right after a name, or holding two names, that says how someone
 is called, the naming words next to the name ("Mikhail on paper", "real
 name", "calls him Tom", "по паспорту", "зовут"), or quotes around a name
-in an aside that names no one else. Without them an aside is
+in an aside that names no one else, or a person's name with only a name
+in brackets after it («Тимур (Тимыч)»). Without them an aside is
 about someone else ("Tom (Anya's colleague)"). The name said outside the
 aside, or the one the aside says is used ("calls him Tom"), stays the
 entity's name; the other becomes its alias. An alias a user split out
@@ -137,6 +138,30 @@ def quoted_asides(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
+# An aside that is only a name or two: «Тимур (Тимыч)», "Alexandra (Sasha)".
+_NAMEABLE = frozenset({"person", "concept"})
+_BARE = re.compile(rf"\s*({_CAPITAL}(?:\s+{_CAPITAL})?)\s*")
+
+
+def bare_asides(text: str) -> list[tuple[str, str]]:
+    """(name kept, alias) for each parenthesis right after a name that holds
+    only another name: «Тимур (Тимыч)» -> ("Тимур", "Тимыч"). A place's or a
+    film's aside says where or which ("Lisbon (Portugal)", "Dune (2021)"):
+    `join_asides` joins only a person's, to no place's or thing's name."""
+    pairs: list[tuple[str, str]] = []
+    for match in _ASIDE.finditer(text):
+        outer, aside = match.group(1), match.group(2)
+        bare = _BARE.fullmatch(aside)
+        if not outer or not bare or outer.casefold() in COMMON_CAPITALISED:
+            continue
+        alias = bare.group(1)
+        if name_key(alias) != name_key(outer) and not any(
+            word.casefold() in COMMON_CAPITALISED for word in alias.split()
+        ):
+            pairs.append((outer, alias))
+    return pairs
+
+
 def _one_name(one: str, other: str) -> bool:
     """ "Ксюша" and "Ксения", "Yulia" and "Юлька": forms of one name."""
     one, other = one.casefold(), other.casefold()
@@ -174,9 +199,18 @@ async def join_asides(
     pairs = named_asides(text)
     quoted = quoted_asides(text)
     called = called_asides(text)
-    if not pairs and not quoted and not called:
+    bare = bare_asides(text)
+    if not pairs and not quoted and not called and not bare:
         return
     _, split = await edit_guards(storage, write_scope())
+    for name, alias in bare:
+        keep = await _entity(storage, name, entity_of)
+        other = await _entity(storage, alias, entity_of)
+        if keep is None or keep.type != "person" or name_key(alias) in split:
+            continue
+        # a name known as a place or a thing names where or which
+        if other is None or other.type in _NAMEABLE or _one_name(name, alias):
+            await _join(storage, keep, alias, entity_of)
     for name, alias in [*pairs, *quoted]:
         keep = await _entity(storage, name, entity_of)
         if keep is None or name_key(alias) in split:

@@ -178,6 +178,8 @@ class EntityLinker:
         entity_of = await self._resolve([m for _, ms in found for m in ms])
         for node in nodes:  # "Misha (well, Mikhail on paper)": one person
             await join_asides(self._storage, node.content, entity_of)
+        if any("(" in node.content for node in nodes):
+            await self._known_by_asides(found, entity_of)
         linked: list[tuple[Node, list[Entity]]] = []
         for node, mentions in found:
             entities: dict[int, Entity] = {}
@@ -190,6 +192,26 @@ class EntityLinker:
             if entities:
                 linked.append((node, list(entities.values())))
         await self._link_batch(linked)
+
+    async def _known_by_asides(
+        self,
+        found: Sequence[tuple[Node, Sequence[Mention]]],
+        entity_of: dict[str, Entity],
+    ) -> None:
+        """A sentence's first name an aside of the batch has just made known
+        («Тимур (Тимыч)», then «Тимыч весь вечер…») is that person's too."""
+        missing = {
+            name_key(m.name)
+            for _, mentions in found
+            for m in mentions
+            if name_key(m.name) not in entity_of
+        }
+        if not missing:
+            return
+        for entity in await self._storage.entities.entities_by_keys(list(missing)):
+            for name in (entity.name, *entity.aliases):
+                if name_key(name) in missing:
+                    entity_of[name_key(name)] = entity
 
     async def _resolve(self, mentions: Sequence[Mention]) -> dict[str, Entity]:
         """Entity by name key for the mentions worth filing, created if new."""

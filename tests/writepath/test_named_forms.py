@@ -103,6 +103,43 @@ async def test_a_name_quoted_in_an_aside_is_what_the_person_is_called(
         assert found is None or found.name == name, found
 
 
+async def test_a_lone_name_in_brackets_after_a_person_is_what_they_are_called(
+    storage: MemoryStorage,
+) -> None:
+    """«Тимур (Тимыч)»: the name in brackets is his; a place's or a film's
+    brackets ("Lisbon (Portugal)", "Dune (2021)") name no one."""
+    await said(
+        storage,
+        "Тимур (Тимыч), мой одноклассник из Новосибирска, живёт в Монреале.",
+        "My cousin Alexandra (Sasha) moved to Leeds.",
+        "Flew to Lisbon (Portugal) with Tom.",
+        "We watched Dune (2021) and Apple (the company) ads.",
+        "Тимыч весь вечер учил попугая говорить.",
+    )
+
+    # said in one batch, the nickname opening a later turn is his as well
+    node = await storage.nodes.add_episode(
+        EpisodeDraft("Мой друг Костя (Костян) из Казани.", "t", "user", time.time())
+    )
+    later = await storage.nodes.add_episode(
+        EpisodeDraft("Костян весь вечер пел.", "t", "user", time.time())
+    )
+    nodes = await storage.nodes.get_nodes([node, later])
+    await EntityLinker(storage).on_episodes(list(nodes.values()))
+    linked = (await storage.entities.entities_of_nodes([later]))[later]
+    assert [e.name for e in linked] == ["Костя"]
+
+    timur = await storage.entities.find_entity("Тимыч")
+    assert timur is not None and timur.name == "Тимур"
+    sasha = await storage.entities.find_entity("Sasha")
+    assert sasha is not None and sasha.name == "Alexandra"
+    portugal = await storage.entities.find_entity("Portugal")
+    assert portugal is None or portugal.name == "Portugal"
+    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    hits = await r.search("Тимур", reinforce=False)
+    assert "Тимыч весь вечер учил попугая говорить." in {h.node.content for h in hits}
+
+
 async def test_the_name_an_aside_explains_finds_the_person(
     storage: MemoryStorage,
 ) -> None:
