@@ -62,6 +62,7 @@ from .search.plan import (
     Strategy,
     make_plan,
     pool_for,
+    relevance_gates,
 )
 from .search.query_text import (
     STOP_WORDS,
@@ -74,7 +75,7 @@ from .search.query_text import (
 )
 from .search.small_talk import asks_nothing, says_nothing, wordless
 from .search.standing import by_stance, earlier_states, standing
-from .search.support import answers, relevance_gates
+from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
 from .search.topic_things import with_things
 from .search.windowed import (

@@ -9,9 +9,12 @@ strategy resolved for one call (intent decided, pool sized, vector known).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.config import MemoryConfig
+from ..core.embeddings import ModelProfile
 from ..core.records import NodeType
 from .analysis import AnalysedQuery
 from .intent import Intent
@@ -90,4 +93,17 @@ def make_plan(
         pool=pool_for(filters.limit),
         vector=vector,
         gate=gate,
+    )
+
+
+def relevance_gates(
+    config: MemoryConfig, floors: ModelProfile
+) -> tuple[RelevanceGate, RelevanceGate, RelevanceGate]:
+    """(get_context's gate, search's lower floor, words only for small talk);
+    `floors`: the embedding model's (config.model_profile())."""
+    words, strong = config.context_min_word_similarity, floors.min_support_similarity
+    return (
+        RelevanceGate(floors.context_min_similarity, words, strong),
+        RelevanceGate(floors.search_min_relevance, words, strong),
+        RelevanceGate(math.inf, words, strong),
     )

@@ -27,13 +27,10 @@ filtering hit by hit would drop replies that share no word with the question.
 from __future__ import annotations
 
 import functools
-import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
-from ..core.config import MemoryConfig
-from ..core.embeddings import ModelProfile
 from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
 from .asked_amount import with_amounts
@@ -51,7 +48,7 @@ from .compound_head import compound_head
 from .compound_names import name_parts, part_stems
 from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds
-from .legs import Ranked, RelevanceGate
+from .legs import Ranked
 from .morphology import cjk_needles, is_russian, relation_base_forms, stem
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
@@ -487,16 +484,3 @@ def _wanted_words(terms: Sequence[str], state_terms: Sequence[str]) -> set[str]:
     every = term_stems(state_terms)
     slot_words = term_stems(t for t in state_terms if t not in terms)
     return (every - frame) | slot_words or every
-
-
-def relevance_gates(
-    config: MemoryConfig, floors: ModelProfile
-) -> tuple[RelevanceGate, RelevanceGate, RelevanceGate]:
-    """(get_context's gate, search's lower floor, words only for small talk);
-    `floors`: the embedding model's (config.model_profile())."""
-    words, strong = config.context_min_word_similarity, floors.min_support_similarity
-    return (
-        RelevanceGate(floors.context_min_similarity, words, strong),
-        RelevanceGate(floors.search_min_relevance, words, strong),
-        RelevanceGate(math.inf, words, strong),
-    )
