@@ -19,7 +19,7 @@ A question answers only if some hit supports the thing it asks about:
   that person no such node says ("When is Graham's birthday?": a birthday,
   an age, an address, a phone, a relative, said in the hit even then); or
 - a vector match at the gate's `support` similarity or above (not for what is
-  asked of a named person).
+  asked of a named person); only by an amount, a liking, a name, if asked.
 The decision is for the whole result (nothing found, or the ranking as is):
 filtering hit by hit would drop replies that share no word with the question.
 """
@@ -34,6 +34,7 @@ from collections.abc import Set as AbstractSet
 from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
 from .asked_amount import with_amounts
+from .asked_favourite import with_likings
 from .asked_name import asked_name_of, names_asked
 from .asked_of import (
     SAME_WORDS,
@@ -77,22 +78,19 @@ know remember tell think like likes get got go going goes went live lives living
 lived work works working worked job now currently today usually place use used
 before previously earlier new old last first moment still main actually really
 exactly right these those days nowadays lately recently currently originally
-usual plan plans planned want wanted say says said tell told
-eat eats eating ate
+usual plan plans planned want wanted say says said tell told eat eats eating ate
 зовут звать звали имя имени любимый любимая любимое любимые живу живёт живет
 живем живём жил жила жили работаю работает работал работала работа работу
 сейчас теперь раньше прежде сначала изначально где сколько делаю делал делала
 люблю любил любила обычно нынче последнее время этого сказал сказала сказали
-говорил говорила говорили был была было были будет
+говорил говорила говорили был была было были будет ем ешь ест едим едят ел ела ели
 мой моя моё мое мои моего моей моему моим моём моем мою моих моими
 наш наша наше наши нашего нашей нашему нашим нашем нашу наших нашими
 хожу ходим ходил ходила ходили ходишь езжу ездим ездил ездила ездили
-ем ешь ест едим едят ел ела ели
 занимаюсь занимаешься занимается занимаемся занимался занималась занимались
 кто кого кому кем ком что чего чему чем какой какая какое какие каким каком
 какую какого когда куда откуда почему зачем как чей чья чьё чьи
 """
-
 
 GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
 PREFIX_STEM = 5
@@ -161,8 +159,7 @@ _EITHER = re.compile(r"(?<!\w)(?:or|или|либо)(?!\w)", re.I)
 
 def topic(text: str) -> set[str]:
     """Stems of what the question says it is about (none when generic or a
-    stop word: "about doing this" names no topic, and search does not look
-    for "doing", so the turn that holds it may not be among the hits)."""
+    stop word: "about doing this" names no topic; "doing" is not searched)."""
     words = (m[1] for m in _ABOUT.finditer(text))
     return {stem(w) for w in words if w.lower() not in STOP_WORDS} - GENERIC_STEMS
 
@@ -448,6 +445,7 @@ def answers(
     name_of, asked_names = asked_name_of(query.text), names_in(query.text)
     kin = (verbs, term_stems(query.kin_terms) - verbs)
     hits = with_amounts(query.text, hits, wanted)  # "How much is our rent?"
+    hits = with_likings(query.text, hits, query.kinds)  # "my favourite film"
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
         or supports(
@@ -476,10 +474,9 @@ def answers(
 
 
 def _wanted_words(terms: Sequence[str], state_terms: Sequence[str]) -> set[str]:
-    """The words one of which a hit must share: the question's own words but
-    its generic ones ("Which university did I go to?" is not answered by "go
-    vegetarian"), with the slot and kin words, which stand for them; all of
-    them when that leaves none."""
+    """The words one of which a hit must share: the question's own but its
+    generic ones ("Which university did I go to?" is not "go vegetarian"), with
+    the slot and kin words, which stand for them; all when that leaves none."""
     frame = {stem(t) for t in terms} & GENERIC_STEMS
     every = term_stems(state_terms)
     slot_words = term_stems(t for t in state_terms if t not in terms)
