@@ -10,13 +10,14 @@ entity's own scope: ids come from scoped reads, aliases take that scope.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import aiosqlite
 
-from ..core.records import Entity, EntityType, name_key
+from ..core.records import Entity, EntityType, dump_attributes, name_key
 from ..core.scope import write_scope
 from ..core.text import clean_text
 from .base import Connections
@@ -92,7 +93,9 @@ class EntityEdits:
 
     async def merge_entities(self, keep_id: int, drop_id: int) -> None:
         """`drop_id` becomes a name of `keep_id`: its links, aliases and name
-        move over, its summary too when `keep_id` has none."""
+        move over, its summary too when `keep_id` has none, and its attributes
+        `keep_id` lacks (the relation filed on "Серёжа Котов" stays with
+        "Серёга" when the two are joined)."""
         if keep_id == drop_id:
             return
 
@@ -114,6 +117,7 @@ class EntityEdits:
                 " where id = ?) where id = ? and (summary is null or summary = '')",
                 (drop_id, keep_id),
             )
+            await _keep_attributes(db, keep_id, drop_id)
             (row,) = list(
                 await db.execute_fetchall(
                     "select name from entities where id = ?", (drop_id,)
@@ -282,3 +286,21 @@ class EntityEdits:
             )
             for r in rows
         ]
+
+
+async def _keep_attributes(
+    db: aiosqlite.Connection, keep_id: int, drop_id: int
+) -> None:
+    """The dropped entity's attributes the kept one lacks move over (read
+    and written as text: the same statements run on PostgreSQL)."""
+    rows = await db.execute_fetchall(
+        "select id, attributes from entities where id in (?, ?)", (keep_id, drop_id)
+    )
+    stored = {row[0]: json.loads(row[1] or "{}") for row in rows}
+    kept = stored.get(keep_id, {})
+    merged = {**stored.get(drop_id, {}), **kept}
+    if merged != kept:
+        await db.execute(
+            "update entities set attributes = ? where id = ?",
+            (dump_attributes(merged), keep_id),
+        )

@@ -105,3 +105,21 @@ async def test_a_version_2_postgres_database_gets_them_too(database_url: str) ->
 test_a_version_2_postgres_database_gets_them_too = pytest.mark.needs_postgres(
     test_a_version_2_postgres_database_gets_them_too
 )
+
+
+async def test_a_merge_keeps_the_attributes_the_kept_entity_lacks(
+    storage: MemoryStorage,
+) -> None:
+    # «Серёга (Серёжа Котов) — мой друг»: the relation was filed on the full
+    # name, which the aside then joins to the short one
+    short = await storage.entities.upsert_entity("Серёга", type="person")
+    full = await storage.entities.upsert_entity("Серёжа Котов", type="person")
+    await storage.entities.update_entity(
+        full.id, attributes={"relation": "friend", "city": "Perm"}
+    )
+    await storage.entities.update_entity(short.id, attributes={"city": "Limassol"})
+    await storage.entities.merge_entities(short.id, full.id)
+    kept = await storage.entities.get_entity(short.id)
+    assert kept is not None
+    assert kept.attributes == {"relation": "friend", "city": "Limassol"}
+    assert await storage.entities.find_entity("Серёжа Котов") == kept
