@@ -293,10 +293,13 @@ def _old_keys(text: str, routes: bool = True) -> frozenset[str]:
     )
 
 
-def old_states(text: str) -> list[str]:
+def old_states(text: str, routes: bool = True) -> list[str]:
     """What the text's changes leave behind (_OLD_STATE), as written
-    ("Baltix Pay" in «Ухожу из Baltix Pay»)."""
-    return [found[1] for found in _OLD_STATE.finditer(text)]
+    ("Baltix Pay" in «Ухожу из Baltix Pay»); `routes` as in _old_keys."""
+    found = _OLD_STATE.finditer(text)
+    return [
+        m[1] for m in found if routes or m[0].split()[0].lower() not in _ROUTE_MARKS
+    ]
 
 
 def thing_keys(thing: str) -> set[str]:

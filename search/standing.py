@@ -23,15 +23,20 @@ from ..core.text import UPPER_LETTERS
 from .changes import (
     asked_keys,
     current_value,
+    is_value,
     names_any,
     naming_current_value,
+    old_states,
     read_turn,
     side_of_change,
     tells_change,
+    tells_present,
+    thing_keys,
     told_weights,
 )
 from .morphology import stem
 from .small_talk import says_nothing
+from .steps import step_factor
 from .support import hit_stems, holds_stem, text_stems, wanted_stems
 from .twin_words import twin_stems
 
@@ -204,6 +209,12 @@ def by_stance(
         return hits
     about = about_ids(hits, text, terms)
     weights = told_weights(hits, about, asked)
+    if asked == "now":
+        weights.update(dict.fromkeys(back_at_the_old(hits, about), 1.0))
+        for hit in hits:
+            if hit.node.id in about:
+                factor = step_factor(hit.node.content)
+                weights[hit.node.id] = weights.get(hit.node.id, 1.0) * factor
     told = [
         SearchHit(hit.node, hit.score * weights.get(hit.node.id, 1.0), hit.entities)
         for hit in hits
@@ -217,6 +228,32 @@ def by_stance(
         own = {hit.node.id for hit in told if not told_of_other(hit, text)}
         told = naming_current_value(told, about, own, question)
     return favour_recent(told, older=asked == "past", boost=STATE_BOOST)
+
+
+def back_at_the_old(hits: list[SearchHit], about: set[int]) -> list[int]:
+    """Ids of the `about` hits that mark the present only and name, by an
+    entity, what an earlier change about the asked thing left behind
+    («Уезжаем с Dundas West», then «к доктору на Dundas West теперь через
+    весь город»): the present they mark is a trip back to the old state,
+    not the state (a route, "from X to", leaves nothing behind)."""
+    left = [
+        (hit.node.when, thing_keys(old))
+        for hit in hits
+        if hit.node.id in about and tells_change(hit.node.content)
+        for old in old_states(hit.node.content, routes=False)
+    ]
+    return [
+        hit.node.id
+        for hit in hits
+        if hit.node.id in about
+        and tells_present(hit.node.content)
+        and not tells_change(hit.node.content)
+        and any(
+            hit.node.when > when and is_value(e.name, keys)
+            for when, keys in left
+            for e in hit.entities
+        )
+    ]
 
 
 def later_state(text: str) -> set[str]:
