@@ -21,7 +21,7 @@ from .intent import (
 from .kin_words import kin_terms, without_frame
 from .kinds import NO_KINDS, AskedKinds, asked_kinds
 from .legs import walk_direction
-from .morphology import action_verb
+from .morphology import action_stems
 from .query_text import (
     DateSpan,
     asks_for_many,
@@ -90,9 +90,10 @@ class AnalysedQuery:
 
 def action_verbs(terms: Sequence[str]) -> tuple[str, ...]:
     """The verbs of the Russian action nouns among `terms` ("вязание":
-    "вязать"), searched beside them (search/morphology.py)."""
-    verbs = (action_verb(term) for term in terms)
-    return tuple(dict.fromkeys(v for v in verbs if v and v not in terms))
+    "вязать", "довязать"; "стрижка": "стриг", "подстриг"), searched beside
+    them (search/morphology.py action_stems)."""
+    verbs = (verb for term in terms for verb in action_stems(term))
+    return tuple(dict.fromkeys(v for v in verbs if v not in terms))
 
 
 def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:

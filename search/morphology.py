@@ -120,6 +120,33 @@ def action_verb(word: str) -> str | None:
     return match.group(1) + "ть" if match else None
 
 
+# A noun in -жка names an action whose verb says «г» where the noun says «ж»
+# («стрижка»: «стриглась», «пробежка»: «пробегала»); a root of two letters
+# and «г» («ложка»: «лог») is left out, it names a thing, not an action.
+_ZH_NOUN = re.compile(r"^([а-яё]{3,})жк(?:а|и|е|у|ой|ою|ами|ах|ам)$")
+MIN_G_STEM = 4
+# The prefixes a finished action takes («довязала», «подстриглась»); «с-» and
+# «за-» are left out, their words are other words («связь», «завязать»).
+_DONE_PREFIXES = ("до", "пере", "по", "под")
+
+
+def action_stems(word: str) -> tuple[str, ...]:
+    """The words a Russian action noun's turns say instead: its verb
+    (action_verb) or, for a noun in -жка, its «г» stem, each also with the
+    prefixes of a finished action («вязание»: «вязать», «довязать», …;
+    «стрижка»: «стриг», «подстриг», …). Empty for any other word: the user
+    asks by the activity and tells what they did, in a form that never
+    shares the noun's stem."""
+    base = action_verb(word)
+    if base is None:
+        match = _ZH_NOUN.match(word.casefold())
+        g_stem = match.group(1) + "г" if match else ""
+        base = g_stem if len(g_stem) >= MIN_G_STEM else None
+    if base is None:
+        return ()
+    return (base, *(prefix + base for prefix in _DONE_PREFIXES))
+
+
 # The past of frequent irregular verbs, as their present: "What car do I
 # drive?" is answered by "Drove to work", "Do I eat meat?" by "ate a steak".
 _IRREGULAR = {

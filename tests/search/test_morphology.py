@@ -16,6 +16,7 @@ from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.search.morphology import (
+    action_stems,
     action_verb,
     cjk_needles,
     relation_base_forms,
@@ -146,6 +147,36 @@ async def test_an_activity_asked_by_its_noun_finds_the_turns_that_say_the_verb(
     retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
     hits = await retriever.search("вязание", SearchFilters(limit=5), reinforce=False)
     assert [hit.node.content for hit in hits][:1] == [texts[0]]
+
+
+def test_an_action_noun_gives_the_stems_its_turns_say() -> None:
+    # a finished action takes a prefix («довязала»); a noun in -жка says «г»
+    # in its verb («стриглась»); a two-letter root is a thing («ложка»: «лог»)
+    assert "довязать" in action_stems("вязание")
+    assert {"стриг", "подстриг"} <= set(action_stems("стрижку"))
+    assert action_stems("пробежка")[0] == "пробег"
+    assert action_stems("ложка") == ()
+    assert not any(s.startswith(("с", "за")) for s in action_stems("вязание"))
+
+
+async def test_a_finished_action_is_found_by_its_noun(
+    storage: MemoryStorage,
+) -> None:
+    """«стрижка» asks for «стриглась» and «подстриглась», «вязание» for
+    «довязала»: the turn never shares the noun's stem."""
+    texts = [
+        "Стриглась у Марты в новом салоне.",
+        "Подстриглась коротко, непривычно.",
+        "Довязала перед свитера для внука.",
+        "Купила новый утюг, старый сгорел.",
+    ]
+    for text in texts:
+        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
+    hits = await retriever.search("стрижка", SearchFilters(limit=5), reinforce=False)
+    assert {hit.node.content for hit in hits} >= set(texts[:2])
+    hits = await retriever.search("вязание", SearchFilters(limit=5), reinforce=False)
+    assert [hit.node.content for hit in hits][:1] == [texts[2]]
 
 
 def test_a_short_stem_is_searched_by_its_forms_in_a_window() -> None:
