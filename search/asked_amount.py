@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
+from .asked_name import sentences
 from .morphology import stem
 from .twin_words import twin_stems
 
@@ -42,7 +43,6 @@ _AMOUNT = re.compile(
     re.I,
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
-_END = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def with_amounts(
@@ -67,7 +67,7 @@ def gives_amount(text: str, thing: AbstractSet[str]) -> bool:
     stems, in either language."""
     return any(
         _AMOUNT.search(sentence) and _says(sentence, thing)
-        for sentence in _END.split(text)
+        for sentence in sentences(text)
     )
 
 

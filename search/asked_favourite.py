@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from ..core.records import SearchHit
+from .asked_name import sentences
 from .kinds import NO_KINDS, AskedKinds
 from .morphology import stem
 from .twin_words import twin_stems
@@ -51,7 +52,6 @@ _LIKING = re.compile(
     re.I,
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
-_END = re.compile(r"(?<=[.!?])\s+|\n+")
 # words of the asked phrase that are no part of the thing ("my favourite
 # one", "team of all")
 _FRAME = frozenset({"one", "thing", "ever", "all", "time", "the", "a"})
@@ -84,7 +84,7 @@ def says_liking(text: str, thing: frozenset[str], kinds: AskedKinds = NO_KINDS) 
     stems, in either language, or a member of the category it names."""
     return any(
         _LIKING.search(sentence) and _says(sentence, thing, kinds)
-        for sentence in _END.split(text)
+        for sentence in sentences(text)
     )
 
 

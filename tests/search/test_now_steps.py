@@ -6,23 +6,9 @@ an earlier change left behind takes no present boost (back_at_the_old)."""
 from __future__ import annotations
 
 import pytest
-from agent_memory.core.records import Entity, Node, SearchHit
 from agent_memory.search.standing import back_at_the_old, by_stance
 from agent_memory.search.steps import only_steps
-
-DAY = 86_400.0
-
-
-def _hit(node_id: int, day: int, text: str, *places: str) -> SearchHit:
-    node = Node(
-        node_id, "episodic", text, day * DAY, day * DAY, day * DAY, None,
-        1.0, 1.0, 0, None, 0.0, "conversation", "user", f"day-{day}", {},
-    )  # fmt: skip
-    entities = [
-        Entity(node_id * 10 + i, name, "place", (), None, 1, 0.0, 0.0)
-        for i, name in enumerate(places)
-    ]
-    return SearchHit(node, 1.0, entities)
+from day_hits import day_hit
 
 
 @pytest.mark.parametrize(
@@ -53,9 +39,9 @@ def test_not_a_step_only(text: str) -> None:
 
 def test_an_interview_weighs_less_than_the_job() -> None:
     hits = [
-        _hit(1, 0, "Work at Brightline was slow."),
-        _hit(2, 9, "Work at Skelo: sprint planning all morning."),
-        _hit(3, 10, "Work interview at Skelo went well."),
+        day_hit(1, 0, "Work at Brightline was slow."),
+        day_hit(2, 9, "Work at Skelo: sprint planning all morning."),
+        day_hit(3, 10, "Work interview at Skelo went well."),
     ]
     scored = {
         h.node.id: h.score for h in by_stance(hits, "Where do I work now?", ["work"])
@@ -65,23 +51,23 @@ def test_an_interview_weighs_less_than_the_job() -> None:
 
 def test_a_trip_back_to_the_old_home_is_not_the_present() -> None:
     hits = [
-        _hit(1, 1, "We live here no more: leaving Dundas West.", "Dundas West"),
-        _hit(
+        day_hit(1, 1, "We live here no more: leaving Dundas West.", "Dundas West"),
+        day_hit(
             2,
             5,
             "The dentist on Dundas West, where we lived, is now far.",
             "Dundas West",
         ),
-        _hit(3, 6, "We live in Leslieville now.", "Leslieville"),
+        day_hit(3, 6, "We live in Leslieville now.", "Leslieville"),
     ]
     assert back_at_the_old(hits, {1, 2, 3}) == [2]
 
 
 def test_a_route_leaves_nothing_behind() -> None:
     hits = [
-        _hit(
+        day_hit(
             1, 1, "The bus from Roncesvalles to Leslieville got slow.", "Roncesvalles"
         ),
-        _hit(2, 5, "Now I bike to Roncesvalles on Sundays.", "Roncesvalles"),
+        day_hit(2, 5, "Now I bike to Roncesvalles on Sundays.", "Roncesvalles"),
     ]
     assert back_at_the_old(hits, {1, 2}) == []

@@ -6,7 +6,7 @@ Hall"); a name's value keeps only its name's words."""
 
 from __future__ import annotations
 
-from agent_memory.core.records import Entity, Node, SearchHit
+from agent_memory.core.records import SearchHit
 from agent_memory.search.changes import (
     asked_keys,
     current_value,
@@ -16,20 +16,7 @@ from agent_memory.search.changes import (
 )
 from agent_memory.search.morphology import stem
 from agent_memory.search.standing import stance
-
-DAY = 86_400.0
-
-
-def _hit(node_id: int, day: int, text: str, *places: str) -> SearchHit:
-    node = Node(
-        node_id, "episodic", text, day * DAY, day * DAY, day * DAY, None,
-        1.0, 1.0, 0, None, 0.0, "conversation", "user", f"day-{day}", {},
-    )  # fmt: skip
-    entities = [
-        Entity(node_id * 10 + i, name, "place", (), None, 1, 0.0, 0.0)
-        for i, name in enumerate(places)
-    ]
-    return SearchHit(node, 1.0, entities)
+from day_hits import day_hit
 
 
 def _value(hits: list[SearchHit], question: str, words: list[str]) -> set[str]:
@@ -39,11 +26,11 @@ def _value(hits: list[SearchHit], question: str, words: list[str]) -> set[str]:
 
 def test_the_asked_thing_is_not_its_value() -> None:
     question = "Where is the wedding now?"
-    old = _hit(1, 1, "Wedding plan, for real now: Rosewood Manor.", "Rosewood Manor")
+    old = day_hit(1, 1, "Wedding plan, for real now: Rosewood Manor.", "Rosewood Manor")
     hits = [
         old,
-        _hit(2, 5, "The wedding is at City Hall now, in May.", "City Hall"),
-        _hit(3, 6, "Wedding news: City Hall now, twenty guests.", "City Hall"),
+        day_hit(2, 5, "The wedding is at City Hall now, in May.", "City Hall"),
+        day_hit(3, 6, "Wedding news: City Hall now, twenty guests.", "City Hall"),
     ]
     value = _value(hits, question, ["wedding"])
     assert stem("City Hall") in value
@@ -59,8 +46,8 @@ def test_a_yes_or_no_question_names_a_candidate() -> None:
 
 def test_what_a_change_leaves_behind_is_not_the_value() -> None:
     hits = [
-        _hit(1, 1, "Instead of Rogers, Koodo now: same number.", "Rogers", "Koodo"),
-        _hit(2, 2, "Ухожу из Rogers, теперь у меня Koodo.", "Rogers", "Koodo"),
+        day_hit(1, 1, "Instead of Rogers, Koodo now: same number.", "Rogers", "Koodo"),
+        day_hit(2, 2, "Ухожу из Rogers, теперь у меня Koodo.", "Rogers", "Koodo"),
     ]
     value = _value(hits, "Which carrier am I with now?", ["carrier"])
     assert stem("Koodo") in value
@@ -69,23 +56,25 @@ def test_what_a_change_leaves_behind_is_not_the_value() -> None:
 
 def test_a_later_change_ends_the_value() -> None:
     hits = [
-        _hit(1, 1, "Wedding plan, for real now: the Grand Hall.", "Grand Hall"),
-        _hit(2, 3, "Grand Hall deposit paid, it's settled now.", "Grand Hall"),
-        _hit(3, 9, "Big decision: no Grand Hall. We marry at City Hall.", "City Hall"),
+        day_hit(1, 1, "Wedding plan, for real now: the Grand Hall.", "Grand Hall"),
+        day_hit(2, 3, "Grand Hall deposit paid, it's settled now.", "Grand Hall"),
+        day_hit(
+            3, 9, "Big decision: no Grand Hall. We marry at City Hall.", "City Hall"
+        ),
     ]
     assert stem("Grand Hall") not in _value(hits, "Where is the wedding?", [])
 
 
 def test_a_named_value_keeps_only_its_names_words() -> None:
     hits = [
-        _hit(1, 1, "Moved from Dundas West to our house on Jones Avenue.",
+        day_hit(1, 1, "Moved from Dundas West to our house on Jones Avenue.",
              "Dundas West", "Jones Avenue"),
-        _hit(2, 2, "Our house on Jones Avenue is quiet now.", "Jones Avenue"),
+        day_hit(2, 2, "Our house on Jones Avenue is quiet now.", "Jones Avenue"),
     ]  # fmt: skip
     value = _value(hits, "Where do we live now?", ["live"])
     assert stem("Jones Avenue") in value
     assert not names_any(
-        _hit(
+        day_hit(
             3,
             3,
             "Cleaned the house.",
