@@ -81,6 +81,9 @@ class AskedThing(frozenset[str]):
         return thing
 
 
+NO_NAME_ASKED = AskedThing(())
+
+
 def asked_name_of(text: str) -> AskedThing:
     """Stems of the thing whose name the question asks ("my ward manager's
     name" → ward, manager; «как зовут воспитательницу Тёмы» → воспитательниц),
@@ -120,7 +123,7 @@ def _thing_word(word: str) -> bool:
 
 def names_asked(
     hit: SearchHit,
-    thing: AbstractSet[str],
+    thing: AskedThing,
     asked_names: AbstractSet[str],
     named: AbstractSet[int],
 ) -> bool:
@@ -134,7 +137,7 @@ def names_asked(
 
 
 def gives_name(
-    text: str, thing: AbstractSet[str], asked_names: Iterable[str], known: Iterable[str]
+    text: str, thing: AskedThing, asked_names: Iterable[str], known: Iterable[str]
 ) -> bool:
     """The text names the thing: a proper name capitalised inside the
     sentence within NEAR words of the thing's word, or `known`, a name of the
@@ -143,9 +146,8 @@ def gives_name(
     known_names = {
         key for name in known for w in _WORD.findall(name) for key in loose_keys(w)
     }
-    phrase = getattr(thing, "phrase", thing)
     for sentence in sentences(text):
-        if _named_outright(sentence, phrase, asked):
+        if _named_outright(sentence, thing.phrase, asked):
             return True
         words = _WORD.findall(sentence)
         spots = [at for at, word in enumerate(words) if says_thing(word, thing)]

@@ -35,7 +35,7 @@ from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
 from .asked_amount import with_amounts
 from .asked_favourite import with_likings
-from .asked_name import asked_name_of, names_asked
+from .asked_name import NO_NAME_ASKED, AskedThing, asked_name_of, names_asked
 from .asked_of import (
     SAME_WORDS,
     asked_attribute,
@@ -282,7 +282,7 @@ def supports(
     attribute: AbstractSet[str] = frozenset(),
     kin: tuple[AbstractSet[str], AbstractSet[str]] = (frozenset(), frozenset()),
     of_whom: AbstractSet[str] = frozenset(),
-    name_of: AbstractSet[str] = frozenset(),
+    name_of: AskedThing = NO_NAME_ASKED,
     asked_names: AbstractSet[str] = frozenset(),
     went: AbstractSet[str] = frozenset(),
 ) -> bool:
