@@ -106,6 +106,12 @@ def test_the_ninth_life_is_its_story() -> None:
     assert_written_life("everyday9", ru_share=(0.50, 0.65))
 
 
+def test_the_tenth_life_is_its_story() -> None:
+    """bench/data/everyday10/ (a third held-out life, written blind, about half
+    Russian) is its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday10", ru_share=(0.45, 0.60))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
