@@ -51,12 +51,14 @@ RELATIONS = (
     neighbour roommate teacher doctor gp physician therapist coach mentor
     mum mummy mommy mama daddy papa granny gran grandad granddad
     grandson granddaughter flatmate housemate tutor classmate stepmother
-    stepfather stepson stepdaughter
+    stepfather stepson stepdaughter landlord landlady
     mother-in-law father-in-law brother-in-law sister-in-law son-in-law
     daughter-in-law
     жена муж сын дочь дочка мама мать папа отец брат сестра бабушка дедушка тётя
-    тетя дядя друг подруга начальник начальница босс коллега сосед соседка врач
-    бабуля дедуля мамочка папочка внук внучка племянник племянница тренер
+    тетя дядя друг подруга начальник начальница босс шеф коллега сосед соседка врач
+    хозяин хозяйка арендодатель арендодательница
+    бабуля дедуля мамочка папочка мамуля папуля братишка братик сестрёнка
+    сестренка сестричка сынок сынишка дочурка внук внучка племянник племянница тренер
     репетитор учитель учительница преподаватель преподавательница
     однокурсник однокурсница одноклассник
     одноклассница отчим мачеха жених невеста
@@ -69,16 +71,18 @@ RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split(
 # Relations one usually has once, so the bare word ("wife", "жена") is an alias.
 UNIQUE_RELATIONS = frozenset(
     """wife husband partner girlfriend boyfriend fiance fiancee mom mother dad
-    father boss manager grandma grandpa mum mummy mommy mama daddy papa
+    father boss manager landlord landlady grandma grandpa mum mummy mommy mama
+    daddy papa
     stepmother stepfather жена муж мама мать папа отец начальник мамочка
-    папочка отчим мачеха начальница босс mother-in-law father-in-law тёща теща
+    папочка отчим мачеха начальница босс шеф mother-in-law father-in-law тёща теща
     свекровь тесть свёкор свекор жених невеста""".split()
 )
 # Russian relations spoken of with the feminine "моя" (the rest take "мой").
 RU_FEMININE = frozenset(
     """жена мама мать сестра бабушка тётя тетя подруга соседка дочь дочка
-    бабуля мамочка внучка племянница учительница преподавательница
-    однокурсница одноклассница
+    бабуля мамочка мамуля сестрёнка сестренка сестричка дочурка внучка племянница
+    учительница преподавательница
+    однокурсница одноклассница хозяйка арендодательница
     мачеха невеста
     начальница собака кошка тёща теща свекровь невестка лошадь черепаха
     ящерица змея канарейка борзая овчарка такса сиамская персидская
@@ -128,19 +132,21 @@ _SAME = [
     "husband муж",
     # one engagement: "fiancé" is often written for a woman too
     "fiance fiancee жених невеста",
-    "mom mother mum mummy mommy mama мама мать мамочка",
-    "dad father daddy papa папа отец папочка",
-    "brother брат",
-    "sister сестра",
-    "son сын",
-    "daughter дочь дочка",
+    "mom mother mum mummy mommy mama мама мать мамочка мамуля",
+    "dad father daddy papa папа отец папочка папуля",
+    "brother брат братишка братик",
+    "sister сестра сестрёнка сестренка сестричка",
+    "son сын сынок сынишка",
+    "daughter дочь дочка дочурка",
     "mother-in-law тёща теща свекровь",
     "father-in-law тесть свёкор свекор",
     "son-in-law зять",
     "daughter-in-law невестка",
     "brother-in-law",
     "sister-in-law",
-    "boss manager начальник начальница босс",
+    "boss manager начальник начальница босс шеф",
+    # who the home is rented from: «Хозяйка — кирия Андрула»
+    "landlord landlady хозяин хозяйка арендодатель арендодательница",
     "friend друг подруга",
     "colleague coworker коллега",
     "neighbor neighbour сосед соседка",

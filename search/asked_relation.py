@@ -27,9 +27,12 @@ from .query_text import INNER_NAME
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 # "What's Oscar's father called?", «Как зовут отца Оськи?»: a name asked
-# "Oscar's father": someone else's relation ("what's", "who's" own nothing)
+# "Oscar's father": someone else's relation ("what's", "who's" own nothing;
+# "the dog's name" asks the household's dog's)
 _POSSESSIVE = re.compile(
-    r"\b(?!(?:what|who|that|it|he|she|there|where|how|here)['’]s)\w+['’]s\b", re.I
+    r"\b(?!(?:what|who|that|it|he|she|there|where|how|here)['’]s)(?<!\bthe )"
+    r"\w+['’]s\b",
+    re.I,
 )
 _ASKS_NAME = re.compile(r"\b(?:name|names|called)\b|(?<!\w)(?:зовут|имя)(?!\w)", re.I)
 

@@ -67,8 +67,14 @@ sport sports workout workouts exercise exercises exercising fitness training
   спорт тренировка тренировки тренируюсь тренироваться фитнес зарядка
 = yoga swimming swim swam climbing bouldering running tennis football soccer
   basketball volleyball cycling boxing pilates crossfit skiing hockey badminton
-  karate judo gym йога плавание плавала плавал бассейн бег скалолазание теннис
-  футбол баскетбол волейбол бокс пилатес лыжи хоккей карате дзюдо спортзал
+  karate judo gym futsal padel squash rugby triathlon marathon surfing rowing
+  hiking йога плавание плавала плавал бассейн бег скалолазание теннис футбол
+  футзал баскетбол волейбол бокс пилатес лыжи хоккей карате дзюдо спортзал
+  падел сквош регби триатлон марафон серфинг велоспорт
+
+school schools школа школы школе школу
+= lyceum gymnasium academy kindergarten nursery preschool college лицей лицее
+  лицея гимназия гимназии гимназию садик детсад колледж
 
 diet meat diets диета мясо
 = vegetarian vegetarians vegan veggie pescatarian keto вегетарианец
@@ -203,6 +209,16 @@ _PHRASES = {
 }
 
 
+# A question about the present or an older state of someone in the user's
+# life ("Which school is Nika at now?", «В какой школе Ника училась
+# раньше?») is about the life the user tells, as one with "I" or "my" is.
+_STATE_ASKED = re.compile(
+    r"\b(?:now|these days|nowadays|currently|any ?more|used to|before|previously)\b"
+    r"|(?<!\w)(?:сейчас|теперь|нынче|раньше|прежде|до этого)(?!\w)",
+    re.I,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class _Kind:
     words: frozenset[str]  # stems of the category's words
@@ -322,7 +338,7 @@ def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
     of a question about the user's own life ("What phone do I have?"): on
     questions about others (LoCoMo's "What pets does Melanie have?") the
     members cost 0.3 points of R@10."""
-    if not about_user(text):
+    if not about_user(text) and not _STATE_ASKED.search(text):
         return NO_KINDS
     stems = {stem(term) for term in terms}
     found = []

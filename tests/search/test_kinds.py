@@ -268,3 +268,11 @@ async def test_a_carrier_and_dairy_are_said_by_their_members(
     retriever = await linked_days(storage, [*CARRIER_AND_MILK, *noise], T0)
     hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
     assert hits and hits[0].node.content == answer, hits
+
+
+def test_a_state_question_about_a_family_member_names_its_category() -> None:
+    """ "Which school is Nika at now?" asks about a life the user tells, as one
+    with "my" does; without a stance a question about someone stays theirs."""
+    assert "lyceum" in _kinds("Which school is Nika at now?")
+    assert "лицей" in _kinds("В какой школе Ника училась раньше?")
+    assert _kinds("Which school does Nika go to?") == ()

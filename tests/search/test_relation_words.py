@@ -7,6 +7,7 @@ import datetime as dt
 
 from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
+from agent_memory.core.relations import same_relation
 from agent_memory.retrieval import Retriever
 from agent_memory.search.analysis import analyse
 from agent_memory.search.asked_relation import bare_own_relation
@@ -124,3 +125,24 @@ async def test_a_fiance_is_asked_with_or_without_the_accent_and_in_russian(
     ):
         top = await _top(storage, texts, question)
         assert top and "Owen Mercer" in top[0], question
+
+
+def test_the_pets_name_asked_with_the_is_the_households_pet() -> None:
+    """ "What's the dog's name?" asks the user's own dog, as "our dog's" does;
+    "Oscar's father" stays someone else's."""
+    assert bare_own_relation(analyse("What's the dog's name?")) == "dog"
+    assert bare_own_relation(analyse("What's Oscar's father called?")) == ""
+
+
+def test_a_russian_diminutive_is_its_relation() -> None:
+    """«Братишка Ильдар» is the brother, «сестрёнка» the sister, «сынок» the
+    son, in either language."""
+    assert same_relation("брат") >= {"братишка", "brother"}
+    assert same_relation("sister") >= {"сестрёнка", "сестричка"}
+    assert "сынок" in same_relation("son")
+
+
+def test_the_landlord_and_the_boss_in_both_languages() -> None:
+    """ "Who's our landlord?" is «хозяйка» / «хозяин квартиры»; «шеф» is the boss."""
+    assert {"хозяйка", "хозяин"} <= same_relation("landlord")
+    assert "шеф" in same_relation("boss")
