@@ -44,6 +44,44 @@ _ATTRIBUTES = frozenset(
 )
 
 
+# "How old is Halina?", «Сколько лет Ильдару?»: her age, which a turn says by
+# a number of years, not by the word "age" ("The old man in the cap")
+_HOW_OLD = re.compile(
+    r"\bhow old\b|\bwhat age\b|(?<!\w)сколько (?:\w+ )?(?:лет|годиков)(?!\w)"
+    r"|(?<!\w)какого возраста(?!\w)",
+    re.I,
+)
+AGE = stem("age")
+_EN_NUMBERS = (
+    r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|\w+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?)"
+)
+# a Russian age goes without «лет» as often as with it: «Лёве семь», «ему
+# тридцать»; any cardinal counts (a turn naming the person is asked)
+_RU_NUMBERS = (
+    r"(?:один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять"
+    r"|\w+надцать|двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят"
+    r"|восемьдесят|девяносто|сто)"
+)
+_AGE_SAID = re.compile(
+    rf"\b\d{{1,3}}\s*-?\s*(?:years?|yrs?|year-old|лет|год\w*)(?!\w)"
+    rf"|\b(?:is|['’]s|aged?|turn(?:ed|s|ing)|now)\s+{_EN_NUMBERS}\b(?!\s*(?:%|:))"
+    rf"|(?<!\w){_RU_NUMBERS}(?!\w)|(?<!\w)(?:исполни\w*|стукнуло)(?!\w)",
+    re.I,
+)
+
+
+def asked_age(text: str) -> set[str]:
+    """{AGE} when the question asks how old someone is, else empty."""
+    return {AGE} if _HOW_OLD.search(text) else set()
+
+
+def says_age(text: str) -> bool:
+    """The text says an age: "she's 71 years old", "turned seventy",
+    «ему тридцать лет», «исполнилось»."""
+    return bool(_AGE_SAID.search(text))
+
+
 def asked_attribute(terms: Sequence[str]) -> set[str]:
     """The stems of a personal attribute or a relative the terms ask for
     ("birthday", «отца» → отец, with the other words for the relative)."""

@@ -26,6 +26,7 @@ from ..core.records import Entity, Node, NodeWindow, SearchHit, name_key
 from ..core.relations import RELATION_OWNERS, RELATIONS, relation_signs
 from ..store.interface import Store
 from .analysis import AnalysedQuery
+from .asked_of import asked_age
 from .asked_relation import (
     asked_relations,
     asks_relatives_name,
@@ -165,7 +166,12 @@ def asked_about(
     if not people or len(people) > MAX_PEOPLE * 2 or not query.terms:
         return []
     # "When was Jon in Paris?" names only entities but asks about an event.
-    if query.intent in ASKS_ABOUT_EVENTS or asks_relatives_name(query):
+    # "How old is Halina?" asks one thing of her, which her turns must say
+    if (
+        query.intent in ASKS_ABOUT_EVENTS
+        or asks_relatives_name(query)
+        or asked_age(query.text)
+    ):
         return []
     extra = topic_terms(query, people)
     # "Where does my boss live?": a person named by their relation, and one
@@ -199,7 +205,7 @@ def person_shaped(query: AnalysedQuery) -> bool:
     more). Its FTS leg is then not run ahead: a person's answer never reads
     it (~6 ms at 100k for "tell" in "Tell me about Lars"); when it is no
     person's question, the leg runs when the search asks for it."""
-    if query.intent in ASKS_ABOUT_EVENTS:
+    if query.intent in ASKS_ABOUT_EVENTS or asked_age(query.text):
         return False
     capitalised = {w.lower() for w in _WORD.findall(query.text) if w[:1].isupper()}
     named_by_relation = by_relation(query)

@@ -37,12 +37,15 @@ from .asked_amount import with_amounts
 from .asked_favourite import with_likings
 from .asked_name import NO_NAME_ASKED, AskedThing, asked_name_of, names_asked
 from .asked_of import (
+    AGE,
     SAME_WORDS,
+    asked_age,
     asked_attribute,
     asked_of_name,
     asked_place_of_name,
     names_in,
     places_where,
+    says_age,
     says_name,
 )
 from .compound_head import compound_head
@@ -346,11 +349,12 @@ def _says_attribute(
     """The hit says what is asked of a person, not as a likeness («как
     собака»); of one the question names, in its text, with the name («Мама
     Оуэна» is not «мама Ксюши»; an alias says what one is to the user)."""
-    if not of_whom:
-        return shares_stem(attribute, _with_relatives(plain_stems(hit)))
     content = hit.node.content
+    aged = {AGE} if AGE in attribute and says_age(content) else set()
+    if not of_whom:
+        return shares_stem(attribute, _with_relatives(plain_stems(hit)) | aged)
     said = _with_relatives(_plain_text_stems(content) | text_stems(content) & went)
-    return says_name(_texts(hit), of_whom) and shares_stem(attribute, said)
+    return says_name(_texts(hit), of_whom) and shares_stem(attribute, said | aged)
 
 
 def _says_head(
@@ -435,7 +439,9 @@ def answers(
     thing = asked_own_thing(query.text) or asked_own_pet(query.text)
     head = asked_head(query.text) & own
     attribute = (
-        asked_attribute(query.terms) | asked_of_name(query.text) - GENERIC_STEMS
+        asked_attribute(query.terms)
+        | asked_age(query.text)
+        | asked_of_name(query.text) - GENERIC_STEMS
         if named
         else set()
     )

@@ -124,3 +124,38 @@ async def test_a_named_persons_turns_must_say_where_they_went(
     retriever = await linked_days(storage, [said], START + 10 * DAY)
     hits = await retriever.search(question, reinforce=False)
     assert said in [hit.node.content for hit in hits]
+
+
+_PEOPLE_TURNS = [
+    "Halina called from Kraków, she wants a photo of every meal.",
+    "Took Halina to her orthopaedist on the 14th of October.",
+    "The old man at the pool is called Kees.",
+    "Братишка Ильдар звонил из Казани.",
+    "Long day at work, too many meetings.",
+]
+
+
+async def test_an_age_is_not_said_by_the_persons_turns(
+    storage: MemoryStorage,
+) -> None:
+    """ "How old is Halina?" is no question about Halina alone: her turns
+    that say no age do not answer it; "the old man" says none either."""
+    retriever = await linked_days(storage, _PEOPLE_TURNS, START)
+    assert await retriever.search("How old is Halina?", reinforce=False) == []
+    assert await retriever.search("Сколько лет Ильдару?", reinforce=False) == []
+    assert await retriever.search("Who is Halina?", reinforce=False) != []
+
+
+async def test_an_age_is_said_by_a_number(storage: MemoryStorage) -> None:
+    """A turn on the person with a number of years answers, also without
+    «лет» («Ильдару тридцать»)."""
+    aged = [
+        *_PEOPLE_TURNS,
+        "Halina turned seventy today, the whole family called.",
+        "Ильдару тридцать, а он всё ещё живёт с мамой.",
+    ]
+    retriever = await linked_days(storage, aged, START)
+    found = await retriever.search("How old is Halina?", reinforce=False)
+    assert any("seventy" in hit.node.content for hit in found[:3])
+    found = await retriever.search("Сколько лет Ильдару?", reinforce=False)
+    assert any("тридцать" in hit.node.content for hit in found[:3])
