@@ -78,7 +78,7 @@ _PRESENT_KEYS = (
 _IGNORECASE_MORE = str.maketrans("İıſᲀᲁᲂᲃᲄᲅᲆ", "iisвдосттъ")
 
 
-def _holds_any(text: str, keys: tuple[str, ...]) -> bool:
+def holds_any(text: str, keys: tuple[str, ...]) -> bool:
     if not text.isascii():  # (ASCII holds none of those letters)
         text = text.translate(_IGNORECASE_MORE)
     folded = text.lower()
@@ -97,13 +97,13 @@ PRESENT_BOOST = 0.4
 @functools.lru_cache(maxsize=8192)  # every rule of a now question asks
 def tells_change(text: str) -> bool:
     """The turn tells that something changed."""
-    return _holds_any(text, _CHANGE_KEYS) and bool(_CHANGE.search(text))
+    return holds_any(text, _CHANGE_KEYS) and bool(_CHANGE.search(text))
 
 
 @functools.lru_cache(maxsize=8192)  # every rule of a now question asks
 def tells_present(text: str) -> bool:
     """The turn marks its state as the present one ("now", "теперь")."""
-    return _holds_any(text, _PRESENT_KEYS) and bool(_PRESENT.search(text))
+    return holds_any(text, _PRESENT_KEYS) and bool(_PRESENT.search(text))
 
 
 def read_turn(text: str) -> None:

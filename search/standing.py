@@ -310,7 +310,12 @@ def _asked_people(hits: list[SearchHit], question: str) -> set[str]:
     }
 
 
+@functools.lru_cache(maxsize=4096)
 def _names(question: str, name: str) -> bool:
+    """The question names `name` as a whole word. Kept per question and name:
+    the stance rules ask it of every hit's every entity (~500 times a long
+    question, ~20 names), and the search of a 200-character question costs
+    ~3 µs against the cache's ~0.2."""
     return bool(question) and bool(name_pattern(name).search(question))
 
 
