@@ -14,10 +14,20 @@ turns that share nothing with the question, never above one that says it.
 A question with a stance ("Which gym do I go to now?") is left to
 category_things. Bounded: one read of the things' newest turns, only when
 an own turn names a thing beside the word.
+
+A search within a time window sees only the window's hits, and the turn
+that names the thing beside the word is often older: «репетиция хора
+«Калина»» in September, "Kalyna sang at the fair" in the November asked
+about. Such a search also reads the newest own turns carrying the word
+from the whole memory (`WIDE_TURNS`, one read of ids and one of their
+nodes and links) to find the things; only their turns inside the window
+join. When no hit of the window says the word, the things' turns rank
+above the window's other turns (its newest, which share nothing).
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import re
 from collections.abc import Callable
@@ -35,13 +45,17 @@ from .category_things import (
     with_category_things,
 )
 from .cross_script import OtherScriptNames, loose_key
-from .query_text import STOP_WORDS
+from .query_text import STOP_WORDS, fts_match
 from .standing import stance
 from .support import shares_stem, text_stems, wanted_stems
+from .windowed import USER_ROLE
 
 # A thing's turn without the word scores this share of the weakest hit
 # carrying it: just below every turn that says the word.
 TOPIC_SHARE = 0.9
+# A windowed search reads at most this many newest turns carrying the word,
+# from any time, for the things named beside it.
+WIDE_TURNS = 40
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
@@ -76,16 +90,24 @@ async def with_topic_things(
     # each word and text is stemmed and matched once (a question's hits
     # repeat most words: ~10 ms a question when every mention asked again)
     says = functools.lru_cache(maxsize=None)(lambda text: _says(wanted, text))
+    wide = await _wide_holders(storage, hits, terms, window)
     chosen = {
         index
-        for hit in own_holders(hits, wanted)
+        for hit in [*own_holders(hits, wanted), *own_holders(wide, wanted)]
         for index in _beside(hit, says, things)
     }
     if not chosen:
         return hits
-    more = await read_thing_turns(storage, hits, things, chosen, window, other_script)
+    more = await read_thing_turns(
+        storage, [*hits, *wide], things, chosen, window, other_script
+    )
     saying = [hit.score for hit in hits if says(hit.node.content)]
-    floor = TOPIC_SHARE * min(saying)
+    # none says it (the window's newest turns): the things' turns lead
+    floor = (
+        TOPIC_SHARE * min(saying)
+        if saying
+        else max(h.score for h in hits) / TOPIC_SHARE
+    )
 
     def weighed(hit: SearchHit) -> SearchHit:
         if (
@@ -99,6 +121,31 @@ async def with_topic_things(
     out = [weighed(hit) for hit in [*hits, *more]]
     out.sort(key=lambda hit: (-hit.score, hit.node.id))
     return out
+
+
+async def _wide_holders(
+    storage: Store,
+    hits: list[SearchHit],
+    terms: list[str],
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """For a search within a time window, the newest turns carrying a word
+    of `terms` from any time (score 0), not among `hits`; none otherwise."""
+    if window is None or not window.timed:
+        return []
+    # «хор» by its noun forms: as a prefix it is «хорошо» too
+    match = fts_match(terms, short_forms=True)
+    if match is None:
+        return []
+    ids = await storage.index.fts_newest(match, limit=WIDE_TURNS, types=("episodic",))
+    have = {hit.node.id for hit in hits}
+    new_ids = [i for i in ids if i not in have]
+    # independent reads: on PostgreSQL their round trips overlap
+    found, linked = await asyncio.gather(
+        storage.nodes.get_nodes(new_ids), storage.entities.entities_of_nodes(new_ids)
+    )
+    mine = [node for node in found.values() if node.source_role == USER_ROLE]
+    return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in mine]
 
 
 def _beside(hit: SearchHit, says: Callable[[str], bool], things: Things) -> set[int]:

@@ -108,3 +108,45 @@ async def test_an_inflected_russian_topic_word_reaches_the_thing(
     found = await _found(retriever, "Как дела со скалодромом?")
 
     assert found[0] == says and set(found[1:]) == set(DEPOT), found
+
+
+CHOIR_SAYS = "Сходила на репетицию хора «Калина» в Украинском центре."
+CHOIR = [  # the choir's turns, none says «хор»
+    "Репетиция «Калины»: дали мне сольную строчку.",
+    "Спели с «Калиной» на осенней ярмарке.",
+    "Генеральная репетиция «Калины», пели дважды.",
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "says", "turns"),
+    [("climbing", SAYS, DEPOT), ("хор", CHOIR_SAYS, CHOIR)],
+)
+async def test_a_window_reaches_the_thing_named_beside_the_word_before_it(
+    storage: MemoryStorage, query: str, says: str, turns: list[str]
+) -> None:
+    """The turn naming the thing beside the word is older than the window,
+    and no turn of the window says the word: the thing's turns of the window
+    lead, above its other newest turns; the older turn stays outside."""
+    noise = [NOISE[i % 3] for i in range(20)]
+    texts = [*noise[:8], *OTHER, says, *noise[8:10], turns[0]]
+    texts += [*noise[10:14], turns[1], *noise[14:17], turns[2], *noise[17:]]
+    retriever = await linked_days(storage, texts, T0)
+    window = SearchFilters(limit=10, after=T0 + 11 * DAY, before=T0 + 40 * DAY)
+
+    found = await _found(retriever, query, window)
+
+    assert set(found[:3]) == set(turns), found
+    assert says not in found, found
+
+
+async def test_a_window_finds_no_thing_for_a_word_never_said(
+    storage: MemoryStorage,
+) -> None:
+    """A word no turn says names no thing: the window's newest turns, as before."""
+    retriever = await _life(storage)
+    window = SearchFilters(limit=3, after=T0 + 11 * DAY, before=T0 + 40 * DAY)
+
+    found = await _found(retriever, "kayaking", window)
+
+    assert not set(DEPOT) & set(found), found
