@@ -19,7 +19,8 @@ newest turns.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import re
+from collections.abc import Collection, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..core.records import Entity, NodeWindow, SearchHit
@@ -201,6 +202,36 @@ def _category_things(
         index: best[index]
         for (side, index), n in counts.items()
         if 2 * n > most[side] or index in over
+    }
+
+
+# "Where do we live now?", «Где мы теперь живём?»: a place is asked, and a
+# place is said after a preposition of place ("a house in Haarlem", «ключи
+# в Харлеме»); the car named in "drove it home" is no home. Not «на»: «на
+# Ниро» is by car as often as «на Кипре» is where. Only for now: asked
+# where one was before, the lives' older places lost more than they gained
+# (an old plan's city said "to Lisbon" beside a newer one).
+_ASKS_WHERE = re.compile(r"^\W*(?:where|где|куда)(?!\w)", re.I)
+_AT_PLACE = re.compile(
+    r"(?<!\w)(?:in|at|into|to|from|near|в|во|из|возле|около)\s+(?:the\s+)?"
+    r"([A-ZА-ЯЁ][\w-]+)"
+)
+
+
+def place_keys(texts: Iterable[str]) -> set[str]:
+    """The loose keys of the names `texts` say after a preposition of place."""
+    return {_key(match[1]) for text in texts for match in _AT_PLACE.finditer(text)}
+
+
+def _named_as_places(
+    base: dict[int, float], things: Things, hits: list[SearchHit]
+) -> dict[int, float]:
+    """Of the category's things, those some hit names as a place."""
+    keys = place_keys(hit.node.content for hit in hits) - {""}
+    return {
+        index: score
+        for index, score in base.items()
+        if any(same_key(key, mine) for key in keys for mine in things.groups[index])
     }
 
 
@@ -388,6 +419,8 @@ async def with_category_things(
     asked_keys = {_key(word) for word in (*words, *query.text.split())} - {""}
     base = {i: score for i, score in base.items() if not things.groups[i] <= asked_keys}
     base = _by_members(base, things, query.kinds.members)
+    if asked == "now" and _ASKS_WHERE.search(query.text):
+        base = _named_as_places(base, things, hits)
     if not base:
         return hits
     more = await read_thing_turns(storage, hits, things, base, window, other_script)

@@ -11,7 +11,8 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
-from agent_memory.search.category_things import Things
+from agent_memory.search.category_things import Things, place_keys
+from agent_memory.search.cross_script import loose_key
 from agent_memory.search.ended import marked_past
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
@@ -310,3 +311,18 @@ async def test_a_place_sharing_a_things_first_word_is_not_the_thing(
     top = await _top(retriever, "Which choir do I sing in now?", 3)
     assert not any("puddle" in text or "Water Park" in text for text in top)
     assert "Kalyna" in top[0]
+
+
+def test_a_place_is_said_after_a_preposition_of_place() -> None:
+    """What "Where do we live now?" may be answered by: the names said as
+    where ("in Haarlem", «в Харлеме»), not a car driven home."""
+    keys = place_keys(
+        [
+            "Got the keys to the house in Haarlem!",
+            "Подписали всё у нотариуса в Харлеме.",
+            "Picked up the Kia Niro and drove it home.",
+            "Суббота: от дома двадцать минут на Ниро.",
+        ]
+    )
+    assert loose_key("Haarlem") in keys and loose_key("Харлеме") in keys
+    assert loose_key("Niro") not in keys and loose_key("Kia") not in keys
