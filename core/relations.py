@@ -47,7 +47,8 @@ RELATIONS = (
     frozenset(
         """wife husband partner girlfriend boyfriend fiance fiancee son daughter mom
     mother dad father brother sister grandma grandmother grandpa grandfather aunt
-    uncle cousin niece nephew friend boss manager colleague coworker neighbor
+    uncle cousin niece nephew friend boss manager supervisor colleague coworker
+    neighbor
     neighbour roommate teacher doctor gp physician therapist coach mentor
     mum mummy mommy mama daddy papa granny gran grandad granddad
     grandson granddaughter flatmate housemate tutor classmate stepmother
@@ -55,7 +56,8 @@ RELATIONS = (
     mother-in-law father-in-law brother-in-law sister-in-law son-in-law
     daughter-in-law
     жена муж сын дочь дочка мама мать папа отец брат сестра бабушка дедушка тётя
-    тетя дядя друг подруга начальник начальница босс шеф коллега сосед соседка врач
+    тетя дядя друг подруга начальник начальница босс шеф руководитель
+    руководительница коллега сосед соседка врач
     хозяин хозяйка арендодатель арендодательница
     бабуля дедуля мамочка папочка мамуля папуля братишка братик сестрёнка
     сестренка сестричка сынок сынишка дочурка внук внучка племянник племянница тренер
@@ -144,7 +146,8 @@ _SAME = [
     "daughter-in-law невестка",
     "brother-in-law",
     "sister-in-law",
-    "boss manager начальник начальница босс шеф",
+    "boss manager supervisor начальник начальница босс шеф руководитель"
+    " руководительница",
     # who the home is rented from: «Хозяйка — кирия Андрула»
     "landlord landlady хозяин хозяйка арендодатель арендодательница",
     "friend друг подруга",

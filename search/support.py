@@ -104,6 +104,12 @@ _RELATIVES = {
 }
 
 
+# The roles of one's home and work are said bare in either language («Хозяин
+# квартиры Стелиос» answers "Who's our landlord?"); a relative said bare is
+# as often someone else's («Катин сын» is no answer to "my son").
+_ROLES = frozenset(map(stem, same_relation("landlord") | same_relation("boss")))
+
+
 def _with_relatives(stems: AbstractSet[str]) -> set[str]:
     """`stems` with the other words of the relatives among them."""
     found = set(stems)
@@ -334,6 +340,7 @@ def supports(
         return False
     if subject:
         plain = _as_phrases(plain_stems(hit), hit, phrases)
+        plain |= _with_relatives(plain & _ROLES)
         return bool(shared_stems(wanted, plain | said | _owned_relatives(hit)))
     shared = shared_stems(wanted, stems)
     if len(own) < 2:

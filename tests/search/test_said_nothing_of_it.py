@@ -159,3 +159,20 @@ async def test_an_age_is_said_by_a_number(storage: MemoryStorage) -> None:
     assert any("seventy" in hit.node.content for hit in found[:3])
     found = await retriever.search("Сколько лет Ильдару?", reinforce=False)
     assert any("тридцать" in hit.node.content for hit in found[:3])
+
+
+async def test_a_role_said_in_the_other_language_answers(
+    storage: MemoryStorage,
+) -> None:
+    """ "Who's our landlord?" is answered by «Хозяин квартиры Стелиос»; a
+    relative said bare in the other language stays someone else's («Катин
+    сын» is no answer to "What's my son's name?")."""
+    turns = [
+        "Хозяин квартиры Стелиос позвонил: с февраля поднимает аренду.",
+        "Катин сын Оська знает все марки экскаваторов.",
+        *_PEOPLE_TURNS,
+    ]
+    retriever = await linked_days(storage, turns, START)
+    found = await retriever.search("Who's our landlord?", reinforce=False)
+    assert found and "Стелиос" in found[0].node.content
+    assert await retriever.search("What's my son's name?", reinforce=False) == []
