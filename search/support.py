@@ -82,6 +82,7 @@ lived work works working worked job now currently today usually place use used
 before previously earlier new old last first moment still main actually really
 exactly right these those days nowadays lately recently currently originally
 usual plan plans planned want wanted say says said tell told eat eats eating ate
+instead вместо
 зовут звать звали имя имени любимый любимая любимое любимые живу живёт живет
 живем живём жил жила жили работаю работает работал работала работа работу
 сейчас теперь раньше прежде сначала изначально где сколько делаю делал делала

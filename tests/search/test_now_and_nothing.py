@@ -42,6 +42,7 @@ async def life(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[
         ("What am I reading lately?", "now"),
         ("Где я сейчас живу?", "now"),
         ("Что я теперь пью по утрам?", "now"),
+        ("Чем я занимаюсь по субботам?", "now"),  # a reflexive present verb
         ("Where did I live before?", "past"),
         ("Где мы жили до переезда?", "past"),  # before the change itself
         ("Where did we live before the move?", "past"),

@@ -176,3 +176,19 @@ async def test_a_role_said_in_the_other_language_answers(
     found = await retriever.search("Who's our landlord?", reinforce=False)
     assert found and "Стелиос" in found[0].node.content
     assert await retriever.search("What's my son's name?", reinforce=False) == []
+
+
+async def test_what_replaced_a_thing_is_answered_by_its_end(
+    storage: MemoryStorage,
+) -> None:
+    """«Чем я занимаюсь вместо футзала?»: "instead of" frames the question, it
+    is no word a turn must say; the turn that ends futsal answers."""
+    turns = [
+        *_PEOPLE_TURNS,
+        "Футзал в Закаки, пропустил шесть голов.",
+        "Всё, с футзалом я завязал: купили с Серёгой по шоссейнику.",
+        "Первая поездка на шоссейнике, сорок два километра.",
+    ]
+    retriever = await linked_days(storage, turns, START)
+    found = await retriever.search("Чем я занимаюсь вместо футзала?", reinforce=False)
+    assert any("завязал" in hit.node.content for hit in found[:3])
