@@ -22,6 +22,7 @@ from ..core.relations import RELATIONS, same_relation
 from .asked_of import SAME_WORDS
 from .cross_script import loose_key, loose_keys, same_key
 from .morphology import is_russian, stem
+from .name_cases import possessive_nominatives
 from .query_text import STOP_WORDS
 from .twin_words import twin_stems
 
@@ -142,7 +143,7 @@ def gives_name(
     """The text names the thing: a proper name capitalised inside the
     sentence within NEAR words of the thing's word, or `known`, a name of the
     hit's entities, within KNOWN_NEAR; none of the question's own `asked_names`."""
-    asked = {key for name in asked_names for key in loose_keys(name)}
+    asked = {key for name in asked_names for key in owner_keys(name)}
     known_names = {
         key for name in known for w in _WORD.findall(name) for key in loose_keys(w)
     }
@@ -160,6 +161,15 @@ def gives_name(
             ):
                 return True
     return False
+
+
+def owner_keys(name: str) -> set[str]:
+    """The loose keys of a name the question says, and of the name a
+    Russian possessive is made of: «Сашиного голландца» asks of Sasha, who
+    stands near «голландцем» in «Саша рассталась со своим голландцем»
+    without being his name."""
+    owners = possessive_nominatives(name.casefold())
+    return loose_keys(name).union(*map(loose_keys, owners))
 
 
 def _named_outright(

@@ -90,6 +90,29 @@ def asked_attribute(terms: Sequence[str]) -> set[str]:
     return found.union(*(SAME_WORDS.get(word, ()) for word in found))
 
 
+# "Lev's best friend", «лучшая подруга Нади»: a word picking one among a
+# person's friends, which a turn on their friends ("all his friends have a
+# garden") does not pick; each with the other language's word
+_PICKS = {"best": "лучш", "closest": "ближайш"}
+_PICKS |= {ru: en for en, ru in _PICKS.items()}
+_PICKED = re.compile(r"(?<!\w)(best|closest|лучш\w*|ближайш\w*)\s+(\w+)", re.I)
+_RELATION_STEMS = frozenset(map(stem, RELATIONS))
+
+
+def picked_relation(text: str) -> set[str]:
+    """The stems of a word picking one relative or friend in the text, right
+    before the relation ("Who's Lev's best friend?" → best, лучш): a turn
+    answers a question picking one only by picking one too ("the best book"
+    from "a friend" picks no friend); empty when it picks none."""
+    found = set()
+    for match in _PICKED.finditer(text):
+        relation = relation_base_forms([match[2].casefold()])[0]
+        if stem(relation) in _RELATION_STEMS:
+            picked = stem(match[1])
+            found |= {picked, _PICKS.get(picked, picked)}
+    return found
+
+
 # "Owen's blood type", «у Оуэна группа крови»: up to two words after the name
 _OF_NAME = re.compile(
     r"\b(?!(?:What|Who|Where|When|How|Which|Why|That|It)\W)"

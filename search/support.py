@@ -44,6 +44,7 @@ from .asked_of import (
     asked_of_name,
     asked_place_of_name,
     names_in,
+    picked_relation,
     places_where,
     says_age,
     says_name,
@@ -290,6 +291,7 @@ def supports(
     thing: OwnThing | None = None,
     head: AbstractSet[str] = frozenset(),
     attribute: AbstractSet[str] = frozenset(),
+    pick: AbstractSet[str] = frozenset(),
     kin: tuple[AbstractSet[str], AbstractSet[str]] = (frozenset(), frozenset()),
     of_whom: AbstractSet[str] = frozenset(),
     name_of: AskedThing = NO_NAME_ASKED,
@@ -310,9 +312,10 @@ def supports(
     someone else's does not answer (whose.py); `head`: the noun a "which"
     question asks about, which answers without its other words;
     `attribute`: what is asked of a named person, which even their turns
-    must say, not as a likeness ("like a dog"), and with the names the
-    question says, `of_whom` (asked_of.py), the place they `went` to
-    said even inside a name ("McGill University"); `kin`: (the stems of the
+    must say, not as a likeness ("like a dog"), with the word that `pick`s
+    one ("best friend"), and with the names the question says, `of_whom`
+    (asked_of.py), the place they `went` to said even inside a name
+    ("McGill University"); `kin`: (the stems of the
     question's general verbs, those of their families' words), one of which
     says the verb ("Я всё ещё курю вейп?" is answered by «Три недели без
     вейпа», search/kin_words.py)."""
@@ -324,7 +327,7 @@ def supports(
         return False
     # a vector near the question is no word of what is asked of a person
     # ("Как зовут отца Оськи?" is close to every turn on Oska)
-    if attribute and not _says_attribute(hit, attribute, of_whom, went):
+    if attribute and not _says_attribute(hit, attribute, of_whom, went, pick):
         return False
     if similarity.get(hit.node.id, -1.0) >= strong:
         return True
@@ -352,7 +355,7 @@ def supports(
 
 
 def _says_attribute(
-    hit: SearchHit, attribute: Stems, of_whom: Stems, went: Stems
+    hit: SearchHit, attribute: Stems, of_whom: Stems, went: Stems, pick: Stems
 ) -> bool:
     """The hit says what is asked of a person, not as a likeness («как
     собака»); of one the question names, in its text, with the name («Мама
@@ -360,9 +363,15 @@ def _says_attribute(
     content = hit.node.content
     aged = {AGE} if AGE in attribute and says_age(content) else set()
     if not of_whom:
-        return shares_stem(attribute, _with_relatives(plain_stems(hit)) | aged)
-    said = _with_relatives(_plain_text_stems(content) | text_stems(content) & went)
-    return says_name(_texts(hit), of_whom) and shares_stem(attribute, said | aged)
+        said = _with_relatives(plain_stems(hit)) | aged
+    elif says_name(_texts(hit), of_whom):
+        said = _with_relatives(_plain_text_stems(content) | text_stems(content) & went)
+        said |= aged
+    else:
+        return False
+    # "best friend": the friend picked, not any of them
+    picked = not pick or bool(pick & picked_relation(content))
+    return picked and shares_stem(attribute - pick or attribute, said)
 
 
 def _says_head(
@@ -454,6 +463,7 @@ def answers(
         else set()
     )
     of_whom = {n for n in names_in(query.text) if stem(n) not in attribute}
+    pick = picked_relation(query.text) if attribute else set()  # "best friend"
     verbs = term_stems(family_verbs(query.terms))
     # "What's my ward manager's name?": a turn on the manager naming no one
     name_of, asked_names = asked_name_of(query.text), names_in(query.text)
@@ -477,6 +487,7 @@ def answers(
             thing=thing,
             head=head,
             attribute=attribute,
+            pick=pick,
             kin=kin,
             of_whom=of_whom,
             name_of=name_of,

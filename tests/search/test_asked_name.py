@@ -41,6 +41,7 @@ def test_a_question_asking_no_name_has_no_thing() -> None:
         ("Как зовут маму?", "Мама (Лариса Ивановна) звонила из Минска."),
         ("Как зовут ветеринара?", "Saw our vet, Dra. Ana Sousa, today."),
         ("What's my dog's name?", "Our dog Pepper is a beagle who steals socks."),
+        ("Как звали Костиного тренера?", "Костя ушёл от своего тренера Олега."),
     ],
 )
 def test_a_name_next_to_the_thing_names_it(question: str, text: str) -> None:
@@ -67,6 +68,11 @@ def test_a_name_next_to_the_thing_names_it(question: str, text: str) -> None:
             "Climbing coach, Tuesday session.",
         ),
         ("What's my ward manager's name?", "On the ward the CQC manager came."),
+        # the owner the question names by a possessive adjective, in another
+        # form near the thing's word, is not its name
+        ("Как звали Костиного тренера?", "Вчера Костя ушёл от своего тренера."),
+        ("Как звали Юлиного начальника?", "Вчера Юля опять спорила с начальником."),
+        ("What was Kostya's coach called?", "Вчера Костя ушёл от своего тренера."),
     ],
 )
 def test_a_turn_naming_no_one_gives_no_name(question: str, text: str) -> None:

@@ -9,7 +9,7 @@ from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.search.analysis import analyse
-from agent_memory.search.asked_of import asked_of_name
+from agent_memory.search.asked_of import asked_of_name, picked_relation
 from agent_memory.search.morphology import stem
 from agent_memory.search.people import asked_about, named_entities
 from agent_memory.storage import MemoryStorage
@@ -254,6 +254,23 @@ async def test_what_is_asked_of_a_person_is_said_of_them(
     assert block is not None and "Лида" in block
 
 
+async def test_a_picked_friend_is_not_any_friend(storage: MemoryStorage) -> None:
+    # his friends and a friend of someone else's: no best friend was said
+    said = [
+        *GRANDSON,
+        "Oscar says all his friends from nursery have a trampoline.",
+        "Mum came with a friend and brought Oscar the best book ever.",
+    ]
+    retriever = await _linked(storage, [*said, *(FILLER[i % 6] for i in range(20))])
+    for question in ("Who's Oscar's best friend at nursery?", "Кто лучший друг Оськи?"):
+        assert await retriever.get_context(question) is None, question
+    # once one is picked, the question is answered
+    best = "Timur from his group is Oscar's best friend now."
+    retriever = await _linked(storage, [best])  # the same memory, one more turn
+    assert await retriever.get_context("Who's Oscar's best friend?") is not None
+    assert best in await _top(retriever, "Who's Oscar's best friend?", 3)
+
+
 async def test_a_place_named_as_where_is_not_what_is_asked(
     storage: MemoryStorage,
 ) -> None:
@@ -274,3 +291,10 @@ def test_what_one_thinks_of_something_is_told_not_named() -> None:
     assert not asked_of_name("What was Melanie's reaction to the Grand Canyon?")
     assert not asked_of_name("Какое у Оуэна мнение о свадьбе?")
     assert asked_of_name("What's Owen's blood type?") == {stem("blood")}
+
+
+def test_a_word_picks_a_relative_only_right_before_one() -> None:
+    best = {stem("best"), stem("лучший")}
+    assert picked_relation("Who's Nadia's best friend?") == best
+    assert picked_relation("Как зовут лучшую подругу Нади?") == best
+    assert not picked_relation("Mum came with a friend and the best cake.")
