@@ -29,9 +29,10 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
+from .frame_words import GENERIC_STEMS
 from .morphology import is_russian, stem
 from .standing import Stance, stance, told_of_other
-from .support import GENERIC_STEMS, shares_stem, text_stems, wanted_stems
+from .support import shares_stem, text_stems, wanted_stems
 from .windowed import USER_ROLE
 
 # A turn counts for the category's things when it scores at least this share

@@ -18,9 +18,9 @@ from typing import Literal
 
 from ..core.records import SearchHit
 from .cross_script import loose_key
+from .frame_words import GENERIC_STEMS
 from .morphology import stem
 from .query_text import STOP_WORDS
-from .support import GENERIC_STEMS
 
 _CHANGE = re.compile(
     r"\b(?:mov(?:ed|ing) (?:from|to|into|out|away|back|house|abroad)"

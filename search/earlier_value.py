@@ -25,10 +25,11 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .changes import is_value, old_states, thing_keys
 from .cross_script import loose_key, same_key
+from .frame_words import GENERIC_STEMS
 from .morphology import stem
 from .query_text import STOP_WORDS, fts_match
 from .standing import later_state, stance
-from .support import GENERIC_STEMS, text_stems
+from .support import text_stems
 from .twin_words import twins
 from .windowed import USER_ROLE
 

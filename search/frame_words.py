@@ -1,0 +1,32 @@
+"""The frame words of a question: what kind of answer it wants ("name",
+"favourite", "now", «зовут»), not what it is about. No hit must share them
+to answer (search/support.py), and no category or state is named by them.
+"""
+
+from __future__ import annotations
+
+from .morphology import stem
+
+# Words that say what kind of answer is wanted, not what it is about.
+_GENERIC = """
+name names called call favourite favorite kind kinds time times day days thing
+know remember tell think like likes get got go going goes went live lives living
+lived work works working worked job now currently today usually place use used
+before previously earlier new old last first moment still main actually really
+exactly right these those days nowadays lately recently currently originally
+usual plan plans planned want wanted say says said tell told eat eats eating ate
+instead вместо
+зовут звать звали имя имени любимый любимая любимое любимые живу живёт живет
+живем живём жил жила жили работаю работает работал работала работа работу
+сейчас теперь раньше прежде сначала изначально где сколько делаю делал делала
+люблю любил любила обычно нынче последнее время этого сказал сказала сказали
+говорил говорила говорили был была было были будет ем ешь ест едим едят ел ела ели
+мой моя моё мое мои моего моей моему моим моём моем мою моих моими
+наш наша наше наши нашего нашей нашему нашим нашем нашу наших нашими
+хожу ходим ходил ходила ходили ходишь езжу ездим ездил ездила ездили
+занимаюсь занимаешься занимается занимаемся занимался занималась занимались
+кто кого кому кем ком что чего чему чем какой какая какое какие каким каком
+какую какого когда куда откуда почему зачем как чей чья чьё чьи
+"""
+
+GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
