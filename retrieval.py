@@ -33,7 +33,7 @@ from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
 from .search.earlier_value import with_earlier_value
 from .search.found_person import with_found_person
-from .search.fusion import add_scores, fuse
+from .search.fusion import add_scores, fuse, with_leg
 from .search.intent import (
     EmbeddingIntentClassifier,
     IntentClassifier,
@@ -331,11 +331,11 @@ class Retriever:
         hits = await about_people(self._storage, call.people, plan, window, wanted)
         if hits:
             return hits
-        ranked = await self._run_legs(call, plan, named, window)
+        ranked, fused = await self._run_legs(call, plan, named, window)
         # Only the head of the fusion can reach the top `limit`, even boosted
         # (measured: cutting at 3 × limit changes no recall number), and
         # loading nodes and entities for the long tail was half the query.
-        fused = without_padding(fuse(ranked, self._config), ranked)[: plan.pool]
+        fused = without_padding(fused, ranked)[: plan.pool]
         hits = await self._rank_hits(
             call, plan.query, fused, window, replies="graph" in plan.legs
         )
@@ -377,7 +377,8 @@ class Retriever:
         plan: SearchPlan,
         named: Sequence[Entity],
         window: NodeWindow | None,
-    ) -> dict[str, Ranked]:
+    ) -> tuple[dict[str, Ranked], list[tuple[int, float]]]:
+        """The legs' rankings and their fusion."""
         legs, pool, types = plan.legs, plan.pool, plan.filters.types
         key, storage = (pool, tuple(types), window), self._storage
         ranked = await first_legs(
@@ -405,8 +406,9 @@ class Retriever:
                 )
         if plan.gate is not None:
             ranked = admit_relevant(ranked, plan.gate)
+        fused = fuse(ranked, self._config)
         if "graph" in legs:
-            seeds = fuse(ranked, self._config)[:SEEDS]
+            seeds = fused[:SEEDS]
             top = max((score for _, score in seeds), default=0.0) or 1.0
             walked = await graph_leg(
                 self._storage,
@@ -418,7 +420,8 @@ class Retriever:
                 entities_of=functools.partial(call.entities_of, storage),
             )
             ranked["graph"] = await keep_within(self._storage, walked, window)
-        return ranked
+            fused = with_leg(fused, "graph", ranked["graph"], self._config)
+        return ranked, fused
 
     async def _rank_hits(
         self,

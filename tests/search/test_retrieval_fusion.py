@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import Node, SearchHit
 from agent_memory.core.tokens import count_tokens, truncate_to_tokens, within
 from agent_memory.search.context_block import HEADER, TITLES, fit_sections
-from agent_memory.search.fusion import linear_fuse, normalise_scores, rrf_fuse
+from agent_memory.search.fusion import (
+    fuse,
+    linear_fuse,
+    normalise_scores,
+    rrf_fuse,
+    with_leg,
+)
 from agent_memory.search.legs import (
     RelevanceGate,
     admit_relevant,
@@ -20,6 +27,21 @@ from hypothesis import strategies as st
 ranked_lists = st.lists(
     st.tuples(st.integers(1, 30), st.floats(0.0, 50.0)), max_size=20
 )
+
+
+@settings(max_examples=200, deadline=None)
+@given(ranked_lists, ranked_lists, ranked_lists, st.sampled_from(["linear", "rrf"]))
+def test_a_leg_added_to_a_fusion_is_the_fusion_of_all(
+    a: list[tuple[int, float]],
+    b: list[tuple[int, float]],
+    graph: list[tuple[int, float]],
+    fusion: str,
+) -> None:
+    # the graph leg joins the fusion its seeds came from: the same floats
+    config = MemoryConfig(fusion=fusion)
+    legs = {"fts": a, "vector": b}
+    added = with_leg(fuse(legs, config), "graph", graph, config)
+    assert added == fuse({**legs, "graph": graph}, config)
 
 
 @settings(max_examples=200, deadline=None)
