@@ -30,6 +30,7 @@ from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
 from .frame_words import GENERIC_STEMS
+from .kinds import AskedKinds
 from .morphology import is_russian, stem
 from .standing import Stance, stance, told_of_other
 from .support import shares_stem, text_stems, wanted_stems
@@ -237,14 +238,16 @@ def _named_as_places(
 
 
 def _by_members(
-    base: dict[int, float], things: Things, members: Collection[str]
+    base: dict[int, float], things: Things, kinds: AskedKinds
 ) -> dict[int, float]:
     """Of a category the lexicon knows (search/kinds.py), the things named
     by its members ("Toyota Corolla", «Форд»), when some are: "Stretford",
-    named beside the Corolla, is no car."""
-    keys = {_key(member) for member in members} - {""}
+    named beside the Corolla, is no car. A category of common things (a
+    drink, a sport: no member is a name) has no other things: the school
+    named beside "staff drinks" is no drink."""
+    keys = {_key(member) for member in kinds.members} - {""}
     named = {i: score for i, score in base.items() if things.groups[i] & keys}
-    return named or base
+    return named if named or kinds.of_common_things else base
 
 
 async def _thing_turns(
@@ -419,7 +422,7 @@ async def with_category_things(
     words = [t for t in terms if t not in query.kinds.terms or t in query.terms]
     asked_keys = {_key(word) for word in (*words, *query.text.split())} - {""}
     base = {i: score for i, score in base.items() if not things.groups[i] <= asked_keys}
-    base = _by_members(base, things, query.kinds.members)
+    base = _by_members(base, things, query.kinds)
     if asked == "now" and _ASKS_WHERE.search(query.text):
         base = _named_as_places(base, things, hits)
     if not base:

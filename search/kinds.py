@@ -263,6 +263,14 @@ def _blocks() -> list[str]:
 _KINDS = tuple(_parse(block) for block in _blocks())
 
 
+# Categories whose members are common things, never named by a brand or a
+# place of their own: a drink is coffee or tea, not the school named beside
+# "staff drinks". Not a sport (its gym, its studio), a bank or a phone.
+_COMMON_THINGS = frozenset(
+    map(stem, "drink diet dairy instrument music language allergy plant".split())
+)
+
+
 @dataclass(frozen=True, slots=True)
 class AskedKinds:
     """The categories a question names: their members to search and, per
@@ -291,6 +299,14 @@ class AskedKinds:
     def members(self) -> tuple[str, ...]:
         """Every member, lower case, uncapped."""
         return tuple(m for _, kind in self.kinds for m in kind.members)
+
+    @property
+    def of_common_things(self) -> bool:
+        """Every category asked is one of common things (`_COMMON_THINGS`):
+        no brand, shop or place stands for its members."""
+        return bool(self.kinds) and all(
+            kind.head in _COMMON_THINGS for _, kind in self.kinds
+        )
 
     @property
     def member_stems(self) -> frozenset[str]:

@@ -276,3 +276,17 @@ def test_a_state_question_about_a_family_member_names_its_category() -> None:
     assert "lyceum" in _kinds("Which school is Nika at now?")
     assert "лицей" in _kinds("В какой школе Ника училась раньше?")
     assert _kinds("Which school does Nika go to?") == ()
+
+
+def test_a_category_of_common_things_has_no_brands() -> None:
+    """A drink is coffee or tea: no thing named beside "staff drinks" (a
+    school) is one. A car, a sport (its gym) or a bank may be a name."""
+
+    def common(question: str) -> bool:
+        return asked_kinds(question, tuple(query_terms(question))).of_common_things
+
+    assert common("Do I still drink coffee?")
+    assert common("Какой язык я сейчас учу?")
+    assert not common("What car do I drive now?")
+    assert not common("What sport do I do these days?")
+    assert not common("Which bank am I with now?")
