@@ -215,7 +215,7 @@ def _by_members(
     return named or base
 
 
-async def _thing_turns(
+async def entity_turns(
     storage: Store,
     hits: list[SearchHit],
     entities: Sequence[Entity],
@@ -261,7 +261,7 @@ async def read_thing_turns(
         for entity in [*found, *other_script.things_with_words(words)]:
             if things.of(entity) in chosen:
                 entities.setdefault(entity.id, entity)
-    return await _thing_turns(storage, hits, list(entities.values()), window)
+    return await entity_turns(storage, hits, list(entities.values()), window)
 
 
 def _witnesses(holders: list[SearchHit], things: Things) -> dict[int, list[Entity]]:
