@@ -250,7 +250,7 @@ def _by_members(
     return named if named or kinds.of_common_things else base
 
 
-async def _thing_turns(
+async def entity_turns(
     storage: Store,
     hits: list[SearchHit],
     entities: Sequence[Entity],
@@ -296,7 +296,7 @@ async def read_thing_turns(
         for entity in [*found, *other_script.things_with_words(words)]:
             if things.of(entity) in chosen:
                 entities.setdefault(entity.id, entity)
-    return await _thing_turns(storage, hits, list(entities.values()), window)
+    return await entity_turns(storage, hits, list(entities.values()), window)
 
 
 def _witnesses(holders: list[SearchHit], things: Things) -> dict[int, list[Entity]]:

@@ -247,6 +247,20 @@ class OtherScriptNames:
             if other_cyrillic != cyrillic and same_key(key, other)
         ]
 
+    def people_called(self, word: str) -> list[Entity]:
+        """The people whose one-word name (or given name) has the loose key
+        of `word`, in either script: «Хаддада» and "Haddad" for «Хаддад»."""
+        key = loose_key(word)
+        if len(key) < MIN_KEY:
+            return []
+        found = {
+            entity.id: entity
+            for at in {key, *_deletions(key)}
+            for other, _, entity in self._index.get(at, ())
+            if entity.type == "person" and other == key
+        }
+        return list(found.values())
+
     def things_with_words(self, words: Iterable[str]) -> list[Entity]:
         """Things (no person) with a name word of the same loose key as one of
         `words`, in either script: «Форд» finds "Ford Focus", "Focus" finds

@@ -271,6 +271,14 @@ _COMMON_THINGS = frozenset(
 )
 
 
+def kind_stems(head: str) -> frozenset[str]:
+    """The stems of a category's words and of its members said in any case
+    (the category headed by the word `head`: "doctor" → «врач», "dentist")."""
+    return frozenset().union(
+        *(kind.words | kind.plain for kind in _KINDS if kind.head == stem(head))
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class AskedKinds:
     """The categories a question names: their members to search and, per

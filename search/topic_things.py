@@ -23,6 +23,9 @@ from the whole memory (`WIDE_TURNS`, one read of ids and one of their
 nodes and links) to find the things; only their turns inside the window
 join. When no hit of the window says the word, the things' turns rank
 above the window's other turns (its newest, which share nothing).
+
+A role word ("стоматолог", "coach") names a person, not a thing: the people
+named within a few words of it are the topic's too (search/role_people.py).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from .category_things import (
     STANCE_WORDS,
     Things,
     asks_pets,
+    entity_turns,
     own_holders,
     read_thing_turns,
     things_of,
@@ -46,6 +50,7 @@ from .category_things import (
 )
 from .cross_script import OtherScriptNames, loose_key
 from .query_text import STOP_WORDS, fts_match
+from .role_people import asks_role, role_people, with_other_forms
 from .standing import stance
 from .support import shares_stem, text_stems, wanted_stems
 from .windowed import USER_ROLE
@@ -91,16 +96,17 @@ async def with_topic_things(
     # repeat most words: ~10 ms a question when every mention asked again)
     says = functools.lru_cache(maxsize=None)(lambda text: _says(wanted, text))
     wide = await _wide_holders(storage, hits, terms, window)
-    chosen = {
-        index
-        for hit in [*own_holders(hits, wanted), *own_holders(wide, wanted)]
-        for index in _beside(hit, says, things)
-    }
-    if not chosen:
+    holders = [*own_holders(hits, wanted), *own_holders(wide, wanted)]
+    chosen = {index for hit in holders for index in _beside(hit, says, things)}
+    people = _people(holders, says, wanted, other_script)
+    if not chosen and not people:
         return hits
     more = await read_thing_turns(
         storage, [*hits, *wide], things, chosen, window, other_script
     )
+    if people:
+        seen = [*hits, *more]
+        more += await entity_turns(storage, seen, list(people.values()), window)
     saying = [hit.score for hit in hits if says(hit.node.content)]
     # none says it (the window's newest turns): the things' turns lead
     floor = (
@@ -113,7 +119,10 @@ async def with_topic_things(
         if (
             says(hit.node.content)
             or hit.score >= floor
-            or not things_of(hit, things) & chosen
+            or not (
+                things_of(hit, things) & chosen
+                or any(entity.id in people for entity in hit.entities)
+            )
         ):
             return hit
         return SearchHit(hit.node, floor, hit.entities)
@@ -121,6 +130,20 @@ async def with_topic_things(
     out = [weighed(hit) for hit in [*hits, *more]]
     out.sort(key=lambda hit: (-hit.score, hit.node.id))
     return out
+
+
+def _people(
+    holders: list[SearchHit],
+    says: Callable[[str], bool],
+    wanted: set[str],
+    other_script: OtherScriptNames,
+) -> dict[int, Entity]:
+    """The people a role word of the question names (search/role_people.py),
+    by id; none for a question without one."""
+    if not asks_role(wanted):
+        return {}
+    named = [person for hit in holders for person in role_people(hit, says)]
+    return {person.id: person for person in with_other_forms(named, other_script)}
 
 
 async def _wide_holders(
