@@ -10,7 +10,8 @@ so the question's words are compared with the names the memory already holds:
 both reduced to a loose Latin key (Russian case ending off, transliterated,
 c/k and h/g as one, doubled letters once, final vowels off), equal or one
 letter inserted ("vien" / "ven", "lisbon" / "lisabon"). A substituted letter
-is a different name: "Лина" is not "Lena". A Latin name is also heard the
+is a different name: "Лина" is not "Lena". A Latin name is heard the English
+way ("John" «Джон», "Kate" «Кейт», "Hale" «Хейл»), also as spelled, and the
 Portuguese and Spanish way ("Henrique" «Энрике», "Lopes" «Лопеш»).
 """
 
@@ -37,15 +38,28 @@ _LATIN = dict(
         strict=True,
     )
 )
-# Spelling variants of one sound, on both sides (after transliteration).
-_SAME = (("ee", "i"), ("ph", "f"), ("ck", "k"), ("kh", "h"), ("c", "k"), ("q", "k"),
-         ("w", "v"), ("x", "ks"), ("y", "i"), ("h", "g"))  # fmt: skip
+# Spelling variants of one sound, on both sides (after transliteration):
+# «дж» is the English "j" ("John" «Джон», "Jennifer" «Дженнифер»), where
+# letter by letter it would be "dzh".
+_SAME = (("dzh", "j"), ("ee", "i"), ("ph", "f"), ("ck", "k"), ("kh", "h"),
+         ("c", "k"), ("q", "k"), ("w", "v"), ("x", "ks"), ("y", "i"),
+         ("h", "g"))  # fmt: skip
 _VOWELS = "aeiou"
 # An English "ie" ending a syllable is one «и» ("Leslie" «Лесли»), also
 # inside a compound ("Leslieville" «Лесливилл», "Kieran" «Киран»): before
 # one consonant and a vowel. Not before two ("Vienna" «Вена», "Pierce"),
 # nor at the end, where the final vowels go anyway.
 _IE_SAID_I = re.compile(r"(?<=\w)ie(?=[b-df-hj-np-tv-z][aeiouy])")
+# How English says a Latin name where its spelling misleads: an "h" after a
+# vowel and before no vowel is silent ("John" «Джон», "Sarah" «Сара", also
+# German: "Lehmann" «Леман»; "kh", "sh", "ch" are no vowel's h), and the "a"
+# of a one-syllable word ending in one consonant and a silent "e" is «ей»
+# ("Kate" «Кейт», "Hale" «Хейл», "James" «Джеймс»; not before "r": "Clare"
+# «Клэр»; a longer word is as often German: "Renate" «Рената»).
+_ENGLISH = (
+    (re.compile(r"(?<=[aeiou])h(?![aeiouy])"), ""),
+    (re.compile(r"^([^aeiouy]*)a([bcdfgklmnpstvz])e(s?)$"), r"\1ei\2\3"),
+)
 # How Portuguese and Spanish (French for the H) say a Latin name, where
 # English-like spelling misleads: an opening H before a vowel is silent
 # ("Henrique" «Энрике», "Helena" «Елена»), "qu" before e/i is «к»
@@ -74,17 +88,40 @@ def loose_key(word: str) -> str:
     if not word.isalpha():
         return ""
     if is_russian(word):
-        word = russian_stem(word)
-    return sound_key(word).rstrip(_VOWELS)
+        word = _case_stem(word)
+    return sound_key(english_said(word)).rstrip(_VOWELS)
+
+
+def _case_stem(word: str) -> str:
+    """The Russian word without its case ending; a final «л» is kept where
+    the suffix stripper takes it for a past tense: a name or a noun ends in
+    it («Хейл», «Павел», «Михаил», «сериал»), and is said in cases
+    («Хейлу», «Павла»), where a verb's past is no name anyone asks about."""
+    stem = russian_stem(word)
+    return stem + "л" if word[len(stem) : len(stem) + 1] == "л" else stem
+
+
+def english_said(word: str) -> str:
+    """A Latin word as English says it (`_ENGLISH`): "John" -> "jon",
+    "Hale" -> "heil"; any other word as it is."""
+    if not (word.isascii() and word.isalpha()):
+        return word
+    for pattern, sound in _ENGLISH:
+        word = pattern.sub(sound, word)
+    return word
 
 
 def loose_keys(word: str) -> set[str]:
     """`loose_key`, and for a word with «ё» also its key with «ё» said "yo":
     «Лёва» is "Lev" and "Lyova", «Тёма» is "Tyoma", «Артём» "Artyom". A Latin
     name's opening H before a vowel may be silent (Portuguese, Spanish,
-    French): "Henrique" is also «Энрике», "Helena" «Елена», besides «Генри»."""
-    keys = {loose_key(word)}
+    French): "Henrique" is also «Энрике», "Helena" «Елена», besides «Генри».
+    A Latin word is also read letter by letter, without `english_said`:
+    "Kate" is «Кейт», and also the «Катя» who is Kate in English."""
     folded = word.casefold()
+    keys = {loose_key(word)}
+    if folded.isascii():
+        keys.add(sound_key(folded).rstrip(_VOWELS))
     if "ё" in folded:
         keys.add(loose_key(folded.replace("ё", "йо")))
     if (
@@ -131,17 +168,27 @@ def _deletions(key: str) -> set[str]:
 
 
 def same_key(one: str, other: str) -> bool:
-    """Equal, or one letter inserted, the same first letter; both ≥ MIN_KEY."""
+    """Equal, or one letter inserted, the same first letter; both ≥ MIN_KEY.
+    The inserted letter is no half of an "ei": «ей» is a vowel of its own,
+    neither «е» nor «и» ("Jane" «Джейн» is not «Джин», "Dane" not «Дина»)."""
     if min(len(one), len(other)) < MIN_KEY or one[0] != other[0]:
         return False
     short, long = sorted((one, other), key=len)
-    return one == other or (len(long) == len(short) + 1 and short in _deletions(long))
+    if one == other:
+        return True
+    if len(long) != len(short) + 1:
+        return False
+    return any(
+        long[:at] + long[at + 1 :] == short
+        and "ei" not in long[max(at - 1, 0) : at + 2]
+        for at in range(len(long))
+    )
 
 
 def _whole_key(word: str) -> str:
     """The key of a name whose loose key is too short ("Priya" and «Прия»
     both lose all but "pr"): the whole sound, matched exactly ("=priia")."""
-    sound = sound_key(word)
+    sound = sound_key(english_said(word.casefold()))
     return "=" + sound if sound else ""
 
 
