@@ -19,6 +19,7 @@ from ..core.relations import RELATIONS
 from .cross_script import loose_key, loose_keys, same_key
 from .morphology import relation_base_forms, stem
 from .query_text import STOP_WORDS
+from .when import CARDINALS
 
 _SYNONYMS = (
     "mother mom mum",
@@ -52,15 +53,19 @@ _HOW_OLD = re.compile(
     re.I,
 )
 AGE = stem("age")
+_ENGLISH_CARDINALS = [w for w in CARDINALS if w.isascii()]
+_RUSSIAN_CARDINALS = [w for w in CARDINALS if not w.isascii()]
 _EN_NUMBERS = (
-    r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-    r"|\w+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?)"
+    r"(?:\d{1,3}|"
+    + "|".join([*_ENGLISH_CARDINALS, "eleven", "twelve"])
+    + r"|\w+teen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-\w+)?)"
 )
 # a Russian age goes without «лет» as often as with it: «Лёве семь», «ему
 # тридцать»; any cardinal counts (a turn naming the person is asked)
 _RU_NUMBERS = (
-    r"(?:один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять"
-    r"|\w+надцать|двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят"
+    r"(?:"
+    + "|".join([*_RUSSIAN_CARDINALS, "одна"])
+    + r"|\w+надцать|двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят"
     r"|восемьдесят|девяносто|сто)"
 )
 _AGE_SAID = re.compile(

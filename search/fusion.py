@@ -88,15 +88,11 @@ def with_leg(
     config: MemoryConfig,
 ) -> list[tuple[int, float]]:
     """`fuse` of the legs that gave `fused` with the graph or entity leg
-    `name` added last: the fusions sum leg by leg, so adding its share to
-    the totals gives the same floats, without scaling and summing the other
-    legs again (the graph leg is fused after the seeds it walks from)."""
-    if config.fusion == "rrf":
-        weights = {name: config.rrf_weight_graph}
-        share = rrf_fuse({name: ranked}, weights, k=config.rrf_k)
-    else:
-        share = linear_fuse({name: ranked}, {name: LINEAR_WEIGHTS[name]})
-    return add_scores(fused, dict(share))
+    `name` added last: the fusions sum leg by leg, so adding its share (its
+    own fusion: scaled alone, weighed as `fuse` weighs it) to the totals
+    gives the same floats, without scaling and summing the other legs again
+    (the graph leg is fused after the seeds it walks from)."""
+    return add_scores(fused, dict(fuse({name: ranked}, config)))
 
 
 def add_scores(

@@ -34,12 +34,18 @@ class RelativeWindow:
     phrase: str
 
 
-_NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple of": 2,
-    "один": 1, "одну": 1, "один день": 1, "два": 2, "две": 2, "три": 3,
+# The cardinals one to ten in both languages (also read by
+# search/asked_of.py, where they say an age).
+CARDINALS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "один": 1, "два": 2, "две": 2, "три": 3,
     "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9,
-    "десять": 10, "пару": 2,
+    "десять": 10,
+}  # fmt: skip
+# ... and the other words a count of days or weeks is said with
+_NUMBERS = {
+    **CARDINALS, "a": 1, "an": 1, "couple of": 2, "одну": 1, "один день": 1,
+    "пару": 2,
 }  # fmt: skip
 _MONTHS_EN = (
     "january february march april may june july august september october"
