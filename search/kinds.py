@@ -217,6 +217,13 @@ _STATE_ASKED = re.compile(
     r"|(?<!\w)(?:сейчас|теперь|нынче|раньше|прежде|до этого)(?!\w)",
     re.I,
 )
+# A search of a word or two, no question ("врач", "dentist" with a time
+# window): the user looking through their own life, as "my doctor" does.
+_KEYWORDS = 2
+
+
+def _keyword_search(text: str) -> bool:
+    return "?" not in text and 0 < len(re.findall(r"\w+", text)) <= _KEYWORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,7 +369,7 @@ def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
     of a question about the user's own life ("What phone do I have?"): on
     questions about others (LoCoMo's "What pets does Melanie have?") the
     members cost 0.3 points of R@10."""
-    if not about_user(text) and not _STATE_ASKED.search(text):
+    if not (about_user(text) or _STATE_ASKED.search(text) or _keyword_search(text)):
         return NO_KINDS
     stems = {stem(term) for term in terms}
     found = []

@@ -290,3 +290,13 @@ def test_a_category_of_common_things_has_no_brands() -> None:
     assert not common("What car do I drive now?")
     assert not common("What sport do I do these days?")
     assert not common("Which bank am I with now?")
+
+
+def test_a_search_of_a_word_or_two_names_its_category() -> None:
+    """ "врач" or "dentist" typed alone (with a time window) is the user
+    looking through their own life: the doctor's name ("Dr Okafor") answers
+    it as it answers "my doctor"; a question about someone else does not."""
+    assert "dr" in _kinds("врач") and "dr" in _kinds("family doctor")
+    assert "iphone" in _kinds("phone")
+    assert _kinds("What doctor does Lena see?") == ()
+    assert _kinds("Lena doctor appointment last week") == ()
