@@ -112,6 +112,12 @@ def test_the_tenth_life_is_its_story() -> None:
     assert_written_life("everyday10", ru_share=(0.45, 0.60))
 
 
+def test_the_eleventh_life_is_its_story() -> None:
+    """bench/data/everyday11/ (a fourth held-out life, written blind, about two
+    thirds Russian) is its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday11", ru_share=(0.58, 0.70))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
