@@ -12,7 +12,8 @@ c/k and h/g as one, doubled letters once, final vowels off), equal or one
 letter inserted ("vien" / "ven", "lisbon" / "lisabon"). A substituted letter
 is a different name: "Лина" is not "Lena". A Latin name is heard the English
 way ("John" «Джон», "Kate" «Кейт», "Hale" «Хейл»), also as spelled, and the
-Portuguese and Spanish way ("Henrique" «Энрике», "Lopes" «Лопеш»).
+Portuguese and Spanish way ("Henrique" «Энрике», "Lopes" «Лопеш»), and
+without its accents ("Kraków" «Краков», "Artūrs" «Артур»).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import functools
 import re
 import time
+import unicodedata
 from collections.abc import Iterable
 
 from ..core.records import Entity
@@ -84,7 +86,7 @@ _HONORIFICS = frozenset(
 def loose_key(word: str) -> str:
     """The word's key for matching across scripts; "" for anything but one
     Latin or Cyrillic word."""
-    word = word.casefold()
+    word = plain_latin(word.casefold())
     if not word.isalpha():
         return ""
     if is_russian(word):
@@ -92,13 +94,35 @@ def loose_key(word: str) -> str:
     return sound_key(english_said(word)).rstrip(_VOWELS)
 
 
+# Latin letters no decomposition takes apart ("Wrocław", "Søren").
+_UNMARKED = str.maketrans(
+    {"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"}
+)
+
+
+def plain_latin(word: str) -> str:
+    """A Latin word without its accents ("Kraków" "krakow", "José" "jose"),
+    as the FTS index reads it; any other word as it is."""
+    if word.isascii() or is_russian(word):
+        return word
+    parts = unicodedata.normalize("NFKD", word.translate(_UNMARKED))
+    return "".join(ch for ch in parts if not unicodedata.combining(ch))
+
+
 def _case_stem(word: str) -> str:
     """The Russian word without its case ending; a final «л» is kept where
     the suffix stripper takes it for a past tense: a name or a noun ends in
     it («Хейл», «Павел», «Михаил», «сериал»), and is said in cases
-    («Хейлу», «Павла»), where a verb's past is no name anyone asks about."""
+    («Хейлу», «Павла»), where a verb's past is no name anyone asks about.
+    A final «-ов»/«-ев» is a name's own («Краков», «Иванов»: «Кракова» is
+    its case), not the plural ending the stripper takes it for."""
     stem = russian_stem(word)
+    if word[len(stem) :] in _NAME_ENDINGS:
+        return word
     return stem + "л" if word[len(stem) : len(stem) + 1] == "л" else stem
+
+
+_NAME_ENDINGS = frozenset({"ов", "ев", "ёв"})
 
 
 def english_said(word: str) -> str:
@@ -149,7 +173,7 @@ def romance_readings(word: str) -> frozenset[str]:
 def sound_key(word: str) -> str:
     """The whole word as it sounds, in loose Latin ("Вена" "vena", "Vienna"
     "viena"); "" for anything but one Latin or Cyrillic word."""
-    word = word.casefold()
+    word = plain_latin(word.casefold())
     if not word.isalpha():
         return ""
     if is_russian(word):
