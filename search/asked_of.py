@@ -118,11 +118,18 @@ def picked_relation(text: str) -> set[str]:
     return found
 
 
-# "Owen's blood type", «у Оуэна группа крови»: up to two words after the name
+# "Owen's blood type", «у Оуэна группа крови»: up to two words after the
+# name; «Полиного учителя», «Светиной машины»: after a name made a
+# possessive (its oblique cases only: «Марина», «Мартин» are names too);
+# «Какой группы крови Марта?», «Какая машина у Марты?»: between the
+# question word and the name (not «лет»: an age is `asked_age`'s)
 _OF_NAME = re.compile(
     r"\b(?!(?:What|Who|Where|When|How|Which|Why|That|It)\W)"
     r"[A-ZА-ЯЁ]\w+['’]s\s+(\w+)(?:\s+(\w+))?"
     r"|(?<!\w)[Уу]\s+[A-ZА-ЯЁ]\w+\s+(\w+)(?:\s+(\w+))?"
+    r"|(?<!\w)[А-ЯЁ]\w+[иы]н(?:ого|ой|ому|ым|ых|ую)\s+(\w+)(?:\s+(\w+))?"
+    r"|(?<!\w)(?i:как(?:ой|ая|ое|ие|ого|ую|их))\s+(?!(?:лет|годиков)\b)"
+    r"(\w+)(?:\s+(?!(?:у|лет)\b)(\w+))?\s+(?:у\s+)?[А-ЯЁ]\w+[\s?.!]*$"
 )
 # "Which university did Owen go to?", «В каком вузе учился Оуэн?»: the place
 # one went to or studied at (not a time: "What year did Tim go..."), which

@@ -286,6 +286,16 @@ def kind_stems(head: str) -> frozenset[str]:
     )
 
 
+# the stems of every category's own words ("diet", «диет», "phone")
+_CATEGORY_WORDS = frozenset().union(*(kind.words for kind in _KINDS))
+
+
+def names_category(word_stem: str) -> bool:
+    """The stem is a category's word, said by its members ("diet" by
+    "low-carb", "phone" by "Pixel") more often than by itself."""
+    return word_stem in _CATEGORY_WORDS
+
+
 @dataclass(frozen=True, slots=True)
 class AskedKinds:
     """The categories a question names: their members to search and, per

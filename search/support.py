@@ -53,7 +53,7 @@ from .compound_head import compound_head
 from .compound_names import name_parts, part_stems
 from .frame_words import GENERIC_STEMS
 from .kin_words import family_verbs
-from .kinds import NO_KINDS, AskedKinds
+from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
 from .morphology import cjk_needles, is_russian, relation_base_forms, stem
 from .plan import SearchPlan
@@ -339,6 +339,15 @@ def supports(
     return len(shared_stems(own, stems)) >= _needed(len(own), either)
 
 
+def _asked_of_named(text: str, terms: Sequence[str]) -> set[str]:
+    """What is asked of a named person, which their turns must say; not a
+    category's word ("Какая диета у Грэма?" is answered by "low-carb")."""
+    of_name = {
+        word for word in asked_of_name(text) - GENERIC_STEMS if not names_category(word)
+    }
+    return asked_attribute(terms) | asked_age(text) | of_name
+
+
 def _says_attribute(
     hit: SearchHit, attribute: Stems, of_whom: Stems, went: Stems, pick: Stems
 ) -> bool:
@@ -440,13 +449,7 @@ def answers(
     strong = plan.gate.support
     thing = asked_own_thing(query.text) or asked_own_pet(query.text)
     head = asked_head(query.text) & own
-    attribute = (
-        asked_attribute(query.terms)
-        | asked_age(query.text)
-        | asked_of_name(query.text) - GENERIC_STEMS
-        if named
-        else set()
-    )
+    attribute = _asked_of_named(query.text, query.terms) if named else set()
     of_whom = {n for n in names_in(query.text) if stem(n) not in attribute}
     pick = picked_relation(query.text) if attribute else set()  # "best friend"
     verbs = term_stems(family_verbs(query.terms))

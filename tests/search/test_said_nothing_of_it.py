@@ -192,3 +192,43 @@ async def test_what_replaced_a_thing_is_answered_by_its_end(
     retriever = await linked_days(storage, turns, START)
     found = await retriever.search("Чем я занимаюсь вместо футзала?", reinforce=False)
     assert any("завязал" in hit.node.content for hit in found[:3])
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("Какой группы крови Марта?", {"групп", "кров"}),
+        ("Как зовут Полиного учителя математики?", {"учител", "математик"}),
+        ("Какая машина у Марты?", {"машин"}),
+        # an age is asked_age's, an opinion is told, a person asked is whole
+        ("Сколько лет Янису?", set()),
+        ("Какие планы у Марты?", set()),
+        ("Кто такая Марина?", set()),
+        ("Где работает Марина?", set()),
+    ],
+)
+def test_what_a_russian_question_asks_of_a_name(question: str, asked: set) -> None:
+    """The Russian forms of "Marta's blood type": the attribute before the
+    name («Какой группы крови Марта?») or after a possessive («Полиного»)."""
+    assert asked_of_name(question) == asked
+
+
+async def test_a_word_said_of_someone_else_is_no_answer_in_russian(
+    storage: MemoryStorage,
+) -> None:
+    """«Сдал кровь» is the user's blood, not Marta's blood group; a category
+    asked of a person («Какая диета у Грэма?») is said by its members."""
+    texts = [
+        "Моя девушка Марта работает в библиотеке, любит свой сад.",
+        "Ездили с Мартой на море, Марта плавала до темноты.",
+        "Сдал кровь на работе, глюкоза в норме.",
+        "My husband Graham is a retired postman from Stockport.",
+        "Graham's been low-carb for two weeks: eggs for breakfast.",
+        "Сделала Грэму cauliflower rice вместо картошки, он доволен.",
+    ]
+    retriever = await linked_days(storage, texts, START)
+    assert await retriever.search("Какой группы крови Марта?", reinforce=False) == []
+    assert await retriever.search("Какая диета у Грэма?", reinforce=False) != []
+    said = "У Марты вторая группа крови, узнали в больнице."
+    retriever = await linked_days(storage, [said], START + 10 * DAY)
+    assert await retriever.search("Какой группы крови Марта?", reinforce=False) != []
