@@ -17,7 +17,7 @@ from collections.abc import Set as AbstractSet
 from ..core.records import SearchHit
 from ..core.relations import RELATIONS
 from .cross_script import loose_key, loose_keys, same_key
-from .morphology import relation_base_forms, stem
+from .morphology import NAME_POSSESSIVE, relation_base_forms, stem
 from .query_text import STOP_WORDS
 from .when import CARDINALS
 
@@ -120,14 +120,14 @@ def picked_relation(text: str) -> set[str]:
 
 # "Owen's blood type", «у Оуэна группа крови»: up to two words after the
 # name; «Полиного учителя», «Светиной машины»: after a name made a
-# possessive (its oblique cases only: «Марина», «Мартин» are names too);
+# possessive (morphology.NAME_POSSESSIVE);
 # «Какой группы крови Марта?», «Какая машина у Марты?»: between the
 # question word and the name (not «лет»: an age is `asked_age`'s)
 _OF_NAME = re.compile(
     r"\b(?!(?:What|Who|Where|When|How|Which|Why|That|It)\W)"
     r"[A-ZА-ЯЁ]\w+['’]s\s+(\w+)(?:\s+(\w+))?"
     r"|(?<!\w)[Уу]\s+[A-ZА-ЯЁ]\w+\s+(\w+)(?:\s+(\w+))?"
-    r"|(?<!\w)[А-ЯЁ]\w+[иы]н(?:ого|ой|ому|ым|ых|ую)\s+(\w+)(?:\s+(\w+))?"
+    rf"|(?<!\w){NAME_POSSESSIVE}\s+(\w+)(?:\s+(\w+))?"
     r"|(?<!\w)(?i:как(?:ой|ая|ое|ие|ого|ую|их))\s+(?!(?:лет|годиков)\b)"
     r"(\w+)(?:\s+(?!(?:у|лет)\b)(\w+))?\s+(?:у\s+)?[А-ЯЁ]\w+[\s?.!]*$"
 )

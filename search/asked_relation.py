@@ -22,7 +22,12 @@ from ..core.relations import (
     same_relation,
 )
 from .analysis import AnalysedQuery
-from .morphology import is_russian, relation_base_forms, russian_stem
+from .morphology import (
+    NAME_POSSESSIVE,
+    is_russian,
+    relation_base_forms,
+    russian_stem,
+)
 from .query_text import INNER_NAME
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -30,9 +35,9 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 # "Oscar's father": someone else's relation ("what's", "who's" own nothing;
 # "the dog's name" asks the household's dog's)
 _POSSESSIVE = re.compile(
-    r"\b(?!(?:what|who|that|it|he|she|there|where|how|here)['’]s)(?<!\bthe )"
-    r"\w+['’]s\b",
-    re.I,
+    r"\b(?!(?i:what|who|that|it|he|she|there|where|how|here)['’]s)"
+    r"(?<!\bthe )(?<!\bThe )\w+['’]s\b"
+    rf"|(?<!\w){NAME_POSSESSIVE}(?!\w)",
 )
 _ASKS_NAME = re.compile(r"\b(?:name|names|called)\b|(?<!\w)(?:зовут|имя)(?!\w)", re.I)
 

@@ -21,6 +21,9 @@ from ..core.relations import RELATION_OWNERS, RELATIONS, owner_word
 from ..core.text import strip_accents
 
 _CYRILLIC = re.compile(r"[а-яё]")
+# A name made a possessive, «Полиного учителя», «Светиной машины» ("Polina's
+# teacher"): its oblique cases only, as «Марина», «Мартин» are names too.
+NAME_POSSESSIVE = r"[А-ЯЁ]\w+[иы]н(?:ого|ой|ому|ым|ых|ую)"
 _CJK = re.compile(
     r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 )

@@ -65,16 +65,20 @@ async def test_a_name_asked_of_a_bare_relation_is_my_own(
 
 def test_a_relative_of_someone_named_is_not_my_own() -> None:
     """ "What's Oscar's father called?", «Как зовут отца Оськи?» ask about
-    Oscar's father, not mine; «соседку из Граси» is mine (a place follows)."""
+    Oscar's father, not mine, and «Полиного учителя» (a name made a
+    possessive) Polina's teacher; «соседку из Граси» is mine (a place
+    follows)."""
     asked = [
         bare_own_relation(analyse(q))
         for q in (
             "What's Oscar's father called?",
             "Как зовут отца Оськи?",
+            "Как зовут Полиного учителя математики?",
+            "Как зовут Светиного мужа?",
             "Как зовут соседку из Граси?",
         )
     ]
-    assert asked == ["", "", "соседка"]
+    assert asked == ["", "", "", "", "соседка"]
 
 
 async def test_a_relation_no_one_holds_is_read_from_the_turns_saying_it(
