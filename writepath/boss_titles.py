@@ -9,11 +9,16 @@ a newer "my boss" does: writepath/relations.py).
 
 "head" alone is a body part ("my head hurts"): only "head of <something>",
 "head teacher" and the one-word titles count. A title owned by someone else
-("Lev's headteacher", «его начальник») is no title of the user's boss.
+("Lev's headteacher", «его начальник») is no title of the user's boss. The
+head of a school or an office is the user's boss only when the user owns
+the title ("our head of primary") or the turn is about the user's work
+("Interview went well", "came to watch my lesson"): a parent meets their
+child's headteacher far more often than a teacher names their own.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 BOSS = "boss"
@@ -34,6 +39,19 @@ _TWO_WORDS = frozenset(
 # Russian heads of a unit, said with the unit in the genitive ("директор
 # школы", «руководитель отдела», «заведующая отделением»), or alone.
 _RU_HEADS = ("директор", "заведующ", "руководител", "начальни")
+# Titles only a workplace has ("line manager", «тимлид»), any owner's;
+# the others head a school or an office a parent deals with too.
+_WORK_ONLY = frozenset({"тимлид", "line", "team"})
+_OWNERS = frozenset("my our мой моя наш наша".split())
+# The turn is about the user's own work: their job, interview, lesson, staff.
+_AT_WORK = re.compile(
+    r"\b(?:my|our)\s+(?:job|work|lesson|lessons|class|classroom|team|office"
+    r"|colleagues?|department|contract)\b|\b(?:interview|job offer|staff|first day"
+    r"|new job|trial lesson|at work)\b"
+    r"|(?<!\w)(?:на работе|мо(?:й|ём|ем) класс\w*|мо(?:и|ей) урок\w*|собеседовани\w*"
+    r"|коллег\w*|первый (?:рабочий )?день|новой работе|на работу)(?!\w)",
+    re.I,
+)
 # Possessives that make the title someone else's ("his principal", «его
 # начальник»); a name's "'s" too ("Sam's headteacher").
 _THEIRS = frozenset(
@@ -69,33 +87,41 @@ def _owned_by_another(raw: Sequence[str], at: int) -> bool:
     return previous.casefold() in _THEIRS or previous.endswith(("'s", "’s"))
 
 
-def boss_before(before_words: Sequence[str]) -> str:
+def _users_title(words: Sequence[str], at: int, text: str) -> bool:
+    """The title at `at` is the user's boss's: a workplace's own, owned by
+    the user ("our head of primary"), or said in a turn about their work."""
+    owned = at > 0 and words[at - 1] in _OWNERS
+    return words[at] in _WORK_ONLY or owned or bool(_AT_WORK.search(text))
+
+
+def boss_before(before_words: Sequence[str], text: str) -> str:
     """ "our head of primary Graham Hale", "the headteacher, Mrs Brown" (the
     title word "Mrs" already cut), «директор школы Иван Петрович»."""
     raw = list(before_words[-5:])
     words = _clean(raw)
     for at in range(len(words)):
         length = _title_length(words, at)
-        if length and at + length == len(words) and not _owned_by_another(raw, at):
-            return BOSS
+        if not length or at + length != len(words) or _owned_by_another(raw, at):
+            continue
+        return BOSS if _users_title(words, at, text) else ""
     return ""
 
 
-def boss_after(after_words: Sequence[str]) -> str:
+def boss_after(after_words: Sequence[str], text: str) -> str:
     """ "Ingrid Vos, head of primary there", "Tom, my line manager"."""
     words = _clean(after_words[:5])
     if not words or words[0] not in ("", "is", "—", "–", "-", "это"):
         return ""
     at = 2 if words[1:2] and words[1] in ("my", "our", "the", "наш", "наша") else 1
-    if at < len(words) and _title_length(words, at):
+    if at < len(words) and _title_length(words, at) and _users_title(words, at, text):
         return BOSS
     return ""
 
 
-def boss_over_qualified(relation: str, before_words: Sequence[str]) -> str:
+def boss_over_qualified(relation: str, before_words: Sequence[str], text: str) -> str:
     """The relation read before the name, unless it is a qualified one a
     title makes the boss ("my line manager" is no "line manager" of its own);
     a bare relation word stays itself ("мой начальник Оливер": начальник)."""
     if relation and " " not in relation:
         return relation
-    return boss_before(before_words) or relation
+    return boss_before(before_words, text) or relation

@@ -345,11 +345,11 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     untitled = before_words[:-1] if previous in _TITLES else before_words
     relation = (
         # "our head of primary Graham Hale", "my line manager Tom": the boss
-        boss_over_qualified(relation_before(untitled), untitled)
+        boss_over_qualified(relation_before(untitled), untitled, text)
         or relation_after(after_words)
         or relation_by_subject(before_words)  # "My manager is Jonas"
         or _title_relation(title or "")
-        or boss_after(after_words)  # "Ingrid Vos, head of primary"
+        or boss_after(after_words, text)  # "Ingrid Vos, head of primary"
     )
     if relation in PET_KINDS:  # "Our dog is Ponchik": the user's dog
         return Mention(name, "pet", "name", relation=relation)

@@ -33,7 +33,7 @@ async def _boss(storage: MemoryStorage) -> str | None:
         ("My line manager Dominik signed off my leave.", "Dominik"),
         ("Talked to team lead Anika about the release.", "Anika"),
         ("Наш тимлид Степан опять перенёс созвон.", "Степан"),
-        ("Сегодня завуч Ольга Викторовна проверила журналы.", "Ольга"),
+        ("Сегодня наш завуч Ольга Викторовна проверила журналы.", "Ольга"),
     ],
 )
 async def test_a_title_makes_the_boss(
@@ -50,6 +50,9 @@ async def test_a_title_makes_the_boss(
         "My head hurts, so Peter drove me home.",
         "Sam's headteacher Mrs Okoye called about the trip.",
         "Его начальник Пётр уехал в отпуск.",
+        # a parent's dealings with the child's school
+        "The headteacher, Mrs Okoye, called about the school trip.",
+        "Сегодня директор школы Иван Петрович собрал родителей.",
     ],
 )
 async def test_no_title_of_mine_makes_no_boss(
