@@ -22,6 +22,7 @@ from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.cross_script import sound_key
 from ..search.morphology import is_russian
 from ..search.twin_words import twins
+from .boss_titles import boss_after, boss_over_qualified
 from .cues import (
     SENTENCE_OPENERS,
     acts_as_person,
@@ -343,10 +344,12 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     # "my family doctor, Dra. Teresa Lopes": the relation is read past the title
     untitled = before_words[:-1] if previous in _TITLES else before_words
     relation = (
-        relation_before(untitled)
+        # "our head of primary Graham Hale", "my line manager Tom": the boss
+        boss_over_qualified(relation_before(untitled), untitled, text)
         or relation_after(after_words)
         or relation_by_subject(before_words)  # "My manager is Jonas"
         or _title_relation(title or "")
+        or boss_after(after_words, text)  # "Ingrid Vos, head of primary"
     )
     if relation in PET_KINDS:  # "Our dog is Ponchik": the user's dog
         return Mention(name, "pet", "name", relation=relation)

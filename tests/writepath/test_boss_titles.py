@@ -1,0 +1,71 @@
+"""A boss introduced by a work title is found as "my boss"; a body part, or
+someone else's title, is not."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+
+
+async def _say(storage: MemoryStorage, *texts: str) -> None:
+    linker = EntityLinker(storage)
+    for i, text in enumerate(texts):
+        when = time.time() - 1000 + i
+        node_id = await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", when))
+        await linker.link_text(node_id, text)
+
+
+async def _boss(storage: MemoryStorage) -> str | None:
+    entity = await storage.entities.find_entity("my boss")
+    return entity.name if entity is not None else None
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Interview went well. Maria Lund, head of science there, smiled.", "Maria"),
+        ("Our head of science Peter Block wants the plans by Friday.", "Peter"),
+        ("The headmistress, Mrs Okoye, came to watch my lesson.", "Okoye"),
+        ("My line manager Dominik signed off my leave.", "Dominik"),
+        ("Talked to team lead Anika about the release.", "Anika"),
+        ("Наш тимлид Степан опять перенёс созвон.", "Степан"),
+        ("Сегодня наш завуч Ольга Викторовна проверила журналы.", "Ольга"),
+    ],
+)
+async def test_a_title_makes_the_boss(
+    storage: MemoryStorage, text: str, name: str
+) -> None:
+    await _say(storage, text)
+    boss = await _boss(storage)
+    assert boss is not None and name in boss
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My head hurts, so Peter drove me home.",
+        "Sam's headteacher Mrs Okoye called about the trip.",
+        "Его начальник Пётр уехал в отпуск.",
+        # a parent's dealings with the child's school
+        "The headteacher, Mrs Okoye, called about the school trip.",
+        "Сегодня директор школы Иван Петрович собрал родителей.",
+    ],
+)
+async def test_no_title_of_mine_makes_no_boss(
+    storage: MemoryStorage, text: str
+) -> None:
+    await _say(storage, text)
+    assert await _boss(storage) is None
+
+
+async def test_the_new_jobs_head_replaces_the_old_boss(storage: MemoryStorage) -> None:
+    await _say(
+        storage,
+        "My boss Mark lives in Potsdam.",
+        "First day at the new school. Maria Lund, head of science, showed us round.",
+    )
+    assert await _boss(storage) == "Maria Lund"

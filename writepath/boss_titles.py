@@ -1,0 +1,127 @@
+"""A boss introduced by a work title, never by the word "boss".
+
+"Ingrid Vos, head of primary", "our head of primary Graham Hale", "the
+headteacher, Mrs Brown", "my line manager Tom", "team lead Priya",
+«директор школы Иван Петрович», «наш тимлид Олег», «завуч Ольга»: the user
+later asks "Who's my boss?" / «Кто мой руководитель?», so the person is filed
+with the relation "boss" (and a newer title-holder replaces an older boss, as
+a newer "my boss" does: writepath/relations.py).
+
+"head" alone is a body part ("my head hurts"): only "head of <something>",
+"head teacher" and the one-word titles count. A title owned by someone else
+("Lev's headteacher", «его начальник») is no title of the user's boss. The
+head of a school or an office is the user's boss only when the user owns
+the title ("our head of primary") or the turn is about the user's work
+("Interview went well", "came to watch my lesson"): a parent meets their
+child's headteacher far more often than a teacher names their own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+BOSS = "boss"
+
+# Titles said in one word: the person is the head of the user's workplace.
+_ONE_WORD = frozenset(
+    """headteacher headmaster headmistress principal тимлид завуч""".split()
+)
+# Two-word titles: "line manager", "team lead".
+_TWO_WORDS = frozenset(
+    [
+        ("head", "teacher"),
+        ("line", "manager"),
+        ("team", "lead"),
+        ("team", "leader"),
+    ]
+)
+# Russian heads of a unit, said with the unit in the genitive ("директор
+# школы", «руководитель отдела», «заведующая отделением»), or alone.
+_RU_HEADS = ("директор", "заведующ", "руководител", "начальни")
+# Titles only a workplace has ("line manager", «тимлид»), any owner's;
+# the others head a school or an office a parent deals with too.
+_WORK_ONLY = frozenset({"тимлид", "line", "team"})
+_OWNERS = frozenset("my our мой моя наш наша".split())
+# The turn is about the user's own work: their job, interview, lesson, staff.
+_AT_WORK = re.compile(
+    r"\b(?:my|our)\s+(?:job|work|lesson|lessons|class|classroom|team|office"
+    r"|colleagues?|department|contract)\b|\b(?:interview|job offer|staff|first day"
+    r"|new job|trial lesson|at work)\b"
+    r"|(?<!\w)(?:на работе|мо(?:й|ём|ем) класс\w*|мо(?:и|ей) урок\w*|собеседовани\w*"
+    r"|коллег\w*|первый (?:рабочий )?день|новой работе|на работу)(?!\w)",
+    re.I,
+)
+# Possessives that make the title someone else's ("his principal", «его
+# начальник»); a name's "'s" too ("Sam's headteacher").
+_THEIRS = frozenset(
+    """his her their its your его её ее их твой твоя ваш ваша""".split()
+)
+
+
+def _clean(words: Sequence[str]) -> list[str]:
+    return [w.strip(',.!?;:()«»"').casefold() for w in words]
+
+
+def _title_length(words: Sequence[str], at: int) -> int:
+    """How many words from `at` make a boss title (0 for none)."""
+    word = words[at]
+    after = words[at + 1] if at + 1 < len(words) else ""
+    if word == "head" and after == "of" and at + 2 < len(words):
+        return 3  # "head of primary"
+    if (word, after) in _TWO_WORDS:
+        return 2
+    if word in _ONE_WORD:
+        return 1
+    if word.startswith(_RU_HEADS):
+        # the unit in the genitive may follow: «руководитель отдела»
+        return 2 if after[-1:] in ("а", "ы", "и", "я") and after.isalpha() else 1
+    return 0
+
+
+def _owned_by_another(raw: Sequence[str], at: int) -> bool:
+    """The title at `at` follows another's possessive ("Sam's", "his")."""
+    if at == 0:
+        return False
+    previous = raw[at - 1]
+    return previous.casefold() in _THEIRS or previous.endswith(("'s", "’s"))
+
+
+def _users_title(words: Sequence[str], at: int, text: str) -> bool:
+    """The title at `at` is the user's boss's: a workplace's own, owned by
+    the user ("our head of primary"), or said in a turn about their work."""
+    owned = at > 0 and words[at - 1] in _OWNERS
+    return words[at] in _WORK_ONLY or owned or bool(_AT_WORK.search(text))
+
+
+def boss_before(before_words: Sequence[str], text: str) -> str:
+    """ "our head of primary Graham Hale", "the headteacher, Mrs Brown" (the
+    title word "Mrs" already cut), «директор школы Иван Петрович»."""
+    raw = list(before_words[-5:])
+    words = _clean(raw)
+    for at in range(len(words)):
+        length = _title_length(words, at)
+        if not length or at + length != len(words) or _owned_by_another(raw, at):
+            continue
+        return BOSS if _users_title(words, at, text) else ""
+    return ""
+
+
+def boss_after(after_words: Sequence[str], text: str) -> str:
+    """ "Ingrid Vos, head of primary there", "Tom, my line manager"."""
+    words = _clean(after_words[:5])
+    if not words or words[0] not in ("", "is", "—", "–", "-", "это"):
+        return ""
+    at = 2 if words[1:2] and words[1] in ("my", "our", "the", "наш", "наша") else 1
+    if at < len(words) and _title_length(words, at) and _users_title(words, at, text):
+        return BOSS
+    return ""
+
+
+def boss_over_qualified(relation: str, before_words: Sequence[str], text: str) -> str:
+    """The relation read before the name, unless it is a qualified one a
+    title makes the boss ("my line manager" is no "line manager" of its own);
+    a bare relation word stays itself ("мой начальник Оливер": начальник)."""
+    if relation and " " not in relation:
+        return relation
+    return boss_before(before_words, text) or relation
