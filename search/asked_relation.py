@@ -59,8 +59,10 @@ def bare_own_relation(query: AnalysedQuery) -> str:
     own: «Как зовут соседку из Граси?» (my neighbour, from Graça), "What's
     the neighbour called?"; not "Oscar's father", «отца Оськи» (a name right
     after it owns the relation). "" for none."""
-    if not _ASKS_NAME.search(query.text) or _POSSESSIVE.search(query.text):
+    if _POSSESSIVE.search(query.text):
         return ""
+    if not _ASKS_NAME.search(query.text):
+        return _bare_relation(query.text)
     words = _WORD.findall(query.text)
     based = relation_base_forms([w.lower() for w in words])
     for at, word in enumerate(based):
@@ -71,6 +73,17 @@ def bare_own_relation(query: AnalysedQuery) -> str:
         if before not in RELATION_OWNERS and not after[:1].isupper():
             return word
     return ""
+
+
+# "дочка", "the cat": a relation word alone, as a search of its own, is the
+# user looking up their own (a personal memory has one user).
+_BARE_RELATION = re.compile(r"\s*(?:the\s+)?([\w-]+)\s*", re.I)
+
+
+def _bare_relation(text: str) -> str:
+    typed = _BARE_RELATION.fullmatch(text)
+    word = relation_base_forms([typed[1].lower()])[0] if typed else ""
+    return word if word in RELATIONS and word not in RELATION_OWNERS else ""
 
 
 def same_relation_aliases(query: AnalysedQuery) -> list[str]:

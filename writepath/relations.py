@@ -19,7 +19,9 @@ from collections.abc import Sequence
 
 from ..core.records import Entity, name_key
 from ..core.relations import (
+    PET_KINDS,
     RELATION_OWNERS,
+    RELATIONS,
     UNIQUE_RELATIONS,
     relation_aliases,
     relation_of,
@@ -46,7 +48,7 @@ def relation_before(before_words: Sequence[str]) -> str:
     words = relation_base_forms(_clean(before_words[-3:]))
     if len(words) >= 2 and words[-2] in RELATION_OWNERS:
         return relation_of(words[-2], "", words[-1])
-    if _opens_on_relation(before_words):
+    if _opens_on_relation(before_words) or _opens_on_pet_kind(words):
         return words[-1]
     if len(words) == 3 and before_words[-2].isalpha():
         return relation_of(words[0], words[1], words[2])
@@ -59,6 +61,12 @@ def _opens_on_relation(before_words: Sequence[str]) -> bool:
         return False
     word = _clean(before_words)[0]
     return word in UNIQUE_RELATIONS and not word.isascii()
+
+
+def _opens_on_pet_kind(words: Sequence[str]) -> bool:
+    """ "кот Кефир опять спит…" at a text's start: the user's pet, named by
+    its kind alone, as Russian leaves "мой" out of what is one's own."""
+    return len(words) == 1 and words[0] in PET_KINDS
 
 
 # The copula that makes the name the subject's complement: "My new manager
@@ -97,7 +105,18 @@ def relation_after(after_words: Sequence[str]) -> str:
     found = relation_of(words[1], "", words[2])
     if not found and len(words) == 4 and after_words[2].isalpha():
         found = relation_of(words[1], words[2], words[3])
-    return found
+    return found or _russian_apposed(after_words, words)
+
+
+def _russian_apposed(after_words: Sequence[str], words: Sequence[str]) -> str:
+    """ "Инга, бывшая, позвонила", «Света — сестра — звонила»: a Russian
+    relation word alone between commas or dashes (Russian leaves "моя" out);
+    not «Маша, дочка соседей», whose relation goes on to its owner."""
+    if words[0] not in {",", "—", "–"} or words[1].isascii():
+        return ""
+    closed = after_words[1].endswith(",") or words[2] in {"—", "–"}
+    relation = relation_base_forms([words[1]])[0]
+    return relation if closed and relation in RELATIONS else ""
 
 
 async def file_relation(storage: Store, entity: Entity, relation: str) -> None:

@@ -150,3 +150,13 @@ def test_the_landlord_and_the_boss_in_both_languages() -> None:
     """ "Who's our landlord?" is «хозяйка» / «хозяин квартиры»; «шеф» is the boss."""
     assert {"хозяйка", "хозяин"} <= same_relation("landlord")
     assert {"шеф", "руководитель", "supervisor"} <= same_relation("boss")
+
+
+def test_a_relation_word_searched_alone_is_my_own() -> None:
+    """ "дочка", "the cat" typed alone look up the user's own; a name or a
+    longer search does not."""
+    assert bare_own_relation(analyse("дочка")) == "дочка"
+    assert bare_own_relation(analyse("the cat")) == "cat"
+    assert bare_own_relation(analyse("my ex")) == ""  # owned: by_relation's
+    assert bare_own_relation(analyse("Sasha")) == ""
+    assert bare_own_relation(analyse("cat food prices")) == ""

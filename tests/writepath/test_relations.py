@@ -49,6 +49,10 @@ async def _holder(storage: MemoryStorage, alias: str) -> str | None:
         # "начальник" and "начальница" share a stem: a man stays a man
         ("Мой начальник Оливер уходит в отпуск.", "Оливер", "начальник"),
         ("Моя начальница Ингрид живёт в Бадене.", "Ингрид", "начальница"),
+        # the ex; a Russian relation alone in apposition; a pet by its kind
+        ("My ex Tom still has my bike.", "Tom", "ex"),
+        ("Инга, бывшая, позвонила в полдесятого.", "Инга", "бывшая"),
+        ("кот Кефир опять спит на моей форме.", "Кефир", "кот"),
     ],
 )
 async def test_the_relation_is_read_around_the_name(
@@ -104,3 +108,12 @@ async def test_the_same_wife_in_two_scripts_keeps_both(storage: MemoryStorage) -
     for question in ("my wife", "моя жена"):
         hits = await r.search(question, reinforce=False)
         assert {h.node.content for h in hits[:2]} == set(said), question
+
+
+async def test_a_relation_going_on_to_its_owner_is_not_mine(
+    storage: MemoryStorage,
+) -> None:
+    """«Маша, дочка соседей, …» is the neighbours' daughter, not mine."""
+    await _say(storage, "Маша, дочка соседей, кормила Кефира.")
+    entity = await storage.entities.find_entity("Маша")
+    assert entity is not None and not entity.attributes.get("relation")
