@@ -408,6 +408,10 @@ async def with_category_things(
     # category: «левая рука живёт своей жизнью» holds no thing of it
     wanted = wanted_stems(query.text, terms)
     wanted = wanted - GENERIC_STEMS or wanted
+    # "Who's our internet with?": the category the question is about is said
+    # by its members ("connected the fibre"), the turns rarely say its word
+    if wanted & query.kinds.asked:
+        wanted |= query.kinds.member_stems
     holders = own_holders(hits, wanted)
     twins = {stem(t) for t in query.twin_terms}
     # a member of the category named ("Focus" of "car") counts on the other

@@ -28,7 +28,8 @@ LOOK_BACK = 4  # words before the name a marker may stand ("old team at X")
 # Stems of the words that end a thing or call it a former one.
 _MARKERS = re.compile(
     r"(?:old|former|previous|ex|dead|broken|cancel\w*|sold|sell\w*|quit\w*"
-    r"|replac\w*|instead|notice|goodbye|стар\w*|бывш\w*|прежн\w*"
+    r"|replac\w*|instead|notice|goodbye|end|ended|ending|terminat\w*"
+    r"|стар\w*|бывш\w*|прежн\w*|расторг\w*"
     r"|отмен\w*|прода\w*|уволил\w*|вместо|брос\w*)",
     re.I,
 )
@@ -82,7 +83,9 @@ def _marker_before(tokens: tuple[str, ...], at: int) -> bool:
         folded = token.casefold()
         if not token.isalpha() or folded in _BOUNDARY_WORDS:
             return False
-        if _MARKERS.fullmatch(token) or _no_more(tokens, back):
+        if _MARKERS.fullmatch(token) and not _end_of(tokens, back):
+            return True
+        if _no_more(tokens, back):
             return True
         if _LEAVING.fullmatch(token):
             return not toward
@@ -96,3 +99,10 @@ def _no_more(tokens: tuple[str, ...], at: int) -> bool:
     """The token at `at` closes a "no longer" pair («больше не»)."""
     pair = (tokens[at - 1].casefold(), tokens[at].casefold()) if at else ("", "")
     return pair in _NO_MORE
+
+
+def _end_of(tokens: tuple[str, ...], at: int) -> bool:
+    """The token at `at` is the noun "end" of "the end of August", which ends
+    no thing ("ended the Brightnet contract" does)."""
+    following = tokens[at + 1].casefold() if at + 1 < len(tokens) else ""
+    return tokens[at].casefold() == "end" and following == "of"

@@ -53,7 +53,8 @@ car cars automobile машина автомобиль тачка
 = toyota corolla prius camry honda ford volkswagen vw bmw audi mercedes tesla skoda
   octavia hyundai kia nissan mazda volvo renault peugeot subaru opel fiat Focus
   Golf Polo Civic тойота королла форд фольксваген бмв ауди мерседес тесла шкода
-  хендай киа ниссан мазда вольво рено пежо лада
+  хендай киа ниссан мазда вольво рено пежо лада lease leasing petrol diesel
+  лизинг бензин дизель
 
 bike bikes bicycle велосипед велик
 = brompton trek cannondale ebike bmx fixie Giant Canyon Cube Specialized
@@ -112,8 +113,9 @@ bank banks банк банки
   сбер сбербанк тинькофф втб
 
 carrier carriers operator operators оператор оператора оператором
-= vodafone o2 ee t-mobile verizon at&t rogers telus koodo fido orange movistar
-  мтс билайн мегафон теле2 йота
+= sim e-sim tariff prepaid симка симку сим-карта сим-карту тариф vodafone o2 ee
+  t-mobile verizon at&t rogers telus koodo fido orange movistar мтс билайн
+  мегафон теле2 йота
 
 dairy молочка молочное молочные молочку
 = milk cheese yogurt yoghurt butter cream kefir молоко сыр йогурт кефир творог
@@ -174,6 +176,13 @@ allergy allergies allergic аллергия аллергии
 = peanuts nuts gluten lactose pollen penicillin shellfish арахис орехи глютен
   лактоза пыльца пенициллин
 
+internet broadband isp интернет провайдер провайдера провайдером
+= fibre fiber broadband router modem wifi wi-fi dsl adsl оптоволокно оптика
+  роутер роутера модем вайфай вай-фай
+
+energy electricity электричество электроэнергия энергия
+= meter kwh solar heating счётчик счетчик квт отопление
+
 airline airlines авиакомпания
 = lufthansa ryanair easyjet klm wizz аэрофлот
 """
@@ -191,6 +200,15 @@ _PHRASES = {
         r"(?:\s+(?:на|до|в)\s+\w+)?",
         re.I,
     ),
+    # "What do we drive now?", «На чём мы сейчас ездим?»: what one drives or
+    # rides is a car as often as a tram (the commute's phrase names that);
+    # not where to («На чём я езжу в универ?» is the commute's alone)
+    "car": re.compile(
+        r"\bwhat\s+(?:do|did|does|are|were)\s+(?:i|we|you)\s+(?:\w+\s+)?driv\w*"
+        r"|(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}(?:езд|езж|ката)\w*(?!\w)"
+        r"(?!\s+(?:на|до|в|во)\s)",
+        re.I,
+    ),
     # «Куда я хожу заниматься?»: where one goes to exercise (not «заниматься
     # английским»; "work out" is search/kin_words.py's)
     "sport": re.compile(
@@ -203,7 +221,8 @@ _PHRASES = {
     # operator, a turn never says it ("Перешла на Koodo" answers both words)
     "carrier": re.compile(
         r"\b(?:mobile|cell(?:ular)?|phone)\s+(?:carriers?|operators?|providers?"
-        r"|networks?)\b|(?<!\w)(?:мобильн|сотов)\w*\s+(?:оператор|связ)\w*",
+        r"|networks?)\b|\b(?:phone|mobile)\s+compan(?:y|ies)\b"
+        r"|(?<!\w)(?:мобильн|сотов)\w*\s+(?:оператор|связ)\w*",
         re.I,
     ),
 }
@@ -384,11 +403,15 @@ def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
     stems = {stem(term) for term in terms}
     found = []
     phrased: set[str] = set()
+    named_by_phrase: frozenset[str] = frozenset()
     for kind in _KINDS:
         asked = frozenset(stems & kind.words)
         phrases = [] if kind.phrase is None else kind.phrase.findall(text)
         if phrases:
-            asked = asked or frozenset({kind.head})  # a phrase names it
+            # a phrase names it; one phrase naming two ("На чём мы ездим?":
+            # a car or a tram) asks one thing, which a member of either says
+            named_by_phrase = named_by_phrase or frozenset({kind.head})
+            asked = asked or named_by_phrase
             phrased |= {stem(w) for p in phrases for w in re.findall(r"\w+", p)}
         if asked:
             found.append((asked, kind))

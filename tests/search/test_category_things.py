@@ -175,6 +175,11 @@ async def test_two_things_sharing_a_generic_word_have_a_now_and_a_before(
         ("I'm leaving PureGym, the Depot is closer.", "PureGym", True),
         ("We're leaving for Berlin on the 23rd.", "Berlin", False),
         ("Ушла в Casa Prana, там тише.", "Casa", False),
+        # a contract ended ends its provider; the end of a month ends nothing
+        ("Ended the Brightnet contract and sent the modem back.", "Brightnet", True),
+        ("Called to end our Netfast contract.", "Netfast", True),
+        ("Расторгла договор с Билайном.", "Билайн", True),
+        ("At the end of August we drove to Breda.", "August", False),
         # no more of it
         ("Больше не хожу в Fitness Hut.", "Fitness", True),
         ("I no longer go to PureGym.", "PureGym", True),

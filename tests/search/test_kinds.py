@@ -300,3 +300,47 @@ def test_a_search_of_a_word_or_two_names_its_category() -> None:
     assert "iphone" in _kinds("phone")
     assert _kinds("What doctor does Lena see?") == ()
     assert _kinds("Lena doctor appointment last week") == ()
+
+
+def test_services_and_what_one_drives_name_their_categories() -> None:
+    """A service is asked by its category ("internet", «провайдер», "phone
+    company", "energy"), a car by what one drives or rides («На чём мы
+    ездим?»: a car or a tram): the telltale words of each are searched."""
+    assert {"fibre", "router"} <= set(_kinds("Who's our internet with?"))
+    assert {"роутер", "router"} <= set(_kinds("Кто у нас провайдер?"))
+    assert "sim" in _kinds("Which phone company am I with?")
+    assert "симка" in _kinds("Какой у меня оператор?")
+    assert "meter" in _kinds("Who's our energy supplier?")
+    assert "lease" in _kinds("What do we drive now?")
+    assert {"тойота", "трамвай"} <= set(_kinds("На чём мы сейчас ездим?"))
+
+
+INTERNET = [
+    "Our Brightnet connection died in the middle of a call, the modem blinks red.",
+    "Again no Brightnet tonight, the router just gives up in the evening.",
+    "A technician from Fastlink came and connected glass fibre, 500 Mbit now.",
+    "Three video calls at once on the Fastlink fibre without a drop.",
+    "Finally ended the Brightnet contract and posted their modem back.",
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["Who's our internet with now?", "Кто у нас сейчас провайдер?"]
+)
+async def test_the_provider_is_found_by_its_telltale_words(
+    storage: MemoryStorage, question: str
+) -> None:
+    # no turn says "internet": the fibre, the router and the modem say it;
+    # the newest turn ends the old provider, which never makes it the current
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [*INTERNET, *noise], T0)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    assert hits and "Fastlink" in hits[0].node.content, hits
+
+
+async def test_what_we_drive_is_the_car_picked_up(storage: MemoryStorage) -> None:
+    said = "Picked up the Kia Ceed from the lease company, it charges overnight."
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [said, *noise], T0)
+    hits = await retriever.search("What do we drive now?", reinforce=False)
+    assert hits and hits[0].node.content == said
