@@ -21,6 +21,7 @@ from ..core.relations import (
     same_qualified,
     same_relation,
 )
+from ..core.text import strip_accents
 from .analysis import AnalysedQuery
 from .morphology import (
     NAME_POSSESSIVE,
@@ -125,7 +126,7 @@ def states_relation(text: str, relations: frozenset[str]) -> bool:
     if not relations:
         return False
     stems = _russian_stems(relations)
-    text = text.lower()
+    text = strip_accents(text.lower())  # "my fiancé" states "fiance"
     # A word's stem is its prefix: a text holding no relation nor stem as a
     # substring names none (most turns; the word loop below is the cost).
     if not any(key in text for key in (*relations, *stems)):

@@ -34,6 +34,7 @@ from .asked_relation import (
     same_relation_aliases,
     states_relation,
 )
+from .full_names import first_names, full_names
 from .legs import speaker_of
 from .morphology import is_russian, relation_base_forms, russian_stem
 from .name_forms import person_by_other_form
@@ -224,12 +225,15 @@ async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Ent
     extractor files "с Леной", "Лены", even "Сегодня Лена" as concepts of
     their own; a person of another name stays apart."""
     found = {e.id: e for e in people}
+    # "Ingrid" of "Ingrid Vos", before the other script: «Ингрид» of "Ingrid"
+    for entity in await first_names(storage, people):
+        found.setdefault(entity.id, entity)
     done = await _add_other_cases(storage, found, set())
     # "Сэмом" is "Сэм", and "Сэм" is "Sam" (and the other way round)
     spelled = [s for e in found.values() for s in other_script_spellings(e.name)]
     for entity in await storage.entities.entities_by_keys(spelled):
         found.setdefault(entity.id, entity)
-    for entity in await _full_names(storage, list(found.values())):
+    for entity in await full_names(storage, list(found.values())):
         found.setdefault(entity.id, entity)
     # a thing named by a word the other language says otherwise: "Pottery"
     # and «Гончарка» are one pastime (search/twin_words.py); never a person
@@ -239,30 +243,6 @@ async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Ent
             found.setdefault(entity.id, entity)
     await _add_other_cases(storage, found, done)
     return list(found.values())
-
-
-async def _full_names(storage: Store, people: Sequence[Entity]) -> list[Entity]:
-    """ "Gavin Doyle" for "Gavin": a person said once with a surname ("my
-    physio, Gavin Doyle") and by the first name since is filed twice; the one
-    known full name of a one-word person's name is theirs (two are anyone's)."""
-    firsts = {name_key(e.name) for e in people if e.type == "person"}
-    firsts = {f for f in firsts if f.isalpha()}
-    found: list[Entity] = []
-    for first in sorted(firsts)[:MAX_INFLECTED]:
-        full = [
-            e
-            for e in await storage.entities.entities_named_like(f"{first} ", limit=5)
-            if e.type in ("person", "concept") and _surnamed(e.name, first)
-        ]
-        if len(full) == 1:
-            found += full
-    return found
-
-
-def _surnamed(name: str, first: str) -> bool:
-    """ "Gavin Doyle" is "Gavin" and a surname."""
-    words = name.split()
-    return len(words) == 2 and name_key(words[0]) == first and words[1][:1].isupper()
 
 
 async def _add_other_cases(
