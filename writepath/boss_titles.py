@@ -34,10 +34,21 @@ _TWO_WORDS = frozenset(
         ("line", "manager"),
         ("team", "lead"),
         ("team", "leader"),
+        # the senior one of the user's own trade: a paramedic's or a
+        # junior doctor's "senior doctor", a nurse's "head nurse" (a charge
+        # nurse leads a shift, a colleague above the user, no line manager)
+        ("senior", "doctor"),
+        ("head", "nurse"),
+        ("ward", "sister"),
+        ("store", "manager"),
+        ("shop", "manager"),
+        ("старший", "врач"),
+        ("старшая", "медсестра"),
     ]
 )
-# Russian heads of a unit, said with the unit in the genitive ("директор
-# школы", «руководитель отдела», «заведующая отделением»), or alone.
+# Russian heads of a unit, said with the unit in the genitive or the
+# instrumental («директор школы», «руководитель отдела», «заведующий
+# отделением», «заведующая кафедрой»), or alone.
 _RU_HEADS = ("директор", "заведующ", "руководител", "начальни")
 # Titles only a workplace has ("line manager", «тимлид»), any owner's;
 # the others head a school or an office a parent deals with too.
@@ -48,7 +59,9 @@ _AT_WORK = re.compile(
     r"\b(?:my|our)\s+(?:job|work|lesson|lessons|class|classroom|team|office"
     r"|colleagues?|department|contract)\b|\b(?:interview|job offer|staff|first day"
     r"|new job|trial lesson|at work)\b"
-    r"|(?<!\w)(?:на работе|мо(?:й|ём|ем) класс\w*|мо(?:и|ей) урок\w*|собеседовани\w*"
+    r"|\b(?:my|our)\s+(?:shift|shifts|rota)\b"
+    r"|(?<!\w)(?:на работе|на смен[еу]|мо(?:я|ей) смен\w*|мо(?:й|ём|ем) класс\w*"
+    r"|мо(?:и|ей) урок\w*|собеседовани\w*"
     r"|коллег\w*|первый (?:рабочий )?день|новой работе|на работу)(?!\w)",
     re.I,
 )
@@ -57,6 +70,10 @@ _AT_WORK = re.compile(
 _THEIRS = frozenset(
     """his her their its your его её ее их твой твоя ваш ваша""".split()
 )
+
+
+# What may stand between a title and the name: «старший врач тут — Ольга».
+_BETWEEN = frozenset("— – - тут здесь".split())
 
 
 def _clean(words: Sequence[str]) -> list[str]:
@@ -75,7 +92,10 @@ def _title_length(words: Sequence[str], at: int) -> int:
         return 1
     if word.startswith(_RU_HEADS):
         # the unit in the genitive may follow: «руководитель отдела»
-        return 2 if after[-1:] in ("а", "ы", "и", "я") and after.isalpha() else 1
+        unit = after.isalpha() and after.endswith(
+            ("а", "ы", "и", "я", "ем", "ой", "ом")
+        )
+        return 2 if unit else 1
     return 0
 
 
@@ -97,14 +117,24 @@ def _users_title(words: Sequence[str], at: int, text: str) -> bool:
 def boss_before(before_words: Sequence[str], text: str) -> str:
     """ "our head of primary Graham Hale", "the headteacher, Mrs Brown" (the
     title word "Mrs" already cut), «директор школы Иван Петрович»."""
-    raw = list(before_words[-5:])
+    return BOSS if _title_before(before_words, text) else ""
+
+
+def _title_before(before_words: Sequence[str], text: str) -> int:
+    """The length of the user's boss's title ending right before the name
+    (0 for none); a dash or "here" may stand between («старший врач тут —
+    Ольга Викторовна»)."""
+    raw = list(before_words[-7:])
+    while raw and raw[-1].casefold() in _BETWEEN:
+        raw.pop()
+    raw = raw[-5:]
     words = _clean(raw)
     for at in range(len(words)):
         length = _title_length(words, at)
         if not length or at + length != len(words) or _owned_by_another(raw, at):
             continue
-        return BOSS if _users_title(words, at, text) else ""
-    return ""
+        return length if _users_title(words, at, text) else 0
+    return 0
 
 
 def boss_after(after_words: Sequence[str], text: str) -> str:
@@ -120,8 +150,11 @@ def boss_after(after_words: Sequence[str], text: str) -> str:
 
 def boss_over_qualified(relation: str, before_words: Sequence[str], text: str) -> str:
     """The relation read before the name, unless it is a qualified one a
-    title makes the boss ("my line manager" is no "line manager" of its own);
-    a bare relation word stays itself ("мой начальник Оливер": начальник)."""
-    if relation and " " not in relation:
+    title makes the boss ("my line manager" is no "line manager" of its own)
+    or the last word of a title of two («наш старший врач Ольга»: no врач of
+    the user's); a bare relation word stays itself ("мой начальник Оливер":
+    начальник)."""
+    length = _title_before(before_words, text)
+    if relation and " " not in relation and length < 2:
         return relation
-    return boss_before(before_words, text) or relation
+    return BOSS if length else relation

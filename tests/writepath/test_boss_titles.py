@@ -34,6 +34,13 @@ async def _boss(storage: MemoryStorage) -> str | None:
         ("Talked to team lead Anika about the release.", "Anika"),
         ("Наш тимлид Степан опять перенёс созвон.", "Степан"),
         ("Сегодня наш завуч Ольга Викторовна проверила журналы.", "Ольга"),
+        # the senior one of the user's own trade
+        ("Long shift. Our senior doctor, Dr Berzins, signed off the rota.", "Berzins"),
+        ("Our ward sister, Brenda, moved me to nights.", "Brenda"),
+        ("Asked the store manager, Kevin, to swap my shifts.", "Kevin"),
+        ("Наш старший врач Ольга Викторовна подписала график.", "Ольга"),
+        ("На смене спокойно. Старший врач тут — Ольга Викторовна.", "Ольга"),
+        ("Заведующий отделением Пётр Ильич подписал мне отпуск на работе.", "Пётр"),
     ],
 )
 async def test_a_title_makes_the_boss(
@@ -53,6 +60,12 @@ async def test_a_title_makes_the_boss(
         # a parent's dealings with the child's school
         "The headteacher, Mrs Okoye, called about the school trip.",
         "Сегодня директор школы Иван Петрович собрал родителей.",
+        # a patient's family meets the ward's senior staff too
+        "The senior doctor, Dr Patel, said Mum can go home on Friday.",
+        "Mum's ward sister, Brenda, was kind to her.",
+        # a charge nurse leads the shift, no line manager of the user's
+        "First day on the ward. The charge nurse, Tomek, showed me round.",
+        "Моя старшая сестра Аня позвонила из Казани.",
     ],
 )
 async def test_no_title_of_mine_makes_no_boss(
