@@ -48,12 +48,14 @@ _ASKS_WHAT = re.compile(
 # «завязала», «отказался от», «последний раз», «больше не».
 _ENDS = re.compile(
     r"\b(?:quit(?:s|ting)?|cancel+(?:ed|ing)?|gave up|giv(?:e|ing) up"
-    r"|stopp(?:ed|ing)|no longer|not any ?more|(?:the |my )?last (?:time|session|class)"
+    r"|stopped \w+ing|no longer|not any ?more|(?:the |my )?last (?:time|session|class)"
     r"|dropped out|packed (?:it )?in)\b"
     r"|(?<!\w)(?:бросил\w*|бросаю|завязал\w*|отказал\w*|отменил\w*|больше не"
     r"|(?:в )?последний раз|ушл[аи] из|ушёл из|уволил\w*)(?!\w)",
     re.I,
 )
+# A word that calls the thing right after it the last one.
+_LAST = re.compile(r"(?:last|final|последн\w*)", re.I)
 # What follows the end: "…and went to the Houtvaart", «Зато увидел
 # хоккей», "instead", «вместо этого», «теперь», or a start ("signed him up
 # for", «записали его в»). The words after it, in the end's sentence or the
@@ -84,8 +86,13 @@ def ends_state(text: str, thing: frozenset[str]) -> bool:
     before a word of the thing ("Cancelled Basic-Fit", search/ended.py)."""
     if _ENDS.search(text):
         return True
-    words = [w for w in _WORD.findall(text) if stem(w) in thing]
-    return marked_past(text, words)
+    words = _WORD.findall(text)
+    if any(
+        _LAST.fullmatch(before) and stem(word) in thing
+        for before, word in zip(words, words[1:], strict=False)
+    ):
+        return True  # "my last cigarette", «последняя сигарета»
+    return marked_past(text, [w for w in words if stem(w) in thing])
 
 
 def new_state_words(text: str, thing: frozenset[str]) -> set[str]:
@@ -126,13 +133,18 @@ _DOING = frozenset(stem(w) for w in "doing does do go goes going делает".s
 
 def thing_terms(query: AnalysedQuery, people: set[str]) -> list[str]:
     """What the question asks still holds: its terms and their twins, the
-    person asked about (a name of `people`), "still" and bare verbs aside."""
+    person asked about (a name of `people`), "still" and bare verbs aside.
+    A lone word ("Do I still smoke?", «Я ещё курю?») names the state by
+    what it is done with too: its slot's words (cigarette, «сигарета»)."""
     dropped = GENERIC_STEMS | _STILL_WORDS | _DOING | people
-    return [
+    own = [
         term
         for term in query.own_words
         if term.casefold() not in STOP_WORDS and not text_stems(term) <= dropped
     ]
+    if len(query.terms) == 1 and own:
+        return list(dict.fromkeys([*own, *query.state_terms]))
+    return own
 
 
 def _people_stems(hits: list[SearchHit]) -> set[str]:

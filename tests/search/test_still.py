@@ -104,3 +104,26 @@ async def test_without_an_end_the_thing_still_holds(storage: MemoryStorage) -> N
 
     assert found[0] in OLD_GYM, found
     assert not set(NEW_GYM) & set(found), found
+
+
+SMOKE = [
+    "Two cigarettes on the balcony before work, again.",
+    "Bought another pack of cigarettes at the kiosk.",
+]
+SMOKE_END = "Threw away my last cigarette this morning, the lighter too."
+
+
+def test_the_last_one_ends_it() -> None:
+    assert ends_state(SMOKE_END, frozenset({"cigarett"}))
+    assert ends_state("Вчера была последняя сигарета.", frozenset({"сигарет"}))
+    # a pause on the way ends nothing
+    assert not ends_state("Stopped for coffee on the way.", frozenset({"coffe"}))
+
+
+async def test_a_lone_word_finds_its_things_end(storage: MemoryStorage) -> None:
+    """ "Do I still smoke?" names the state by a lone verb: the turns say
+    "cigarettes", the state's own words."""
+    texts = _days(SMOKE, [SMOKE_END], NOISE[:1])
+    found = await top_answers(storage, texts, T0, "Do I still smoke?")
+
+    assert found[0] == SMOKE_END, found
