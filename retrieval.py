@@ -75,6 +75,7 @@ from .search.query_text import (
 )
 from .search.small_talk import asks_nothing, says_nothing, wordless
 from .search.standing import by_stance, earlier_states, standing
+from .search.still import after_the_end
 from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
 from .search.topic_things import with_things
@@ -467,6 +468,7 @@ class Retriever:
         hits = await with_earlier_value(self._storage, hits, query, window)
         hits = await with_things(self._storage, hits, query, window, self._other_script)
         stanced = by_stance(hits, query.text, query.state_terms, query.own_words)
+        stanced = await after_the_end(self._storage, stanced, query, window)
         hits = focus_on_threads(stanced)
         hits = await with_found_person(self._storage, hits, query, named, window)
         if query.asks_for_many:

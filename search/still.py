@@ -1,0 +1,251 @@
+"""A yes/no question whether a state still holds: "Am I still going to X?".
+
+"Is Lev still doing judo?", "Do I still drink coffee?", «Я всё ещё пью
+кофе?», «Поля ещё ходит в театральную студию?». The answer is the newest
+turn that ends the thing ("Cancelled X and went to the pool", «Всё,
+завязала», «отказался от дзюдо… Зато увидел хоккей») and the turns of the
+state that followed; the thing's turns before its end are the old state,
+and they carry the question's words, so by score alone they lead. When the
+user's turns about the thing hold one that ends it, that newest end turn
+ranks first, then the newer turns of the new state (the words the end turn
+says after "and", «зато», "instead", read from the whole memory), then the
+rest; the thing's turns before the end drop below the new state's. No end
+told: the thing still holds and the ranking is left alone. Bounded: the
+question's own hits, and one read of the newest turns of the new state.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..core.records import NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .ended import marked_past
+from .frame_words import GENERIC_STEMS
+from .legs import fts_leg
+from .morphology import stem
+from .query_text import STOP_WORDS
+from .support import holds_stem, text_stems
+from .windowed import USER_ROLE
+
+# "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
+# (it opens with its verb) that asks with "still".
+_STILL_EN = re.compile(
+    r"^\W*(?:am|is|are|was|do|does|did|have|has)\b[^?]*\bstill\b", re.I
+)
+# «Я всё ещё пью кофе?», «Поля ещё ходит…?», «Я до сих пор курю?»
+_STILL_RU = re.compile(r"(?<!\w)(?:(?:всё|все)\s+)?ещё|(?<!\w)до сих пор(?!\w)", re.I)
+# A question word makes it no yes/no question: «Что ещё я купила?»
+_ASKS_WHAT = re.compile(
+    r"(?<!\w)(?:что|кто|где|куда|когда|как\w*|сколько|почему|зачем|чем|чего"
+    r"|кого|кому|чей|чья|чьи|откуда)(?!\w)",
+    re.I,
+)
+# Words that end a state, anywhere in a turn about the thing: "quit",
+# "cancelled", "gave up", "no longer", "the last time", «бросил»,
+# «завязала», «отказался от», «последний раз», «больше не».
+_ENDS = re.compile(
+    r"\b(?:quit(?:s|ting)?|cancel+(?:ed|ing)?|gave up|giv(?:e|ing) up"
+    r"|stopped \w+ing|no longer|not any ?more|(?:the |my )?last (?:time|session|class)"
+    r"|dropped out|packed (?:it )?in)\b"
+    r"|(?<!\w)(?:бросил\w*|бросаю|завязал\w*|отказал\w*|отменил\w*|больше не"
+    r"|(?:в )?последний раз|ушл[аи] из|ушёл из|уволил\w*)(?!\w)",
+    re.I,
+)
+# A word that calls the thing right after it the last one.
+_LAST = re.compile(r"(?:last|final|последн\w*)", re.I)
+# What follows the end: "…and went to the Houtvaart", «Зато увидел
+# хоккей», "instead", «вместо этого», «теперь», or a start ("signed him up
+# for", «записали его в»). The words after it, in the end's sentence or the
+# next two, name the new state.
+_THEN = re.compile(
+    r"\b(?:and|instead|now|signed (?:\w+ )?up|joined|started)\b"
+    r"|(?<!\w)(?:зато|вместо этого|теперь|а|записал\w*|начал\w*)(?!\w)",
+    re.I,
+)
+_SENTENCE = re.compile(r"[.!?…]+")
+_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", re.UNICODE)
+# The thing's turns, and the new state's, read from the whole memory (bm25).
+THING_TURNS = 30
+# At most this many turns lifted: the end and the new state's best.
+LIFTED = 8
+_STILL_WORDS = frozenset(stem(w) for w in "still ещё еще всё все сих пор".split())
+
+
+def asks_still(text: str) -> bool:
+    """The question asks, yes or no, whether a state still holds."""
+    if _STILL_EN.search(text):
+        return True
+    return bool(_STILL_RU.search(text)) and not _ASKS_WHAT.search(text)
+
+
+def ends_state(text: str, thing: frozenset[str]) -> bool:
+    """The turn ends a state: a word of ending anywhere in it, or one right
+    before a word of the thing ("Cancelled Basic-Fit", search/ended.py)."""
+    if _ENDS.search(text):
+        return True
+    words = _WORD.findall(text)
+    if any(
+        _LAST.fullmatch(before) and stem(word) in thing
+        for before, word in zip(words, words[1:], strict=False)
+    ):
+        return True  # "my last cigarette", «последняя сигарета»
+    return marked_past(text, [w for w in words if stem(w) in thing])
+
+
+def new_state_words(text: str, thing: frozenset[str]) -> set[str]:
+    """Stems of the names the end turn says after an "and" / «зато» that
+    follows the end, in its sentence or the next two: the new state
+    ("Cancelled X and went to the Houtvaart pool", «отказалась от хора.
+    Зато записалась в Vox»). Only names: the other words after it ("now I
+    drink matcha in the mornings") are as often any turn's words."""
+    ending = _ENDS.search(text)
+    at = ending.start() if ending else _first_of(text, thing)
+    found: set[str] = set()
+    for sentence in _SENTENCE.split(text[at:])[:3]:
+        then = _THEN.search(sentence)
+        if then is None:
+            continue
+        for word in _WORD.findall(sentence[then.end() :]):
+            key = stem(word)
+            if word[0].isupper() and _content(word, key) and key not in thing:
+                found.add(key)
+    return found
+
+
+def _first_of(text: str, thing: frozenset[str]) -> int:
+    """Where the text first names the thing (0 when it does not)."""
+    return next(
+        (m.start() for m in _WORD.finditer(text) if stem(m.group()) in thing), 0
+    )
+
+
+def _content(word: str, key: str) -> bool:
+    folded = word.casefold()
+    return len(folded) > 3 and folded not in STOP_WORDS and key not in GENERIC_STEMS
+
+
+# The question's verbs of doing that name no thing: "doing", "going".
+_DOING = frozenset(stem(w) for w in "doing does do go goes going делает".split())
+
+
+def thing_terms(query: AnalysedQuery, people: set[str]) -> list[str]:
+    """What the question asks still holds: its terms and their twins, the
+    person asked about (a name of `people`), "still" and bare verbs aside.
+    A lone word ("Do I still smoke?", «Я ещё курю?») names the state by
+    what it is done with too: its slot's words (cigarette, «сигарета»)."""
+    dropped = GENERIC_STEMS | _STILL_WORDS | _DOING | people
+    own = [
+        term
+        for term in query.own_words
+        if term.casefold() not in STOP_WORDS and not text_stems(term) <= dropped
+    ]
+    if len(query.terms) == 1 and own:
+        return list(dict.fromkeys([*own, *query.state_terms]))
+    return own
+
+
+def _people_stems(hits: list[SearchHit]) -> set[str]:
+    return {
+        key
+        for hit in hits
+        for entity in hit.entities
+        if entity.type == "person"
+        for name in (entity.name, *entity.aliases)
+        for key in text_stems(name)
+    }
+
+
+def about_thing(hit: SearchHit, thing: frozenset[str]) -> bool:
+    """The hit says a word of the thing, a compound too: «кофемашину» is
+    about «кофе» (a word that starts with the thing's stem)."""
+    if holds_stem(hit, thing):
+        return True
+    words = [w.casefold() for w in _WORD.findall(hit.node.content)]
+    return any(w.startswith(key) for w in words for key in thing if len(key) > 2)
+
+
+def final_end(
+    hits: list[SearchHit], thing: frozenset[str]
+) -> tuple[list[SearchHit], list[SearchHit]]:
+    """The user's turns about the thing from the newest one that ends it on,
+    oldest first, and the older turns that end it too, newest first ("Decided
+    to quit coffee" before "Вместо кофе теперь матча"); none when no turn
+    ends it."""
+    about = sorted(
+        {
+            hit.node.id: hit
+            for hit in hits
+            if hit.node.source_role == USER_ROLE and about_thing(hit, thing)
+        }.values(),
+        key=lambda hit: (hit.node.when, hit.node.id),
+    )
+    ending = [i for i, hit in enumerate(about) if ends_state(hit.node.content, thing)]
+    if not ending:
+        return [], []
+    return about[ending[-1] :], [about[i] for i in reversed(ending[:-1])]
+
+
+async def _read_turns(
+    storage: Store, hits: list[SearchHit], terms: Sequence[str], limit: int
+) -> list[SearchHit]:
+    """The user's turns saying a word of `terms`, best first by bm25, with
+    the `hits` among them as they are and the others at score 0."""
+    ranked = await fts_leg(storage, terms, limit=limit, types=("episodic",))
+    have = {hit.node.id: hit for hit in hits}
+    new_ids = [i for i, _ in ranked if i not in have]
+    nodes = await storage.nodes.get_nodes(new_ids) if new_ids else {}
+    linked = await storage.entities.entities_of_nodes(list(nodes)) if nodes else {}
+    out = []
+    for node_id, _ in ranked:
+        if node_id in have:
+            out.append(have[node_id])
+        elif node_id in nodes and nodes[node_id].source_role == USER_ROLE:
+            out.append(SearchHit(nodes[node_id], 0.0, linked.get(node_id, [])))
+    return out
+
+
+async def after_the_end(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """`hits` with the end of the asked state first, then the new state's
+    turns, then the rest (see the module's doc); unchanged unless the
+    question asks "still" and a turn about the thing ends it."""
+    if not hits or not asks_still(query.text) or (window and window.timed):
+        return hits
+    terms = thing_terms(query, _people_stems(hits))
+    thing = frozenset().union(*(text_stems(term) for term in terms))
+    if not thing:
+        return hits
+    about = await _read_turns(storage, hits, terms, THING_TURNS)
+    since, earlier = final_end([*hits, *about], thing)
+    if not since:
+        return hits
+    end = since[0]
+    words = sorted(new_state_words(end.node.content, thing))
+    later = await _read_turns(storage, hits, words, THING_TURNS) if words else []
+    new = [
+        hit
+        for hit in later
+        if hit.node.when > end.node.when and hit.node.source_role == USER_ROLE
+    ]
+    order = [*since, *new, *earlier]
+    lifted = list({hit.node.id: hit for hit in order}.values())[:LIFTED]
+    ids = {hit.node.id for hit in lifted}
+    return _in_order(lifted, [h for h in hits if h.node.id not in ids])
+
+
+def _in_order(lifted: list[SearchHit], rest: list[SearchHit]) -> list[SearchHit]:
+    """`lifted` first, in its order, then `rest`: each scored above the next."""
+    top = max((hit.score for hit in rest), default=1.0) or 1.0
+    count = len(lifted)
+    head = [
+        SearchHit(hit.node, top * (2.0 + (count - i) / count), hit.entities)
+        for i, hit in enumerate(lifted)
+    ]
+    return head + rest

@@ -1,0 +1,129 @@
+"""A yes/no question whether a state still holds ("Am I still going to
+Climbzone?", «Я всё ещё пью колу?"; search/still.py): the turn that ends
+the thing ranks first, the new state's turns after it, and the thing's
+turns before its end below them; without an end the ranking is left."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.search.still import asks_still, ends_state, new_state_words
+from agent_memory.storage import MemoryStorage
+from day_turns import top_answers
+
+T0 = dt.datetime(2026, 2, 1, tzinfo=dt.UTC).timestamp()
+NOISE = (
+    "Long day at work, too many meetings, but the project is going fine.",
+    "Tried a new ramen place near the station.",
+    "Mum called about her garden and the new fence.",
+)
+OLD_GYM = [
+    "Climbzone after work: bouldering for an hour, my fingers hurt.",
+    "Climbzone again tonight, finally topped the orange route.",
+    "Went to Climbzone on Sunday, it was packed.",
+]
+GYM_END = "Cancelled Climbzone for good and went to the Riverside rowing club instead."
+NEW_GYM = [
+    "Riverside at dawn: two hours on the water, my back is sore.",
+    "Riverside regatta practice, our boat came second.",
+]
+OLD_COLA = [
+    "Третья банка колы за день, без неё не могу работать.",
+    "Купила упаковку колы на неделю.",
+]
+COLA_END = "Всё, завязала с колой. Зато теперь по утрам Боржоми."
+NEW_COLA = ["Боржоми с утра, бодрит не хуже."]
+
+
+def _days(*groups: list[str]) -> list[str]:
+    """The groups in order, each turn among noise."""
+    texts: list[str] = []
+    for group in groups:
+        for text in group:
+            texts += [*NOISE, text]
+    return texts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Am I still going to Climbzone?",
+        "Is Mia still doing judo?",
+        "Do I still drink coffee?",
+        "Я всё ещё пью кофе?",
+        "Поля ещё ходит в театральную студию?",
+        "Я до сих пор курю?",
+    ],
+)
+def test_a_still_question_is_read(question: str) -> None:
+    assert asks_still(question)
+
+
+@pytest.mark.parametrize(
+    "question", ["Что ещё я купила?", "Where do I live now?", "Who is still here?"]
+)
+def test_other_questions_are_not(question: str) -> None:
+    assert not asks_still(question)
+
+
+def test_an_end_and_the_new_state_it_names() -> None:
+    gym = frozenset({"climbzon"})
+    assert ends_state(GYM_END, gym)
+    assert not ends_state(OLD_GYM[0], gym)
+    assert "riversid" in new_state_words(GYM_END, gym)
+    # only names: "went", "rowing", "club" are any turn's words
+    assert "club" not in new_state_words(GYM_END, gym)
+    assert ends_state("Отказался от плавания: холодно.", frozenset({"плаван"}))
+
+
+async def test_the_end_and_the_new_state_rank_above_the_old(
+    storage: MemoryStorage,
+) -> None:
+    texts = _days(OLD_GYM, [GYM_END], NEW_GYM)
+    found = await top_answers(storage, texts, T0, "Am I still going to Climbzone?")
+
+    assert found[0] == GYM_END, found
+    assert set(NEW_GYM) <= set(found[:3]), found
+    assert found.index(NEW_GYM[0]) < min(
+        (found.index(t) for t in OLD_GYM if t in found), default=9
+    ), found
+
+
+async def test_the_russian_end_ranks_first(storage: MemoryStorage) -> None:
+    texts = _days(OLD_COLA, [COLA_END], NEW_COLA)
+    found = await top_answers(storage, texts, T0, "Я всё ещё пью колу?")
+
+    assert found[0] == COLA_END, found
+    assert NEW_COLA[0] in found[:3], found
+
+
+async def test_without_an_end_the_thing_still_holds(storage: MemoryStorage) -> None:
+    texts = _days(OLD_GYM, NEW_GYM)
+    found = await top_answers(storage, texts, T0, "Am I still going to Climbzone?")
+
+    assert found[0] in OLD_GYM, found
+    assert not set(NEW_GYM) & set(found), found
+
+
+SMOKE = [
+    "Two cigarettes on the balcony before work, again.",
+    "Bought another pack of cigarettes at the kiosk.",
+]
+SMOKE_END = "Threw away my last cigarette this morning, the lighter too."
+
+
+def test_the_last_one_ends_it() -> None:
+    assert ends_state(SMOKE_END, frozenset({"cigarett"}))
+    assert ends_state("Вчера была последняя сигарета.", frozenset({"сигарет"}))
+    # a pause on the way ends nothing
+    assert not ends_state("Stopped for coffee on the way.", frozenset({"coffe"}))
+
+
+async def test_a_lone_word_finds_its_things_end(storage: MemoryStorage) -> None:
+    """ "Do I still smoke?" names the state by a lone verb: the turns say
+    "cigarettes", the state's own words."""
+    texts = _days(SMOKE, [SMOKE_END], NOISE[:1])
+    found = await top_answers(storage, texts, T0, "Do I still smoke?")
+
+    assert found[0] == SMOKE_END, found
