@@ -20,7 +20,8 @@ from ..toolkit.entity_edits import edit_guards
 from .asides import join_asides
 from .inflections import join_case_forms
 from .kin_names import join_kin
-from .mentions import Mention, extract_mentions
+from .mention import Mention
+from .mentions import extract_mentions
 from .name_forms import join_name_forms
 from .nicknames import join_people
 from .oblique import ObliqueNamer
