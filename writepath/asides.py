@@ -57,7 +57,12 @@ _CALLER = re.compile(
 )
 _PRONOUNS = frozenset("he she they он она они".split())
 _SENTENCE_END = re.compile(r"[.!?…]\s")
-_CUE_AFTER = r"on paper|officially|in full|for short|legally|по паспорту|официально"
+# "Tomek to everyone", «Томек для всех»: what everyone calls the person
+_CUE_AFTER = (
+    r"on paper|officially|in full|for short|legally|по паспорту|официально|"
+    r"to (?:everyone|everybody|friends|family|the family|us all)|"
+    r"для (?:всех|друзей|своих|семьи)"
+)
 _CUED = re.compile(
     rf"(?:\b(?:{_CUE_BEFORE})[\s:,—–-]+({_CAPITAL}))|(?:({_CAPITAL}),?\s+(?:{_CUE_AFTER})\b)",
     re.IGNORECASE,

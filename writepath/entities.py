@@ -18,9 +18,11 @@ from ..core.scope import using_view, view_of_scope, write_scope
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .asides import join_asides
+from .in_laws import file_in_law
 from .inflections import join_case_forms
 from .kin_names import join_kin
-from .mentions import Mention, extract_mentions
+from .mention import Mention
+from .mentions import extract_mentions
 from .name_forms import join_name_forms
 from .nicknames import join_people
 from .oblique import ObliqueNamer
@@ -49,12 +51,14 @@ class EntityLinker:
         self._things = ShortThings()  # "the Corolla" after "a Toyota Corolla"
 
     async def link_text(self, node_id: int, text: str) -> list[Entity]:
-        entities = await self.link(node_id, extract_mentions(text))
+        mentions = extract_mentions(text)
+        entities = await self.link(node_id, mentions)
         linked = {e.id for e in entities}
         owners = [o for o in await owners_in(self._storage, text) if o.id not in linked]
         await self.link_entities(node_id, owners)  # «бабушкина кошка»: grandma's
         entity_of = {name_key(e.name): e for e in entities}
         await join_asides(self._storage, text, entity_of)  # "Misha (Mikhail)"
+        await self._file_in_laws(mentions, entity_of)
         return list({e.id: e for e in [*entity_of.values(), *owners]}.values())
 
     def names_in(self, text: str) -> set[str]:
@@ -127,6 +131,16 @@ class EntityLinker:
             await self._storage.entities.update_entity(entity.id, type=mention.type)
         await file_relation(self._storage, entity, mention.relation)
 
+    async def _file_in_laws(
+        self, mentions: Sequence[Mention], entity_of: dict[str, Entity]
+    ) -> None:
+        """ "Tomek's mum Halina" once Tomek is the husband: after the batch's
+        joins, so the owner's nickname and relation are known."""
+        for mention in mentions:
+            entity = entity_of.get(name_key(mention.name))
+            if mention.of and entity is not None:
+                await file_in_law(self._storage, entity, mention.of)
+
     async def _vouched(self, opening: list[str], people: list[str]) -> set[str]:
         """The opening names a person's name in the other script or a thing's
         full name makes known."""
@@ -180,6 +194,7 @@ class EntityLinker:
             await join_asides(self._storage, node.content, entity_of)
         if any("(" in node.content for node in nodes):
             await self._known_by_asides(found, entity_of)
+        await self._file_in_laws([m for _, ms in found for m in ms], entity_of)
         linked: list[tuple[Node, list[Entity]]] = []
         for node, mentions in found:
             entities: dict[int, Entity] = {}

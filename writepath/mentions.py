@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..core.name_forms import same_name
 from ..core.records import EntityType, name_key
@@ -33,6 +32,8 @@ from .cues import (
     patronymic,
     russian_verb,
 )
+from .kin_owners import with_kin_owners
+from .mention import Mention
 from .names import (
     COMMON_CAPITALISED,
     GIVEN_NAMES,
@@ -132,17 +133,6 @@ _QUOTE_OPENS = re.compile(r"[\"“«'‘(]\s*$")
 _IDIOM = re.compile("|".join(re.escape(i) for i in IDIOMS), re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class Mention:
-    """A name found in text, with a first guess at what kind of thing it is."""
-
-    name: str
-    type: EntityType
-    kind: str  # name | handle | email | url | date | tag
-    sentence_start: bool = False
-    relation: str = ""  # "wife" for "my wife Sarah"
-
-
 def extract_mentions(text: str) -> list[Mention]:
     """Mentions in `text`, each name once, in order of first appearance."""
     found: list[Mention] = []
@@ -185,7 +175,7 @@ def extract_mentions(text: str) -> list[Mention]:
     unique: dict[str, Mention] = {}
     for _, mention in found_sorted:
         unique.setdefault(name_key(mention.name), mention)
-    return list(unique.values())
+    return with_kin_owners(text, list(unique.values()))
 
 
 def _with_pronoun_relations(

@@ -1,0 +1,53 @@
+"""The parent or sibling of the user's spouse is the user's in-law ("Bartek's
+mum Grażyna" once Bartek is "my husband", «мама Олега Вера», "my wife's dad
+Aivars"), so "my mother-in-law", «свекровь» and «тёща» find them
+(writepath/in_laws.py)."""
+
+from __future__ import annotations
+
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.in_laws import in_law_relations
+from filed import said, said_together
+
+
+async def _relation(storage: MemoryStorage, alias: str) -> str:
+    entity = await storage.entities.find_entity(alias)
+    return "" if entity is None else entity.name
+
+
+def test_a_spouses_parent_is_named_by_the_spouses_side() -> None:
+    assert in_law_relations("мама", "муж") == ["свекровь", "mother-in-law"]
+    assert in_law_relations("папа", "жена") == ["тесть", "father-in-law"]
+    assert in_law_relations("mum", "wife") == ["mother-in-law", "тёща"]
+    assert in_law_relations("sister", "partner") == ["sister-in-law"]
+    assert in_law_relations("mum", "friend") == []
+
+
+async def test_the_husbands_mum_by_his_nickname_is_the_mother_in_law(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "My husband Bartosz (Bartek to everyone) fixed the sink.",
+        "Bartek's mum Grażyna is coming for Easter.",
+    )
+
+    assert await _relation(storage, "my mother-in-law") == "Grażyna"
+    assert await _relation(storage, "свекровь") == "Grażyna"
+
+
+async def test_russian_in_laws_by_a_genitive_and_an_adjective(
+    storage: MemoryStorage,
+) -> None:
+    await said_together(
+        storage,
+        "Мой муж Олег уехал в командировку.",
+        "Мама Олега Вера звонила вечером.",
+    )
+    await said(storage, "Моя жена Зарина пишет диссертацию.")
+    await said(storage, "My wife's dad Aivars called about the boat.")
+
+    assert await _relation(storage, "свекровь") == "Вера"
+    assert await _relation(storage, "моя мама") == ""
+    assert await _relation(storage, "тесть") == "Aivars"
+    assert await _relation(storage, "my father-in-law") == "Aivars"

@@ -1,0 +1,112 @@
+"""A relative of someone else's, named with their owner: «Мама Томека Халина
+приезжает», «сестра Марты Анна», "Tomek's mum Halina", "my wife's dad
+Janis", «Мартин папа Янис».
+
+The relation word belongs to the owner (Tomek's mum), not to the user, and
+the name after it is the relative alone: Russian says the owner in the
+genitive between them («мама Томека Халина»), or as a possessive adjective
+before the relation («Мартин папа»); English says "Tomek's mum Halina" or
+"my wife's dad Janis". The pattern reader (writepath/mentions.py) would read
+«Томека Халина» as one person filed as the user's mum; here the mention is
+cut to the relative, who keeps whose relative it is (`Mention.of`), and the
+owner is a mention of its own. The linker then files an in-law when the
+owner is the user's spouse (writepath/in_laws.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..core.records import name_key
+from ..core.relations import PET_KINDS, RELATIONS
+from ..core.text import LOWER_LETTERS, UPPER_LETTERS
+from ..search.morphology import relation_base_forms
+from ..search.name_cases import looks_nominative, nominatives, possessive_nominatives
+from .mention import Mention
+from .names import GIVEN_NAMES
+
+_WORD = rf"[{UPPER_LETTERS}][{LOWER_LETTERS}]+"
+_KIN = rf"[{UPPER_LETTERS}{LOWER_LETTERS}]+"
+# «Мама Томека Халина»: a relation word, the owner's genitive, the relative
+_GENITIVE = re.compile(rf"(?<![\w-])({_KIN})\s+({_WORD})\s+({_WORD})(?![\w-])")
+# «Мартин папа Янис», «Светина мама Галя»: the owner's possessive adjective
+_ADJECTIVE = re.compile(
+    rf"(?<![\w-])({_WORD}(?:ин|ина))\s+([{LOWER_LETTERS}]+)\s+({_WORD})(?![\w-])"
+)
+# "Tomek's mum Halina", "my wife's dad Janis"
+_ENGLISH = re.compile(
+    rf"(?<![\w-])((?:[Mm]y|[Oo]ur)\s+[a-z]+|{_WORD})['’]s\s+([a-z]+)\s+({_WORD})(?![\w-])"
+)
+# A Russian surname's ending: «Халина Ковальская» is one person's full name.
+# (not -ина: Галина, Марина, Халина are given names)
+_SURNAME_ENDS = ("ская", "ский", "цкая", "цкий", "ова", "ева", "ов", "ев", "ин")
+
+
+def _kin_word(word: str) -> str:
+    """The relation `word` says, in its base form ("" for none or a pet)."""
+    base = relation_base_forms([word.casefold()])[0]
+    return base if base in RELATIONS and base not in PET_KINDS else ""
+
+
+def _genitive_of_name(word: str) -> bool:
+    """«Томека», «Марты»: an oblique form of a name, no name of its own."""
+    key = word.casefold()
+    return (
+        key not in GIVEN_NAMES
+        and key.endswith(tuple("аяыи"))
+        and bool(nominatives(key))
+    )
+
+
+def _a_first_name(word: str) -> bool:
+    key = word.casefold()
+    return key in GIVEN_NAMES or (
+        looks_nominative(key) and not key.endswith(_SURNAME_ENDS)
+    )
+
+
+def owned_relatives(text: str) -> tuple[list[tuple[str, str, str, str]], set[str]]:
+    """(words as said, owner, relation, relative) for each relative of
+    someone else's that `text` names, and the owners said by a name in the
+    genitive (that no other mention holds)."""
+    found: list[tuple[str, str, str, str]] = []
+    named: set[str] = set()
+    for match in _GENITIVE.finditer(text):
+        kin, owner, relative = match.groups()
+        if _kin_word(kin) and _genitive_of_name(owner) and _a_first_name(relative):
+            found.append((f"{owner} {relative}", owner, _kin_word(kin), relative))
+            named.add(owner)
+    for match in _ADJECTIVE.finditer(text):
+        adjective, kin, relative = match.groups()
+        masculine = re.sub("ина$", "ин", adjective.casefold())  # «Ленина мама»
+        owners = possessive_nominatives(masculine)
+        if _kin_word(kin) and owners:
+            owner = sorted(owners)[0]  # «Мартин»: Марта's (a -а name is the usual)
+            found.append((adjective, owner.capitalize(), _kin_word(kin), relative))
+    for match in _ENGLISH.finditer(text):
+        owner, kin, relative = match.groups()
+        if _kin_word(kin) and relative.casefold() not in {"and", "the"}:
+            found.append((relative, owner, _kin_word(kin), relative))
+    return found, named
+
+
+def with_kin_owners(text: str, mentions: Sequence[Mention]) -> list[Mention]:
+    """`mentions` with each relative of someone else's cut to their own name,
+    holding no relation to the user, and their owner's name a mention too."""
+    owned, named = owned_relatives(text)
+    if not owned or not mentions:
+        return list(mentions)
+    out = list(mentions)
+    for said, owner, kin, relative in owned:
+        keys = {name_key(said), name_key(relative)}
+        for at, mention in enumerate(out):
+            if name_key(mention.name) in keys:
+                out[at] = replace(
+                    mention, name=relative, type="person", relation="", of=(owner, kin)
+                )
+        if owner in named:  # «мама Томека»: Tomek is mentioned too
+            said_owner = replace(out[0], name=owner, type="person", kind="name")
+            out.append(replace(said_owner, sentence_start=False, relation="", of=()))
+    return list({name_key(m.name): m for m in out}.values())
