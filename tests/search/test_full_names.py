@@ -6,24 +6,15 @@ from __future__ import annotations
 
 import datetime as dt
 
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
-from agent_memory.writepath.entities import EntityLinker
+from day_turns import linked_days
 
-DAY = 86_400.0
 T0 = dt.datetime(2024, 1, 1, tzinfo=dt.UTC).timestamp()
 
 
 async def _said(storage: MemoryStorage, said: list[str]) -> Retriever:
-    linker = EntityLinker(storage)
-    for i, text in enumerate(said):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"t{i % 7}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    return await linked_days(storage, said, T0)
 
 
 LATER = [

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from agent_memory.core.records import SearchHit
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.kinds import MAX_KIND_TERMS, asked_kinds
 from agent_memory.search.query_text import query_terms
@@ -47,6 +48,15 @@ def test_a_category_word_brings_its_members_in_both_languages() -> None:
     # someone else's things and questions naming no category bring none
     assert _kinds("What phone does Lena have?") == ()
     assert _kinds("What did I eat for lunch?") == ()
+
+
+async def _top5(
+    storage: MemoryStorage, turns: list[str], question: str
+) -> list[SearchHit]:
+    """The top 5 for `question` over `turns` and a dozen days of small talk."""
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [*turns, *noise], T0)
+    return await retriever.search(question, SearchFilters(limit=5), reinforce=False)
 
 
 async def _memory(storage: MemoryStorage, phones: list[str]) -> Retriever:
@@ -161,9 +171,7 @@ async def test_another_word_of_the_category_says_it(
     storage: MemoryStorage, question: str
 ) -> None:
     # «к доктору» says «врач»: the question's own two words are both there
-    noise = [NOISE[i % 2] for i in range(12)]
-    retriever = await linked_days(storage, [*DOCTOR, *noise], T0)
-    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    hits = await _top5(storage, DOCTOR, question)
     assert hits and hits[0].node.content == DOCTOR[0]
 
 
@@ -213,9 +221,7 @@ async def test_a_workout_question_finds_the_yoga(
 async def test_a_hobby_and_a_series_are_found_by_their_kinds(
     storage: MemoryStorage, question: str, answer: str
 ) -> None:
-    noise = [NOISE[i % 2] for i in range(12)]
-    retriever = await linked_days(storage, [answer, *noise], T0)
-    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    hits = await _top5(storage, [answer], question)
     assert hits and hits[0].node.content == answer
 
 
@@ -332,15 +338,11 @@ async def test_the_provider_is_found_by_its_telltale_words(
 ) -> None:
     # no turn says "internet": the fibre, the router and the modem say it;
     # the newest turn ends the old provider, which never makes it the current
-    noise = [NOISE[i % 2] for i in range(12)]
-    retriever = await linked_days(storage, [*INTERNET, *noise], T0)
-    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    hits = await _top5(storage, INTERNET, question)
     assert hits and "Fastlink" in hits[0].node.content, hits
 
 
 async def test_what_we_drive_is_the_car_picked_up(storage: MemoryStorage) -> None:
     said = "Picked up the Kia Ceed from the lease company, it charges overnight."
-    noise = [NOISE[i % 2] for i in range(12)]
-    retriever = await linked_days(storage, [said, *noise], T0)
-    hits = await retriever.search("What do we drive now?", reinforce=False)
+    hits = await _top5(storage, [said], "What do we drive now?")
     assert hits and hits[0].node.content == said
