@@ -209,6 +209,7 @@ _QUALIFIER_TWINS: dict[str, tuple[str, ...]] = {
     "close": ("близкий", "близкая"),
     "closest": ("ближайший", "ближайшая"),
     "old": ("старый", "старая"),
+    "former": ("бывший", "бывшая"),
 }
 _QUALIFIER_TWINS |= {
     ru: (en,) for en, forms in _QUALIFIER_TWINS.items() for ru in forms

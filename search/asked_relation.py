@@ -94,8 +94,14 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
     bare = bare_own_relation(query)
     if bare and not _owned_relation(query):
         out += [a for same in same_relation(bare) for a in relation_aliases(same)]
+    # «моего бывшего начальника» is a former boss, not «моя бывшая» (the ex)
+    qualifiers = {
+        words[1] for words in map(_qualified, query.names) if words is not None
+    }
     for name in query.names:
         words = name.lower().split()
+        if len(words) == 2 and relation_base_forms(words)[1] in qualifiers:
+            continue
         # a pet's kind is filed without its describing word ("our guinea
         # pig", «наша морская свинка»: my pig, моя свинка)
         described_pet = len(words) == 3 and words[-1] in PET_KINDS
@@ -108,11 +114,33 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
             ]
             # "my GP" is "my family doctor", filed as a relation of two words
             out += [a for two in said_in_two(words[-1]) for a in relation_aliases(two)]
-        elif len(words) == 3 and words[0] in RELATION_OWNERS and words[2] in RELATIONS:
-            # "my best friend": «моя лучшая подруга» in the other language
-            qualified = same_qualified(words[1], words[2])
+        elif (based := _qualified(name)) is not None:
+            # "my best friend": «моя лучшая подруга» in the other language;
+            # «моего бывшего начальника»: "my former boss" in either
+            qualified = same_qualified(based[1], based[2])
             out += [a for relation in qualified for a in relation_aliases(relation)]
     return list(dict.fromkeys(out))
+
+
+_FORMER = frozenset("former previous бывший бывшая прежний прежняя".split())
+
+
+def names_former(query: AnalysedQuery) -> bool:
+    """The query names someone by a relation they held before ("my former
+    boss", «моего бывшего начальника»), filed as their alias when a newer
+    holder took it (writepath/relations.py): a question about that person."""
+    return any(
+        words is not None and words[1] in _FORMER
+        for words in map(_qualified, query.names)
+    )
+
+
+def _qualified(name: str) -> list[str] | None:
+    """The owner, qualifier and relation of "my best friend", «моего
+    бывшего начальника» (in their base forms), or None."""
+    words = relation_base_forms(name.lower().split())
+    owned = len(words) == 3 and words[0] in RELATION_OWNERS
+    return words if owned and words[2] in RELATIONS else None
 
 
 @functools.cache

@@ -31,6 +31,7 @@ from .asked_relation import (
     asked_relations,
     asks_relatives_name,
     by_relation,
+    names_former,
     same_relation_aliases,
     states_relation,
 )
@@ -178,9 +179,13 @@ def asked_about(
     # "Where does my boss live?": a person named by their relation, and one
     # thing asked about them; "What risotto did Lena cook?" stays a search.
     # "Кто был моим начальником раньше?" asks for the older one: a search.
-    named_by_relation = by_relation(query) and stance(query.text) != "past"
+    named_by_relation = by_relation(query) and (
+        stance(query.text) != "past" or names_former(query)
+    )
     if extra and not (len(extra) <= MAX_TOPIC and named_by_relation):
         return []
+    if named_by_relation and names_former(query):  # not the one who holds it now
+        people = [e for e in people if _former(e)] or people
     if named_by_relation:  # "my friend from nursing college" is no "College"
         people = [e for e in people if is_person(e) or _said_as_name(query, e)]
         if not people:
@@ -189,6 +194,10 @@ def asked_about(
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
     also = {e.id for e in other_script}
     return [e for e in people if e.id in also or _named_fully(e, keys)] or people
+
+
+def _former(entity: Entity) -> bool:
+    return str(entity.attributes.get("relation") or "").startswith("former ")
 
 
 def _said_as_name(query: AnalysedQuery, entity: Entity) -> bool:

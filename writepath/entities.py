@@ -129,7 +129,9 @@ class EntityLinker:
         )
         if retype:
             await self._storage.entities.update_entity(entity.id, type=mention.type)
-        await file_relation(self._storage, entity, mention.relation)
+        await file_relation(
+            self._storage, entity, mention.relation, replaces=mention.replaces
+        )
 
     async def _file_in_laws(
         self, mentions: Sequence[Mention], entity_of: dict[str, Entity]

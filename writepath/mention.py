@@ -17,3 +17,6 @@ class Mention:
     sentence_start: bool = False
     relation: str = ""  # "wife" for "my wife Sarah"
     of: tuple[str, ...] = ()  # ("Tomek", "mum") for "Tomek's mum Halina"
+    # "Eleni, my new boss": the relation is taken from every older holder,
+    # in either language (writepath/relations.py `said_new`)
+    replaces: bool = False

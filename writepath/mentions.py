@@ -51,7 +51,12 @@ from .names import (
 )
 from .nicknames import shortens
 from .pronoun_relation import pronoun_relations
-from .relations import relation_after, relation_before, relation_by_subject
+from .relations import (
+    relation_after,
+    relation_before,
+    relation_by_subject,
+    said_new,
+)
 
 _UPPER = UPPER_LETTERS
 _LOWER = LOWER_LETTERS
@@ -366,7 +371,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         or (vocative and len(words) == 1)
         or acts_as_person(after_words)  # "Tomasz moved to ..."
     ):
-        return Mention(name, "person", "name", relation=relation)
+        new = said_new(relation, before_words, after_words)
+        return Mention(name, "person", "name", relation=relation, replaces=new)
     return Mention(name + number, "concept", "name", sentence_start=at_start)
 
 

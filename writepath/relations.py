@@ -25,6 +25,7 @@ from ..core.relations import (
     UNIQUE_RELATIONS,
     relation_aliases,
     relation_of,
+    same_qualified,
     same_relation,
 )
 from ..search.morphology import relation_base_forms
@@ -119,13 +120,33 @@ def _russian_apposed(after_words: Sequence[str], words: Sequence[str]) -> str:
     return relation if closed and relation in RELATIONS else ""
 
 
-async def file_relation(storage: Store, entity: Entity, relation: str) -> None:
+# Relations one holds one at a time and changes (a job's boss, a home's
+# landlord): "my new boss Eleni" says the older one is over.
+_ONE_AT_A_TIME = same_relation("boss") | same_relation("landlord")
+_NEW = frozenset("new новый новая новой новую нового новому новым".split())
+
+
+def said_new(
+    relation: str, before_words: Sequence[str], after_words: Sequence[str]
+) -> bool:
+    """ "my new boss Eleni", "Eleni, my new boss", «моя новая начальница
+    Элени»: a relation held one at a time, said new beside the name."""
+    if relation not in _ONE_AT_A_TIME:
+        return False
+    near = _clean([*before_words[-3:], *after_words[:4]])
+    return not _NEW.isdisjoint(near)
+
+
+async def file_relation(
+    storage: Store, entity: Entity, relation: str, replaces: bool = False
+) -> None:
     """Keep `relation` on `entity` and give it the relation's aliases; a
-    relation one has once ("boss") is taken from whoever held it before."""
+    relation one has once ("boss") is taken from whoever held it before (in
+    the same language; in either when it `replaces` them: "my new boss")."""
     if not relation:
         return
     if relation in UNIQUE_RELATIONS:
-        await _take_from_others(storage, entity, relation)
+        await _take_from_others(storage, entity, relation, replaces)
     for alias in relation_aliases(relation):
         holder = await storage.entities.find_entity(alias)
         if holder is None:
@@ -136,13 +157,17 @@ async def file_relation(storage: Store, entity: Entity, relation: str) -> None:
         )
 
 
-async def _take_from_others(storage: Store, entity: Entity, relation: str) -> None:
+async def _take_from_others(
+    storage: Store, entity: Entity, relation: str, both_scripts: bool = False
+) -> None:
     """The older holders of this relation lose it (in the words of the same
-    script: "моя жена Света" after "my wife Sarah" may be Sarah in Russian)."""
+    script: "моя жена Света" after "my wife Sarah" may be Sarah in Russian;
+    in both when the relation is said new: "Eleni, my new boss" ends «мой
+    шеф Костас»)."""
     aliases = [
         alias
         for same in same_relation(relation)
-        if same.isascii() == relation.isascii()
+        if both_scripts or same.isascii() == relation.isascii()
         for alias in relation_aliases(same)
     ]
     keys = {name_key(a) for a in aliases}
@@ -156,8 +181,27 @@ async def _take_from_others(storage: Store, entity: Entity, relation: str) -> No
         await storage.entities.update_entity(
             holder.id, attributes={"relation": f"former {held}"}
         )
+        await _file_former(storage, holder, held)
+
+
+async def _file_former(storage: Store, holder: Entity, held: str) -> None:
+    """ "my former boss", «мой бывший шеф» name the newest holder to lose the
+    relation, in either language (taken from an older former one)."""
+    for alias in (
+        a for q in same_qualified("former", held) for a in relation_aliases(q)
+    ):
+        other = await storage.entities.find_entity(alias)
+        if other is not None and other.id != holder.id:
+            await storage.entities.remove_alias(other.id, alias)
+        if other is None or other.id != holder.id:
+            await storage.entities.add_alias(holder.id, alias)
 
 
 def _same_name(one: Entity, other: Entity) -> bool:
-    """ "Lena" and "Лена": one wife in the turns of two languages."""
-    return name_key(one.name) in other_script_spellings(other.name)
+    """ "Lena" and "Лена", "Jonas" and «Йонас», "Kostas Petrides" and
+    «Костас»: one person in the turns of two languages (by the first names,
+    spelled each way)."""
+    first, second = (e.name.split()[0] if e.name.split() else "" for e in (one, other))
+    return name_key(first) in other_script_spellings(second) or name_key(
+        second
+    ) in other_script_spellings(first)

@@ -10,9 +10,14 @@ from agent_memory.core.records import EpisodeDraft
 from agent_memory.core.relations import same_relation
 from agent_memory.retrieval import Retriever
 from agent_memory.search.analysis import analyse
-from agent_memory.search.asked_relation import bare_own_relation
+from agent_memory.search.asked_relation import (
+    bare_own_relation,
+    names_former,
+    same_relation_aliases,
+)
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
+from day_turns import linked_days
 
 DAY = 86_400.0
 T0 = dt.datetime(2024, 1, 1, tzinfo=dt.UTC).timestamp()
@@ -160,3 +165,31 @@ def test_a_relation_word_searched_alone_is_my_own() -> None:
     assert bare_own_relation(analyse("my ex")) == ""  # owned: by_relation's
     assert bare_own_relation(analyse("Sasha")) == ""
     assert bare_own_relation(analyse("cat food prices")) == ""
+
+
+def test_a_former_relation_asked_is_no_ex() -> None:
+    """«моего бывшего начальника» is the former boss in either language, not
+    «моя бывшая» (the ex) and a boss; «моя бывшая» alone is the ex."""
+    former = analyse("Как звали моего бывшего начальника?")
+    aliases = same_relation_aliases(former)
+    assert {"мой бывший начальник", "my former boss"} <= set(aliases)
+    assert "моя бывшая" not in aliases and names_former(former)
+    assert "моя бывшая" in same_relation_aliases(analyse("моя бывшая"))
+    assert not names_former(analyse("my boss"))
+
+
+async def test_the_former_boss_is_the_one_a_new_boss_replaced(
+    storage: MemoryStorage,
+) -> None:
+    texts = [
+        "Мой шеф Костас опять орал на совещании.",
+        "Kostas wants the report by Friday.",
+        "Eleni, my new boss, walked me through the files.",
+        "Eleni let me run the planning meeting.",
+    ]
+    retriever = await linked_days(storage, texts, T0)
+    for question in ("Как звали моего бывшего начальника?", "Who was my former boss?"):
+        hits = await retriever.search(question, reinforce=False)
+        assert hits and "Eleni" not in hits[0].node.content, (question, hits)
+    hits = await retriever.search("Кто мой шеф?", reinforce=False)
+    assert hits and "Eleni" in hits[0].node.content

@@ -117,3 +117,31 @@ async def test_a_relation_going_on_to_its_owner_is_not_mine(
     await _say(storage, "Маша, дочка соседей, кормила Кефира.")
     entity = await storage.entities.find_entity("Маша")
     assert entity is not None and not entity.attributes.get("relation")
+
+
+@pytest.mark.parametrize("batch", [False, True])
+async def test_a_new_boss_in_one_language_ends_the_old_one_in_the_other(
+    storage: MemoryStorage, batch: bool
+) -> None:
+    """ "Eleni, my new boss" ends «мой шеф Костас» too (a boss is one at a
+    time and "new" says the change), and "my former boss" / «мой бывший
+    начальник» then name him; a plain "my boss" in English does not take
+    the Russian relation (it may be the same person in the other tongue)."""
+    await _say(
+        storage,
+        "Мой шеф Костас опять орал на совещании.",
+        "Kostas wants the report by Friday.",
+        "Eleni, my new boss, walked me through the files.",
+        batch=batch,
+    )
+    assert await _holder(storage, "my boss") == "Eleni"
+    assert await _holder(storage, "мой шеф") is None
+    assert await _holder(storage, "мой бывший начальник") == "Костас"
+    assert await _holder(storage, "my former boss") == "Костас"
+
+
+async def test_a_boss_said_without_new_keeps_the_other_language(
+    storage: MemoryStorage,
+) -> None:
+    await _say(storage, "Мой шеф Костас в отпуске.", "My boss Kostas is on leave.")
+    assert await _holder(storage, "мой шеф") is not None
