@@ -74,12 +74,20 @@ _LATIN_ACCENTED = re.compile(r"[\u00c0-\u024f]")
 
 def strip_accents(text: str) -> str:
     """`text` with its Latin letters' accents dropped ("fiancé" → "fiance",
-    "café" → "cafe"): a word written with or without them is the same word.
+    "café" → "cafe", "Wrocław" → "Wroclaw"): a word written with or without
+    them is the same word.
     Cyrillic is left whole."""
     return _LATIN_ACCENTED.sub(_bare_letter, text)
 
 
+# Latin letters no decomposition takes apart ("Wrocław", "Søren", "Straße").
+_UNMARKED = {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss",
+             "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe"}  # fmt: skip
+
+
 def _bare_letter(match: re.Match[str]) -> str:
+    if match[0] in _UNMARKED:
+        return _UNMARKED[match[0]]
     decomposed = unicodedata.normalize("NFD", match[0])
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return bare or match[0]

@@ -21,10 +21,10 @@ from __future__ import annotations
 import functools
 import re
 import time
-import unicodedata
 from collections.abc import Iterable
 
 from ..core.records import Entity
+from ..core.text import strip_accents
 from ..store.interface import Store
 from .morphology import is_russian, russian_stem
 
@@ -86,27 +86,12 @@ _HONORIFICS = frozenset(
 def loose_key(word: str) -> str:
     """The word's key for matching across scripts; "" for anything but one
     Latin or Cyrillic word."""
-    word = plain_latin(word.casefold())
+    word = strip_accents(word.casefold())
     if not word.isalpha():
         return ""
     if is_russian(word):
         word = _case_stem(word)
     return sound_key(english_said(word)).rstrip(_VOWELS)
-
-
-# Latin letters no decomposition takes apart ("Wrocław", "Søren").
-_UNMARKED = str.maketrans(
-    {"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe"}
-)
-
-
-def plain_latin(word: str) -> str:
-    """A Latin word without its accents ("Kraków" "krakow", "José" "jose"),
-    as the FTS index reads it; any other word as it is."""
-    if word.isascii() or is_russian(word):
-        return word
-    parts = unicodedata.normalize("NFKD", word.translate(_UNMARKED))
-    return "".join(ch for ch in parts if not unicodedata.combining(ch))
 
 
 def _case_stem(word: str) -> str:
@@ -173,7 +158,7 @@ def romance_readings(word: str) -> frozenset[str]:
 def sound_key(word: str) -> str:
     """The whole word as it sounds, in loose Latin ("Вена" "vena", "Vienna"
     "viena"); "" for anything but one Latin or Cyrillic word."""
-    word = plain_latin(word.casefold())
+    word = strip_accents(word.casefold())
     if not word.isalpha():
         return ""
     if is_russian(word):

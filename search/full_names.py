@@ -36,10 +36,9 @@ async def first_names(storage: Store, people: Sequence[Entity]) -> list[Entity]:
     of primary" is the boss; "Ingrid walked us round" is her later)."""
     found: list[Entity] = []
     for person in [e for e in people if e.type == "person"][:MAX_NAMES]:
-        words = person.name.split()
-        if not _surnamed(person.name, name_key(words[0]) if words else ""):
+        first = name_key(person.name.split()[0]) if person.name.split() else ""
+        if not _surnamed(person.name, first):
             continue
-        first = name_key(words[0])
         full = await _the_full_name(storage, first)
         if full is None or full.id != person.id:
             continue

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..core.relations import RELATION_OWNERS
+
 BOSS = "boss"
 
 # Titles said in one word: the person is the head of the user's workplace.
@@ -53,7 +55,6 @@ _RU_HEADS = ("директор", "заведующ", "руководител", "
 # Titles only a workplace has ("line manager", «тимлид»), any owner's;
 # the others head a school or an office a parent deals with too.
 _WORK_ONLY = frozenset({"тимлид", "line", "team"})
-_OWNERS = frozenset("my our мой моя наш наша".split())
 # The turn is about the user's own work: their job, interview, lesson, staff.
 _AT_WORK = re.compile(
     r"\b(?:my|our)\s+(?:job|work|lesson|lessons|class|classroom|team|office"
@@ -110,7 +111,7 @@ def _owned_by_another(raw: Sequence[str], at: int) -> bool:
 def _users_title(words: Sequence[str], at: int, text: str) -> bool:
     """The title at `at` is the user's boss's: a workplace's own, owned by
     the user ("our head of primary"), or said in a turn about their work."""
-    owned = at > 0 and words[at - 1] in _OWNERS
+    owned = at > 0 and words[at - 1] in RELATION_OWNERS
     return words[at] in _WORK_ONLY or owned or bool(_AT_WORK.search(text))
 
 

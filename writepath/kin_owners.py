@@ -107,6 +107,5 @@ def with_kin_owners(text: str, mentions: Sequence[Mention]) -> list[Mention]:
                     mention, name=relative, type="person", relation="", of=(owner, kin)
                 )
         if owner in named:  # «мама Томека»: Tomek is mentioned too
-            said_owner = replace(out[0], name=owner, type="person", kind="name")
-            out.append(replace(said_owner, sentence_start=False, relation="", of=()))
+            out.append(Mention(owner, "person", "name"))
     return list({name_key(m.name): m for m in out}.values())

@@ -48,3 +48,12 @@ def test_fold_examples() -> None:
 def test_strip_accents_drops_latin_accents_and_keeps_cyrillic_letters() -> None:
     assert strip_accents("Fiancé, café, Zīļuks") == "Fiance, cafe, Ziluks"
     assert strip_accents("мой ёжик") == "мой ёжик"
+
+
+def test_strip_accents_spells_out_the_letters_with_no_accent_to_drop() -> None:
+    """ł, ø, ß and æ decompose into nothing: they are spelled as the FTS
+    index and a reader without the letter would ("Wrocław" is "Wroclaw")."""
+    assert (
+        strip_accents("Wrocław, Søren, Straße, Æsir")
+        == "Wroclaw, Soren, Strasse, Aesir"
+    )
