@@ -36,7 +36,10 @@ _STILL_EN = re.compile(
     r"^\W*(?:am|is|are|was|do|does|did|have|has)\b[^?]*\bstill\b", re.I
 )
 # «Я всё ещё пью кофе?», «Поля ещё ходит…?», «Я до сих пор курю?»
-_STILL_RU = re.compile(r"(?<!\w)(?:(?:всё|все)\s+)?ещё|(?<!\w)до сих пор(?!\w)", re.I)
+# («еще»: Russian is often typed without «ё»)
+_STILL_RU = re.compile(
+    r"(?<!\w)(?:(?:всё|все)\s+)?ещ[её](?!\w)|(?<!\w)до сих пор(?!\w)", re.I
+)
 # A question word makes it no yes/no question: «Что ещё я купила?»
 _ASKS_WHAT = re.compile(
     r"(?<!\w)(?:что|кто|где|куда|когда|как\w*|сколько|почему|зачем|чем|чего"

@@ -15,6 +15,7 @@ relation of its own: it never takes the bare word.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from ..core.records import Entity, name_key
@@ -130,11 +131,15 @@ def said_new(
     relation: str, before_words: Sequence[str], after_words: Sequence[str]
 ) -> bool:
     """ "my new boss Eleni", "Eleni, my new boss", «моя новая начальница
-    Элени»: a relation held one at a time, said new beside the name."""
+    Элени»: a relation held one at a time, said new right before its word
+    beside the name (not "My boss Eleni has a new car")."""
     if relation not in _ONE_AT_A_TIME:
         return False
-    near = _clean([*before_words[-3:], *after_words[:4]])
-    return not _NEW.isdisjoint(near)
+    return any(
+        first in _NEW and second in _ONE_AT_A_TIME
+        for words in (before_words[-3:], after_words[:4])
+        for first, second in itertools.pairwise(relation_base_forms(_clean(words)))
+    )
 
 
 async def file_relation(

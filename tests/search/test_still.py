@@ -54,6 +54,7 @@ def _days(*groups: list[str]) -> list[str]:
         "Я всё ещё пью кофе?",
         "Поля ещё ходит в театральную студию?",
         "Я до сих пор курю?",
+        "Я еще хожу на шахматы?",  # typed without «ё»
     ],
 )
 def test_a_still_question_is_read(question: str) -> None:
@@ -61,7 +62,13 @@ def test_a_still_question_is_read(question: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "question", ["Что ещё я купила?", "Where do I live now?", "Who is still here?"]
+    "question",
+    [
+        "Что ещё я купила?",
+        "Что еще я купила?",
+        "Where do I live now?",
+        "Who is still here?",
+    ],
 )
 def test_other_questions_are_not(question: str) -> None:
     assert not asks_still(question)
