@@ -192,11 +192,17 @@ def final_end(
 
 
 async def _read_turns(
-    storage: Store, hits: list[SearchHit], terms: Sequence[str], limit: int
+    storage: Store,
+    hits: list[SearchHit],
+    terms: Sequence[str],
+    window: NodeWindow | None,
 ) -> list[SearchHit]:
-    """The user's turns saying a word of `terms`, best first by bm25, with
+    """The user's turns saying a word of `terms` within the search's
+    `window` (a person or a thread asked about), best first by bm25, with
     the `hits` among them as they are and the others at score 0."""
-    ranked = await fts_leg(storage, terms, limit=limit, types=("episodic",))
+    ranked = await fts_leg(
+        storage, terms, limit=THING_TURNS, types=("episodic",), window=window
+    )
     have = {hit.node.id: hit for hit in hits}
     new_ids = [i for i, _ in ranked if i not in have]
     nodes = await storage.nodes.get_nodes(new_ids) if new_ids else {}
@@ -225,13 +231,13 @@ async def after_the_end(
     thing = frozenset().union(*(text_stems(term) for term in terms))
     if not thing:
         return hits
-    about = await _read_turns(storage, hits, terms, THING_TURNS)
+    about = await _read_turns(storage, hits, terms, window)
     since, earlier = final_end([*hits, *about], thing)
     if not since:
         return hits
     end = since[0]
     words = sorted(new_state_words(end.node.content, thing))
-    later = await _read_turns(storage, hits, words, THING_TURNS) if words else []
+    later = await _read_turns(storage, hits, words, window) if words else []
     new = [
         hit
         for hit in later

@@ -8,9 +8,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from agent_memory.retrieval import SearchFilters
 from agent_memory.search.still import asks_still, ends_state, new_state_words
 from agent_memory.storage import MemoryStorage
-from day_turns import top_answers
+from day_turns import linked_days, top_answers
 
 T0 = dt.datetime(2026, 2, 1, tzinfo=dt.UTC).timestamp()
 NOISE = (
@@ -134,3 +135,21 @@ async def test_a_lone_word_finds_its_things_end(storage: MemoryStorage) -> None:
     found = await top_answers(storage, texts, T0, "Do I still smoke?")
 
     assert found[0] == SMOKE_END, found
+
+
+async def test_a_search_about_one_person_lifts_only_their_turns(
+    storage: MemoryStorage,
+) -> None:
+    """Asked within a person's turns (`entity_name`), the end and the new
+    state are read among them only: no turn without Tom comes back."""
+    with_tom = [
+        "Climbzone with Tom after work, he topped the orange route.",
+        "Tom and I went to Climbzone again, packed as usual.",
+    ]
+    texts = _days(with_tom, [GYM_END], NEW_GYM)
+    retriever = await linked_days(storage, texts, T0)
+    filters = SearchFilters(limit=10, entity_name="Tom")
+    hits = await retriever.search(
+        "Am I still going to Climbzone?", filters, reinforce=False
+    )
+    assert hits and all("Tom" in hit.node.content for hit in hits), hits
