@@ -32,6 +32,7 @@ from .cues import (
     patronymic,
     russian_verb,
 )
+from .kin_mentions import kin_mentions
 from .kin_owners import with_kin_owners
 from .mention import Mention
 from .names import (
@@ -169,6 +170,8 @@ def extract_mentions(text: str) -> list[Mention]:
     # "Mark my words": the name in a saying is nobody (same length, so the
     # spans of everything else stay where they are).
     plain = _IDIOM.sub(lambda m: " " * len(m.group(0)), text)
+    for start, end, mention in kin_mentions(plain):  # «у мамы», "called mum"
+        add(start, end, mention)
     for whole in _NAME.finditer(plain):
         for match in _cut_at_possessive(plain, whole):
             mention = _name_mention(plain, match)
