@@ -118,6 +118,12 @@ def test_the_eleventh_life_is_its_story() -> None:
     assert_written_life("everyday11", ru_share=(0.58, 0.70))
 
 
+def test_the_twelfth_life_is_its_story() -> None:
+    """bench/data/everyday12/ (a fifth held-out life, written blind, about half
+    Russian) is its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday12", ru_share=(0.48, 0.60))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
