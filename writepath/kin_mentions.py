@@ -1,18 +1,19 @@
-"""The user's mother or father said as a common word, not as a name:
-"called mum", "visited my dad", «Перевезли маму в Ригу», «у мамы в
-пансионате», «на мамин юбилей».
+"""The user's mother or father said in a Russian case, not as a name:
+«Перевезли маму в Ригу», «у мамы в пансионате», «на мамин юбилей».
 
-A user writes "Mum" as a name in one turn and «маму», «у мамы», «мамин» in
+A user writes «Мама» as a name in one turn and «маму», «у мамы», «мамин» in
 the next; only the name was linked to her, so a question about her
 («Где сейчас мама живёт?») missed every turn that said her in an oblique
-case. Each such word is a mention named by its kin word ("Mum", «Мама»),
+case. English needs no such rule: "Mum" does not inflect, and a lower-case
+"my mom" is, in a group chat, each speaker's own (measured: linking it cost
+a LoCoMo question). Each such word is a mention named by its kin word ("Mum", «Мама»),
 which the linker files as the user's relative of that relation
 (writepath/kin_names.py joins it with her named entity).
 
-Someone else's mother is not the user's: "her mum", "Marta's dad", «его
-мама», «Мартин папа», «мама Томека», «мамина мама» (a grandmother), "other
-mums", "a single dad". A plural or genitive «мамы» / «папы» is the user's only
-after a preposition («у мамы», «для папы»): «все мамы в классе» is not.
+Someone else's mother is not the user's: «его мама», «твою маму», «Мартин
+папа», «мама Томека», «мамина мама» (a grandmother). A plural or genitive
+«мамы» / «папы» is the user's only after a preposition («у мамы», «для
+папы»): «все мамы в классе» is not.
 """
 
 from __future__ import annotations
@@ -22,21 +23,19 @@ from collections.abc import Iterator
 
 from .mention import Mention
 
-# word -> the kin word the mention is named by; capitalised nominatives
-# ("Mum", «Мама») are names, and writepath/mentions.py finds them already.
+# «мам-» / «пап-» in a case or as a possessive adjective; the capitalised
+# nominatives («Мама») are names, which writepath/mentions.py finds already.
 _RUSSIAN = re.compile(
     r"(?<![\w-])(?:(мам|пап)(?:а|у|е|ой|ою|ы|очк[аеиуой]\w*|ин|ина|ину|ино|ины"
     r"|иной|иного|иному|иным|иных|ином))(?![\w-])",
     re.IGNORECASE,
 )
-_ENGLISH = re.compile(r"\b(mum|mom|mummy|mommy|dad|daddy)\b(?!['’]s? \w+ (?:mum|dad))")
 _KIN_NAME = {"мам": "Мама", "пап": "Папа"}
 # the words before a kin word that make it someone else's
 _OTHERS = frozenset(
     """его её ее их твоя твою твоей твоего твоему твой твоим твоя ваша вашу
     вашей вашего ваш свою своей своя свой своего своему своим чья чью чей
-    his her their your its a an the other another every single new any some
-    one whose""".split()
+    чьей чьего""".split()
 )
 # prepositions after which «мамы» / «папы» is one person in the genitive
 _GENITIVE_AFTER = frozenset(
@@ -46,8 +45,8 @@ _GENITIVE_AFTER = frozenset(
 _KIN_ADJECTIVES = ("мамин", "папин")
 _POSSESSIVE_ENDS = tuple("ин ина ину ино ины ов ова ову ев ева еву".split())
 _KIN_NOUN = re.compile(r"\s+(?:мам|пап|бабушк|дедушк|сестр|брат|тёт|тет|дяд)", re.I)
-_WORD_BEFORE = re.compile(r"([\w'’-]+)\W*$")
-_WORD_AFTER = re.compile(r"^\s*([\w'’-]+)")
+_WORD_BEFORE = re.compile(r"([\w-]+)\W*$")
+_WORD_AFTER = re.compile(r"^\s*([\w-]+)")
 
 
 def kin_mentions(text: str) -> Iterator[tuple[int, int, Mention]]:
@@ -62,9 +61,6 @@ def kin_mentions(text: str) -> Iterator[tuple[int, int, Mention]]:
             continue  # «мамина сестра»: her relative, not her
         if _the_users(text, match, plural):
             yield (*match.span(), _mention(_KIN_NAME[match.group(1).lower()]))
-    for match in _ENGLISH.finditer(text):
-        if _the_users(text, match, plural=False):
-            yield (*match.span(), _mention(match.group(1).capitalize()))
 
 
 def _mention(name: str) -> Mention:
@@ -78,13 +74,13 @@ def _the_users(text: str, match: re.Match[str], plural: bool) -> bool:
     lower = previous.lower()
     if plural and lower not in _GENITIVE_AFTER:
         return False
-    if lower in _OTHERS or lower.endswith(("'s", "’s")) or lower[:5] in _KIN_ADJECTIVES:
+    if lower in _OTHERS or lower[:5] in _KIN_ADJECTIVES:
         return False
     if before is not None and previous[:1].isupper() and _a_name(text, before.start(1)):
         return False  # «Мартин папа», «Тони мама»
     after = _WORD_AFTER.match(text[match.end() :])
-    # «мама Томека», "mum of three": the word that follows owns it
-    return not (after and (after.group(1)[:1].isupper() or after.group(1) == "of"))
+    # «мама Томека»: the name that follows owns it
+    return not (after and after.group(1)[:1].isupper())
 
 
 def _a_name(text: str, index: int) -> bool:
@@ -95,4 +91,4 @@ def _a_name(text: str, index: int) -> bool:
     if head and head[-1] not in '.!?:;«"“(—–-':
         return True
     word = _WORD_AFTER.match(text[index:])
-    return bool(word) and word.group(1).lower().endswith(_POSSESSIVE_ENDS)
+    return word is not None and word.group(1).lower().endswith(_POSSESSIVE_ENDS)
