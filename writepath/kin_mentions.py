@@ -59,12 +59,17 @@ def kin_mentions(text: str) -> Iterator[tuple[int, int, Mention]]:
         plural = word.lower()[3:] == "ы"
         if word.lower()[3:5] == "ин" and _KIN_NOUN.match(text, match.end()):
             continue  # «мамина сестра»: her relative, not her
+        if text[: match.start()].rstrip().endswith(("«", '"', "“")):
+            continue  # «мама, в Ахузе продаётся...»: the user's child calling her
         if _the_users(text, match, plural):
             yield (*match.span(), _mention(_KIN_NAME[match.group(1).lower()]))
 
 
 def _mention(name: str) -> Mention:
-    return Mention(name, "person", "name")
+    # filed as a sentence's opening name is: only when the user already has
+    # that relative (a «Мама» said as a name, a person filed as her), since
+    # a grandmother's «мама» is often her daughter and «звонит маме» herself
+    return Mention(name, "person", "name", sentence_start=True)
 
 
 def _the_users(text: str, match: re.Match[str], plural: bool) -> bool:

@@ -36,6 +36,7 @@ def test_a_kin_word_in_any_case_is_a_person(text: str) -> None:
         "Все мамы в классе против.",
         "Мамина сестра приехала.",
         "Ко мне приехала мамина мама.",
+        "Катя опять: «мама, в Ахузе продаётся квартира».",
     ],
 )
 def test_someone_elses_mother_is_not_the_users(text: str) -> None:
@@ -55,3 +56,15 @@ async def test_mum_in_an_oblique_case_is_the_named_mother(
     mum = await storage.entities.find_entity("Мама")
     assert mum is not None and mum.name == "Валентина Петровна"
     assert mum.mention_count == 3
+
+
+async def test_no_mother_is_made_from_a_common_word(storage: MemoryStorage) -> None:
+    """A grandmother's «мама» is often her daughter, and «звонит маме» herself:
+    a kin word in a case joins a mother the user has, and makes none."""
+    await said(
+        storage,
+        "Соня спросила, какой была мама маленькой.",
+        "Катя всё равно звонит маме, когда устала.",
+    )
+
+    assert await storage.entities.find_entity("Мама") is None
