@@ -90,6 +90,13 @@ def test_before_a_name_is_the_past() -> None:
     assert stance("What did Caroline do before the parade?") is None  # a date
 
 
+def test_where_a_plan_ended_up_is_the_present() -> None:
+    assert stance("So where did we end up going in August?") == "now"
+    assert stance("What did we do in the end?") == "now"
+    assert stance("Куда мы в итоге поехали?") == "now"
+    assert stance("Куда мы в конце концов переехали?") == "now"
+
+
 def test_an_agent_noun_and_its_feminine_share_a_stem() -> None:
     assert russian_stem("начальница") == russian_stem("начальник")
     assert russian_stem("начальником") == russian_stem("начальник")
