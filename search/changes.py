@@ -33,6 +33,10 @@ _CHANGE = re.compile(
     # a choice made and the day it holds from: "Big decision: no big venue",
     # "Decided: ...", "from now on"
     r"|decid(?:ed|ing)|decision|from (?:now on|today)"
+    # a home changed hands: "Moving day", "handed back the keys to the old
+    # flat", "got the keys"
+    r"|moving day|(?:got|picked up|collected|returned|handed (?:back|over|in)"
+    r"|gave back) (?:the |our |my )?keys"
     r"|(?:new|old) (?:job|flat|apartment|home|house|place|city|company|employer)"
     r"|instead of|from \w+ to"
     # a plan or an appointment that moved: "moved Pepper's appointment to
@@ -45,6 +49,8 @@ _CHANGE = re.compile(
     # «заявление об уходе»; a choice made: «решили», «с сегодняшнего дня»
     r"|уе(?:зжа|хал)\w*|(?:ухож|уход|ушл|ушёл|ушел)\w* (?:из|с|от)|об уходе"
     r"|решил[аи]?|решено|с сегодняшнего дня"
+    # «Вернула ключи от квартиры», «получили ключи», «сдали ключи»
+    r"|(?:вернул|получил|сдал|отдал)\w* ключ\w*"
     r"|вместо|(?:перв|последн)\w+ (?:день|недел\w*|ночь)"
     r"|нов(?:ая|ой|ую|ом|ое|ые|ых|ую) (?:работ|квартир|компани|город|дом|офис)\w*"
     r"|из \w+ в)(?!\w)",
@@ -63,7 +69,7 @@ _CHANGE_KEYS = (
     "mov", "relocat", "switch", "chang", "start", "began", "last", "final",
     "join", "hand", "quit", "resign", "gave up", "giv", "stop", "cancel",
     "called off", "no longer", "not any", "no more", "decid", "decision",
-    "first ", "new ", "old ",
+    "first ", "new ", "old ", "keys", "ключ",
     "instead of", "from ", "reschedul", "postpon", "push", "shift",
     "пере", "отлож", "бросил", "завязал", "уволил", "устроил", "отмен",
     "больше не", "вместо", "перв", "последн", "нов", "из ", "уезжа", "уехал",

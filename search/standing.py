@@ -71,6 +71,9 @@ _PRESENT = re.compile(
     r"|\b(?:when|where) and (?:when|where)(?:'s| is| are| will)\b|\bwhere will\b"
     r"|(?<!\w)(?:когда|во сколько|где)(?: и (?:когда|где))? (?:\w+ )?буд(?:ет|ут)(?!\w)"
     r"|(?<!\w)(?:теперь|в данный момент|на данный момент)(?!\w)"
+    # where a changed plan landed is its latest word: "Where did we end up
+    # going?", "What did we do in the end?", «Куда мы в итоге поехали?»
+    r"|\b(?:end(?:ed)? up|in the end)\b|(?<!\w)(?:в итоге|в конце концов)(?!\w)"
     # where a move or a switch led is where one is now: "Where did we move
     # to?", «Куда мы переехали?», «На что я перешла?»
     r"|\b(?:where|what) did (?:i|we) (?:move|switch|change)\b"

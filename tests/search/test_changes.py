@@ -66,6 +66,12 @@ async def top(retriever: Retriever, question: str, k: int = 1) -> list[str]:
         "We pushed the meeting back a week.",
         "Приём у ветеринара перенесли на понедельник.",
         "Отложили поездку на весну.",
+        # a home changing hands: the day of the move, the keys
+        "Moving day. A rented van and forty boxes.",
+        "Handed back the keys to the old flat, the landlord found one scratch.",
+        "Signed at the notary and got the keys!",
+        "Вернула ключи от старой квартиры хозяину.",
+        "Подписали договор и получили ключи!",
     ],
 )
 def test_a_change_told(text: str) -> None:
@@ -73,7 +79,14 @@ def test_a_change_told(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Lena made soup tonight.", "We live near the river.", "Мы живём у реки."]
+    "text",
+    [
+        "Lena made soup tonight.",
+        "We live near the river.",
+        "Мы живём у реки.",
+        "Lost my keys again, found them in the fridge.",
+        "Забыла ключи на работе.",
+    ],
 )
 def test_no_change_told(text: str) -> None:
     assert not tells_change(text)
@@ -88,6 +101,13 @@ def test_before_a_name_is_the_past() -> None:
     assert stance("Where did I work before Škoda?") == "past"
     assert stance("What did I drink before I switched to coffee?") == "past"
     assert stance("What did Caroline do before the parade?") is None  # a date
+
+
+def test_where_a_plan_ended_up_is_the_present() -> None:
+    assert stance("So where did we end up going in August?") == "now"
+    assert stance("What did we do in the end?") == "now"
+    assert stance("Куда мы в итоге поехали?") == "now"
+    assert stance("Куда мы в конце концов переехали?") == "now"
 
 
 def test_an_agent_noun_and_its_feminine_share_a_stem() -> None:
