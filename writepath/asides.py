@@ -26,6 +26,8 @@ from ..core.name_forms import same_name
 from ..core.records import Entity, name_key
 from ..core.scope import write_scope
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
+from ..search.cross_script import sound_key
+from ..search.morphology import is_russian
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .names import COMMON_CAPITALISED
@@ -167,6 +169,32 @@ def bare_asides(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
+# "Rinat Cohen (Ринат)": a full name, then its first word in the other script
+_FULL_ASIDE = re.compile(
+    rf"({_CAPITAL}(?:\s+{_CAPITAL}){{1,2}})\s*\(\s*({_CAPITAL})\s*\)"
+)
+
+
+def spelled_asides(text: str) -> list[tuple[str, str]]:
+    """(full name, alias) for each full name whose first word the parenthesis
+    after it spells in the other script: "Rinat Cohen (Ринат)" -> ("Rinat
+    Cohen", "Ринат"). A bilingual user writes a name so for the turns of the
+    other language; whatever the name is, the two are one."""
+    pairs: list[tuple[str, str]] = []
+    for match in _FULL_ASIDE.finditer(text):
+        words, alias = match.group(1).split(), match.group(2)
+        # "Пришла Марина Гольд (Marina)": the name is the words from the one
+        # the aside spells
+        for start in range(len(words) - 1):
+            first = words[start]
+            if is_russian(first) != is_russian(alias) and sound_key(first) == sound_key(
+                alias
+            ):
+                pairs.append((" ".join(words[start:]), alias))
+                break
+    return pairs
+
+
 def _one_name(one: str, other: str) -> bool:
     """ "Ксюша" and "Ксения", "Yulia" and "Юлька": forms of one name."""
     one, other = one.casefold(), other.casefold()
@@ -205,9 +233,17 @@ async def join_asides(
     quoted = quoted_asides(text)
     called = called_asides(text)
     bare = bare_asides(text)
-    if not pairs and not quoted and not called and not bare:
+    spelled = spelled_asides(text)
+    if not pairs and not quoted and not called and not bare and not spelled:
         return
     _, split = await edit_guards(storage, write_scope())
+    for name, alias in spelled:
+        keep = await _entity(storage, name, entity_of)
+        # the first name in its own script too: "Rinat" as well as «Ринат»
+        for short in (alias, name.split()[0]):
+            if keep is not None and name_key(short) not in split:
+                await _join(storage, keep, short, entity_of)
+                keep = await _entity(storage, name, entity_of)
     for name, alias in bare:
         keep = await _entity(storage, name, entity_of)
         other = await _entity(storage, alias, entity_of)

@@ -352,3 +352,30 @@ async def test_a_name_joined_to_its_full_form_in_the_same_turn_stays_linkable(
     dima = await storage.entities.find_entity("Димон")
     assert dima is not None and dima.id in people
     assert await storage.entities.find_entity("Дима") == dima
+
+
+def test_a_full_name_spelled_in_the_other_script_is_one() -> None:
+    """ "Rinat Cohen (Ринат)": the first name written for the other language's
+    turns; a place in brackets or another name is not."""
+    from agent_memory.writepath.asides import spelled_asides
+
+    assert spelled_asides("The new manager is Rinat Cohen (Ринат), 44.") == [
+        ("Rinat Cohen", "Ринат")
+    ]
+    assert spelled_asides("Пришла Марина Гольд (Marina) из клиники.") == [
+        ("Марина Гольд", "Marina")
+    ]
+    assert spelled_asides("Lunch with Tom Hanks (Анна) today") == []
+    assert spelled_asides("Tom Hanks (Tom) came") == []
+
+
+async def test_the_spelled_first_name_finds_the_full_name(
+    storage: MemoryStorage,
+) -> None:
+    await said(storage, "Lilya says the new manager is Rinat Cohen (Ринат), 44.")
+    await said(storage, "Ринат прислала мне график на месяц.")
+    await said(storage, "Rinat called me herself from the branch.")
+
+    rinat = await storage.entities.find_entity("Ринат")
+    assert rinat is not None and rinat.name == "Rinat Cohen"
+    assert rinat.mention_count == 3
