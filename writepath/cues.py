@@ -155,6 +155,17 @@ def _clean(word: str) -> str:
     return word.strip(",.!?;:()\"'“”").casefold()
 
 
+# "moving to Marta's", "at Marta's place": a person's home, not a place's name
+_HOME_OF = re.compile(
+    r"['’]s(?:\s+(?:place|flat|house|apartment|home)\b|\s*[,.;:!?)]|\s*$)"
+)
+
+
+def home_of(text: str, end: int) -> bool:
+    """Whether the name ending at `end` is said as someone's home ("Marta's")."""
+    return _HOME_OF.match(text, end) is not None
+
+
 def at_a_place(before: Sequence[str]) -> bool:
     """ "moved to X", "staying in X", "from Graz to X": X is a place."""
     last = [_clean(w) for w in before[-3:]]

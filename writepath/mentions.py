@@ -26,6 +26,7 @@ from .cues import (
     SENTENCE_OPENERS,
     acts_as_person,
     at_a_place,
+    home_of,
     opens_english_sentence,
     opens_on_gerund,
     opens_russian_sentence,
@@ -125,6 +126,10 @@ _GENITIVE_ENDS = tuple("аяыи")
 # ", Линда," right after a name: another name set beside it
 _APPOSITION = re.compile(rf"\s*,\s*([{_UPPER}][{_LOWER}]+)\b")
 # Relations English also says as a title of no relation to the user.
+# "moving to Marta's", "at Marta's place": a person's home, not a place's name
+_HOME_OF = re.compile(
+    r"['’]s(?:\s+(?:place|flat|house|apartment|home))?(?:\s*[,.;:!?)]|\s*$)"
+)
 _TITLE_WORDS = frozenset(
     """mother father sister brother doctor coach boss uncle aunt dad mom mum
     mama papa daddy mummy mommy teacher tutor mentor manager therapist dog cat
@@ -352,7 +357,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     if relation in PET_KINDS:  # "Our dog is Ponchik": the user's dog
         return Mention(name, "pet", "name", relation=relation)
     if not relation and at_a_place(before_words):  # "moved to Vienna"
-        return Mention(name, "place", "name")
+        kind: EntityType = "person" if home_of(text, start + len(name)) else "place"
+        return Mention(name, kind, "name")  # "moving to Marta's": her home
     # "Hey Mel", "thanks, Mel" address a person; "Thanks! Keep going" does not.
     # "Wow, Chicago sounds great" is about the name, not to it.
     addressed = not after_words or after_words[0][:1] in ",!?.:;)"

@@ -33,6 +33,9 @@ def test_a_verb_opening_the_text_is_no_speaker() -> None:
         ),
         ("we are staying in Ribeira", [("Ribeira", "place")]),
         ("planning a trip to Porto in June", [("Porto", "place")]),
+        # a person's home is no place's name
+        ("Yes. Talked about moving to Marta's.", [("Marta", "person")]),
+        ("Yes. We moved to Marta's place in May", [("Marta", "person")]),
         ("I code in Python daily", [("Python", "concept")]),
         ("Wow, Chicago sounds great!", [("Chicago", "concept")]),  # not addressed
         ("Yes. Tomasz moved to the payments team", [("Tomasz", "person")]),
