@@ -52,6 +52,11 @@ _TWO_WORDS = frozenset(
 # instrumental («директор школы», «руководитель отдела», «заведующий
 # отделением», «заведующая кафедрой»), or alone.
 _RU_HEADS = ("директор", "заведующ", "руководител", "начальни")
+# «руководительница хора», «руководитель кружка»: Russian says the leader of
+# a choir or a club with a boss's word; they are no boss of the user's.
+PASTIMES = frozenset(
+    """хора кружка клуба студии секции ансамбля оркестра труппы театра""".split()
+)
 # Titles only a workplace has ("line manager", «тимлид»), any owner's;
 # the others head a school or an office a parent deals with too.
 _WORK_ONLY = frozenset({"тимлид", "line", "team"})
@@ -96,6 +101,8 @@ def _title_length(words: Sequence[str], at: int) -> int:
         unit = after.isalpha() and after.endswith(
             ("а", "ы", "и", "я", "ем", "ой", "ом")
         )
+        if after in PASTIMES:
+            return 0
         return 2 if unit else 1
     return 0
 

@@ -32,6 +32,7 @@ from ..core.relations import (
 from ..search.morphology import relation_base_forms
 from ..search.spellings import other_script_spellings
 from ..store.interface import Store
+from .boss_titles import PASTIMES
 
 # What joins a name to the relation that follows it: "Ingrid, my new boss",
 # "Sam is my oldest friend", "Витя — мой друг детства".
@@ -93,9 +94,16 @@ def relation_by_subject(before_words: Sequence[str]) -> str:
         found = relation_of(owner, "", words[at + 1])
         if not found and at + 2 < len(words):
             found = relation_of(owner, words[at + 1], words[at + 2])
+        if found and _leads_a_pastime(found, words[at + 2 : at + 3]):
+            return ""
         if found:
             return found
     return ""
+
+
+def _leads_a_pastime(relation: str, after: Sequence[str]) -> bool:
+    """«руководительница хора»: the leader of a pastime, no boss."""
+    return relation in same_relation("boss") and bool(after) and after[0] in PASTIMES
 
 
 def relation_after(after_words: Sequence[str]) -> str:

@@ -66,6 +66,9 @@ async def test_a_title_makes_the_boss(
         # a charge nurse leads the shift, no line manager of the user's
         "First day on the ward. The charge nurse, Tomek, showed me round.",
         "Моя старшая сестра Аня позвонила из Казани.",
+        # a pastime's leader, said with a boss's word
+        "Наша руководительница хора — Фаина Исааковна, ей 79 лет.",
+        "Мой руководитель кружка Олег Петрович хвалит мои работы.",
     ],
 )
 async def test_no_title_of_mine_makes_no_boss(
