@@ -53,10 +53,12 @@ _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
             r"|(?<!\w)(?:работ\w*|компани\w*|офис\w*|препода\w*)(?!\w)",
             re.I,
         ),
+        # «заявление (об уходе)» is the Russian "handed in my notice": the
+        # turn that leaves a job names the job only by its firm
         (
             "work", "job", "company", "office", "colleague", "joining",
             "notice", "startup", "interview", "работа",
-            "работаю", "компании", "офис", "собеседование",
+            "работаю", "компании", "офис", "собеседование", "заявление",
         ),
     ),
     "drink": (

@@ -94,3 +94,9 @@ def test_a_question_about_shifts_asks_for_the_shifts_not_the_job() -> None:
         assert "shift" in terms and "смена" in terms
         assert "job" not in terms
     assert slot_terms("Я сменил машину?") == ()
+
+
+def test_the_russian_notice_is_a_work_word() -> None:
+    # «Написал заявление об уходе из Kyma» leaves the old job by its firm's
+    # name alone, like "Handed in my notice at Kyma" does
+    assert "заявление" in slot_terms("Где я работал раньше?")
