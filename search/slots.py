@@ -32,16 +32,33 @@ _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
             "переезжаем", "переезд", "квартира", "дом", "доме", "районе",
         ),
     ),
-    "work": (
+    # the hours of a shift worker's job, a narrower slot than "work" (whose
+    # words, "job", "company", are anyone's): a nurse's or a driver's shifts,
+    # not the ward or the depot (what the work's own words find)
+    "shifts": (
         re.compile(
-            r"\b(?:work|job|company|office|for a living|employer)\b"
-            r"|(?<!\w)(?:работ\w*|компани\w*|офис\w*)(?!\w)",
+            r"\b(?:shifts?|nights)\b"
+            r"|(?<!\w)(?:смен(?:а|ы|е|у|ой)?|ночам)(?!\w)",
             re.I,
         ),
         (
+            "shift", "shifts", "nights", "смена", "смену", "смены", "смене",
+            "ночная", "дневная",
+        ),
+    ),
+    "work": (
+        re.compile(
+            r"\b(?:work|working|job|company|office|for a living|employer"
+            r"|teach\w*)\b"
+            r"|(?<!\w)(?:работ\w*|компани\w*|офис\w*|препода\w*)(?!\w)",
+            re.I,
+        ),
+        # «заявление (об уходе)» is the Russian "handed in my notice": the
+        # turn that leaves a job names the job only by its firm
+        (
             "work", "job", "company", "office", "colleague", "joining",
             "notice", "startup", "interview", "работа",
-            "работаю", "компании", "офис", "собеседование",
+            "работаю", "компании", "офис", "собеседование", "заявление",
         ),
     ),
     "drink": (
@@ -91,6 +108,8 @@ def slot_terms(text: str) -> tuple[str, ...]:
     for slot, (pattern, words) in _SLOTS.items():
         if slot == "home" and LIVE_WITH.search(text):
             continue  # who the user lives with, not where (kin_words.py)
+        if slot == "work" and found and _SLOTS["shifts"][0].search(text):
+            continue  # "What shifts am I working?": the shifts, not the job
         if pattern.search(text):
             found.extend(words)
     return tuple(dict.fromkeys(found))

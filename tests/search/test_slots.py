@@ -77,3 +77,26 @@ def test_only_the_users_own_state_is_expanded() -> None:
     assert slot_terms("Где сейчас живёт мой начальник?") == ()
     assert slot_terms("Who is my boss?") == ()
     assert slot_terms("What did Melanie paint?") == ()
+
+
+def test_a_teachers_or_a_shift_workers_question_asks_about_work() -> None:
+    # "working" and «преподаю» ask about the user's job like "work" does
+    assert "job" in slot_terms("Where am I working now?")
+    assert "работаю" in slot_terms("Где я сейчас преподаю?")
+    assert "job" in slot_terms("Where do I teach these days?")
+
+
+def test_a_question_about_shifts_asks_for_the_shifts_not_the_job() -> None:
+    # "job", "company" are anyone's words ("Katya got a job"): a question
+    # about the hours is searched with the words of shifts alone
+    for question in ("What shifts am I working now?", "Я всё ещё работаю по ночам?"):
+        terms = slot_terms(question)
+        assert "shift" in terms and "смена" in terms
+        assert "job" not in terms
+    assert slot_terms("Я сменил машину?") == ()
+
+
+def test_the_russian_notice_is_a_work_word() -> None:
+    # «Написал заявление об уходе из Kyma» leaves the old job by its firm's
+    # name alone, like "Handed in my notice at Kyma" does
+    assert "заявление" in slot_terms("Где я работал раньше?")
