@@ -52,6 +52,7 @@ from .search.legs import (
     vector_leg,
     with_history,
 )
+from .search.member_things import with_member_things
 from .search.morphology import stem
 from .search.now_value import with_current_value
 from .search.people import about_people, asked_about, named_entities
@@ -467,6 +468,7 @@ class Retriever:
         hits = await with_current_value(self._storage, hits, query, window)
         hits = await with_earlier_value(self._storage, hits, query, window)
         hits = await with_things(self._storage, hits, query, window, self._other_script)
+        hits = with_member_things(hits, query)
         stanced = by_stance(hits, query.text, query.state_terms, query.own_words)
         stanced = await after_the_end(self._storage, stanced, query, window)
         hits = focus_on_threads(stanced)

@@ -30,9 +30,10 @@ from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
 from .frame_words import GENERIC_STEMS
-from .kinds import AskedKinds
+from .kinds import AskedKinds, asks_doings, doings_said
+from .member_things import doings_named
 from .morphology import is_russian, stem
-from .standing import Stance, stance, told_of_other
+from .standing import Stance, asks_where, stance, told_of_other
 from .support import shares_stem, text_stems, wanted_stems
 from .windowed import USER_ROLE
 
@@ -213,7 +214,6 @@ def _category_things(
 # Ниро» is by car as often as «на Кипре» is where. Only for now: asked
 # where one was before, the lives' older places lost more than they gained
 # (an old plan's city said "to Lisbon" beside a newer one).
-_ASKS_WHERE = re.compile(r"^\W*(?:where|где|куда)(?!\w)", re.I)
 _AT_PLACE = re.compile(
     r"(?<!\w)(?:in|at|into|to|from|near|в|во|из|возле|около)\s+(?:the\s+)?"
     r"([A-ZА-ЯЁ][\w-]+)"
@@ -248,6 +248,28 @@ def _by_members(
     keys = {_key(member) for member in kinds.members} - {""}
     named = {i: score for i, score in base.items() if things.groups[i] & keys}
     return named if named or kinds.of_common_things else base
+
+
+def _beside_doings(
+    base: dict[int, float], things: Things, holders: list[SearchHit], kinds: AskedKinds
+) -> dict[int, float]:
+    """Of a category of doings (a sport, a hobby), the things named beside
+    one of its members ("Бокс в Cīņa") in two turns or more, and more than
+    half as many as the most named: a doing is said by its word, and the
+    office named once beside football ("told Dima about the Skelo
+    interviews") or beside "the nightly run" (a twin of «бег», no member)
+    is no sport's place. One doing at one place tells no change: the new
+    doing may go by other words (futsal at Zakaki, then "a 60 km ride")."""
+    counts: dict[int, int] = {}
+    for hit in holders:
+        if doings_said(kinds, text_stems(hit.node.content), hit.node.content):
+            for index in things_of(hit, things):
+                counts[index] = counts.get(index, 0) + 1
+    most = max(counts.values(), default=0)
+    kept = {i for i, n in counts.items() if n > 1 and 2 * n > most}
+    if len(kept) < 2 and len(doings_named(holders, kinds)) < 2:
+        return {}  # one doing at one place: no change told by either
+    return {index: score for index, score in base.items() if index in kept}
 
 
 async def entity_turns(
@@ -427,7 +449,12 @@ async def with_category_things(
     asked_keys = {_key(word) for word in (*words, *query.text.split())} - {""}
     base = {i: score for i, score in base.items() if not things.groups[i] <= asked_keys}
     base = _by_members(base, things, query.kinds)
-    if asked == "now" and _ASKS_WHERE.search(query.text):
+    where = asks_where(query.text)
+    # "Where do I train now?": the place is what is asked, its turns name it
+    # rather than the doing ("Sent my first V4 at the Depot")
+    if asks_doings(query.kinds) and not where:
+        base = _beside_doings(base, things, holders, query.kinds)
+    if asked == "now" and where:
         base = _named_as_places(base, things, hits)
     if not base:
         return hits

@@ -416,3 +416,27 @@ def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
         if asked:
             found.append((asked, kind))
     return AskedKinds(tuple(found), is_russian(text), frozenset(phrased))
+
+
+# Categories of things one does (a sport, a hobby): their members are no
+# names of their own, a doing said by its word ("Boxing with Dima", «Футзал»).
+_DOINGS = frozenset(map(stem, "sport hobby dance instrument game".split()))
+
+
+def asks_doings(kinds: AskedKinds) -> bool:
+    """The question asks a category of doings (`_DOINGS`)."""
+    return any(kind.head in _DOINGS for _, kind in kinds.kinds)
+
+
+def doings_said(kinds: AskedKinds, stems: AbstractSet[str], text: str) -> set[str]:
+    """The members of the asked categories of doings (`_DOINGS`) a text
+    names, by their stems («бокс» of «боксу»); an English one in -ing only
+    as written: its stem is another word ("a roof box", "a table row")."""
+    words = {w.casefold() for w in re.findall(r"\w+", text)}
+    return {
+        stem(member)
+        for _, kind in kinds.kinds
+        if kind.head in _DOINGS
+        for member in kind.members
+        if (member in words if member.endswith("ing") else stem(member) in stems)
+    }

@@ -155,6 +155,15 @@ def wants_recent(text: str) -> bool:
     return bool(_RECENT.search(text))
 
 
+# "Where do I train now?", «Куда я хожу…»: the question asks a place
+_ASKS_WHERE = re.compile(r"^\W*(?:where|где|куда)(?!\w)", re.I)
+
+
+def asks_where(text: str) -> bool:
+    """The question opens with "where" / «где» / «куда»."""
+    return bool(_ASKS_WHERE.search(text))
+
+
 @functools.lru_cache(maxsize=256)  # each rule asks it of the question again
 def stance(text: str) -> Stance:
     """ "past" for a question about an older state, "now" for the present or

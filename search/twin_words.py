@@ -305,7 +305,7 @@ graduation prom | выпускной
 divorce | развод
 engagement engaged | помолвка
 guitar | гитара
-piano | пианино
+piano | пианино фортепиано
 ukulele | укулеле
 music | музыка
 song | песня

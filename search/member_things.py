@@ -1,0 +1,108 @@
+"""What the user does now and did before, told by the doing's own word.
+
+"What sport do I do these days?", «Чем я сейчас увлекаюсь?», "What sport
+did I play before boxing?": the turns that answer name the doing itself
+("Boxing: first sparring with Dima", «Футзал в Закаки», "Pottery night")
+and rarely a place filed as an entity, so search/category_things.py finds
+no thing to tell the old from the new. The members of the asked category
+of doings (search/kinds.py) the user's own turns name are the things here:
+one doing and its twin in the other language ("boxing", «бокс») are one;
+those named in more than half as many turns as the most named count; the
+one named last is what the user does now, the others what they did before.
+On the asked side a turn weighs twice the doing's best turn plus its own
+score (the doing's turns rise together, in their order); on the other
+side ÷2. One doing named: nothing to weigh, now or
+before (the user who quit futsal for the bike says "a 60 km ride", no
+member of "sport"). Bounded: the question's own hits, no read.
+"""
+
+from __future__ import annotations
+
+from ..core.records import SearchHit
+from .analysis import AnalysedQuery
+from .kinds import AskedKinds, asks_doings, doings_said
+from .standing import asks_where, stance, told_of_other
+from .support import text_stems
+from .twin_words import twin_stems
+from .windowed import USER_ROLE
+
+BOOST = 1.0
+
+
+def _grouped(members: set[str]) -> dict[str, str]:
+    """Each member stem's group: the first of the members it shares a twin
+    with ("box" and «бокс» are one doing)."""
+    group: dict[str, str] = {}
+    for member in sorted(members):
+        kin = {member} | twin_stems(member)
+        group[member] = next((g for m, g in group.items() if m in kin), member)
+    return group
+
+
+def _said(hits: list[SearchHit], kinds: AskedKinds) -> dict[int, set[str]]:
+    """Per own hit (the user's, not someone else's news), the doings named."""
+    said = {
+        hit.node.id: doings_said(kinds, text_stems(hit.node.content), hit.node.content)
+        for hit in hits
+        if hit.node.source_role == USER_ROLE and not told_of_other(hit)
+    }
+    return {node_id: found for node_id, found in said.items() if found}
+
+
+def _doings(hits: list[SearchHit], kinds: AskedKinds) -> dict[int, set[str]]:
+    """Per own hit, the doings named, each by its group (`_grouped`)."""
+    said = _said(hits, kinds)
+    group = _grouped(set().union(*said.values()))
+    return {i: {group[m] for m in found} for i, found in said.items()}
+
+
+def _lasts(hits: list[SearchHit], named: dict[int, set[str]]) -> dict[str, float]:
+    """When each doing was last named."""
+    last: dict[str, float] = {}
+    for hit in hits:
+        for doing in named.get(hit.node.id, ()):
+            last[doing] = max(last.get(doing, 0.0), hit.node.when)
+    return last
+
+
+def doings_named(hits: list[SearchHit], kinds: AskedKinds) -> set[str]:
+    """The doings the user's own turns among `hits` name, a word and its
+    twin one."""
+    return set().union(*_doings(hits, kinds).values())
+
+
+def with_member_things(hits: list[SearchHit], query: AnalysedQuery) -> list[SearchHit]:
+    """`hits` weighed by the side of the asked doings' change (see the
+    module's doc); unchanged without a stance or a doing named."""
+    asked = stance(query.text)
+    if asked is None or not asks_doings(query.kinds) or asks_where(query.text):
+        return hits  # "Where do I train?" asks the place: category_things
+    named = _doings(hits, query.kinds)
+    counts: dict[str, int] = {}
+    best: dict[str, float] = {}
+    when = {hit.node.id: hit for hit in hits}
+    for node_id, doings in named.items():
+        for doing in doings:
+            counts[doing] = counts.get(doing, 0) + 1
+            best[doing] = max(best.get(doing, 0.0), when[node_id].score)
+    most = max(counts.values(), default=0)
+    kept = {doing for doing, n in counts.items() if n > 1 and 2 * n > most}
+    if len(kept) < 2:
+        return hits  # one doing: its change, if any, goes by other words
+    last = _lasts(hits, named)
+    newest = max(kept, key=lambda doing: last[doing])
+
+    def weighed(hit: SearchHit) -> SearchHit:
+        doings = named.get(hit.node.id, set()) & kept
+        if not doings:
+            return hit
+        if not any((doing == newest) == (asked == "now") for doing in doings):
+            return SearchHit(hit.node, hit.score / (1.0 + BOOST), hit.entities)
+        # the doing's best turn raised, plus the turn's own score: its turns
+        # rise together and keep their order
+        top = max(best[doing] for doing in doings)
+        return SearchHit(hit.node, top * (1.0 + BOOST) + hit.score, hit.entities)
+
+    out = [weighed(hit) for hit in hits]
+    out.sort(key=lambda hit: (-hit.score, hit.node.id))
+    return out

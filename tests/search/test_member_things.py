@@ -1,0 +1,103 @@
+"""A question about the sport or hobby the user does now or did before: the
+turns name the doing itself ("Boxing with Dima", «Бокс в Cīņa»), rarely a
+place (search/member_things.py), and a place counts as the doing's only
+when named beside it more than once (search/category_things.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.kinds import asked_kinds, doings_said
+from agent_memory.search.morphology import stem
+from agent_memory.search.query_text import query_terms
+from agent_memory.search.support import text_stems
+from agent_memory.search.twin_words import twin_stems
+from agent_memory.storage import MemoryStorage
+from day_turns import linked_days
+
+T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
+FOOTBALL = [
+    "Football with the guys on Thursday, scored twice.",
+    "Played football in the rain, my knee hurts again.",
+    "Football night: we lost 5-3, my lungs gave up first.",
+    "Football again, the knee held for once.",
+]
+BOXING = [
+    "Boxing with Dima: the coach says my left is lazy.",
+    "Boxing again, I could not lift my arms in the morning.",
+    "Boxing: first sparring round, my nose survived.",
+    "Бокс с Димой: тренер полчаса гонял нас со скакалкой.",
+    "Бокс в понедельник, левая стала чуть менее ленивой.",
+]
+NOISE = (
+    "Meetings all afternoon, too many of them.",
+    "Cooked soup for the whole week.",
+    "Packing boxes in the flat all evening.",
+    "Is a used roof box for the estate car worth it?",
+)
+
+
+def _said(question: str, text: str) -> set[str]:
+    kinds = asked_kinds(question, tuple(query_terms(question)))
+    return doings_said(kinds, text_stems(text), text)
+
+
+def test_a_doing_in_ing_is_said_only_in_full() -> None:
+    question = "What sport do I do these days?"
+    assert _said(question, "Boxing with Dima tonight.")
+    assert _said(question, "Первая тренировка по боксу.")
+    assert not _said(question, "Packing boxes all evening.")
+    assert not _said(question, "A used roof box for the car?")
+    assert not _said(question, "Moved the table row by row.")
+
+
+async def _life(storage: MemoryStorage, old: list[str], new: list[str]) -> Retriever:
+    """`old` weeks, then `new`, each between days of small talk."""
+    noise = [NOISE[i % 4] for i in range(12)]
+    return await linked_days(storage, [*old, *noise, *new, *noise[:4]], T0)
+
+
+async def _top(retriever: Retriever, question: str, count: int) -> list[str]:
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    return [hit.node.content for hit in hits[:count]]
+
+
+@pytest.mark.parametrize(
+    "question", ["What sport do I do these days?", "Каким спортом я сейчас занимаюсь?"]
+)
+async def test_now_finds_the_newest_doing_not_a_box(
+    storage: MemoryStorage, question: str
+) -> None:
+    top = await _top(await _life(storage, FOOTBALL, BOXING), question, 3)
+    assert set(top) <= set(BOXING), top
+
+
+async def test_before_finds_the_older_doing(storage: MemoryStorage) -> None:
+    question = "What sport did I do before?"
+    top = await _top(await _life(storage, FOOTBALL, BOXING), question, 4)
+    assert set(top) == set(FOOTBALL), top
+
+
+async def test_a_place_named_once_beside_a_sport_is_no_sports_place(
+    storage: MemoryStorage,
+) -> None:
+    office = [
+        "Friday at Skelo: the nightly build was green again.",
+        "Demo at Skelo, the team liked my dashboard.",
+        "Skelo moved the standup to ten, finally.",
+    ]
+    old = [*FOOTBALL[:3], "Football after work, told Dima about Skelo."]
+    top = await _top(
+        await _life(storage, old, [*BOXING, *office]),
+        "What sport do I do these days?",
+        4,
+    )
+    assert set(top) <= set(BOXING), top
+
+
+def test_both_russian_words_for_piano_are_one_doing() -> None:
+    # «пианино» and «фортепиано» are both "piano": counted apart, the lessons
+    # («уроки фортепиано») would be a doing named once, not the piano's
+    assert {stem("пианино"), stem("фортепиано")} <= twin_stems(stem("piano"))
