@@ -4,8 +4,11 @@ The life (bench/data/everyday/: ~2,900 turns over 240 days, English and Russian,
 written by bench/everyday_life.py) is ingested through the CLI's import path
 (`parse_jsonl` → `with_ingest_keys` → `store_turns`, the slow path's vectors and
 entity links included) into a real SQLite memory of the standalone host, with
-every time shifted by whole days so the life's last day is today: "yesterday"
-in a question is the real yesterday, since the host asks at its own clock.
+every time shifted by whole weeks so the life's last day is the eve of "the
+life's today": the latest day on the anchor's weekday, which is today on that
+weekday and up to six days back on others. The host's clock is set back to it
+for the run (`life_clock`), so "yesterday" and "last weekend" in a question
+mean what they meant when the life was written, whatever day the bench runs.
 Each question is then asked as the host does: `get_context(prompt,
 turn_context)` on the MemoryExtension, then, in the same task, a `search_memory`
 tool call made by a real openai-agents run with a scripted model (limit 10;
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as dt
 import importlib
 import json
@@ -35,6 +39,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +165,23 @@ async def ask(
     }
 
 
+def life_today(anchor: dt.date, today: dt.date) -> dt.date:
+    """The latest day on or before `today` on the anchor's weekday."""
+    return today - dt.timedelta(days=(today.weekday() - anchor.weekday()) % 7)
+
+
+@contextlib.contextmanager
+def life_clock(days_back: int) -> Iterator[None]:
+    """The process's wall clock (time.time, which the host reads as now) set
+    `days_back` days back for the run; the timers (perf_counter) are not."""
+    real = time.time
+    time.time = lambda: real() - days_back * 86_400  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        time.time = real  # type: ignore[assignment]
+
+
 def anchor_of(data: Path) -> dt.date:
     """The life's reference "today": its life.json, else the first life's."""
     meta = data / "life.json"
@@ -173,8 +195,8 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     turns = read_jsonl(data / "turns.jsonl")
     questions = read_jsonl(data / "questions.jsonl")
     now = dt.datetime.now(dt.UTC)
-    today = now.date()
     anchor = anchor_of(data)
+    today = life_today(anchor, now.date())
     if anchor == life.ANCHOR and now.time() < life.LAST_MORNING_END:
         print(
             "note: the life's last morning (05:00-05:30 UTC) is still ahead;"
@@ -183,6 +205,19 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         )
     shift = (today - anchor).days
     embedder = load_embedder(args.embedder)
+    with life_clock((now.date() - today).days):
+        return await _run_life(args, folder, turns, questions, today, shift, embedder)
+
+
+async def _run_life(
+    args: argparse.Namespace,
+    folder: Path,
+    turns: list[dict[str, Any]],
+    questions: list[dict[str, Any]],
+    today: dt.date,
+    shift: int,
+    embedder: Any,
+) -> dict[str, Any]:
     started = time.perf_counter()
     async with StandaloneHost(folder, embedder=embedder) as host:
         await ingest(host, turns, shift)
