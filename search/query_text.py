@@ -113,9 +113,14 @@ def day_window(value: str) -> tuple[float, float]:
     return start, start + DAY
 
 
+# "these days" says when, not what: its "days" is no word to look for ("What
+# sport do I do these days?" is not answered by "Long day at work").
+_THESE_DAYS = re.compile(r"\bthese\s+days\b", re.IGNORECASE)
+
+
 def query_terms(text: str) -> list[str]:
     """Lower-cased words of `text` without stop words, in order, each once."""
-    words = (w.lower() for w in _WORD.findall(text))
+    words = (w.lower() for w in _WORD.findall(_THESE_DAYS.sub(" ", text)))
     return list(
         dict.fromkeys(
             w for w in words if w not in STOP_WORDS and (len(w) > 1 or w.isdigit())

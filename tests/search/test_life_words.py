@@ -96,7 +96,7 @@ async def test_an_english_category_question_finds_a_russian_member(
     """ "What sport?" reaches «бокс», far down the sport members of the other
     language (a bilingual user tells in either)."""
     told = "Первая тренировка по боксу в зале Cīņa, колено в порядке."
-    top = await top_answers(storage, _life(told), T0, "What sport do I do now?")
+    top = await top_answers(storage, _life(told), T0, "What sport do I do these days?")
     assert top[:1] == [told]
 
 
