@@ -27,6 +27,7 @@ from .core.records import Entity, NodeWindow, SearchHit, name_key
 from .core.tasks import TaskSet
 from .search.accesses import AccessBatch
 from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
+from .search.asked_relation import relations_of_others
 from .search.call import Call, LegKey
 from .search.compound_names import CompoundNames
 from .search.context_block import build_context_block, is_echo
@@ -309,7 +310,8 @@ class Retriever:
         brands = self._brands.carrying(stem(term) for term in query.state_terms)
         named = [*other, *brands]
         terms = [*query.state_terms, *(name_key(e.name) for e in named)]
-        call = Call(query, *self._common_names.split(terms))
+        others = relations_of_others(query.text)  # "Katya's husband"
+        call = Call(query, *self._common_names.split(terms, others))
         call.other_script = other
         return call
 

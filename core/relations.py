@@ -210,7 +210,15 @@ _QUALIFIER_TWINS: dict[str, tuple[str, ...]] = {
     "closest": ("ближайший", "ближайшая"),
     "old": ("старый", "старая"),
     "former": ("бывший", "бывшая"),
+    "first": ("первый", "первая"),
+    "late": ("покойный", "покойная"),
+    "previous": ("прежний", "прежняя"),
 }
+# A spouse one had before the present one, said in any of these ways: "my
+# late husband" is the one filed as «первый муж» (and "my first wife" the
+# former one).
+_PAST_SPOUSE = ("first", "late", "former", "previous")
+_SPOUSES = frozenset("husband wife".split())
 _QUALIFIER_TWINS |= {
     ru: (en,) for en, forms in _QUALIFIER_TWINS.items() for ru in forms
 }
@@ -220,6 +228,15 @@ def same_qualified(qualifier: str, word: str) -> list[str]:
     """The qualified relation in each of its words and languages: "best
     friend" is also "лучший друг" and "лучшая подруга"; a qualifier without
     a twin stays in its own language ("climbing partner")."""
+    english = (
+        qualifier if qualifier.isascii() else _QUALIFIER_TWINS.get(qualifier, ("",))[0]
+    )
+    if english in _PAST_SPOUSE and same_relation(word) & _SPOUSES:
+        return [q for past in _PAST_SPOUSE for q in _same_qualified(past, word)]
+    return _same_qualified(english or qualifier, word)
+
+
+def _same_qualified(qualifier: str, word: str) -> list[str]:
     english = (
         qualifier if qualifier.isascii() else _QUALIFIER_TWINS.get(qualifier, ("",))[0]
     )

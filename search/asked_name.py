@@ -211,6 +211,8 @@ def _is_name(
     acronym = len(word) > 1 and word.isupper()
     if says_thing(word, thing) or stem(word) in _CALENDAR or acronym:
         return False
+    if word.casefold() in _OWNERS:  # "Her husband's…" opens a sentence: no name
+        return False
     if not (at > 0 and word[:1].isupper()) and not asked_of(word, known):
         return False
     # a name runs on over capitalised words ("Vertigo Climbing"): what stands

@@ -9,12 +9,15 @@ from __future__ import annotations
 import functools
 import re
 
+from ..core.records import Entity
 from ..core.relations import (
     PET_KINDS,
     RELATION_OWNERS,
     RELATIONS,
+    SAME_RELATION_WORDS,
     UNIQUE_RELATIONS,
     in_law_names,
+    owner_word,
     relation_aliases,
     relation_signs,
     said_in_two,
@@ -22,6 +25,7 @@ from ..core.relations import (
     same_relation,
 )
 from ..core.text import strip_accents
+from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .morphology import (
     NAME_POSSESSIVE,
@@ -122,6 +126,44 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def qualified_relations(query: AnalysedQuery) -> dict[str, list[str]]:
+    """{relation word: the aliases of its qualified relation} for each
+    relation of its own the query names ("my late husband": husband, and
+    "my first husband", «мой покойный муж», …): the bare word ("husband")
+    names another holder, the present one."""
+    out: dict[str, list[str]] = {}
+    for words in map(_qualified, query.names):
+        if words is None or words[1] in SAME_RELATION_WORDS:
+            continue
+        qualified = same_qualified(words[1], words[2])
+        out[words[2]] = [
+            a for relation in qualified for a in relation_aliases(relation)
+        ]
+    return out
+
+
+async def without_other_holders(
+    storage: Store, query: AnalysedQuery, found: list[Entity]
+) -> list[Entity]:
+    """ "my late husband" names whoever holds that relation, and not the
+    present husband its bare word ("husband") found too (when someone holds
+    it: otherwise the bare word's holder is all there is)."""
+    for word, aliases in qualified_relations(query).items():
+        holders = {e.id for e in await storage.entities.entities_by_keys(aliases)}
+        if holders:
+            same = same_relation(word)
+            found = [e for e in found if e.id in holders or _holds(e) not in same]
+    return found
+
+
+def _holds(entity: Entity) -> str:
+    """The relation word filed on the entity ("первый муж": муж)."""
+    return " ".join(str(entity.attributes.get("relation") or "").split()[-1:])
+
+
+_RUSSIAN_QUALIFIERS = frozenset(
+    "лучший лучшая первый первая покойный покойная прежний прежняя".split()
+)
 _FORMER = frozenset("former previous бывший бывшая прежний прежняя".split())
 
 
@@ -139,6 +181,9 @@ def _qualified(name: str) -> list[str] | None:
     """The owner, qualifier and relation of "my best friend", «моего
     бывшего начальника» (in their base forms), or None."""
     words = relation_base_forms(name.lower().split())
+    # «первый муж», «покойная жена»: Russian leaves "мой" out
+    if len(words) == 2 and words[0] in _RUSSIAN_QUALIFIERS:
+        words = [owner_word(words[1]), *words]
     owned = len(words) == 3 and words[0] in RELATION_OWNERS
     return words if owned and words[2] in RELATIONS else None
 
@@ -178,6 +223,35 @@ def _owned_relation(query: AnalysedQuery) -> bool:
         for words in (n.lower().split() for n in query.names)
         if len(words) >= 2
     )
+
+
+# "Katya's husband", «мужа Кати», «Катиного мужа»: a relation word with the
+# name that owns it, before it in English, after it (a genitive) in Russian
+# (the word before may be no owner: «моего мужа Йоси» is mine, named).
+_OWNED_BY_NAME = re.compile(
+    r"(?<![\w'’])(?!(?i:what|who|that|it|he|she|there|where|how|here)['’])"
+    r"[A-Z]\w+['’]s\s+([\w-]+)"
+    r"|(?<![\w-])(\w+\s+)?([а-яё]+)(?=\s+[А-ЯЁ][а-яё]+)"
+    rf"|(?<!\w){NAME_POSSESSIVE}\s+(\w+)",
+)
+
+
+_RUSSIAN_OWNER = re.compile(r"мо[йяеёи]\w*|наш\w*")
+
+
+def relations_of_others(text: str) -> frozenset[str]:
+    """The relation words `text` says of a named person's relative ("Katya's
+    husband": husband), as written (casefolded): the user's relation is
+    not asked, so these words name no relative of the user's."""
+    found = set()
+    for match in _OWNED_BY_NAME.finditer(text):
+        english, before, russian, possessed = match.groups()
+        if before and _RUSSIAN_OWNER.fullmatch(before.strip().casefold()):
+            continue
+        word = (english or russian or possessed).casefold()
+        if relation_base_forms([word])[0] in RELATIONS:
+            found.add(word)
+    return frozenset(found)
 
 
 def asks_relatives_name(query: AnalysedQuery) -> bool:

@@ -34,6 +34,7 @@ from .asked_relation import (
     names_former,
     same_relation_aliases,
     states_relation,
+    without_other_holders,
 )
 from .full_names import first_names, full_names
 from .legs import speaker_of
@@ -92,7 +93,7 @@ async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
     # "Who is Alex?" of «Саша»: another form of the name (search/name_forms.py)
     for entity in await person_by_other_form(storage, query.names, found.values()):
         found.setdefault(entity.id, entity)
-    return list(found.values())
+    return await without_other_holders(storage, query, list(found.values()))
 
 
 def _twin_names(names: Sequence[str]) -> list[str]:

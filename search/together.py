@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..core.records import NodeType, NodeWindow
 from ..store.interface import Store
@@ -70,11 +70,19 @@ class CommonNames:
         )
         self._at = now
 
-    def split(self, terms: Sequence[str]) -> tuple[list[str], list[str]]:
+    def split(
+        self, terms: Sequence[str], words_only: Collection[str] = ()
+    ) -> tuple[list[str], list[str]]:
         """(the words for the FTS query, the frequent names to meet, none in
-        most turns: two or more, or one with words to meet it; else none)."""
-        words = [term for term in terms if term not in self.frequent]
-        names = [t for t in terms if t in self.frequent and t not in self.everywhere]
+        most turns: two or more, or one with words to meet it; else none).
+        `words_only`: terms that are words here, though a name elsewhere
+        ("husband" in "Katya's husband" names no user's husband)."""
+        words = [t for t in terms if t not in self.frequent or t in words_only]
+        names = [
+            t
+            for t in terms
+            if t in self.frequent and t not in self.everywhere and t not in words_only
+        ]
         return words, names if len(names) > 1 or (names and words) else []
 
 

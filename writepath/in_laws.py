@@ -10,11 +10,15 @@ person is filed as the in-law, so "my mother-in-law", «свекровь» and
 a husband's свекровь; a partner's (of no known side) is said in English
 only. Siblings-in-law have no Russian relation word here (шурин, золовка
 are rarely said), so they are filed in English.
+
+A child's relatives compose the same way: "Misha's wife Jess" once Misha is
+"my son" is the daughter-in-law (невестка), «муж Кати Орен» once Катя is
+«моя дочка» the son-in-law (зять), and a child's child a grandchild.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..core.records import Entity, name_key
 from ..core.relations import relation_aliases, same_relation
@@ -34,20 +38,46 @@ _IN_LAWS = {
     "brother": ("brother-in-law", "", ""),
     "sister": ("sister-in-law", "", ""),
 }
+# A relative of the user's child: (English, Russian). The son's wife is the
+# daughter-in-law (невестка), the daughter's husband the son-in-law (зять),
+# a child's child a grandchild.
+_CHILDREN = frozenset("son daughter".split())
+_CHILDS_KIN = {
+    "wife": ("daughter-in-law", "невестка"),
+    "husband": ("son-in-law", "зять"),
+    "son": ("grandson", "внук"),
+    "daughter": ("granddaughter", "внучка"),
+}
 
 
-def in_law_relations(kin: str, spouse: str) -> list[str]:
-    """The relations a spouse's `kin` is to the user, the one said in the
-    kin word's language first ("мама" of a "муж": свекровь, mother-in-law)."""
+def in_law_relations(kin: str, owner: str) -> list[str]:
+    """The relations the `kin` of the user's `owner` (a spouse or a child)
+    is to the user, the one said in the kin word's language first ("мама"
+    of a "муж": свекровь, mother-in-law; "wife" of a "сын": daughter-in-law,
+    невестка)."""
+    owners = same_relation(owner)
+    if owners & _CHILDREN:
+        family = _composed(kin, _CHILDS_KIN)
+        found = list(family) if family else []
+    else:
+        found = _spouses_kin(kin, owner)
+    if found and not kin.isascii():
+        found.reverse()
+    return [r for r in found if r]
+
+
+def _composed(kin: str, table: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The row of `table` for the kin word in any of its words ("дочка")."""
+    return next((table[w] for w in sorted(same_relation(kin)) if w in table), ())
+
+
+def _spouses_kin(kin: str, spouse: str) -> list[str]:
+    """English first: a wife's mother is тёща, a husband's свекровь."""
     side = 1 if spouse in _WIVES else 2 if spouse in _HUSBANDS else 0
     if not side and spouse not in _PARTNERS:
         return []
-    family = next((_IN_LAWS[w] for w in same_relation(kin) if w in _IN_LAWS), None)
-    if family is None:
-        return []
-    english, russian = family[0], family[side] if side else ""
-    found = [russian, english] if not kin.isascii() else [english, russian]
-    return [r for r in found if r]
+    family = _composed(kin, _IN_LAWS)
+    return [family[0], family[side] if side else ""] if family else []
 
 
 async def _owner(storage: Store, said: str) -> Entity | None:
@@ -69,15 +99,15 @@ async def _owner(storage: Store, said: str) -> Entity | None:
 
 
 async def file_in_law(storage: Store, entity: Entity, of: Sequence[str]) -> None:
-    """File `entity` as the user's in-law when the one whose relative it is
-    (`of`: owner, relation word) is the user's spouse."""
+    """File `entity` as the user's in-law (or grandchild) when the one whose
+    relative it is (`of`: owner, relation word) is the user's spouse or child."""
     if len(of) != 2:
         return
     owner = await _owner(storage, of[0])
     if owner is None or owner.id == entity.id:
         return
-    spouse = str(owner.attributes.get("relation") or "")
-    relations = in_law_relations(of[1], spouse)
+    held = str(owner.attributes.get("relation") or "")
+    relations = in_law_relations(of[1], held)
     if not relations:
         return
     await file_relation(storage, entity, relations[0])

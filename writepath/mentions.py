@@ -175,8 +175,8 @@ def extract_mentions(text: str) -> list[Mention]:
     # "Mark my words": the name in a saying is nobody (same length, so the
     # spans of everything else stay where they are).
     plain = _IDIOM.sub(lambda m: " " * len(m.group(0)), text)
-    for start, end, mention in kin_mentions(plain):  # «у мамы», "called mum"
-        add(start, end, mention)
+    for start, end, kin in kin_mentions(plain):  # «у мамы», "called mum"
+        add(start, end, kin)
     for whole in _NAME.finditer(plain):
         for match in _cut_at_possessive(plain, whole):
             mention = _name_mention(plain, match)
@@ -351,7 +351,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         boss_over_qualified(relation_before(untitled), untitled, text)
         or relation_after(after_words)
         or relation_by_subject(before_words)  # "My manager is Jonas"
-        or _title_relation(title or "")
+        or _title_relation(title or "", text[: match.start(1)])
         or boss_after(after_words, text)  # "Ingrid Vos, head of primary"
     )
     if relation in PET_KINDS:  # "Our dog is Ponchik": the user's dog
@@ -431,10 +431,11 @@ def _owner_of_relation(words: Sequence[str], after: str) -> bool:
     )
 
 
-def _title_relation(title: str) -> str:
+def _title_relation(title: str, before: str) -> str:
     """The relation a kin title states ("бабушка"; "" for «тётя», said of any
-    older neighbour)."""
-    return KIN_TITLES.get(title, title)
+    older neighbour); none in a quotation, said from its speaker's side (a
+    grandchild's «привет, бабушка Надя» is no grandmother of the user's)."""
+    return "" if _unclosed_quote(before) else KIN_TITLES.get(title, title)
 
 
 def _pet(before: Sequence[str], after: Sequence[str]) -> bool:

@@ -6,6 +6,12 @@ name's own neighbours (writepath/relations.py) miss it. The pronoun stands
 for the person named before it, read conservatively: the only name before it
 in its sentence, or (when its sentence names nobody before it) the only name
 of the sentence just before. Two candidates, and nobody is filed.
+
+A sentence of a qualified relation alone is said of the one person of the
+sentence before it the same way: «Сегодня восемь лет как нет Толи. Первый
+муж, отец Веры.», "Eight years since Tolya died. My first husband." (Russian
+leaves "мой" out; the qualifier is an adjective, «Вчера муж,» is no "вчера"
+husband; a bare «Муж,» may be said to the husband, and is left alone).
 """
 
 from __future__ import annotations
@@ -25,6 +31,13 @@ _PRONOUN_RELATION = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?…]+\s+")
+# "My first husband." / «Первый муж, отец Веры.»: a relation and its
+# qualifier open the sentence, and a comma, a dash or its end follows.
+_RELATION_ALONE = re.compile(
+    r"(?:(my|our|мой|моя|наш|наша)\s+)?(\w+)\s+(\w+)\s*(?:[,.;—–]|$)",
+    re.IGNORECASE,
+)
+_RUSSIAN_ADJECTIVE = re.compile(r"[а-яё]+(?:ый|ий|ой|ая|яя)")
 
 
 def _relation_at(match: re.Match[str]) -> str:
@@ -52,6 +65,29 @@ def _one_person(names: Sequence[tuple[int, str, bool]]) -> str:
     return next(iter(found)) if len(found) == 1 else ""
 
 
+def _relation_alone(text: str, start: int) -> str:
+    """The qualified relation a sentence opening at `start` says alone."""
+    match = _RELATION_ALONE.match(text, start)
+    if match is None:
+        return ""
+    owner, qualifier, word = match[1], match[2].casefold(), match[3].casefold()
+    russian = bool(_RUSSIAN_ADJECTIVE.fullmatch(qualifier))
+    if not owner and not russian:
+        return ""
+    found = relation_of(owner or "мой", qualifier, relation_base_forms([word])[0])
+    return found if " " in found else ""
+
+
+def _previous_person(
+    names: Sequence[tuple[int, str, bool]], starts: Sequence[int], own: int
+) -> str:
+    """The one person of the sentence before the one opening at `own`."""
+    if own == 0:
+        return ""
+    previous = max(s for s in starts if s < own)
+    return _one_person([n for n in names if previous <= n[0] < own])
+
+
 def pronoun_relations(
     text: str, names: Sequence[tuple[int, str, bool]]
 ) -> dict[str, str]:
@@ -70,6 +106,11 @@ def pronoun_relations(
             previous = max(s for s in starts if s < own)
             candidates = [n for n in names if previous <= n[0] < own]
         person = _one_person(candidates)
+        if person:
+            out.setdefault(person, relation)
+    for own in starts:
+        relation = _relation_alone(text, own)
+        person = _previous_person(names, starts, own) if relation else ""
         if person:
             out.setdefault(person, relation)
     return out

@@ -140,3 +140,12 @@ def test_a_name_given_outright_answers_by_any_word_of_the_thing(
 ) -> None:
     asked = asked_name_of(question)
     assert gives_name(text, asked, names_in(question), []) is answers
+
+
+def test_a_possessive_opening_the_sentence_is_no_name_of_a_known_one() -> None:
+    """ "Her husband's colleagues sang": "Her" is no name, though its loose
+    spelling is the start of one the turn's entities carry ("Hebrew")."""
+    question = "What's Dina's husband's name?"
+    text = "Dinner at Dina's. Her husband's colleagues sang in Hebrew all night."
+    known = ["Dina", "Hebrew"]
+    assert not gives_name(text, asked_name_of(question), names_in(question), known)

@@ -193,3 +193,20 @@ async def test_the_former_boss_is_the_one_a_new_boss_replaced(
         assert hits and "Eleni" not in hits[0].node.content, (question, hits)
     hits = await retriever.search("Кто мой шеф?", reinforce=False)
     assert hits and "Eleni" in hits[0].node.content
+
+
+def test_a_past_spouse_is_one_relation_whatever_says_it_past() -> None:
+    """ "my late husband" is the one filed as «первый муж» or "former
+    husband"; "my best friend" keeps its own qualifier."""
+    from agent_memory.core.relations import same_qualified
+
+    late = same_qualified("late", "husband")
+    assert {"first husband", "первый муж", "покойный муж", "former husband"} <= set(
+        late
+    )
+    assert set(same_qualified("первая", "жена")) >= {"late wife", "покойная жена"}
+    assert same_qualified("best", "friend") == [
+        "best friend",
+        "лучший друг",
+        "лучшая подруга",
+    ]

@@ -298,3 +298,26 @@ def test_a_word_picks_a_relative_only_right_before_one() -> None:
     assert picked_relation("Who's Nadia's best friend?") == best
     assert picked_relation("Как зовут лучшую подругу Нади?") == best
     assert not picked_relation("Mum came with a friend and the best cake.")
+
+
+async def test_a_late_spouse_is_named_by_any_past_qualifier_not_the_present_one(
+    storage: MemoryStorage,
+) -> None:
+    """ "my late husband", «покойный муж», "my first husband" name the one
+    filed as «первый муж», and not the present husband ("my husband")."""
+    from filed import said
+
+    await said(
+        storage,
+        "My husband Ron fixed the fence today.",
+        "Сегодня год как нет Толи. Первый муж, отец Веры.",
+    )
+    for question in ("my late husband", "покойный муж", "my first husband"):
+        query = analyse(question)
+        names = {e.name for e in await named_entities(storage, query)}
+        assert "Ron" not in names and any(n.startswith("Тол") for n in names), (
+            question,
+            names,
+        )
+    query = analyse("my husband")
+    assert {e.name for e in await named_entities(storage, query)} == {"Ron"}

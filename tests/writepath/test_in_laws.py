@@ -51,3 +51,40 @@ async def test_russian_in_laws_by_a_genitive_and_an_adjective(
     assert await _relation(storage, "моя мама") == ""
     assert await _relation(storage, "тесть") == "Aivars"
     assert await _relation(storage, "my father-in-law") == "Aivars"
+
+
+def test_a_childs_spouse_and_child_compose_with_the_child() -> None:
+    assert in_law_relations("wife", "son") == ["daughter-in-law", "невестка"]
+    assert in_law_relations("муж", "дочка") == ["зять", "son-in-law"]
+    assert in_law_relations("son", "daughter") == ["grandson", "внук"]
+    assert in_law_relations("дочь", "сын") == ["внучка", "granddaughter"]
+    assert in_law_relations("mum", "son") == []
+
+
+async def test_the_sons_wife_is_the_daughter_in_law_in_either_language(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        "My son Pavel moved to Leeds last spring.",
+        "Pavel's wife Greta (a nurse) sent us a parcel.",
+    )
+
+    assert await _relation(storage, "my daughter-in-law") == "Greta"
+    assert await _relation(storage, "моя невестка") == "Greta"
+    assert await _relation(storage, "my son") == "Pavel"
+
+
+async def test_the_daughters_husband_is_the_son_in_law(
+    storage: MemoryStorage,
+) -> None:
+    await said_together(
+        storage,
+        "Моя дочка Вера вышла на новую работу.",
+        "Муж Веры Тимур чинил нам кран.",
+    )
+    await said(storage, "Vera's son Gleb started school.")
+
+    assert await _relation(storage, "мой зять") == "Тимур"
+    assert await _relation(storage, "my son-in-law") == "Тимур"
+    assert await _relation(storage, "my grandson") == "Gleb"

@@ -39,3 +39,19 @@ async def test_a_grandparents_title_is_the_relation_an_honorific_is_not(
     rose = await storage.entities.find_entity("my grandma")
     assert rose is not None and rose.name == "Rose"
     assert await storage.entities.find_entity("моя тётя") is None
+
+
+async def test_a_kin_title_in_a_quotation_is_the_speakers_relation(
+    storage: MemoryStorage,
+) -> None:
+    """A grandchild's «дедушка Толя» and a daughter-in-law's "hi, Grandma
+    Vera" are their own grandparents: the user may be the grandmother."""
+    await said(
+        storage,
+        "Внук спросил: «а дедушка Толя тоже курил?» Я промолчала.",
+        'Ines video-called: "hi, Grandma Vera!" and waved the baby at me.',
+    )
+    assert await storage.entities.find_entity("мой дедушка") is None
+    assert await storage.entities.find_entity("my grandma") is None
+    assert await storage.entities.find_entity("Толя") is not None
+    assert await storage.entities.find_entity("Vera") is not None

@@ -40,3 +40,21 @@ async def test_the_relation_finds_the_person(storage: MemoryStorage) -> None:
 
     misha = await storage.entities.find_entity("мой сын")
     assert misha is not None and misha.type == "person"
+
+
+def test_a_sentence_of_a_qualified_relation_alone_is_said_of_the_one_before() -> None:
+    """«Сегодня год как нет Толи. Первый муж, отец Веры.», "Today is a year since
+    Tolya died. My first husband." name him by the relation; a sentence
+    opened by an adverb («Вчера муж, как всегда, опоздал») or a relation
+    alone («Муж, конечно, против») says no qualified relation."""
+    assert _relations("Сегодня год как нет Толи. Первый муж, отец Веры.") == {
+        "Толи": "первый муж"
+    }
+    assert _relations("Today is a year since Tolya died. My first husband.") == {
+        "Tolya": "first husband"
+    }
+    assert _relations("Сегодня звонила Тоне. Моя лучшая подруга.") == {
+        "Тоне": "лучшая подруга"
+    }
+    assert _relations("Видела Лену. Вчера муж, как всегда, опоздал.") == {}
+    assert _relations("Видела Лену. Муж, конечно, против.") == {}
