@@ -20,7 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..search.morphology import is_russian
 from ..search.name_cases import nominatives
+from ..search.twin_words import twins
+from .names import GIVEN_NAMES
 
 # Words of living and travel, right before the place's preposition.
 _PLACE_VERBS = frozenset(
@@ -197,3 +200,25 @@ def patronymic(words: Sequence[str]) -> bool:
     """ "Зоя Михайловна", "Иван Петрович": a first name and a patronymic,
     a person."""
     return len(words) == 2 and bool(_PATRONYMIC.fullmatch(words[1].casefold()))
+
+
+_CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
+
+
+def everyday_word(word: str) -> bool:
+    """A word of everyday life (search/twin_words.py: "Pottery", «Ветеринар»)
+    that is no given name: opening a sentence, it is that word."""
+    folded = word.casefold()
+    return folded not in GIVEN_NAMES and bool(twins(folded))
+
+
+def russian_word(word: str) -> bool:
+    """A Russian everyday word ("Билеты", «Ветеринар»), no given name."""
+    return is_russian(word) and everyday_word(word)
+
+
+def not_a_name(word: str) -> bool:
+    """A sentence's first word that is plainly a word: "You're", "Making"."""
+    if _CONTRACTION.search(word):
+        return True
+    return word.casefold().endswith("ing") and word.casefold() not in GIVEN_NAMES

@@ -19,19 +19,20 @@ from ..core.records import EntityType, name_key
 from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.cross_script import sound_key
-from ..search.morphology import is_russian
-from ..search.twin_words import twins
 from .boss_titles import boss_after, boss_over_qualified
 from .cues import (
     SENTENCE_OPENERS,
     acts_as_person,
     at_a_place,
+    everyday_word,
     home_of,
+    not_a_name,
     opens_english_sentence,
     opens_on_gerund,
     opens_russian_sentence,
     patronymic,
     russian_verb,
+    russian_word,
 )
 from .kin_mentions import kin_mentions
 from .kin_owners import with_kin_owners
@@ -118,7 +119,6 @@ _TITLES = {"mr", "mrs", "ms", "dr", "dra", "prof", "sir", "madam"} | set(
 )
 _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
-_CONTRACTION = re.compile(r"['’](?:re|ll|ve|t|d|m)$")
 _VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")
 _ASIDE = re.compile(r"^\s*\([^()]{0,60}\)")
 # A Russian name's genitive ends: Оуэна, Олега, Игоря, Иры, Кати
@@ -300,7 +300,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
             _common(words[0])
             or _is_shouted(words[0])
             or (opens and words[0].casefold() in SENTENCE_OPENERS)
-            or (opens and len(words) > 1 and _russian_word(words[0]))  # "Билеты TAP"
+            or (opens and len(words) > 1 and russian_word(words[0]))  # "Билеты TAP"
         )
     ):
         words = words[1:]
@@ -328,9 +328,9 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     previous = raw_previous.rstrip(".,!").casefold()
     # "What Console does..." opens a sentence too, after its common word.
     at_start = opens and len(words) == 1
-    if at_start and (_not_a_name(words[0]) or words[0].casefold() in LABELS):
+    if at_start and (not_a_name(words[0]) or words[0].casefold() in LABELS):
         return None
-    if at_start and _everyday_word(words[0]):  # «Ветеринар сказал»: the vet
+    if at_start and everyday_word(words[0]):  # «Ветеринар сказал»: the vet
         return Mention(name + number, "concept", "name", sentence_start=True)
     # "Мелани (все зовут её Мел) — моя коллега": the aside is skipped
     after_words = _ASIDE.sub("", text[start + len(name) :]).split()[:4]
@@ -477,25 +477,6 @@ def _a_label(name: str) -> bool:
     verb = verb or (
         len(words) == 1
         and russian_verb(first, GIVEN_NAMES)
-        and not _everyday_word(first)  # "Футбол: колено распухло"
+        and not everyday_word(first)  # "Футбол: колено распухло"
     )
-    return verb or _common(first) or _not_a_name(first) or first.casefold() in LABELS
-
-
-def _everyday_word(word: str) -> bool:
-    """A word of everyday life (search/twin_words.py: "Pottery", «Ветеринар»)
-    that is no given name: opening a sentence, it is that word."""
-    folded = word.casefold()
-    return folded not in GIVEN_NAMES and bool(twins(folded))
-
-
-def _russian_word(word: str) -> bool:
-    """A Russian everyday word ("Билеты", «Ветеринар»), no given name."""
-    return is_russian(word) and _everyday_word(word)
-
-
-def _not_a_name(word: str) -> bool:
-    """A sentence's first word that is plainly a word: "You're", "Making"."""
-    if _CONTRACTION.search(word):
-        return True
-    return word.casefold().endswith("ing") and word.casefold() not in GIVEN_NAMES
+    return verb or _common(first) or not_a_name(first) or first.casefold() in LABELS
