@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
-from ..core.relations import RELATIONS, same_relation
+from ..core.relations import PET_KINDS, RELATIONS, same_relation
 from .asked_of import SAME_WORDS
 from .cross_script import loose_key, loose_keys, same_key
 from .morphology import is_russian, stem
@@ -32,6 +32,12 @@ NEAR = 4
 # a name the turn's entity carries may stand further off, past an apposition
 # («Хозяйка — киприотка на пенсии, кирия Андрула (Androula Michael)»)
 KNOWN_NEAR = 8
+# a pet's name stands by its kind ("our cat Shprot", «кошка Муся», "Bublik,
+# our dog", "Our dog is Ponchik"); a name further off is another animal's
+# or a person's doing something with one ("Bublik met a cat on the
+# stairs", «Офер подарил открытку с котиками»)
+PET_NEAR = 2
+_PET_STEMS = frozenset(map(stem, PET_KINDS))
 _ASKED = re.compile(
     r"\bname\s+of\s+(?P<of>[^?.!]+)"
     r"|\bwhat(?:'s|’s|\s+is|\s+was|\s+are)\s+(?P<own>[^?.!]+?)['’]s\s+names?\b"
@@ -63,9 +69,9 @@ _KIN_PREFIX = 5
 _END = re.compile(r"[.!?]+\s+|\n+")
 _TITLE = re.compile(r"(?<!\w)[A-ZА-ЯЁ]\w{0,2}$")
 # a sentence that says outright what someone is called ("his name is Kyle",
-# "a puppy named Coco", «его зовут Кайл», «по имени Дуся»)
+# "her name's Coco", "a puppy named Coco", «его зовут Кайл», «по имени Дуся»)
 _NAMING = re.compile(
-    r"(?:\bname\s+is|\bnamed|\bcalled|(?<!\w)зовут|(?<!\w)звали|(?<!\w)по\s+имени)"
+    r"(?:\bname(?:\s+is|['’]s)|\bnamed|\bcalled|(?<!\w)зовут|(?<!\w)звали|(?<!\w)по\s+имени)"
     r"\s+[«\"']?(?P<name>[A-ZА-ЯЁ]\w+)"
 )
 
@@ -147,13 +153,16 @@ def gives_name(
     known_names = {
         key for name in known for w in _WORD.findall(name) for key in loose_keys(w)
     }
-    for sentence in sentences(text):
-        if _named_outright(sentence, thing.phrase, asked):
+    pet = not thing.isdisjoint(_PET_STEMS)
+    said = sentences(text)
+    for sentence, before in zip(said, ["", *said], strict=False):
+        if _named_outright(f"{before} {sentence}", sentence, thing.phrase, asked):
             return True
         words = _WORD.findall(sentence)
         spots = [at for at, word in enumerate(words) if says_thing(word, thing)]
         for at, word in enumerate(words):
             reach = KNOWN_NEAR if asked_of(word, known_names) else NEAR
+            reach = min(reach, PET_NEAR) if pet else reach
             if (
                 any(abs(at - spot) <= reach for spot in spots)
                 and _is_name(words, at, thing, known_names)
@@ -173,15 +182,17 @@ def owner_keys(name: str) -> set[str]:
 
 
 def _named_outright(
-    sentence: str, phrase: AbstractSet[str], asked: AbstractSet[str]
+    context: str, sentence: str, phrase: AbstractSet[str], asked: AbstractSet[str]
 ) -> bool:
-    """The sentence says what someone is called ("his name is Kyle") and the
+    """The sentence says what someone is called ("his name is Kyle", "Her
+    name's Coco") and its `context`, the sentence with the one before, the
     thing by any word of its phrase ("Our one-year-old is so cute, his name
-    is Kyle!"): the name after the cue is the thing's."""
+    is Kyle!", "I got a puppy two weeks ago! Her name's Coco"): the name
+    after the cue is the thing's."""
     named = _NAMING.search(sentence)
     if named is None or asked_of(named["name"], asked):
         return False
-    return any(says_thing(word, phrase) for word in _WORD.findall(sentence))
+    return any(says_thing(word, phrase) for word in _WORD.findall(context))
 
 
 def says_thing(word: str, thing: AbstractSet[str]) -> bool:

@@ -16,8 +16,10 @@ from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
 from ..core.relations import RELATIONS
+from .compound_head import MEASURE_STEMS
 from .cross_script import loose_key, loose_keys, same_key
 from .morphology import NAME_POSSESSIVE, relation_base_forms, stem
+from .name_cases import possessive_nominatives
 from .query_text import STOP_WORDS
 from .when import CARDINALS
 
@@ -93,6 +95,30 @@ def asked_attribute(terms: Sequence[str]) -> set[str]:
     kin = {base for base in relation_base_forms(list(terms)) if base in RELATIONS}
     found = {stem(t) for t in terms} & _ATTRIBUTES | {stem(k) for k in kin}
     return found.union(*(SAME_WORDS.get(word, ()) for word in found))
+
+
+def measure_parts(asked: AbstractSet[str]) -> list[AbstractSet[str]]:
+    """The parts of what is asked, each of which a turn must say: a measure
+    and what it measures are one thing ("the Getz's plate number" is not
+    "his private number" nor "a plate"; «группа крови у Йоси» is not "blood"
+    among his tests), anything else is said by any of its words."""
+    measures = asked & MEASURE_STEMS
+    rest = asked - measures
+    return [measures, rest] if measures and rest else [asked]
+
+
+def personal_attribute(text: str, terms: Sequence[str]) -> set[str]:
+    """A birthday, an age, an address, a phone, a relative, a measure asked
+    of a name ("When is Yossi's birthday?", «Мишиного сына», "the Fiesta's
+    plate number"), asked even when no entity is linked (a husband in every
+    other turn is too common for the entity leg): "Sonya's birthday" is not
+    his. Other words asked of an unlinked name are not required ("Caroline's
+    suggestion" is answered by the book she suggested: LoCoMo)."""
+    of_name = asked_of_name(text)
+    if not of_name:
+        return set()
+    measured = of_name if of_name & MEASURE_STEMS else set()
+    return asked_attribute(terms) | asked_age(text) | measured
 
 
 # "Lev's best friend", «лучшая подруга Нади»: a word picking one among a
@@ -180,8 +206,10 @@ def names_in(text: str) -> set[str]:
 
 def says_name(texts: Iterable[str], names: AbstractSet[str]) -> bool:
     """One of the texts says one of the names, in either script ("Sonya's" by
-    «Соню», «Ксюши» by «Ксюшей»: search/cross_script.py's loose keys)."""
-    keys = {key for name in names for key in loose_keys(name)}
+    «Соню», «Ксюши» by «Ксюшей»: search/cross_script.py's loose keys), a
+    name's possessive by the name («Мишиного сына» by «У Миши сын»)."""
+    owners = {o for name in names for o in possessive_nominatives(name.casefold())}
+    keys = {key for name in names | owners for key in loose_keys(name)}
     return any(
         same_key(key, loose_key(word))
         for text in texts

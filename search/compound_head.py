@@ -15,11 +15,20 @@ from __future__ import annotations
 
 import re
 
+from .frame_words import GENERIC_STEMS
+from .morphology import stem
+from .query_text import STOP_WORDS
+
 # nouns that measure or class what stands before them; "type of pottery" is
 # a question's frame ("What type of pottery..."), not a measure
 _MEASURES = frozenset(
     """type types size sizes number numbers colour color group model make
     brand grade score rank code height weight length width shade""".split()
+)
+# the measures' stems in both languages: "plate number", «группа крови» are
+# one thing asked, said only by both words (asked_of.measure_parts)
+MEASURE_STEMS = frozenset(map(stem, _MEASURES)) | frozenset(
+    map(stem, "группа размер номер цвет марка модель рост вес код".split())
 )
 _NEXT = re.compile(r"[ \t]+([a-z]+)\b(?!['’-])(?!\s+of\b)")
 
@@ -32,3 +41,32 @@ def compound_head(possessive: re.Match[str]) -> str:
         return first
     found = _NEXT.match(possessive.string, possessive.end(1))
     return found[1] if found and found[1] in _MEASURES else first
+
+
+# "Which choir do I sing in now?", «В каком хоре я пою?»: the noun after
+# "which" names the thing asked; a turn on it answers without the verb
+# ("Choir tonight: the conductor moved me", «репетиция хора»).
+_WHICH = re.compile(
+    r"\b(?:which|what)\s+(\w+)"
+    r"|(?<!\w)(?:как(?:ой|ая|ое|ие|ого|ую|ом|ой|им|их|ому)|котор\w+)\s+(\w+)",
+    re.I,
+)
+# "Which pension fund am I with?": two nouns before the verb are a compound,
+# said only by both («на пенсии» is no fund, «в команде данных» no football
+# team); "Which bus goes..." has a verb second, not a compound
+_WHICH_COMPOUND = re.compile(
+    r"\b(?:which|what)\s+([a-z]+)\s+([a-z]+)\s+(?:am|is|are|was|were|do|does|did"
+    r"|have|has|had|will|would|can|could|should)\b",
+    re.I,
+)
+
+
+def asked_head(text: str) -> set[str]:
+    """The stem of the noun a "which"/«какой» question asks about, if any
+    (of an English compound, both its nouns)."""
+    compound = _WHICH_COMPOUND.search(text)
+    if compound and compound[2].lower() not in STOP_WORDS:
+        words = iter([compound[1], compound[2]])
+    else:
+        words = (m[1] or m[2] for m in _WHICH.finditer(text))
+    return {stem(w) for w in words if w.lower() not in STOP_WORDS} - GENERIC_STEMS

@@ -22,8 +22,20 @@ from ..core.text import strip_accents
 
 _CYRILLIC = re.compile(r"[а-яё]")
 # A name made a possessive, «Полиного учителя», «Светиной машины» ("Polina's
-# teacher"): its oblique cases only, as «Марина», «Мартин» are names too.
-NAME_POSSESSIVE = r"[А-ЯЁ]\w+[иы]н(?:ого|ой|ому|ым|ых|ую)"
+# teacher"): its full cases; its short ones («Сонин папа», «Сонину
+# учительницу», «Сонины друзья») only before a lower-case word of the same
+# case that is no verb, as «Марина сказала», «Мартин пришёл» are names.
+_SHORT_POSSESSIVE = {"": "бвгджзкмнпрстфхцчшщьйа", "а": "аяь", "у": "уюь", "ы": "ыия"}
+_SHORT_POSSESSIVE |= {"о": "оеё"}
+_VERB_END = r"(?:л|ла|ли|ло|лся|лась|ет|ит|ут|ют|ят|ёт|аю|яю|ую)"
+NAME_POSSESSIVE = (
+    r"[А-ЯЁ]\w+[иы]н(?:ого|ому|ыми|ым|ых|ой|ом|ую|"
+    + "|".join(
+        rf"{end}(?=\s+(?![а-яё]*{_VERB_END}(?!\w))[а-яё]*[{agreeing}](?!\w))"
+        for end, agreeing in _SHORT_POSSESSIVE.items()
+    )
+    + ")"
+)
 _CJK = re.compile(
     r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
 )

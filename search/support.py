@@ -43,13 +43,15 @@ from .asked_of import (
     asked_attribute,
     asked_of_name,
     asked_place_of_name,
+    measure_parts,
     names_in,
+    personal_attribute,
     picked_relation,
     places_where,
     says_age,
     says_name,
 )
-from .compound_head import compound_head
+from .compound_head import asked_head, compound_head
 from .compound_names import name_parts, part_stems
 from .frame_words import GENERIC_STEMS
 from .kin_words import family_verbs
@@ -125,22 +127,6 @@ _ABOUT = re.compile(
     r"(?:(?:the|a|an|my|our|мо\w+|наш\w+)\s+)?(\w+)",
     re.I,
 )
-
-
-# "Which choir do I sing in now?", «В каком хоре я пою?»: the noun after
-# "which" names the thing asked; a turn on it answers without the verb
-# ("Choir tonight: the conductor moved me", «репетиция хора»).
-_WHICH = re.compile(
-    r"\b(?:which|what)\s+(\w+)"
-    r"|(?<!\w)(?:как(?:ой|ая|ое|ие|ого|ую|ом|ой|им|их|ому)|котор\w+)\s+(\w+)",
-    re.I,
-)
-
-
-def asked_head(text: str) -> set[str]:
-    """The stem of the noun a "which"/«какой» question asks about, if any."""
-    words = (m[1] or m[2] for m in _WHICH.finditer(text))
-    return {stem(w) for w in words if w.lower() not in STOP_WORDS} - GENERIC_STEMS
 
 
 _EITHER = re.compile(r"(?<!\w)(?:or|или|либо)(?!\w)", re.I)
@@ -365,7 +351,8 @@ def _says_attribute(
         return False
     # "best friend": the friend picked, not any of them
     picked = not pick or bool(pick & picked_relation(content))
-    return picked and shares_stem(attribute - pick or attribute, said)
+    parts = measure_parts(attribute - pick or attribute)
+    return picked and all(shares_stem(part, said) for part in parts)
 
 
 def _says_head(
@@ -378,7 +365,8 @@ def _says_head(
     category = head & kinds.asked
     if category & kinds.said(stems, text, members_only=True):
         return True
-    return bool(shared_stems(head - category, stems))
+    rest = head - category  # both nouns of a compound ("pension fund")
+    return bool(rest) and shared_stems(rest, stems) == rest
 
 
 def _as_phrases(
@@ -449,7 +437,11 @@ def answers(
     strong = plan.gate.support
     thing = asked_own_thing(query.text) or asked_own_pet(query.text)
     head = asked_head(query.text) & own
-    attribute = _asked_of_named(query.text, query.terms) if named else set()
+    attribute = (
+        _asked_of_named(query.text, query.terms)
+        if named
+        else personal_attribute(query.text, query.terms)
+    )
     of_whom = {n for n in names_in(query.text) if stem(n) not in attribute}
     pick = picked_relation(query.text) if attribute else set()  # "best friend"
     verbs = term_stems(family_verbs(query.terms))
