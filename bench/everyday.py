@@ -4,11 +4,10 @@ The life (bench/data/everyday/: ~2,900 turns over 240 days, English and Russian,
 written by bench/everyday_life.py) is ingested through the CLI's import path
 (`parse_jsonl` → `with_ingest_keys` → `store_turns`, the slow path's vectors and
 entity links included) into a real SQLite memory of the standalone host, with
-every time shifted by whole weeks so the life's last day is the eve of "the
-life's today": the latest day on the anchor's weekday, which is today on that
-weekday and up to six days back on others. The host's clock is set back to it
-for the run (`life_clock`), so "yesterday" and "last weekend" in a question
-mean what they meant when the life was written, whatever day the bench runs.
+its times as written and the host's clock (`life_clock`) set to the life's
+own "today", its anchor, at the real time of day: "yesterday", "last
+weekend" and "in August" in a question mean what they meant when the life was
+written, whatever day the bench runs.
 Each question is then asked as the host does: `get_context(prompt,
 turn_context)` on the MemoryExtension, then, in the same task, a `search_memory`
 tool call made by a real openai-agents run with a scripted model (limit 10;
@@ -165,15 +164,11 @@ async def ask(
     }
 
 
-def life_today(anchor: dt.date, today: dt.date) -> dt.date:
-    """The latest day on or before `today` on the anchor's weekday."""
-    return today - dt.timedelta(days=(today.weekday() - anchor.weekday()) % 7)
-
-
 @contextlib.contextmanager
 def life_clock(days_back: int) -> Iterator[None]:
     """The process's wall clock (time.time, which the host reads as now) set
-    `days_back` days back for the run; the timers (perf_counter) are not."""
+    `days_back` days back (forward when negative) for the run; the timers
+    (perf_counter) are not."""
     real = time.time
     time.time = lambda: real() - days_back * 86_400  # type: ignore[assignment]
     try:
@@ -196,14 +191,14 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     questions = read_jsonl(data / "questions.jsonl")
     now = dt.datetime.now(dt.UTC)
     anchor = anchor_of(data)
-    today = life_today(anchor, now.date())
+    today = anchor
     if anchor == life.ANCHOR and now.time() < life.LAST_MORNING_END:
         print(
             "note: the life's last morning (05:00-05:30 UTC) is still ahead;"
             " 'this morning' questions find nothing yet",
             file=sys.stderr,
         )
-    shift = (today - anchor).days
+    shift = 0  # the life's own dates: the clock moves to them instead
     embedder = load_embedder(args.embedder)
     with life_clock((now.date() - today).days):
         return await _run_life(args, folder, turns, questions, today, shift, embedder)
