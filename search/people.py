@@ -33,10 +33,10 @@ from .asked_relation import (
     by_relation,
     names_former,
     same_relation_aliases,
-    states_relation,
     without_other_holders,
 )
 from .full_names import first_names, full_names
+from .introductions import introduced_by, says_who
 from .legs import speaker_of
 from .morphology import is_russian, relation_base_forms, russian_stem
 from .name_forms import person_by_other_form
@@ -77,6 +77,9 @@ MAX_INFLECTED = 3  # Russian words looked up by stem, per query
 # A turn that says who the person is to the user ("My wife Lena is a doctor",
 # "Моя жена Лена", "Sam is my oldest friend") tells more than a mention.
 STATES_RELATION = 2.0
+# ... and so does a turn that introduces them ("The manager of the branch is
+# Ofer (Офер), 29", search/introductions.py).
+FIRST_MENTIONS = 3  # the person's oldest links always compete
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
@@ -338,6 +341,7 @@ async def person_hits(
     filed on them) comes first, and one that has the `topic` asked about."""
     if not people:
         return []
+    own_names = introduced_by(people)
     people = await with_other_forms(storage, people)
     relations = relations or frozenset(
         same for e in people for same in relation_signs(_relation_word(e))
@@ -368,7 +372,7 @@ async def person_hits(
             * telling(node, names)
             * standing(node, now)
             * (1.0 + RECENCY * (node.when - oldest) / span)
-            * (STATES_RELATION if states_relation(node.content, relations) else 1.0)
+            * says_who(node, relations, own_names, STATES_RELATION)
             * (TOPIC_WEIGHT if _says(node.content, topic) else 1.0),
             linked.get(node.id, []),
         )
@@ -429,11 +433,12 @@ async def _candidates(
 
 
 def _sample(ids: list[int]) -> list[int]:
-    """The RECENT newest ids and SPREAD more evenly over the rest (newest first
-    in, so a person of years is not judged by their last week)."""
+    """The RECENT newest ids, SPREAD more evenly over the rest (newest first
+    in, so a person of years is not judged by their last week), and the
+    oldest, where the person is likely introduced."""
     older = ids[RECENT:]
     step = max(1, len(older) // SPREAD)
-    return ids[:RECENT] + older[::step][:SPREAD]
+    return ids[:RECENT] + older[::step][:SPREAD] + older[-FIRST_MENTIONS:]
 
 
 def telling(node: Node, names: set[str]) -> float:

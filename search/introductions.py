@@ -1,0 +1,136 @@
+"""The turn that introduces a person: where the user says who they are.
+
+"My husband Yossi (Йоси, 63, a retired driver) waited up…", "The manager of
+the new branch is Ofer (Офер), 29, …", «Миша, сын, звонил из Торонто. 34
+года, программист». A person the user talks about often has dozens of
+everyday turns, and a question about them ("Who is Ofer?", "my husband",
+«Кто такой Миша?») was answered with the newest of those, not the one that
+says who they are. People are introduced the same way in any life: right
+beside the name stands what they are to the user or what they do ("my
+husband Yossi", "Misha's wife Jess", "Yossi, my boss", «Миша, сын», "the
+manager of the branch is Ofer"), an aside in parentheses ("Ofer (Офер)"),
+or an age ("Ofer, 29", "34 years old", «34 года»).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from ..core.records import Entity, Node
+from ..core.relations import RELATION_OWNERS, RELATIONS
+from .asked_relation import states_relation
+from .morphology import is_russian, relation_base_forms, russian_stem
+from .spellings import other_script_spellings
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?\n]*")
+# A word, a number, or a mark that matters here (comma, dash, parenthesis).
+_TOKEN = re.compile(r"\w+(?:'s)?|[,(—–-]", re.UNICODE)
+# "the manager of the new branch is Ofer": a role word this many words before
+# an "is" that stands right before the name.
+COPULA_REACH = 8
+_COPULAS = frozenset("is was are это".split())
+_MARKS = frozenset(",—–-")
+# An age said as an aside, ended by a comma or the sentence: "34 years old,"
+# «34 года, программист»; not «24 года обоим», «10 лет не виделись».
+_AGE = re.compile(
+    r"\b[1-9]\d\s*(?:years?\s+old|y\.?o\.?|год|года|лет)\s*(?:[,.;:)]|$)",
+    re.I,
+)
+# An age said right after the name and a comma: "Ofer, 29," «Рина, 44».
+_BARE_AGE = re.compile(r"^[1-9]\d$")
+
+
+def says_who(
+    node: Node, relations: frozenset[str], names: set[str], weight: float
+) -> float:
+    """`weight` for a node that says who the person is: their relation (one
+    of `relations`), or a turn introducing them (by `names`, introduced_by);
+    else 1. The same weight for both, not more: the one turn would push the
+    person's other turns out of the context block, a fact that does both too."""
+    text = node.content
+    said = states_relation(text, relations) or (
+        node.type == "episodic" and introduces(text, names)
+    )
+    return weight if said else 1.0
+
+
+def introduced_by(people: Sequence[Entity]) -> set[str]:
+    """The names the asked people are introduced by, in both scripts; not
+    those of the entities filed as other forms of them, which may run on into
+    someone else's name («Йоси Бублика»)."""
+    names = [n for e in people for n in (e.name, *e.aliases)]
+    return name_words([*names, *(s for n in names for s in other_script_spellings(n))])
+
+
+def name_words(names: Collection[str]) -> set[str]:
+    """The first words of a person's names (their relation aliases, "my
+    husband", «муж», are no names), lower case. Only the first: an entity
+    filed as another form of the name may run on into the next word («Йоси
+    Бублика», of "Йоси Бублика поднял"), and the aside after a full name is
+    read after its surname (`_aside_after`)."""
+    words = {found[0].lower() for n in names if (found := _WORD.findall(n))}
+    return {w for w in words if w not in RELATIONS and w not in RELATION_OWNERS}
+
+
+def introduces(text: str, names: set[str]) -> bool:
+    """The text says who the person of `names` (name_words) is: a relation or
+    role word, an aside in parentheses, or an age stands beside their name."""
+    if not names:
+        return False
+    stems = {russian_stem(n) for n in names if is_russian(n)}
+    sentences = _SENTENCE.findall(text)
+    for i, sentence in enumerate(sentences):
+        tokens = _TOKEN.findall(sentence)
+        for at, token in enumerate(tokens):
+            if _is_name(token, names, stems) and (
+                _role_beside(tokens, at)
+                or _aside_after(tokens, at)
+                or _age_near(tokens, at, sentences[i : i + 2])
+            ):
+                return True
+    return False
+
+
+def _is_name(token: str, names: set[str], stems: set[str]) -> bool:
+    if not token[:1].isupper():
+        return False
+    word = token.lower().removesuffix("'s")
+    return word in names or (is_russian(word) and russian_stem(word) in stems)
+
+
+def _is_role(token: str) -> bool:
+    word = token.lower().removesuffix("'s")
+    return word in RELATIONS or relation_base_forms([word])[0] in RELATIONS
+
+
+def _role_beside(tokens: list[str], at: int) -> bool:
+    """ "my husband Yossi", "Misha's wife Jess", "Yossi, my boss", «Миша,
+    сын», "the manager of the branch is Ofer"."""
+    if at > 0 and _is_role(tokens[at - 1]):
+        return True
+    after = [t for t in tokens[at + 1 : at + 4] if t.lower() not in RELATION_OWNERS]
+    if len(after) >= 2 and after[0] in _MARKS and _is_role(after[1]):
+        return True
+    if at > 0 and tokens[at - 1].lower() in _COPULAS:
+        return any(_is_role(t) for t in tokens[max(0, at - COPULA_REACH) : at - 1])
+    return False
+
+
+def _aside_after(tokens: list[str], at: int) -> bool:
+    """ "Ofer (Офер)": a parenthesis opens right after the name (or its
+    surname)."""
+    following = tokens[at + 1 : at + 3]
+    return "(" in following[:1] or (
+        len(following) == 2 and following[0][:1].isupper() and following[1] == "("
+    )
+
+
+def _age_near(tokens: list[str], at: int, sentences: list[str]) -> bool:
+    """ "Ofer, 29", or an age said in the name's sentence or the next one
+    ("34 years old", «34 года»)."""
+    following = tokens[at + 1 : at + 3]
+    if len(following) == 2 and following[0] == "," and _BARE_AGE.match(following[1]):
+        return True
+    return any(_AGE.search(sentence) for sentence in sentences)
