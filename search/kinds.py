@@ -51,9 +51,10 @@ tablet tablets ipad планшет
 
 car cars automobile машина автомобиль тачка
 = toyota corolla prius camry honda ford volkswagen vw bmw audi mercedes tesla skoda
-  octavia hyundai kia nissan mazda volvo renault peugeot subaru opel fiat Focus
-  Golf Polo Civic тойота королла форд фольксваген бмв ауди мерседес тесла шкода
-  хендай киа ниссан мазда вольво рено пежо лада lease leasing petrol diesel
+  octavia passat fabia yaris hyundai kia nissan mazda volvo renault peugeot
+  subaru opel fiat Focus Golf Polo Civic тойота королла форд фольксваген бмв
+  ауди мерседес тесла шкода хендай киа ниссан мазда вольво рено пежо лада
+  lease leasing petrol diesel
   лизинг бензин дизель
 
 bike bikes bicycle велосипед велик
@@ -185,11 +186,27 @@ energy electricity электричество электроэнергия эн�
 
 airline airlines авиакомпания
 = lufthansa ryanair easyjet klm wizz аэрофлот
+
+hairdresser hairdressers barber barbers hairstylist парикмахер парикмахерша
+  парикмахершу парикмахерская барбер стригусь стригся стриглась стричься
+  подстригусь подстригся подстриглась
+= haircut haircuts trim fringe bangs salon стрижка стрижку стрижки чёлку
+  покраска покраску покрасила корни салон
+
+vet vets veterinarian veterinary ветеринар ветеринара ветеринару ветврач
+  ветклиника ветклинику
+= vaccination vaccinations deworming прививка прививки прививку
 """
 
 # Categories a question names by a phrase rather than a word: how the user
 # gets to work is their commute.
 _PHRASES = {
+    # "Who does my hair?", "get my hair cut": who does it is the hairdresser
+    "hairdresser": re.compile(
+        r"\b(?:do|does|did|doing|done|cuts?|cutting|colou?rs?|colou?red)\s+my\s+hair\b"
+        r"|\bmy\s+hair\s+(?:cut|done|coloured|colored|dyed)\b",
+        re.I,
+    ),
     "commute": re.compile(
         r"\b(?:get|go|travel|ride|cycle|commute)\w*\s+to\s+(?:work|the\s+office"
         r"|uni|university|school|campus|college)\b"

@@ -31,7 +31,12 @@ from .query_text import STOP_WORDS
 ROLE_REACH = 4
 _SENTENCE = re.compile(r"[^.!?\n]+")
 _WORD = re.compile(r"\w+", re.UNICODE)
-ROLE_STEMS = frozenset(map(stem, RELATIONS - PET_KINDS)) | kind_stems("doctor")
+# The categories of search/kinds.py whose members are people who serve the
+# user: a doctor, a hairdresser, a vet, each told by their trade's words.
+TRADES = ("doctor", "hairdresser", "vet")
+ROLE_STEMS = frozenset(map(stem, RELATIONS - PET_KINDS)).union(
+    *(kind_stems(trade) for trade in TRADES)
+)
 
 
 def asks_role(wanted: set[str]) -> bool:

@@ -346,3 +346,35 @@ async def test_what_we_drive_is_the_car_picked_up(storage: MemoryStorage) -> Non
     said = "Picked up the Kia Ceed from the lease company, it charges overnight."
     hits = await _top5(storage, [said], "What do we drive now?")
     assert hits and hits[0].node.content == said
+
+
+def test_who_does_my_hair_names_the_hairdresser() -> None:
+    """The hairdresser is asked by what they do ("does my hair", «стригусь»)
+    and told by the trade's words ("haircut", «стрижка», "salon"); the vet
+    by «ветеринар», told by its jabs."""
+    assert {"haircut", "salon"} <= set(_kinds("Who does my hair now?"))
+    assert "стрижка" in _kinds("Где я теперь стригусь?")
+    assert "haircut" in _kinds("у кого я раньше стриглась")
+    assert "прививка" in _kinds("Какой ветеринар был у кота раньше?")
+    assert "haircut" not in _kinds("What colour is my hair?")
+
+
+HAIR = [
+    "Haircut with Dasha at her flat again, she cut the fringe too short.",
+    "Dasha trimmed my fringe in her kitchen, fast and cheap.",
+    "Found a salon near the new place: Ines at Corte Studio did my colour.",
+    "Стрижка у Инес в Corte Studio, двадцать минут и идеально.",
+]
+
+
+async def test_the_hairdresser_is_told_by_the_trade(
+    storage: MemoryStorage,
+) -> None:
+    """No turn says "hair": the haircut, the fringe, the salon and «стрижка»
+    say who does it."""
+    hits = await _top5(storage, HAIR, "Who does my hair now?")
+    assert {hit.node.content for hit in hits} == set(HAIR), hits
+
+
+def test_a_common_make_is_a_car() -> None:
+    assert "passat" in _kinds("What car did I use to have?")
