@@ -57,9 +57,14 @@ async def with_found_person(
     score = [h.score for h in ranked if any(e.id == person_id for e in h.entities)][
         MAJORITY - 1
     ]
-    have = {hit.node.id for hit in hits}
+    have = {hit.node.id: hit.score for hit in hits}
     told = await person_hits(storage, [person], SearchFilters(), time.time())
-    new = [hit for hit in told if hit.node.id not in have][:JOINED]
-    out = [*hits, *(SearchHit(h.node, score, h.entities) for h in new)]
+    # Her most telling turns not already ranked that high: new ones join, and
+    # one the words found low is raised ("The new head of our bakery is Maria
+    # (Мария), 44, …" says "bakery" once in a long story).
+    joined = {h.node.id: h for h in told if have.get(h.node.id, 0.0) < score}
+    raised = list(joined)[:JOINED]
+    out = [hit for hit in hits if hit.node.id not in raised]
+    out += [SearchHit(joined[i].node, score, joined[i].entities) for i in raised]
     out.sort(key=lambda hit: (-hit.score, hit.node.id))
     return out

@@ -241,7 +241,8 @@ async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Ent
     # "Ingrid" of "Ingrid Vos", before the other script: «Ингрид» of "Ingrid"
     for entity in await first_names(storage, people):
         found.setdefault(entity.id, entity)
-    done = await _add_other_cases(storage, found, set())
+    cases: set[int] = set()
+    done = await _add_other_cases(storage, found, set(), cases)
     # "Сэмом" is "Сэм", and "Сэм" is "Sam" (and the other way round)
     spelled = [s for e in found.values() for s in other_script_spellings(e.name)]
     for entity in await storage.entities.entities_by_keys(spelled):
@@ -254,20 +255,26 @@ async def with_other_forms(storage: Store, people: Sequence[Entity]) -> list[Ent
     for entity in await storage.entities.entities_by_keys(said) if said else ():
         if entity.type not in LIVING:
             found.setdefault(entity.id, entity)
-    await _add_other_cases(storage, found, done)
+    await _add_other_cases(storage, found, done, cases)
     return list(found.values())
 
 
 async def _add_other_cases(
-    storage: Store, found: dict[int, Entity], done: set[str]
+    storage: Store, found: dict[int, Entity], done: set[str], cases: set[int]
 ) -> set[str]:
     """Add the entities of the same Russian name stems as `found` (the stems
-    in `done` already looked up); returns the stems looked up by now."""
-    stems = sorted({s for e in found.values() for s in _stems_of(e)} - done)
+    in `done` already looked up; `cases`: the ids added so, kept up to date);
+    returns the stems looked up by now. The stems of a case found so are not
+    looked up in turn: "Купили с Ниной Маше куртку" files one concept «Ниной
+    Маше», another case of Маша's name, but its «Нин» is her mother Нина, whose
+    turns (and the dog's, of «Петя Барсика») are no answer about her."""
+    theirs = [e for e in found.values() if e.id not in cases]
+    stems = sorted({s for e in theirs for s in _stems_of(e)} - done)
     for stem in stems[:MAX_INFLECTED]:
         for entity in await storage.entities.entities_named_like(stem, limit=20):
-            if stem in _stems_of(entity):  # the same stem: the same name
-                found.setdefault(entity.id, entity)
+            if stem in _stems_of(entity) and entity.id not in found:
+                found[entity.id] = entity  # the same stem: the same name
+                cases.add(entity.id)
     return done | set(stems)
 
 

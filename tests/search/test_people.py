@@ -12,7 +12,7 @@ from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft, NodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.analysis import analyse
-from agent_memory.search.people import asked_about, named_entities
+from agent_memory.search.people import asked_about, named_entities, with_other_forms
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
 
@@ -238,3 +238,17 @@ async def test_a_relation_asked_with_a_word_a_thing_is_named_by(
         for h in await r.search("my friend from nursing college", reinforce=False)
     ]
     assert said[0] in top[:3], top
+
+
+async def test_a_name_filed_with_another_brings_in_no_other_person(
+    storage: MemoryStorage,
+) -> None:
+    """ "Купили с Ниной Маше куртку" files one concept «Ниной Маше»: another
+    case of Маша's name, but its «Ниной» is her mother, and the mother's turns
+    are no answer about the daughter."""
+    masha = await storage.entities.upsert_entity("Маша", type="person")
+    both = await storage.entities.upsert_entity("Ниной Маше", type="concept")
+    nina = await storage.entities.upsert_entity("Нина", type="person")
+    forms = {e.id for e in await with_other_forms(storage, [masha])}
+    assert both.id in forms and nina.id not in forms
+    assert nina.id in {e.id for e in await with_other_forms(storage, [nina])}
