@@ -114,9 +114,9 @@ bank banks банк банки
   сбер сбербанк тинькофф втб
 
 carrier carriers operator operators оператор оператора оператором
-= sim e-sim tariff prepaid симка симку сим-карта сим-карту тариф vodafone o2 ee
-  t-mobile verizon at&t rogers telus koodo fido orange movistar мтс билайн
-  мегафон теле2 йота
+= sim e-sim tariff prepaid симка симку сим-карта сим-карту тариф roaming роуминг
+  signal sms смс vodafone o2 ee t-mobile verizon at&t rogers telus koodo fido
+  orange movistar tele2 мтс билайн мегафон теле2 йота
 
 dairy молочка молочное молочные молочку
 = milk cheese yogurt yoghurt butter cream kefir молоко сыр йогурт кефир творог

@@ -20,6 +20,7 @@ from typing import Literal
 from .. import decay
 from ..core.records import Node, SearchHit
 from ..core.text import UPPER_LETTERS
+from .before_past_ru import state_before
 from .changes import (
     asked_keys,
     current_value,
@@ -171,7 +172,7 @@ def stance(text: str) -> Stance:
     if any(
         rule.search(text)
         for rule in (_PAST, _BEFORE_NAMED, _BEFORE_OWN, _CALLED_FORMER, _BEFORE_DOING)
-    ):
+    ) or state_before(text):
         return "past"
     if _RECENT.search(text) or _PRESENT.search(text) or _PRESENT_PLACE.search(text):
         return "now"
@@ -274,9 +275,12 @@ def later_state(text: str) -> set[str]:
     ("Where did I work before Skelo?": "skelo"), empty when it names none
     ("before that", «до этого»)."""
     found = _ANCHOR.search(text)
-    if found is None or re.search(_BEFORE_THE_CHANGE, text, re.I):
+    if re.search(_BEFORE_THE_CHANGE, text, re.I):
         return set()
-    words = (found.group(1) or found.group(2)).split()
+    named = found and (found.group(1) or found.group(2)) or state_before(text)
+    if not named:
+        return set()
+    words = named.split()
     stems = {stem(w) for w in words if w.casefold() not in _ANCHOR_NOISE}
     # the other language's word too: "cardiology" is «кардиологию»'s state
     return stems.union(*(twin_stems(s) for s in stems))

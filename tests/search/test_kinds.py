@@ -378,3 +378,23 @@ async def test_the_hairdresser_is_told_by_the_trade(
 
 def test_a_common_make_is_a_car() -> None:
     assert "passat" in _kinds("What car did I use to have?")
+
+
+# A carrier unknown to the table, told by what carriers do: its roaming
+# charges, its texts, its signal.
+CARRIER_BY_ITS_TROUBLES = [
+    "Zelto опять снял 12 евро за роуминг, я никуда не ездила!",
+    "Zelto's signal in the office basement is zero bars.",
+]
+
+
+async def test_a_carrier_is_said_by_its_roaming_and_signal(
+    storage: MemoryStorage,
+) -> None:
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [*CARRIER_BY_ITS_TROUBLES, *noise], T0)
+    hits = await retriever.search(
+        "Какой у меня был оператор раньше?", SearchFilters(limit=5), reinforce=False
+    )
+    found = {hit.node.content for hit in hits}
+    assert set(CARRIER_BY_ITS_TROUBLES) <= found, hits
