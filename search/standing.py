@@ -35,6 +35,7 @@ from .changes import (
     told_weights,
 )
 from .morphology import stem
+from .settling_in import settling_ids
 from .small_talk import says_nothing
 from .steps import step_factor
 from .support import hit_stems, holds_stem, text_stems, wanted_stems
@@ -309,7 +310,7 @@ def about_ids(hits: list[SearchHit], text: str, terms: Sequence[str]) -> set[int
         hit.node.id
         for hit in hits
         if holds_stem(hit, what or wanted) and not told_of_other(hit, text)
-    }
+    } | settling_ids(hits, text)  # "First night in X": about home
 
 
 def _asked_people(hits: list[SearchHit], question: str) -> set[str]:
