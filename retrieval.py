@@ -75,8 +75,9 @@ from .search.query_text import (
     query_terms,
     without_words,
 )
+from .search.settling_in import with_settling_in
 from .search.small_talk import asks_nothing, says_nothing, wordless
-from .search.standing import by_stance, earlier_states, standing
+from .search.standing import by_stance, earlier_states, stance, standing
 from .search.still import after_the_end
 from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
@@ -469,6 +470,8 @@ class Retriever:
             hits.append(SearchHit(node, score * factor, linked))
         hits = await with_current_value(self._storage, hits, query, window)
         hits = await with_earlier_value(self._storage, hits, query, window)
+        asked = stance(query.text)
+        hits = await with_settling_in(self._storage, hits, query, window, asked)
         hits = await with_things(self._storage, hits, query, window, self._other_script)
         hits = with_member_things(hits, query)
         stanced = by_stance(hits, query.text, query.state_terms, query.own_words)

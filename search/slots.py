@@ -113,3 +113,9 @@ def slot_terms(text: str) -> tuple[str, ...]:
         if pattern.search(text):
             found.extend(words)
     return tuple(dict.fromkeys(found))
+
+
+def asks_home(text: str) -> bool:
+    """The question asks about the user's own home ("Where do we live now?",
+    «Где мы жили раньше?»): its slot words are the home's."""
+    return set(_SLOTS["home"][1]) <= set(slot_terms(text))

@@ -36,6 +36,8 @@ from .changes import (
     told_weights,
 )
 from .morphology import stem
+from .rescheduled import rescheduled_ids
+from .settling_in import settling_ids
 from .small_talk import says_nothing
 from .steps import step_factor
 from .support import hit_stems, holds_stem, text_stems, wanted_stems
@@ -309,11 +311,13 @@ def about_ids(hits: list[SearchHit], text: str, terms: Sequence[str]) -> set[int
     # "Where does Mark live now?" is about where he lives: every turn naming
     # him ("Mark moved the review") is not, or his newest would answer.
     what = wanted - _asked_people(hits, text)
-    return {
+    about = {
         hit.node.id
         for hit in hits
         if holds_stem(hit, what or wanted) and not told_of_other(hit, text)
-    }
+    } | settling_ids(hits, text)  # "First night in X": about home
+    # "Mum's call moved to the evening": no move of home
+    return about - rescheduled_ids(hits, text)
 
 
 def _asked_people(hits: list[SearchHit], question: str) -> set[str]:
