@@ -322,6 +322,14 @@ def kind_stems(head: str) -> frozenset[str]:
     )
 
 
+def kind_words(head: str) -> frozenset[str]:
+    """The stems of a category's own words, not its members ("vet",
+    «ветеринар»; not "deworming")."""
+    return frozenset().union(
+        *(kind.words for kind in _KINDS if kind.head == stem(head))
+    )
+
+
 # the stems of every category's own words ("diet", «диет», "phone")
 _CATEGORY_WORDS = frozenset().union(*(kind.words for kind in _KINDS))
 

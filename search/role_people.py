@@ -29,7 +29,10 @@ from .query_text import STOP_WORDS
 # words aside) from the role word: «стоматологу рядом с домом — доктор
 # Карим Хаддад», not the old dentist named a clause earlier.
 ROLE_REACH = 4
-_SENTENCE = re.compile(r"[^.!?\n]+")
+# A sentence ends at a full stop, not the dot of a title ("Dra. Ana Sousa").
+_SENTENCE_END = re.compile(
+    r"(?<!\bDr)(?<!\bDra)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)[.!?\n]"
+)
 _WORD = re.compile(r"\w+", re.UNICODE)
 # The categories of search/kinds.py whose members are people who serve the
 # user: a doctor, a hairdresser, a vet, each told by their trade's words.
@@ -51,7 +54,7 @@ def role_people(hit: SearchHit, says: Callable[[str], bool]) -> list[Entity]:
     if not people:
         return []
     near: set[str] = set()
-    for sentence in _SENTENCE.findall(hit.node.content):
+    for sentence in _SENTENCE_END.split(hit.node.content):
         words = [w for w in _WORD.findall(sentence) if w.casefold() not in STOP_WORDS]
         for i, word in enumerate(words):
             if says(word):

@@ -50,6 +50,7 @@ from .category_things import (
 )
 from .cross_script import OtherScriptNames, loose_key
 from .query_text import STOP_WORDS, fts_match
+from .role_holders import with_role_holders
 from .role_people import asks_role, role_people, with_other_forms
 from .standing import stance
 from .support import shares_stem, text_stems, wanted_stems
@@ -74,7 +75,9 @@ async def with_things(
     """`hits` with the turns of the things the question names by a category
     (a question about now or before) or by a topic word (any other)."""
     if stance(query.text) is not None:
-        return await with_category_things(storage, hits, query, window, other_script)
+        hits = await with_category_things(storage, hits, query, window, other_script)
+        # the people of a trade asked (a dentist, a hairdresser) are no things
+        return await with_role_holders(storage, hits, query, window, other_script)
     return await with_topic_things(storage, hits, query, window, other_script)
 
 

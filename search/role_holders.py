@@ -1,0 +1,211 @@
+"""Who serves the user now and who did before: the dentist, the hairdresser.
+
+"Who's my dentist now?", "who does my hair now", «К какому стоматологу я
+теперь хожу?», "Who did my hair before Marta?": the people of a trade
+(search/role_people.py: named beside the trade's words in the user's own
+turns, or beside a doctor's title, "Dra. Sousa" of a vet) are no things, so
+search/category_things.py does not tell the old one from the new. As for
+the doings of search/member_things.py: one person and the other forms of
+their name («Хаддада», "Haddad") are one holder; the holder whose turns
+saying the trade are newest holds the role now, the others held it
+before. A turn telling the change ("a new dentist", «записалась к новому
+стоматологу — доктор Хаддад») counts only for the holder named after
+"new", not for the old one it names too, and a question about before keeps
+it where it ranks (it tells the old one ended); a turn calling one former ("my
+old dentist", search/ended.py) never counts for them. On the asked side a
+turn weighs twice the holder's best turn plus its own score (their turns
+rise together, read by the holder's links when not among the hits); on
+the other side ÷2. One holder named: nothing to weigh. Bounded: one read
+of the holders' newest turns, only for a question with a stance that asks
+a trade.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+
+from ..core.records import Entity, NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .category_things import entity_turns
+from .cross_script import OtherScriptNames, loose_key, same_key
+from .ended import marked_past
+from .kinds import AskedKinds, kind_stems, kind_words
+from .morphology import stem
+from .query_text import STOP_WORDS
+from .role_people import ROLE_REACH, TRADES, role_people, with_other_forms
+from .standing import stance, told_of_other
+from .support import shares_stem, text_stems
+from .windowed import USER_ROLE
+
+BOOST = 1.0
+# A title names a provider of any trade: the vet is "Dra. Sousa", «доктор Роша».
+_TITLES = frozenset(map(stem, "dr dra doctor доктор доктора доктору".split()))
+_TRADE_HEADS = frozenset(map(stem, TRADES))
+_TRADE_STEMS = frozenset().union(*(kind_stems(trade) for trade in TRADES))
+# A doctor's title names one asked by the category's word ("my family
+# doctor", «ветеринар»), not by a specialty: "Dr. Ozola" is no dentist.
+_TITLED = kind_words("doctor") | kind_words("vet")
+# Words that call the holder named after them the new one ("a new dentist",
+# «новому стоматологу», «нашла новую парикмахершу»).
+_NEW = re.compile(r"^(?:new|нов\w*)$", re.I)
+_WORD = re.compile(r"\w+", re.UNICODE)
+MIN_NAME = 4  # a name word shorter than this groups nothing ("Dr", "Ana")
+
+
+def _trades(kinds: AskedKinds) -> AskedKinds:
+    """The asked categories that are trades (a doctor, a hairdresser, a vet)."""
+    found = tuple(pair for pair in kinds.kinds if pair[1].head in _TRADE_HEADS)
+    return AskedKinds(found, kinds.russian, kinds.phrased)
+
+
+def _asked_stems(query: AnalysedQuery) -> frozenset[str]:
+    """The question's stems (and their twins') of a trade's words and members
+    ("dentist", «стоматолог», "haircut" of "who cuts my hair")."""
+    return frozenset(stem(term) for term in query.state_terms) & _TRADE_STEMS
+
+
+def _word_says(trades: AskedKinds, asked: frozenset[str]) -> Callable[[str], bool]:
+    """Whether a word says the asked trade: its word, a member, a doctor's
+    title for a doctor or a vet (`_TITLED`; not for a dentist, a barber)."""
+    titled = not asked.isdisjoint(_TITLED) or any(
+        kind.head in _TITLED for _, kind in trades.kinds
+    )
+
+    def says(word: str) -> bool:
+        stems = text_stems(word)
+        return (
+            (titled and not _TITLES.isdisjoint(stems))
+            or shares_stem(asked, stems)  # «стоматология», "dentist"
+            or bool(trades.said(stems, word))
+        )
+
+    return says
+
+
+def _holders(people: list[Entity]) -> dict[int, int]:
+    """Each person's holder: the first person sharing a name word's loose
+    key with them ("Dra. Ana Sousa", «Соуза»)."""
+    keys = {person.id: _name_keys(person) for person in people}
+    holder: dict[int, int] = {}
+    for person in people:
+        mine = keys[person.id]
+        holder[person.id] = next(
+            (
+                holder[other]
+                for other in holder
+                if any(same_key(a, b) for a in mine for b in keys[other])
+            ),
+            person.id,
+        )
+    return holder
+
+
+def _name_keys(person: Entity) -> set[str]:
+    words = {w for n in (person.name, *person.aliases) for w in _WORD.findall(n)}
+    keys = {loose_key(word) for word in words if len(word) >= MIN_NAME}
+    return keys - {""}
+
+
+def _new_ones(text: str, says: Callable[[str], bool], people: list[Entity]) -> set[int]:
+    """The people the text calls new: named within ROLE_REACH words after a
+    "new" word standing before a trade's word."""
+    words = [w for w in _WORD.findall(text) if w.casefold() not in STOP_WORDS]
+    after: set[str] = set()
+    for i, word in enumerate(words):
+        if _NEW.match(word) and any(says(w) for w in words[i + 1 : i + 3]):
+            after.update(loose_key(w) for w in words[i + 1 : i + 3 + ROLE_REACH])
+    return {p.id for p in people if not _name_keys(p).isdisjoint(after)}
+
+
+def _lasts(
+    every: list[SearchHit], holder: dict[int, int], says: Callable[[str], bool]
+) -> dict[int, float]:
+    """When each holder was last named in an own turn saying the trade, not
+    called former there nor left behind by a new one the turn names."""
+    last: dict[int, float] = {}
+    for hit in every:
+        if hit.node.source_role != USER_ROLE:
+            continue
+        text = hit.node.content
+        if not any(says(word) for word in _WORD.findall(text)):
+            continue
+        named = [e for e in hit.entities if e.id in holder]
+        # "a trim at Olga's, she told me about Nina": the one named beside
+        # the trade's word is its holder there
+        beside = {e.id for e in role_people(hit, says)}
+        named = [e for e in named if e.id in beside] or named
+        new = {holder[i] for i in _new_ones(text, says, named)}
+        for person in named:
+            mine = holder[person.id]
+            if (new and mine not in new) or marked_past(
+                text, (person.name, *person.aliases)
+            ):
+                continue
+            last[mine] = max(last.get(mine, 0.0), hit.node.when)
+    return last
+
+
+def _tells_change(
+    hit: SearchHit, says: Callable[[str], bool], holder: dict[int, int]
+) -> bool:
+    """The turn calls one of the holders new ("found a new dentist")."""
+    named = [e for e in hit.entities if e.id in holder]
+    return bool(_new_ones(hit.node.content, says, named))
+
+
+async def with_role_holders(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+    other_script: OtherScriptNames,
+) -> list[SearchHit]:
+    """`hits` weighed by the side of the asked trade's change of holder (see
+    the module's doc); unchanged without a stance, a trade or two holders."""
+    asked = stance(query.text)
+    trades = _trades(query.kinds)
+    trade_stems = _asked_stems(query)
+    if asked is None or not (trades.kinds or trade_stems) or not hits:
+        return hits
+    says = functools.lru_cache(maxsize=None)(_word_says(trades, trade_stems))
+    own = [h for h in hits if h.node.source_role == USER_ROLE and not told_of_other(h)]
+    named = [person for hit in own for person in role_people(hit, says)]
+    people = with_other_forms(named, other_script)
+    holder = _holders(people)
+    if len(set(holder.values())) < 2:
+        return hits
+    every = [*hits, *await entity_turns(storage, hits, people, window)]
+    last = _lasts(every, holder, says)
+    if len(last) < 2:
+        return hits
+    newest = max(last, key=lambda mine: last[mine])
+    if sum(when == last[newest] for when in last.values()) > 1:
+        return hits  # last named together: nothing tells which is new
+    of_hit = {
+        hit.node.id: {holder[e.id] for e in hit.entities if e.id in holder}
+        for hit in every
+        if hit.node.source_role == USER_ROLE
+    }
+    best: dict[int, float] = {}
+    for hit in every:
+        for mine in of_hit.get(hit.node.id, ()):
+            best[mine] = max(best.get(mine, 0.0), hit.score)
+    floor = max(hit.score for hit in own) if own else 0.0
+
+    def weighed(hit: SearchHit) -> SearchHit:
+        mine = of_hit.get(hit.node.id, set())
+        if not mine or (asked == "past" and _tells_change(hit, says, holder)):
+            return hit  # "found a new dentist" tells the old one ended too
+        if not any((one == newest) == (asked == "now") for one in mine):
+            return SearchHit(hit.node, hit.score / (1.0 + BOOST), hit.entities)
+        # the holder's best turn raised, plus the turn's own: their turns
+        # rise together and keep their order
+        top = max(best.get(one, 0.0) for one in mine) or floor
+        return SearchHit(hit.node, top * (1.0 + BOOST) + hit.score, hit.entities)
+
+    out = [weighed(hit) for hit in every]
+    out.sort(key=lambda hit: (-hit.score, hit.node.id))
+    return out

@@ -1,0 +1,90 @@
+"""Who holds a trade's role now and who held it before (search/role_holders.py):
+the dentist whose turns saying the trade are newest is the current one, the
+one named with a new one ("found a new dentist") is the old one; a question
+about now raises the new one's turns (which name him, not the trade), a
+question about before the old one's."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agent_memory.storage import MemoryStorage
+from day_turns import top_answers
+
+T0 = dt.datetime(2026, 2, 1, tzinfo=dt.UTC).timestamp()
+OLD = [
+    "Cleaning at the dentist, Dr Patel says my gums are fine but I floss badly.",
+    "Dentist again: Dr Patel fixed the chipped tooth, the whole thing took an hour.",
+]
+CHANGE = (
+    "The drive to Dr Patel takes forever now, so I found a new dentist near "
+    "the office, Dr Moreau."
+)
+NEW = [
+    "Dr Moreau put in a new filling, it didn't hurt at all.",
+    "Reminder from Dr Moreau's clinic: next cleaning in May.",
+]
+NOISE = (
+    "Long day at work, too many meetings, but the project is going fine.",
+    "Tried a new ramen place near the station.",
+    "Walked along the river after dinner, it was warm for once.",
+)
+
+
+def _texts() -> list[str]:
+    noise = [NOISE[i % 3] for i in range(9)]
+    return [*noise[:2], *OLD, *noise[2:5], CHANGE, *noise[5:7], *NEW, *noise[7:]]
+
+
+async def test_now_the_newest_dentist_leads(storage: MemoryStorage) -> None:
+    found = await top_answers(storage, _texts(), T0, "Who's my dentist now?")
+
+    assert set(found[:3]) == {*NEW, CHANGE}, found
+
+
+async def test_before_the_old_dentist_leads(storage: MemoryStorage) -> None:
+    found = await top_answers(storage, _texts(), T0, "Who was my dentist before?")
+
+    assert set(found[:2]) == set(OLD), found
+
+
+VET_OLD = [
+    "Took Biscuit to the vet, Dr. Alves, for his jabs.",
+    "Dr. Alves' clinic texted: Biscuit is due for deworming.",
+]
+VET_NEW = [
+    "Biscuit limped, so I took him to the vet clinic next door. Dra. Ines "
+    "Costa saw him right away.",
+    "Dra. Costa called to check on Biscuit's paw.",
+    "Biscuit's check-up with Dra. Costa went fine.",
+]
+GP = "Check-up with Dr. Novak, my blood pressure is fine now."
+
+
+async def test_a_vet_is_known_by_the_title_beside_the_trade(
+    storage: MemoryStorage,
+) -> None:
+    """ "Dra. Ines Costa" stands in the sentence saying "vet": the title's dot
+    ends no sentence, and the title names the vet her later turns call so."""
+    noise = [NOISE[i % 3] for i in range(6)]
+    texts = [*noise[:2], *VET_OLD, *noise[2:4], *VET_NEW, *noise[4:]]
+    found = await top_answers(storage, texts, T0, "Which vet does Biscuit go to now?")
+
+    assert set(found[:3]) == set(VET_NEW), found
+
+
+async def test_a_title_names_no_dentist(storage: MemoryStorage) -> None:
+    """The family doctor seen last is no dentist: a title counts only for a
+    question naming the trade's own word (a doctor, a vet)."""
+    texts = [*_texts(), GP]
+    found = await top_answers(storage, texts, T0, "Who's my dentist now?")
+
+    assert set(found[:3]) == {*NEW, CHANGE}, found
+
+
+async def test_before_the_change_turn_is_not_lowered(storage: MemoryStorage) -> None:
+    """ "Found a new dentist" tells the old one ended: asked about before, it
+    keeps its place among the old dentist's turns."""
+    found = await top_answers(storage, _texts(), T0, "Who was my dentist before?")
+
+    assert CHANGE in found[:3], found
