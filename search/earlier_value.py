@@ -15,7 +15,6 @@ a words search), and the stance's weighting (search/standing.py) ranks them.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import re
 from collections.abc import Sequence
@@ -31,7 +30,7 @@ from .query_text import STOP_WORDS, fts_match
 from .standing import later_state, stance
 from .support import text_stems
 from .twin_words import twins
-from .windowed import USER_ROLE
+from .windowed import USER_ROLE, unseen_hits
 
 # The turns read from before the change (by the thing's entities, or by its
 # words): those just before it tell the older state most often; more would
@@ -153,18 +152,8 @@ async def _with_turns(
         SearchHit(h.node, max(h.score, score), h.entities) if h.node.id in wanted else h
         for h in hits
     ]
-    have = {hit.node.id for hit in hits}
-    new_ids = [node_id for node_id in found if node_id not in have]
-    if not new_ids:
-        return lifted
-    nodes, linked = await asyncio.gather(
-        storage.nodes.get_nodes(new_ids),
-        storage.entities.entities_of_nodes(new_ids),
-    )
-    return [
-        *lifted,
-        *(SearchHit(n, score, linked.get(n.id, [])) for n in nodes.values()),
-    ]
+    unseen = await unseen_hits(storage, hits, list(found))
+    return [*lifted, *(SearchHit(h.node, score, h.entities) for h in unseen)]
 
 
 def _is_left(entity: Entity, left: Sequence[str]) -> bool:

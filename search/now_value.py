@@ -12,14 +12,12 @@ entity links, they join the candidates, and the stance's weighting
 
 from __future__ import annotations
 
-import asyncio
-
 from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .changes import asked_keys, current_value, is_value
 from .standing import about_ids, stance
-from .windowed import USER_ROLE
+from .windowed import USER_ROLE, unseen_hits
 
 # The newest turns read per search (the value's entities together): the
 # present is told in the newest ones; more would cost time for old turns.
@@ -50,16 +48,7 @@ async def with_current_value(
     found = await storage.entities.entity_node_ids(
         entity_ids, limit=VALUE_TURNS, types=("episodic",), window=window
     )
-    have = {hit.node.id for hit in hits}
-    new_ids = [node_id for node_id, _ in found if node_id not in have]
-    if not new_ids:
-        return hits
-    # Read together, not one after the other (the read thread runs them back
-    # to back; on PostgreSQL they overlap): so every new turn's entities.
-    nodes, linked = await asyncio.gather(
-        storage.nodes.get_nodes(new_ids),
-        storage.entities.entities_of_nodes(new_ids),
-    )
-    mine = [n for n in nodes.values() if n.source_role == USER_ROLE]
+    unseen = await unseen_hits(storage, hits, [node_id for node_id, _ in found])
     score = min(hit.score for hit in naming)
-    return [*hits, *(SearchHit(n, score, linked.get(n.id, [])) for n in mine)]
+    mine = [h for h in unseen if h.node.source_role == USER_ROLE]
+    return [*hits, *(SearchHit(h.node, score, h.entities) for h in mine)]

@@ -13,7 +13,6 @@ about home.
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from ..core.records import NodeWindow, SearchHit
@@ -22,7 +21,7 @@ from .analysis import AnalysedQuery
 from .changes import tells_change
 from .query_text import fts_match
 from .slots import asks_home
-from .windowed import USER_ROLE
+from .windowed import USER_ROLE, unseen_hits
 
 # The first night (evening, morning) *in* or *at* a place: not "the first
 # night of the festival", "first evening class".
@@ -78,21 +77,16 @@ async def with_settling_in(
     ranked = await storage.index.fts_search(
         match, limit=SETTLING_TURNS, types=("episodic",), window=window
     )
-    have = {hit.node.id for hit in hits}
-    new_ids = [node_id for node_id, _ in ranked if node_id not in have]
-    if not new_ids:
+    unseen = await unseen_hits(storage, hits, [node_id for node_id, _ in ranked])
+    if not unseen:
         return hits
-    nodes, linked = await asyncio.gather(
-        storage.nodes.get_nodes(new_ids),
-        storage.entities.entities_of_nodes(new_ids),
-    )
     # as the user's best turn of change: a move told in other words
     changes = [h.score for h in hits if _own(h) and tells_change(h.node.content)]
     score = max(changes, default=min(hit.score for hit in hits))
     found = [
-        SearchHit(n, score, linked.get(n.id, []))
-        for n in nodes.values()
-        if n.source_role == USER_ROLE and settles_in(n.content)
+        SearchHit(h.node, score, h.entities)
+        for h in unseen
+        if h.node.source_role == USER_ROLE and settles_in(h.node.content)
     ]
     return [*hits, *found]
 

@@ -30,7 +30,6 @@ named within a few words of it are the topic's too (search/role_people.py).
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import re
 from collections.abc import Callable
@@ -54,7 +53,7 @@ from .role_holders import with_role_holders
 from .role_people import asks_role, role_people, with_other_forms
 from .standing import stance
 from .support import shares_stem, text_stems, wanted_stems
-from .windowed import USER_ROLE
+from .windowed import USER_ROLE, unseen_hits
 
 # A thing's turn without the word scores this share of the weakest hit
 # carrying it: just below every turn that says the word.
@@ -164,14 +163,8 @@ async def _wide_holders(
     if match is None:
         return []
     ids = await storage.index.fts_newest(match, limit=WIDE_TURNS, types=("episodic",))
-    have = {hit.node.id for hit in hits}
-    new_ids = [i for i in ids if i not in have]
-    # independent reads: on PostgreSQL their round trips overlap
-    found, linked = await asyncio.gather(
-        storage.nodes.get_nodes(new_ids), storage.entities.entities_of_nodes(new_ids)
-    )
-    mine = [node for node in found.values() if node.source_role == USER_ROLE]
-    return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in mine]
+    unseen = await unseen_hits(storage, hits, ids)
+    return [hit for hit in unseen if hit.node.source_role == USER_ROLE]
 
 
 def _beside(hit: SearchHit, says: Callable[[str], bool], things: Things) -> set[int]:

@@ -28,6 +28,23 @@ USER_ROLE = "user"
 DOINGS_SCAN = 400  # the user's turns of the window read for "What did I do"
 
 
+async def unseen_hits(
+    storage: Store, hits: Sequence[SearchHit], ids: Sequence[int]
+) -> list[SearchHit]:
+    """The turns of `ids` not among `hits`, as hits scored 0 with their
+    entities: the nodes and their links read together (on PostgreSQL the two
+    round trips overlap), for the rules that bring turns of their own in."""
+    have = {hit.node.id for hit in hits}
+    new_ids = [node_id for node_id in ids if node_id not in have]
+    if not new_ids:
+        return []
+    nodes, linked = await asyncio.gather(
+        storage.nodes.get_nodes(new_ids),
+        storage.entities.entities_of_nodes(new_ids),
+    )
+    return [SearchHit(n, 0.0, linked.get(n.id, [])) for n in nodes.values()]
+
+
 def time_window(
     filters: SearchFilters, query: AnalysedQuery
 ) -> tuple[float | None, float | None]:
