@@ -35,7 +35,7 @@ from .member_things import doings_named
 from .morphology import is_russian, stem
 from .standing import Stance, asks_where, stance, told_of_other
 from .support import shares_stem, text_stems, wanted_stems
-from .windowed import USER_ROLE
+from .windowed import USER_ROLE, unseen_hits
 
 # A turn counts for the category's things when it scores at least this share
 # of the best turn carrying the question's words: "a long run along the
@@ -282,14 +282,8 @@ async def entity_turns(
     found = await storage.entities.entity_node_ids(
         [e.id for e in entities], limit=THING_TURNS, types=("episodic",), window=window
     )
-    have = {hit.node.id for hit in hits}
-    new_ids = [node_id for node_id, _ in found if node_id not in have]
-    if not new_ids:
-        return []
-    nodes = await storage.nodes.get_nodes(new_ids)
-    mine = [n for n in nodes.values() if n.source_role == USER_ROLE]
-    linked = await storage.entities.entities_of_nodes([n.id for n in mine])
-    return [SearchHit(n, 0.0, linked.get(n.id, [])) for n in mine]
+    unseen = await unseen_hits(storage, hits, [node_id for node_id, _ in found])
+    return [hit for hit in unseen if hit.node.source_role == USER_ROLE]
 
 
 async def read_thing_turns(
