@@ -124,6 +124,12 @@ def test_the_twelfth_life_is_its_story() -> None:
     assert_written_life("everyday12", ru_share=(0.48, 0.60))
 
 
+def test_the_thirteenth_life_is_its_story() -> None:
+    """bench/data/everyday13/ (a sixth held-out life, written blind, about three
+    fifths Russian) is its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday13", ru_share=(0.54, 0.66))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
