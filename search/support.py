@@ -121,10 +121,11 @@ def subjects(text: str) -> set[str]:
     return found.union(*(SAME_WORDS.get(word, ()) for word in found))
 
 
-# "What did my brother say about the house?", "про дачу": the topic a reply
-# must touch (a turn on a brother "like a brother to me" says nothing of it).
+# "What did my brother say about the house?", "про дачу", «как я отношусь к
+# кинзе» (an attitude "to" it): the topic a reply must touch (a turn on a
+# brother "like a brother to me" says nothing of it).
 _ABOUT = re.compile(
-    r"(?<!\w)(?:about|regarding|про|насч[её]т|о|об|обо)\s+"
+    r"(?<!\w)(?:about|regarding|про|насч[её]т|о|об|обо|отно[сш]\w*\s+ко?)\s+"
     r"(?:(?:the|a|an|my|our|мо\w+|наш\w+)\s+)?(\w+)",
     re.I,
 )

@@ -51,11 +51,18 @@ def relation_before(before_words: Sequence[str]) -> str:
     words = relation_base_forms(_clean(before_words[-3:]))
     if len(words) >= 2 and words[-2] in RELATION_OWNERS:
         return relation_of(words[-2], "", words[-1])
+    if len(words) >= 2 and _owner_after(words[-2], words[-1]):
+        return relation_of(words[-1], "", words[-2])  # «(жена моя, Галина»
     if _opens_on_relation(before_words) or _opens_on_pet_kind(words):
         return words[-1]
     if len(words) == 3 and before_words[-2].isalpha():
         return relation_of(words[0], words[1], words[2])
     return ""
+
+
+def _owner_after(word: str, owner: str) -> bool:
+    """«жена моя», «друг мой»: Russian may put the owner after the relation."""
+    return owner in RELATION_OWNERS and not owner.isascii() and word in RELATIONS
 
 
 def _opens_on_relation(before_words: Sequence[str]) -> bool:
@@ -120,12 +127,15 @@ def relation_after(after_words: Sequence[str]) -> str:
 
 def _russian_apposed(after_words: Sequence[str], words: Sequence[str]) -> str:
     """ "Инга, бывшая, позвонила", «Света — сестра — звонила»: a Russian
-    relation word alone between commas or dashes (Russian leaves "моя" out);
+    relation word alone between commas or dashes (Russian leaves "моя" out,
+    or says it after: «Галя, жена моя, сварила»);
     not «Маша, дочка соседей», whose relation goes on to its owner."""
     if words[0] not in {",", "—", "–"} or words[1].isascii():
         return ""
-    closed = after_words[1].endswith(",") or words[2] in {"—", "–"}
     relation = relation_base_forms([words[1]])[0]
+    # «Галя, жена моя, сварила»: the owner may follow the relation word
+    at = 2 if _owner_after(relation, words[2]) and len(words) > 3 else 1
+    closed = after_words[at].endswith(",") or words[at + 1] in {"—", "–"}
     return relation if closed and relation in RELATIONS else ""
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.search.morphology import stem
 from agent_memory.search.standing import stance
 from agent_memory.search.support import subjects, topic
 from day_turns import retriever_over
@@ -135,6 +136,20 @@ async def test_never_said_finds_nothing_but_answers_stay(life: Life) -> None:
 def test_a_stop_word_after_about_is_no_topic() -> None:
     assert topic("What did we say about the dacha?") == {"dacha"}
     assert topic("What did we say about doing the route?") == set()
+    # an attitude "to" something names its topic as "about" does
+    assert topic("Как я сейчас отношусь к кинзе?") == {stem("кинзе")}
+    assert topic("Как ты относишься к шахматам?") == {stem("шахматам")}
+
+
+async def test_an_attitude_to_a_thing_is_answered_by_the_thing(tmp_path: Path) -> None:
+    """«Как я отношусь к кинзе?» is answered by the turns on coriander: the
+    attitude's verb is the question's frame, not a word a turn must share
+    (the gate had answered nothing)."""
+    turns = [(0, "Ненавижу кинзу, мыло мылом."), (1, "Купил молока.")]
+    async with retriever_over(tmp_path, turns) as retriever:
+        hits = await retriever.search("Как я сейчас отношусь к кинзе?")
+        assert hits and "кинзу" in hits[0].node.content
+        assert await retriever.search("Как я отношусь к укропу?") == []
 
 
 async def test_a_question_about_something_said_is_answered(tmp_path: Path) -> None:

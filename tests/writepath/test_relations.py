@@ -53,6 +53,10 @@ async def _holder(storage: MemoryStorage, alias: str) -> str | None:
         ("My ex Tom still has my bike.", "Tom", "ex"),
         ("Инга, бывшая, позвонила в полдесятого.", "Инга", "бывшая"),
         ("кот Кефир опять спит на моей форме.", "Кефир", "кот"),
+        # the owner after the relation word, beside the name or in an aside
+        ("Утро. Галя, жена моя, сварила овсянку.", "Галя", "жена"),
+        ("Друзья. Сестра моя, Вика, приехала.", "Вика", "сестра"),
+        ("Утро. Галя (жена моя, Галина) сварила кашу.", "Галя", "жена"),
     ],
 )
 async def test_the_relation_is_read_around_the_name(

@@ -60,3 +60,13 @@ def test_a_possessive_ends_a_name_but_not_a_title(
     """ "Kostya's Christmas visit" is Kostya and Christmas; a work keeps its
     possessive ("Charlotte's Web", "the Queen's Gambit")."""
     assert [m.name for m in extract_mentions(text) if not m.sentence_start] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Мама ждёт. Май, мама, май.", "Август, жара, отпуск.", "Мама спрашивает про май."],
+)
+def test_a_month_is_no_name(text: str) -> None:
+    """Every Russian month is a common word, «май» and «август» included: «Май,
+    мама, май» had filed the month as a person (the user's «мама»)."""
+    assert [m.name for m in extract_mentions(text)] == ["Мама"] * text.count("Мама")
