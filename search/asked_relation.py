@@ -122,6 +122,8 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
             # "my best friend": «моя лучшая подруга» in the other language;
             # «моего бывшего начальника»: "my former boss" in either
             qualified = same_qualified(based[1], based[2])
+            if based[1] in _FORMER:  # "my previous boss" is filed "my former boss"
+                qualified += same_qualified("former", based[2])
             out += [a for relation in qualified for a in relation_aliases(relation)]
     return list(dict.fromkeys(out))
 

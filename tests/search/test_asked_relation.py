@@ -35,3 +35,13 @@ def test_the_users_relation_word_is_searched_as_a_word_when_someone_elses() -> N
         ["daria", "husband"],
         [],
     )
+
+
+def test_a_previous_holder_is_asked_as_the_former_one() -> None:
+    from agent_memory.search.analysis import analyse
+    from agent_memory.search.asked_relation import same_relation_aliases
+
+    # a replaced boss keeps "my former boss" (writepath/relations.py)
+    aliases = same_relation_aliases(analyse("Who was my previous boss?"))
+    assert "my former boss" in aliases
+    assert "мой бывший начальник" in aliases
