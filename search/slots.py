@@ -37,13 +37,14 @@ _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
     # not the ward or the depot (what the work's own words find)
     "shifts": (
         re.compile(
-            r"\b(?:shifts?|nights)\b"
-            r"|(?<!\w)(?:смен(?:а|ы|е|у|ой)?|ночам)(?!\w)",
+            # "on evenings", «по вечерам»: a shift named by its hours
+            r"\b(?:shifts?|nights|on (?:evenings|days|earlies|lates))\b"
+            r"|(?<!\w)(?:смен(?:а|ы|е|у|ой)?|ночам|работа\w* по вечерам)(?!\w)",
             re.I,
         ),
         (
             "shift", "shifts", "nights", "смена", "смену", "смены", "смене",
-            "ночная", "дневная",
+            "ночная", "дневная", "вечерняя",
         ),
     ),
     "work": (

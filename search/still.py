@@ -51,9 +51,11 @@ _ASKS_WHAT = re.compile(
 # «завязала», «отказался от», «последний раз», «больше не».
 _ENDS = re.compile(
     r"\b(?:quit(?:s|ting)?|cancel+(?:ed|ing)?|gave up|giv(?:e|ing) up"
-    r"|stopped \w+ing|no longer|not any ?more|(?:the |my )?last (?:time|session|class)"
+    r"|stopped \w+ing|no longer|not any ?more|no more"
+    r"|(?:the |my )?last (?:time|session|class)"
     r"|dropped out|packed (?:it )?in)\b"
     r"|(?<!\w)(?:бросил\w*|бросаю|завязал\w*|отказал\w*|отменил\w*|больше не"
+    r"|больше никак\w+|никак(?:ой|ого|их) больше"
     r"|(?:в )?последний раз|ушл[аи] из|ушёл из|уволил\w*)(?!\w)",
     re.I,
 )
@@ -131,22 +133,26 @@ def _content(word: str, key: str) -> bool:
 
 
 # The question's verbs of doing that name no thing: "doing", "going".
-_DOING = frozenset(stem(w) for w in "doing does do go goes going делает".split())
+_DOING = frozenset(
+    stem(w) for w in "doing does do go goes going делает кушать кушаю".split()
+)
 
 
 def thing_terms(query: AnalysedQuery, people: set[str]) -> list[str]:
     """What the question asks still holds: its terms and their twins, the
     person asked about (a name of `people`), "still" and bare verbs aside.
-    A lone word ("Do I still smoke?", «Я ещё курю?») names the state by
-    what it is done with too: its slot's words (cigarette, «сигарета»)."""
+    A lone word ("Do I still smoke?", «Я ещё курю?», «Я всё ещё работаю по
+    ночам?» once «работаю» is set aside) names the state by what it is done
+    with too: its slot's words (cigarette, «сигарета»; shift, «смена»)."""
     dropped = GENERIC_STEMS | _STILL_WORDS | _DOING | people
     own = [
         term
         for term in query.own_words
         if term.casefold() not in STOP_WORDS and not text_stems(term) <= dropped
     ]
-    if len(query.terms) == 1 and own:
-        return list(dict.fromkeys([*own, *query.state_terms]))
+    if len([term for term in query.terms if term in own]) == 1:
+        extra = [term for term in query.state_terms if not text_stems(term) <= dropped]
+        return list(dict.fromkeys([*own, *extra]))
     return own
 
 
@@ -158,6 +164,19 @@ def _people_stems(hits: list[SearchHit]) -> set[str]:
         if entity.type == "person"
         for name in (entity.name, *entity.aliases)
         for key in text_stems(name)
+    }
+
+
+def question_people(text: str, people: frozenset[str] | set[str]) -> set[str]:
+    """The stems of `people` the question names: a capitalised word of it
+    ("Lev", «Поля»); a lower-case word is no name even if the extractor took
+    it for one ("Дзюдо: Лёве дали…" made «Дзюдо» a person)."""
+    return {
+        key
+        for word in _WORD.findall(text)
+        if word[0].isupper()
+        for key in text_stems(word)
+        if key in people
     }
 
 
@@ -227,7 +246,7 @@ async def after_the_end(
     question asks "still" and a turn about the thing ends it."""
     if not hits or not asks_still(query.text) or (window and window.timed):
         return hits
-    terms = thing_terms(query, _people_stems(hits))
+    terms = thing_terms(query, question_people(query.text, _people_stems(hits)))
     thing = frozenset().union(*(text_stems(term) for term in terms))
     if not thing:
         return hits

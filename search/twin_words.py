@@ -165,6 +165,7 @@ pizza | пицца
 pasta | паста макароны
 eggs egg | яйца яйцо
 milk | молоко
+dairy | молочка молочное молочные
 potatoes potato | картошка картофель
 mushrooms | грибы
 berries | ягоды
@@ -179,6 +180,7 @@ porridge oatmeal | каша
 borscht borsch | борщ
 sandwich sandwiches | бутерброд
 sugar | сахар
+sweets sweet candy | сладкое сладости конфеты
 coffee | кофе
 tea | чай
 wine | вино
@@ -207,6 +209,7 @@ team | команда
 coach trainer | тренер
 marathon | марафон
 boxing | бокс
+judo | дзюдо
 dance dancing | танцы
 ballet | балет
 haircut hairdresser barber | стрижка парикмахер парикмахерская барбер

@@ -100,3 +100,11 @@ def test_the_russian_notice_is_a_work_word() -> None:
     # «Написал заявление об уходе из Kyma» leaves the old job by its firm's
     # name alone, like "Handed in my notice at Kyma" does
     assert "заявление" in slot_terms("Где я работал раньше?")
+
+
+def test_a_shift_named_by_its_hours_asks_for_the_shifts() -> None:
+    # "on evenings", «по вечерам» name a shift by its hours, like "nights"
+    for question in ("Am I still on evenings?", "Я всё ещё работаю по вечерам?"):
+        terms = slot_terms(question)
+        assert "shift" in terms and "job" not in terms, terms
+    assert "shift" not in slot_terms("What do I do in the evenings?")

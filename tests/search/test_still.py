@@ -9,7 +9,12 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import SearchFilters
-from agent_memory.search.still import asks_still, ends_state, new_state_words
+from agent_memory.search.still import (
+    asks_still,
+    ends_state,
+    new_state_words,
+    question_people,
+)
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days, top_answers
 
@@ -153,3 +158,44 @@ async def test_a_search_about_one_person_lifts_only_their_turns(
         "Am I still going to Climbzone?", filters, reinforce=False
     )
     assert hits and all("Tom" in hit.node.content for hit in hits), hits
+
+
+NIGHTS = [
+    "Ночная смена, три вызова после полуночи, спина отваливается.",
+    "Опять ночная смена, сплю до обеда.",
+]
+NIGHTS_END = "Всё, больше не работаю ночами: перевели на дневной график."
+DAYS = ["Дневная смена, обед в двенадцать, вечером дома."]
+
+
+async def test_a_lone_word_after_a_frame_verb_finds_its_slot(
+    storage: MemoryStorage,
+) -> None:
+    """«Я всё ещё работаю по ночам?» asks about the nights alone once
+    «работаю» is set aside: the new state's turns say «смена», the slot's
+    word, and rank above the night shifts."""
+    texts = _days(NIGHTS, [NIGHTS_END], DAYS)
+    found = await top_answers(storage, texts, T0, "Я всё ещё работаю по ночам?")
+
+    assert found.index(DAYS[0]) < min(found.index(t) for t in NIGHTS), found
+
+
+DAIRY = ["Сырники на завтрак, полкило творога.", "Купила молоко и кефир."]
+DAIRY_END = "С сегодняшнего дня никакого молока и творога, перехожу на овсяное."
+
+
+async def test_no_more_of_it_ends_it(storage: MemoryStorage) -> None:
+    """«никакого молока» ends the dairy like "no more milk" does; the
+    question names it by a category word ("dairy") and a frame verb."""
+    assert ends_state("No more milk for me.", frozenset({"milk"}))
+    texts = _days(DAIRY, [DAIRY_END], NOISE[:1])
+    found = await top_answers(storage, texts, T0, "Do I still eat dairy?")
+
+    assert found[0] == DAIRY_END, found
+
+
+def test_a_lower_case_word_is_no_person() -> None:
+    """ "Дзюдо:" opening a turn may be taken for a person's name; "judo" in
+    the question is the thing asked about all the same, "Misha" is not."""
+    stems = frozenset({"миш", "misha", "дзюд"})
+    assert question_people("Is Misha still doing дзюдо?", stems) == {"misha"}

@@ -140,3 +140,11 @@ async def test_a_frame_verb_is_no_word_one_turn_must_share(
     swim = "Плавала в бассейне, проплыла два километра."
     top = await _top(await _life(storage, [swim]), "Каким спортом я сейчас занимаюсь?")
     assert swim in top, top
+
+
+def test_habits_given_up_have_their_twins() -> None:
+    # "Am I still eating sweets?" / «сладкое», "judo" / «дзюдо», "dairy" /
+    # «молочка»: what people give up, asked in the other language
+    assert "сладкое" in twin_terms(["sweets"])
+    assert "дзюдо" in twin_terms(["judo"])
+    assert "молочка" in twin_terms(["dairy"])
