@@ -104,10 +104,21 @@ def test_before_a_name_is_the_past() -> None:
 
 
 def test_where_a_plan_ended_up_is_the_present() -> None:
-    assert stance("So where did we end up going in August?") == "now"
+    assert stance("So where did we end up going?") == "now"
     assert stance("What did we do in the end?") == "now"
     assert stance("Куда мы в итоге поехали?") == "now"
     assert stance("Куда мы в конце концов переехали?") == "now"
+
+
+def test_how_a_plan_ended_up_in_a_time_gone_asks_within_it() -> None:
+    # the trip itself is the answer, not the newest turn of that month
+    assert stance("So where did we end up going in August?") is None
+    assert stance("Where did I end up working in the summer?") is None
+    assert stance("Куда мы в итоге поехали летом?") is None
+    assert stance("Где мы в итоге отмечали в декабре?") is None
+    # a plan still ahead asks its latest word
+    assert stance("Куда в итоге едем летом?") == "now"
+    assert stance("Where are we going in the end in December?") == "now"
 
 
 def test_an_agent_noun_and_its_feminine_share_a_stem() -> None:
