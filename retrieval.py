@@ -55,8 +55,9 @@ from .search.legs import (
 )
 from .search.member_things import with_member_things
 from .search.morphology import stem
+from .search.names_asked import named_entities
 from .search.now_value import with_current_value
-from .search.people import about_people, asked_about, named_entities
+from .search.people import about_people, asked_about
 from .search.plan import (
     LEGS,
     SearchFilters,

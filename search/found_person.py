@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
-from .people import is_person, person_hits
+from .names_asked import is_person
+from .people import person_hits
 from .plan import SearchFilters
 from .slots import about_user
 

@@ -147,3 +147,34 @@ def looks_nominative(key: str) -> bool:
     return bool(words) and all(
         _nominative_ending(w) is not None and is_name_word(w) for w in words
     )
+
+
+# Russian diminutive suffixes, their endings cut off by the stemmer: «Вер-очк-а»,
+# «Таню-ш-а», «Свет-ул-я», «Сашень-к-а», «Марин-к-а». Longest first.
+_DIMINUTIVE = (
+    "унчик",
+    "еньк",
+    "оньк",
+    "очк",
+    "ечк",
+    "юш",
+    "уш",
+    "ул",
+    "юл",
+    "ус",
+    "юс",
+)
+_DIMINUTIVE_K = "к"  # «Маринка»: only after a longer base (not «Полька»)
+
+
+def diminutive_bases(stem: str) -> set[str]:
+    """The stems a diminutive's `stem` («верочк», «сашеньк») may be made of
+    («вер», «саш»): a person asked by a pet form the user never wrote."""
+    found = {
+        stem[: -len(suffix)]
+        for suffix in _DIMINUTIVE
+        if stem.endswith(suffix) and len(stem) - len(suffix) >= MIN_STEM + 1
+    }
+    if not found and stem.endswith(_DIMINUTIVE_K) and len(stem) >= 6:
+        found.add(stem[:-1])
+    return found

@@ -11,8 +11,7 @@ the nodes linked to them (turns by them and about them, facts), ranked by how
 much a node says (facts first, long statements before "ok!" and questions),
 its own standing, recency, and variety over threads and months.
 
-`named_entities` also finds a Russian name in any case ("с Леной", "Лены",
-"Лене" → Лена) by its stem (morphology.py), for every search.
+The people a question names are found by search/names_asked.py.
 """
 
 from __future__ import annotations
@@ -33,29 +32,27 @@ from .asked_relation import (
     by_relation,
     names_former,
     same_relation_aliases,
-    without_other_holders,
 )
 from .full_names import first_names, full_names
 from .introductions import introduced_by, says_who
 from .legs import speaker_of
 from .morphology import is_russian, relation_base_forms, russian_stem
-from .name_forms import person_by_other_form
+from .names_asked import (
+    FRAME_WORDS,
+    MAX_INFLECTED,
+    is_person,
+    stem_named,
+    stems_of,
+    words_of,
+)
 from .own_relation import OWN_RELATION_TURNS, is_own_relative, lifelong, own_phrases
 from .plan import SearchFilters, SearchPlan
-from .query_text import STOP_WORDS, fts_match
+from .query_text import fts_match
 from .spellings import other_script_spellings
 from .standing import stance, standing
 from .twin_words import twins
 from .windowed import admitted
 
-# Words that frame a question about someone without asking anything more.
-FRAME_WORDS = frozenset(
-    """tell know knows remember remind say said describe info information
-    everything talk talked person guy girl
-    name named called
-    расскажи расскажите рассказать знаешь знаете помнишь помните такой такая
-    такие известно всё все говорил говорила зовут звать имя""".split()
-)
 ASKS_ABOUT_EVENTS = ("when", "why")
 MAX_TOPIC = 1  # words asked about a person named by relation ("live")
 TOPIC_WEIGHT = 2.0  # ... a node that has the word answers it
@@ -73,7 +70,6 @@ RECENCY = 0.3  # the newest candidate gains this share
 THREAD_REPEAT = 0.7  # each further hit of one thread counts this much
 MONTH_REPEAT = 0.85  # ... and of one month
 SAID_REPEAT = 0.3  # ... and of the same text
-MAX_INFLECTED = 3  # Russian words looked up by stem, per query
 # A turn that says who the person is to the user ("My wife Lena is a doctor",
 # "Моя жена Лена", "Sam is my oldest friend") tells more than a mention.
 STATES_RELATION = 2.0
@@ -81,29 +77,6 @@ STATES_RELATION = 2.0
 # Ofer (Офер), 29", search/introductions.py).
 FIRST_MENTIONS = 3  # the person's oldest links always compete
 _WORD = re.compile(r"\w+", re.UNICODE)
-
-
-async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
-    """Entities the query names, with the other cases of a Russian name: the
-    offline extractor files "с Леной" as an entity "Леной" of its own."""
-    keys = [*query.names, *same_relation_aliases(query), *_twin_names(query.names)]
-    found = {e.id: e for e in await storage.entities.entities_by_keys(keys)}
-    for word in _russian_names(query.text):
-        stem = russian_stem(word)
-        for entity in await storage.entities.entities_named_like(stem, limit=20):
-            if stem in _stems_of(entity):
-                found.setdefault(entity.id, entity)
-    # "Who is Alex?" of «Саша»: another form of the name (search/name_forms.py)
-    for entity in await person_by_other_form(storage, query.names, found.values()):
-        found.setdefault(entity.id, entity)
-    return await without_other_holders(storage, query, list(found.values()))
-
-
-def _twin_names(names: Sequence[str]) -> list[str]:
-    """The other language's word for a one-word name that is an everyday
-    word ("Christmas" is «Рождество», search/twin_words.py): a bilingual user
-    tells the holiday in both, and the extractor files each as its own."""
-    return [name_key(t) for name in names if " " not in name for t in twins(name)]
 
 
 def _relation_word(entity: Entity) -> str:
@@ -117,42 +90,6 @@ def _relation_word(entity: Entity) -> str:
         if relation
         else ""
     )
-
-
-def _russian_names(text: str) -> list[str]:
-    """Russian words that may be a name: capitalised ones (every word of a
-    question of three words or fewer, "лена?")."""
-    words = _WORD.findall(text)
-    short = len(words) <= 3
-    out = [
-        w
-        for w in words
-        if is_russian(w)
-        and len(w) >= 3
-        and (short or w[0].isupper())
-        and w.lower() not in FRAME_WORDS
-        and w.lower() not in STOP_WORDS
-    ]
-    return list(dict.fromkeys(out))[:MAX_INFLECTED]
-
-
-def _words_of(entity: Entity) -> set[str]:
-    names = (entity.name, *entity.aliases)
-    return {w.lower() for n in names for w in _WORD.findall(n)}
-
-
-def _stems_of(entity: Entity) -> set[str]:
-    """The stems of the entity's Russian names ("моя жена" names the wife but
-    is no name of hers: "моя подруга" is someone else)."""
-    return {
-        russian_stem(w)
-        for w in _words_of(entity) - RELATION_OWNERS - RELATIONS
-        if is_russian(w)
-    }
-
-
-def is_person(entity: Entity) -> bool:
-    return entity.type == "person" or bool(entity.attributes.get("relation"))
 
 
 def asked_about(
@@ -269,10 +206,10 @@ async def _add_other_cases(
     Маше», another case of Маша's name, but its «Нин» is her mother Нина, whose
     turns (and the dog's, of «Петя Барсика») are no answer about her."""
     theirs = [e for e in found.values() if e.id not in cases]
-    stems = sorted({s for e in theirs for s in _stems_of(e)} - done)
+    stems = sorted({s for e in theirs for s in stems_of(e)} - done)
     for stem in stems[:MAX_INFLECTED]:
         for entity in await storage.entities.entities_named_like(stem, limit=20):
-            if stem in _stems_of(entity) and entity.id not in found:
+            if stem in stems_of(entity) and entity.id not in found:
                 found[entity.id] = entity  # the same stem: the same name
                 cases.add(entity.id)
     return done | set(stems)
@@ -281,13 +218,13 @@ async def _add_other_cases(
 def topic_terms(query: AnalysedQuery, people: Sequence[Entity]) -> list[str]:
     """The query's words beyond frame words, possessives, relations and the
     people's names (any case of a Russian one: "о моей жене" is "моя жена")."""
-    theirs = {w for e in people for w in _words_of(e)}
-    stems = {s for e in people for s in _stems_of(e)}
+    theirs = {w for e in people for w in words_of(e)}
+    stems = {s for e in people for s in stems_of(e)}
     out = []
     for term in relation_base_forms(list(query.terms)):
         if term in FRAME_WORDS or term in RELATION_OWNERS or term in RELATIONS:
             continue
-        if term in theirs or (is_russian(term) and russian_stem(term) in stems):
+        if term in theirs or (is_russian(term) and stem_named(term, stems)):
             continue
         out.append(term)
     return out
@@ -364,7 +301,7 @@ async def person_hits(
     nodes, linked = await _linked(storage, ids, asked)
     if lifelong(relations):
         await _add_unnamed(storage, relations, people[0], filters, nodes, linked)
-    names = {w for e in people for w in _words_of(e)}
+    names = {w for e in people for w in words_of(e)}
     hidden = await storage.graph.superseded_ids(list(nodes))
     found = [n for n in nodes.values() if n.is_valid and n.id not in hidden]
     if not found:

@@ -12,7 +12,8 @@ from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft, NodeDraft
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.analysis import analyse
-from agent_memory.search.people import asked_about, named_entities, with_other_forms
+from agent_memory.search.names_asked import named_entities
+from agent_memory.search.people import asked_about, with_other_forms
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
 
@@ -118,6 +119,19 @@ async def test_russian_names_in_any_case_and_relations(storage: MemoryStorage) -
     # "с Леной", "Лене", "Лены" are filed as entities of their own: found too
     shown = {h.node.content for h in await r.search("Лена", SearchFilters(limit=40))}
     assert {line[:20] for line in RU_LENA} <= {text[:20] for text in shown}
+
+
+async def test_a_pet_form_never_written_names_the_person(
+    storage: MemoryStorage,
+) -> None:
+    """«Леночка», «Ленуся», «Про Леночку»: a diminutive the user never wrote
+    asks about Лена; one of a name no one has («Олечка») finds nothing."""
+    ids = await _life(storage, "Моя жена Лена работает медсестрой.", RU_LENA)
+    r = _retriever(storage)
+    for question in ("Леночка", "Ленуся", "Расскажи про Леночку"):
+        hits = await r.search(question, reinforce=False)
+        assert hits and {h.node.id for h in hits} <= set(ids["lena"]), question
+    assert await r.search("Олечка", reinforce=False) == []
 
 
 async def test_the_context_block_leads_with_the_person(storage: MemoryStorage) -> None:

@@ -11,7 +11,8 @@ from agent_memory.retrieval import Retriever
 from agent_memory.search.analysis import analyse
 from agent_memory.search.asked_of import asked_of_name, picked_relation
 from agent_memory.search.morphology import stem
-from agent_memory.search.people import asked_about, named_entities
+from agent_memory.search.names_asked import named_entities
+from agent_memory.search.people import asked_about
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
 

@@ -1,0 +1,111 @@
+"""The people and things a question names, by any form of their name.
+
+`named_entities` finds them by the name or an alias as asked, by the other
+language's word for an everyday name ("Christmas", «Рождество»), by a Russian
+name in any case ("с Леной", "Лены", "Лене" → Лена: its stem,
+morphology.py), by a pet form the user never wrote («Верочка» → Вера,
+name_cases.diminutive_bases) and by another form of the name ("Alex" of
+«Саша», name_forms.py), for every search.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+
+from ..core.records import Entity, name_key
+from ..core.relations import RELATION_OWNERS, RELATIONS
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .asked_relation import same_relation_aliases, without_other_holders
+from .morphology import is_russian, russian_stem
+from .name_cases import diminutive_bases
+from .name_forms import person_by_other_form
+from .query_text import STOP_WORDS
+from .twin_words import twins
+
+# Words that frame a question about someone without asking anything more.
+FRAME_WORDS = frozenset(
+    """tell know knows remember remind say said describe info information
+    everything talk talked person guy girl
+    name named called
+    расскажи расскажите рассказать знаешь знаете помнишь помните такой такая
+    такие известно всё все говорил говорила зовут звать имя""".split()
+)
+MAX_INFLECTED = 3  # Russian words looked up by stem, per query
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
+    """Entities the query names, with the other cases of a Russian name: the
+    offline extractor files "с Леной" as an entity "Леной" of its own."""
+    keys = [*query.names, *same_relation_aliases(query), *_twin_names(query.names)]
+    found = {e.id: e for e in await storage.entities.entities_by_keys(keys)}
+    for word in _russian_names(query.text):
+        stem = russian_stem(word)
+        named = await _named_by_stem(storage, stem)
+        # «Верочка» of «Вера»: a pet form the user never wrote names a person
+        for base in diminutive_bases(stem) if not named else ():
+            named += [e for e in await _named_by_stem(storage, base) if is_person(e)]
+        found.update((entity.id, entity) for entity in named if entity.id not in found)
+    # "Who is Alex?" of «Саша»: another form of the name (search/name_forms.py)
+    for entity in await person_by_other_form(storage, query.names, found.values()):
+        found.setdefault(entity.id, entity)
+    return await without_other_holders(storage, query, list(found.values()))
+
+
+async def _named_by_stem(storage: Store, stem: str) -> list[Entity]:
+    """The entities one of whose Russian names has the stem `stem`."""
+    like = await storage.entities.entities_named_like(stem, limit=20)
+    return [entity for entity in like if stem in stems_of(entity)]
+
+
+def _twin_names(names: Sequence[str]) -> list[str]:
+    """The other language's word for a one-word name that is an everyday
+    word ("Christmas" is «Рождество», search/twin_words.py): a bilingual user
+    tells the holiday in both, and the extractor files each as its own."""
+    return [name_key(t) for name in names if " " not in name for t in twins(name)]
+
+
+def _russian_names(text: str) -> list[str]:
+    """Russian words that may be a name: capitalised ones (every word of a
+    question of three words or fewer, "лена?")."""
+    words = _WORD.findall(text)
+    short = len(words) <= 3
+    out = [
+        w
+        for w in words
+        if is_russian(w)
+        and len(w) >= 3
+        and (short or w[0].isupper())
+        and w.lower() not in FRAME_WORDS
+        and w.lower() not in STOP_WORDS
+    ]
+    return list(dict.fromkeys(out))[:MAX_INFLECTED]
+
+
+def words_of(entity: Entity) -> set[str]:
+    names = (entity.name, *entity.aliases)
+    return {w.lower() for n in names for w in _WORD.findall(n)}
+
+
+def stems_of(entity: Entity) -> set[str]:
+    """The stems of the entity's Russian names ("моя жена" names the wife but
+    is no name of hers: "моя подруга" is someone else)."""
+    return {
+        russian_stem(w)
+        for w in words_of(entity) - RELATION_OWNERS - RELATIONS
+        if is_russian(w)
+    }
+
+
+def is_person(entity: Entity) -> bool:
+    return entity.type == "person" or bool(entity.attributes.get("relation"))
+
+
+def stem_named(word: str, stems: AbstractSet[str]) -> bool:
+    """`word` is a case of one of the names of `stems`, or a pet form of one
+    («Леночка» of «Лена»)."""
+    stem = russian_stem(word)
+    return stem in stems or bool(diminutive_bases(stem) & stems)
