@@ -1,6 +1,6 @@
 """A relative of someone else's, named with their owner: «Мама Томека Халина
 приезжает», «сестра Марты Анна», "Tomek's mum Halina", "my wife's dad
-Janis", «Мартин папа Янис».
+Janis", «Мартин папа Янис», «Костя с женой Нино», "Kostya and his wife Nino".
 
 The relation word belongs to the owner (Tomek's mum), not to the user, and
 the name after it is the relative alone: Russian says the owner in the
@@ -38,6 +38,12 @@ _ADJECTIVE = re.compile(
 # "Tomek's mum Halina", "my wife's dad Janis"
 _ENGLISH = re.compile(
     rf"(?<![\w-])((?:[Mm]y|[Oo]ur)\s+[a-z]+|{_WORD})['’]s\s+([a-z]+)\s+({_WORD})(?![\w-])"
+)
+# «Сын Костя (…) с женой Нино», "Kostya and his wife Nino": the relative of
+# the name right before (an aside between), not of the user («мы с женой Галей»)
+_COMITATIVE = re.compile(
+    rf"(?<![\w-])({_WORD})(?:\s*\([^()]{{0,200}}\))?,?\s+"
+    rf"(?:с|со|and\s+(?:his|her)|with\s+(?:his|her))\s+({_KIN})\s+({_WORD})(?![\w-])"
 )
 # A Russian surname's ending: «Халина Ковальская» is one person's full name.
 # (not -ина: Галина, Марина, Халина are given names)
@@ -85,6 +91,10 @@ def owned_relatives(text: str) -> tuple[list[tuple[str, str, str, str]], set[str
         if _kin_word(kin) and owners:
             owner = sorted(owners)[0]  # «Мартин»: Марта's (a -а name is the usual)
             found.append((adjective, owner.capitalize(), _kin_word(kin), relative))
+    for match in _COMITATIVE.finditer(text):
+        owner, kin, relative = match.groups()
+        if _kin_word(kin) and _a_first_name(owner):
+            found.append((relative, owner, _kin_word(kin), relative))
     for match in _ENGLISH.finditer(text):
         owner, kin, relative = match.groups()
         if _kin_word(kin) and relative.casefold() not in {"and", "the"}:

@@ -88,3 +88,19 @@ async def test_the_daughters_husband_is_the_son_in_law(
     assert await _relation(storage, "мой зять") == "Тимур"
     assert await _relation(storage, "my son-in-law") == "Тимур"
     assert await _relation(storage, "my grandson") == "Gleb"
+
+
+async def test_a_relative_said_with_its_owner_is_theirs(storage: MemoryStorage) -> None:
+    """«Сын Костя (…) с женой Нино», "Pavel and his wife Greta": the wife of the
+    name right before, the son's (a daughter-in-law); «мы с женой Галей» is
+    still no one else's."""
+    await said(
+        storage,
+        "Сын Костя (39, программист) с женой Нино живут в Ваке.",
+        "My son Pavel and his wife Greta came for lunch.",
+        "Вчера мы с женой Галей ходили в кино.",
+    )
+
+    assert await _relation(storage, "моя невестка") == "Нино"
+    assert await _relation(storage, "my daughter-in-law") in {"Нино", "Greta"}
+    assert await _relation(storage, "моя жена") != "Нино"
