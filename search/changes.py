@@ -19,6 +19,7 @@ from typing import Literal
 from ..core.records import SearchHit
 from .cross_script import loose_key
 from .frame_words import GENERIC_STEMS
+from .left_behind import old_states
 from .morphology import stem
 from .query_text import STOP_WORDS
 
@@ -29,7 +30,9 @@ _CHANGE = re.compile(
     r"|(?:last|final) (?:day|week|night|month) (?:at|in|of)"
     r"|join(?:ed|ing)|hand(?:ed|ing) in (?:my|our) notice|quit|resign\w*"
     r"|gave up|giv(?:e|ing) up|stopp?(?:ed|ing)|cancel+(?:ed|ing)|called off"
-    r"|no longer|not any ?more|no more|first (?:day|week|night|month) (?:at|in|of)"
+    r"|no longer|not any ?more|no more"
+    # "first day at Kestrel", "first shift on Ward 4": a new place's first
+    r"|first (?:day|week|night|month|shift) (?:at|in|of|on)"
     # a choice made and the day it holds from: "Big decision: no big venue",
     # "Decided: ...", "from now on"
     r"|decid(?:ed|ing)|decision|from (?:now on|today)"
@@ -48,12 +51,21 @@ _CHANGE = re.compile(
     # leaving a place or a firm: «уезжаем с Dundas West», «ухожу из банка»,
     # «заявление об уходе»; a choice made: «решили», «с сегодняшнего дня»
     r"|уе(?:зжа|хал)\w*|(?:ухож|уход|ушл|ушёл|ушел)\w* (?:из|с|от)|об уходе"
+    # ... or the place first: «С AMU ухожу», «из банка ушла»
+    r"|(?:с|со|из|от) (?-i:[A-ZА-ЯЁ])\w*(?: \w+){0,2} (?:ухож|уход|ушл|ушёл|ушел)\w*"
     r"|решил[аи]?|решено|с сегодняшнего дня"
     # «Вернула ключи от квартиры», «получили ключи», «сдали ключи»
     r"|(?:вернул|получил|сдал|отдал)\w* ключ\w*"
-    r"|вместо|(?:перв|последн)\w+ (?:день|недел\w*|ночь)"
+    r"|вместо|(?:перв|последн)\w+ (?:день|недел\w*|ночь)|перв\w+ смен\w*"
     r"|нов(?:ая|ой|ую|ом|ое|ые|ых|ую) (?:работ|квартир|компани|город|дом|офис)\w*"
     r"|из \w+ в)(?!\w)",
+    re.I,
+)
+# "First day on the cardiology ward", «Первая смена в Skelo»: a change told
+# from inside the new state, no answer to a question about before.
+_FIRST_THERE = re.compile(
+    r"\bfirst (?:day|week|night|month|shift)\b"
+    r"|(?<!\w)перв\w+ (?:день|недел\w*|ночь|смен\w*)(?!\w)",
     re.I,
 )
 _PRESENT = re.compile(
@@ -112,6 +124,11 @@ def tells_present(text: str) -> bool:
     return holds_any(text, _PRESENT_KEYS) and bool(_PRESENT.search(text))
 
 
+def first_there(text: str) -> bool:
+    """The change is told from inside the new state (_FIRST_THERE)."""
+    return bool(_FIRST_THERE.search(text))
+
+
 def read_turn(text: str) -> None:
     """Work out (into the caches) what the rules of a question about now or
     before ask of a turn: whether it tells a change or the present, and if
@@ -129,8 +146,10 @@ def state_factor(
     the older turns did not rise), for now by its `newness` among the changes
     told (an older change, "started my new job at X", is itself the past);
     the present marked answers only "now"."""
-    if tells_change(text):
-        return 1.0 + CHANGE_BOOST * (newness if asked == "now" else 1.0)
+    if tells_change(text) and asked == "now":
+        return 1.0 + CHANGE_BOOST * newness
+    if tells_change(text) and not first_there(text):
+        return 1.0 + CHANGE_BOOST
     if tells_present(text):
         return 1.0 + PRESENT_BOOST if asked == "now" else 1.0 / (1.0 + PRESENT_BOOST)
     return 1.0
@@ -261,51 +280,11 @@ def _value_keys(hit: SearchHit) -> set[str]:
     return _names(hit) | _word_keys(hit.node.content)
 
 
-# The thing a change leaves behind, named right after its marker: "instead
-# of Novosibirsk", "switched from tea", "so long, Raj", "no Brick Works",
-# «вместо молока», «никакого молока», «ухожу из TD», «уезжаем с Dundas
-# West», and the X of "from X to", «из X в»: a name (up to three capitalised
-# words) or one word.
-_OLD_MARK = (
-    r"(?i:\binstead of|\bswitch(?:ed|ing) from|\bmov(?:ed|ing) (?:out of|from)"
-    r"|\bno (?:more|longer (?:at|with|in))|\bso long,?|\bgoodbye,?(?: to)?|\bleft"
-    r"|\bleaving|\bquit|\bfrom(?=\s+(?:\S+\s+){1,3}to\b)"
-    r"|(?<!\w)(?:вместо|прощай,?|никак(?:ого|ой|их)|из(?=\s+(?:\S+\s+){1,3}в\b)"
-    r"|(?:ухож|уход|ушл|ушёл|ушел|уезжа|уехал)\w* (?:из|с|от)))"
-    r"|\bno(?= [A-Z])"  # "no Brick Works": a name refused (case-sensitive)
-)
-_OLD_STATE = re.compile(
-    rf"(?:{_OLD_MARK})" + r"\s+([A-ZА-ЯЁ][\w'’-]*(?:\s+[A-ZА-ЯЁ][\w'’-]*){0,2}|\w+)"
-)
-
-
-# The markers of a route rather than a leaving: "from X to", «из X в» (see
-# _old_keys).
-_ROUTE_MARKS = frozenset({"from", "из"})
-
-
 @functools.lru_cache(maxsize=4096)
 def _old_keys(text: str, routes: bool = True) -> frozenset[str]:
-    """`_word_keys` of what the text's changes leave behind (_OLD_STATE);
-    without `routes`, not the X of "from X to", «из X в»: said of something
-    else than the asked thing, that is a way from X ("the commute from
-    Leslieville to work"), not a leaving."""
-    return frozenset().union(
-        *(
-            _word_keys(m[1])
-            for m in _OLD_STATE.finditer(text)
-            if routes or m[0].split()[0].casefold() not in _ROUTE_MARKS
-        )
-    )
-
-
-def old_states(text: str, routes: bool = True) -> list[str]:
-    """What the text's changes leave behind (_OLD_STATE), as written
-    ("Baltix Pay" in «Ухожу из Baltix Pay»); `routes` as in _old_keys."""
-    found = _OLD_STATE.finditer(text)
-    return [
-        m[1] for m in found if routes or m[0].split()[0].lower() not in _ROUTE_MARKS
-    ]
+    """`_word_keys` of what the text's changes leave behind
+    (search/left_behind.py); `routes` as there."""
+    return frozenset().union(*(_word_keys(old) for old in old_states(text, routes)))
 
 
 def thing_keys(thing: str) -> set[str]:
@@ -401,7 +380,7 @@ def current_value(
     """Stems of the entities (and words) that statements of change or of the
     present, among the `about` ids, name at least VALUE_MENTIONS times; not
     the question's own words (`asked`, see asked_keys) nor what a change
-    leaves behind (see _OLD_STATE), there or later ("Big decision: no Brick
+    leaves behind (search/left_behind.py), there or later ("Big decision: no Brick
     Works" after two turns planning the wedding at Brick Works; a route from
     it, "from X to", only in a turn about the asked thing)."""
     last = _told_keys(hits, about, asked)

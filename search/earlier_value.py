@@ -22,9 +22,10 @@ from collections.abc import Sequence
 from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
-from .changes import is_value, old_states, thing_keys
+from .changes import is_value, thing_keys
 from .cross_script import loose_key, same_key
 from .frame_words import GENERIC_STEMS
+from .left_behind import old_states
 from .morphology import stem
 from .query_text import STOP_WORDS, fts_match
 from .standing import later_state, stance

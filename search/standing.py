@@ -24,10 +24,10 @@ from .before_past_ru import state_before
 from .changes import (
     asked_keys,
     current_value,
+    first_there,
     is_value,
     names_any,
     naming_current_value,
-    old_states,
     read_turn,
     side_of_change,
     tells_change,
@@ -35,6 +35,7 @@ from .changes import (
     thing_keys,
     told_weights,
 )
+from .left_behind import old_states
 from .morphology import stem
 from .rescheduled import rescheduled_ids
 from .settling_in import settling_ids
@@ -318,7 +319,8 @@ def below_the_later_state(hits: list[SearchHit], text: str) -> list[SearchHit]:
         return hits
 
     def weight(hit: SearchHit) -> float:
-        if not holds_stem(hit, later) or tells_change(hit.node.content):
+        text = hit.node.content
+        if not holds_stem(hit, later) or tells_change(text) and not first_there(text):
             return 1.0
         return 1.0 / (1.0 + ANCHOR_DROP)
 
