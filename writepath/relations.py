@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from ..core.records import Entity, name_key
 from ..core.relations import (
+    ONE_AT_A_TIME,
     PET_KINDS,
     RELATION_OWNERS,
     RELATIONS,
@@ -139,9 +140,7 @@ def _russian_apposed(after_words: Sequence[str], words: Sequence[str]) -> str:
     return relation if closed and relation in RELATIONS else ""
 
 
-# Relations one holds one at a time and changes (a job's boss, a home's
-# landlord): "my new boss Eleni" says the older one is over.
-_ONE_AT_A_TIME = same_relation("boss") | same_relation("landlord")
+# "my new boss Eleni": of a relation held one at a time, the older one is over
 _NEW = frozenset("new новый новая новой новую нового новому новым".split())
 
 
@@ -151,10 +150,10 @@ def said_new(
     """ "my new boss Eleni", "Eleni, my new boss", «моя новая начальница
     Элени»: a relation held one at a time, said new right before its word
     beside the name (not "My boss Eleni has a new car")."""
-    if relation not in _ONE_AT_A_TIME:
+    if relation not in ONE_AT_A_TIME:
         return False
     return any(
-        first in _NEW and second in _ONE_AT_A_TIME
+        first in _NEW and second in ONE_AT_A_TIME
         for words in (before_words[-3:], after_words[:4])
         for first, second in itertools.pairwise(relation_base_forms(_clean(words)))
     )
