@@ -49,6 +49,8 @@ def relation_before(before_words: Sequence[str]) -> str:
     boss" (one word may stand between; a comma is allowed), in any case
     ("моей дочке Соне"), or opens the sentence alone ("Тёща, Галина
     Петровна, приезжает": Russian leaves "моя" out of a relation one has once)."""
+    if _described_after_a_colon(before_words):
+        return ""
     words = relation_base_forms(_clean(before_words[-3:]))
     if len(words) >= 2 and words[-2] in RELATION_OWNERS:
         return relation_of(words[-2], "", words[-1])
@@ -59,6 +61,20 @@ def relation_before(before_words: Sequence[str]) -> str:
     if len(words) == 3 and before_words[-2].isalpha():
         return relation_of(words[0], words[1], words[2])
     return ""
+
+
+def _described_after_a_colon(before_words: Sequence[str]) -> bool:
+    """ "Siobhan Kelly would be my boss: Irish, ex-Spotify": a colon after the
+    relation word opens what is said of a holder the sentence has named
+    already (a capitalised word past its first), not their name ("Met my new
+    boss: Karen" names her)."""
+    if not before_words or not before_words[-1].endswith(":"):
+        return False
+    opened = max(
+        (i + 1 for i, w in enumerate(before_words) if w.endswith((".", "!", "?"))),
+        default=0,
+    )
+    return any(w[:1].isupper() for w in before_words[opened + 1 : -1])
 
 
 def _owner_after(word: str, owner: str) -> bool:
