@@ -301,3 +301,8 @@ def relation_aliases(relation: str) -> list[str]:
     if relation in UNIQUE_RELATIONS:
         aliases.append(relation)
     return aliases
+
+
+# Relations one holds one at a time and changes (a job's boss, a home's
+# landlord): a new holder ends the older one, who stays the former holder.
+ONE_AT_A_TIME = same_relation("boss") | same_relation("landlord")

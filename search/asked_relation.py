@@ -29,10 +29,12 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .morphology import (
     NAME_POSSESSIVE,
+    OWNER_STEMS,
     is_russian,
     relation_base_forms,
     russian_stem,
 )
+from .past_holder import past_holder_relation
 from .query_text import INNER_NAME
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -125,6 +127,8 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
             if based[1] in _FORMER:  # "my previous boss" is filed "my former boss"
                 qualified += same_qualified("former", based[2])
             out += [a for relation in qualified for a in relation_aliases(relation)]
+    if held := past_holder_relation(query.text):  # "Who was my boss?"
+        out += [a for q in same_qualified("former", held) for a in relation_aliases(q)]
     return list(dict.fromkeys(out))
 
 
@@ -182,12 +186,27 @@ def names_former(query: AnalysedQuery) -> bool:
 def _qualified(name: str) -> list[str] | None:
     """The owner, qualifier and relation of "my best friend", «моего
     бывшего начальника» (in their base forms), or None."""
-    words = relation_base_forms(name.lower().split())
+    words = _former_in_base_form(relation_base_forms(name.lower().split()))
     # «первый муж», «покойная жена»: Russian leaves "мой" out
     if len(words) == 2 and words[0] in _RUSSIAN_QUALIFIERS:
         words = [owner_word(words[1]), *words]
     owned = len(words) == 3 and words[0] in RELATION_OWNERS
     return words if owned and words[2] in RELATIONS else None
+
+
+# «моего прежнего начальника», «моей бывшей начальницы»: the Russian
+# qualifier in any case, between an owner and a relation word in their own
+_FORMER_RU = {"прежн": "прежний", "бывш": "бывший"}
+
+
+def _former_in_base_form(words: list[str]) -> list[str]:
+    """ "моего прежнего начальник" as "мой прежний начальник"."""
+    if len(words) != 3 or words[2] not in RELATIONS or words[1] in _FORMER:
+        return words  # «бывшего» is read as «бывшая» (the ex) already
+    for stem, base in _FORMER_RU.items():
+        if words[1].startswith(stem) and russian_stem(words[0]) in OWNER_STEMS:
+            return [owner_word(words[2]), base, words[2]]
+    return words
 
 
 @functools.cache

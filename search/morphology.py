@@ -280,9 +280,11 @@ def _shared_start(one: str, other: str) -> int:
     )
 
 
-_RU_OWNER_STEMS = {
-    russian_stem(word) for word in RELATION_OWNERS if is_russian(word)
-} | {"мое", "моег", "моем", "моим", "мою", "мои", "наше", "нашег", "наш"}
+# «мой», «моего», «нашим»: the stems of the Russian owner words in any case
+_OWNER_CASES = "мое моег моем моим мою мои наше нашег наш".split()
+OWNER_STEMS = {russian_stem(w) for w in RELATION_OWNERS if is_russian(w)} | {
+    *_OWNER_CASES
+}
 
 
 def relation_base_forms(words: Sequence[str]) -> list[str]:
@@ -303,6 +305,6 @@ def relation_base_forms(words: Sequence[str]) -> list[str]:
         if base is None:
             continue
         out[i] = base
-        if i and russian_stem(words[i - 1].lower()) in _RU_OWNER_STEMS:
+        if i and russian_stem(words[i - 1].lower()) in OWNER_STEMS:
             out[i - 1] = owner_word(base)
     return out

@@ -37,6 +37,7 @@ from .changes import (
 )
 from .left_behind import old_states
 from .morphology import stem
+from .past_holder import past_holder_relation
 from .rescheduled import rescheduled_ids
 from .settling_in import settling_ids
 from .small_talk import says_nothing
@@ -173,10 +174,12 @@ def asks_where(text: str) -> bool:
 def stance(text: str) -> Stance:
     """ "past" for a question about an older state, "now" for the present or
     the latest one, None when it does not say (a plain recall question)."""
-    if any(
-        rule.search(text)
-        for rule in (_PAST, _BEFORE_NAMED, _BEFORE_OWN, _CALLED_FORMER, _BEFORE_DOING)
-    ) or state_before(text):
+    past_rules = (_PAST, _BEFORE_NAMED, _BEFORE_OWN, _CALLED_FORMER, _BEFORE_DOING)
+    if (
+        any(rule.search(text) for rule in past_rules)
+        or state_before(text)
+        or past_holder_relation(text)  # "Who was my boss at Purvciems?"
+    ):
         return "past"
     if _ended_up_in_a_time_gone(text):
         return None

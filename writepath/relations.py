@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from ..core.records import Entity, name_key
 from ..core.relations import (
+    ONE_AT_A_TIME,
     PET_KINDS,
     RELATION_OWNERS,
     RELATIONS,
@@ -48,6 +49,8 @@ def relation_before(before_words: Sequence[str]) -> str:
     boss" (one word may stand between; a comma is allowed), in any case
     ("моей дочке Соне"), or opens the sentence alone ("Тёща, Галина
     Петровна, приезжает": Russian leaves "моя" out of a relation one has once)."""
+    if _described_after_a_colon(before_words):
+        return ""
     words = relation_base_forms(_clean(before_words[-3:]))
     if len(words) >= 2 and words[-2] in RELATION_OWNERS:
         return relation_of(words[-2], "", words[-1])
@@ -58,6 +61,20 @@ def relation_before(before_words: Sequence[str]) -> str:
     if len(words) == 3 and before_words[-2].isalpha():
         return relation_of(words[0], words[1], words[2])
     return ""
+
+
+def _described_after_a_colon(before_words: Sequence[str]) -> bool:
+    """ "Siobhan Kelly would be my boss: Irish, ex-Spotify": a colon after the
+    relation word opens what is said of a holder the sentence has named
+    already (a capitalised word past its first), not their name ("Met my new
+    boss: Karen" names her)."""
+    if not before_words or not before_words[-1].endswith(":"):
+        return False
+    opened = max(
+        (i + 1 for i, w in enumerate(before_words) if w.endswith((".", "!", "?"))),
+        default=0,
+    )
+    return any(w[:1].isupper() for w in before_words[opened + 1 : -1])
 
 
 def _owner_after(word: str, owner: str) -> bool:
@@ -139,9 +156,7 @@ def _russian_apposed(after_words: Sequence[str], words: Sequence[str]) -> str:
     return relation if closed and relation in RELATIONS else ""
 
 
-# Relations one holds one at a time and changes (a job's boss, a home's
-# landlord): "my new boss Eleni" says the older one is over.
-_ONE_AT_A_TIME = same_relation("boss") | same_relation("landlord")
+# "my new boss Eleni": of a relation held one at a time, the older one is over
 _NEW = frozenset("new новый новая новой новую нового новому новым".split())
 
 
@@ -151,10 +166,10 @@ def said_new(
     """ "my new boss Eleni", "Eleni, my new boss", «моя новая начальница
     Элени»: a relation held one at a time, said new right before its word
     beside the name (not "My boss Eleni has a new car")."""
-    if relation not in _ONE_AT_A_TIME:
+    if relation not in ONE_AT_A_TIME:
         return False
     return any(
-        first in _NEW and second in _ONE_AT_A_TIME
+        first in _NEW and second in ONE_AT_A_TIME
         for words in (before_words[-3:], after_words[:4])
         for first, second in itertools.pairwise(relation_base_forms(_clean(words)))
     )

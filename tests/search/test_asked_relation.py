@@ -45,3 +45,33 @@ def test_a_previous_holder_is_asked_as_the_former_one() -> None:
     aliases = same_relation_aliases(analyse("Who was my previous boss?"))
     assert "my former boss" in aliases
     assert "мой бывший начальник" in aliases
+
+
+def test_who_was_my_boss_asks_the_former_holder() -> None:
+    from agent_memory.search.analysis import analyse
+    from agent_memory.search.asked_relation import same_relation_aliases
+    from agent_memory.search.standing import stance
+
+    # a boss is held one at a time: "was" names the one before the present
+    for question in ("Who was my boss at the depot?", "Кто у меня был начальником?"):
+        assert stance(question) == "past"
+        assert "my former boss" in same_relation_aliases(analyse(question))
+    # the boss asked of, not who held it; a wife is no relation held in turn
+    for question in ("Where was my boss yesterday?", "Who is my boss?"):
+        assert "my former boss" not in same_relation_aliases(analyse(question))
+    assert stance("Who was my wife's friend?") is None
+
+
+def test_a_former_boss_is_asked_in_any_case_and_called_old() -> None:
+    from agent_memory.search.analysis import analyse
+    from agent_memory.search.asked_relation import names_former
+    from agent_memory.search.past_holder import past_holder_relation
+
+    # «прежнего», «бывшей»: the qualifier in another case than its own
+    assert names_former(analyse("Как звали моего прежнего начальника?"))
+    assert names_former(analyse("Где сейчас моя бывшая начальница?"))
+    assert not names_former(analyse("Как зовут моего начальника?"))
+    # "Who was my old manager?", «Кто был моим прежним начальником?»
+    assert past_holder_relation("Who was my old manager?") == "manager"
+    assert past_holder_relation("Кто был моим прежним начальником?") == "начальник"
+    assert past_holder_relation("Who was my boss's wife?") == ""

@@ -153,3 +153,20 @@ async def test_a_boss_said_without_new_keeps_the_other_language(
     """ "new" of something else is no new boss."""
     await _say(storage, "Мой шеф Костас в отпуске.", said)
     assert await _holder(storage, "мой шеф") == "Костас"
+
+
+async def test_what_a_colon_says_of_a_named_boss_is_no_name(
+    storage: MemoryStorage,
+) -> None:
+    """ "Kelly would be my boss: Irish, ex-Spotify": the colon opens what is
+    said of the holder the sentence named; "Met my new boss: Karen" names."""
+    await _say(
+        storage,
+        "My manager Raj wants the report by Friday.",
+        "Fernway called! Siobhan Kelly would be my boss: Irish, ex-Spotify.",
+    )
+    assert await _holder(storage, "my manager") == "Raj"
+    assert await _holder(storage, "my former boss") is None
+    await _say(storage, "Monday. Met my new boss: Karen, very calm.")
+    assert await _holder(storage, "my boss") == "Karen"
+    assert await _holder(storage, "my former boss") == "Raj"
