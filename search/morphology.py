@@ -41,11 +41,13 @@ _CJK = re.compile(
 )
 _REFLEXIVE = ("ся", "сь")
 # Noun, adjective and verb endings, longest first; a stem keeps 3 letters.
+# "ью" is the instrumental of a noun in -ь: «осенью», «ночью» are «осень».
 _ENDINGS = tuple(
     sorted(
         """иями ями ами иях ях ах ией ией ием ями ого его ому ему ыми ими ая яя
         ое ее ие ые ой ей ий ый ым им ом ем ую юю ов ев ёв ам ям ешь ете ите ут
-        ют ит ат ят ла ло ли ть ти ет а я о е ё ы и у ю ь й л ёт ём ёшь ёте""".split(),
+        ют ит ат ят ла ло ли ть ти ет а я о е ё ы и у ю ь й л ёт ём ёшь ёте
+        ью""".split(),
         key=len,
         reverse=True,
     )
@@ -102,6 +104,33 @@ _SOFT_ENDINGS = "я ю е и ь ей ем ев ям ями ях ью".split()
 # «лет» counts years («пять лет»): its look-alikes are the summer's forms
 # («лета», «летом»), so it is searched as itself.
 _OWN_FORMS = {"лет": ("лет",)}
+
+
+# A three-letter stem that is another word as it stands: «лет» counts years
+# («двадцать лет»), while «лето», «летом» is the summer, so the summer's
+# forms are searched as themselves (and its adjective «летний» by "летн")
+# and matched by a stem of their own: its word.
+_SHADOWED = {"лето": ("лето лета лету летом лете".split(), "летн")}
+_SHADOWED_FORMS = {
+    form: word for word, (forms, _) in _SHADOWED.items() for form in forms
+}
+
+
+def shadowed_word(word: str) -> str | None:
+    """The word whose short stem another word shadows, for any of its forms
+    or its adjective ("летом", "летний" -> "лето"); None for other words."""
+    word = word.casefold()
+    if word in _SHADOWED_FORMS:
+        return _SHADOWED_FORMS[word]
+    found = russian_stem(word) if is_russian(word) else ""
+    return next((w for w, (_, adj) in _SHADOWED.items() if found == adj), None)
+
+
+def shadowed_terms(word: str) -> tuple[tuple[str, ...], str] | None:
+    """A shadowed word's forms and its adjective's prefix, to search it by
+    ("летом": лето, лета, … and летн*); None for other words."""
+    found = shadowed_word(word)
+    return None if found is None else (tuple(_SHADOWED[found][0]), _SHADOWED[found][1])
 
 
 def short_stem_forms(word: str) -> tuple[str, ...] | None:
@@ -187,7 +216,7 @@ def stem(word: str) -> str:
     word = word.casefold()
     if is_russian(word):
         found = russian_stem(word)
-        return _POSSESSIVE_OF.get(found, found)
+        return shadowed_word(word) or _POSSESSIVE_OF.get(found, found)
     word = _IRREGULAR.get(word, word)
     if word.endswith("'s") or word.endswith("’s"):
         word = word[:-2]

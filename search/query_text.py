@@ -23,6 +23,7 @@ from .morphology import (
     is_russian,
     relation_base_forms,
     russian_stem,
+    shadowed_terms,
     short_stem_forms,
 )
 
@@ -172,6 +173,10 @@ def fts_term(term: str, *, short_forms: bool = False) -> str:
     if " " in term.strip():
         # a phrase's words are prefixes: an OR group cannot stand in one
         return " + ".join(_fts_word(word) for word in term.split())
+    shadowed = shadowed_terms(term)
+    if shadowed:  # «летом» is not «лет» (years): its forms, not the prefix
+        own, adjective = shadowed
+        return "(" + " OR ".join([*map(_quoted, own), _quoted(adjective) + "*"]) + ")"
     forms = short_stem_forms(term) if short_forms and is_russian(term) else None
     if forms:
         return "(" + " OR ".join(_quoted(form) for form in forms) + ")"

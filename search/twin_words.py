@@ -233,6 +233,10 @@ passport | паспорт
 luggage suitcase | багаж чемодан
 beach | пляж
 weekend | выходные
+summer | лето летом летний
+winter | зима зимой зимний
+autumn | осень осенью осенний
+spring | весна весной весенний
 abroad | заграница
 camping tent | кемпинг палатка
 cruise | круиз

@@ -22,6 +22,7 @@ from agent_memory.search.morphology import (
     relation_base_forms,
     russian_stem,
     short_stem_forms,
+    stem,
 )
 from agent_memory.search.plan import SearchFilters
 from agent_memory.search.query_text import build_fts_query, fts_match
@@ -191,3 +192,17 @@ def test_a_short_stem_is_searched_by_its_forms_in_a_window() -> None:
     assert fts_match(["кот"], short_forms=True).startswith('("кот" OR "кота"')
     assert fts_match(["кот"]) == '"кот"*'
     assert fts_match(["новый год"], short_forms=True) == '"нов"* + "год"*'
+
+
+def test_a_feminine_in_soft_sign_keeps_its_stem_in_the_instrumental() -> None:
+    assert russian_stem("осенью") == russian_stem("осень") == russian_stem("осени")
+    assert russian_stem("ночью") == russian_stem("ночь")
+
+
+def test_the_summer_is_no_count_of_years() -> None:
+    # «лет» is "years" as it stands: the summer has its own stem and forms
+    assert {stem(w) for w in "лето летом лета летний летнего".split()} == {"лето"}
+    assert stem("лет") != stem("летом")
+    match = fts_match(["летом"])
+    assert match is not None and '"летом"' in match and '"лет"*' not in match
+    assert '"летн"*' in match  # «летний отпуск» is the summer too

@@ -64,6 +64,12 @@ async def _top(retriever: Retriever, question: str, count: int = 5) -> list[str]
         # the first of August" is «билеты на первое августа»
         ("августа", "august"),
         ("December", "декабре"),
+        # the seasons: «летом» is the summer, said by its own stem
+        ("летом", "summer"),
+        ("summer", "летом"),
+        ("зимой", "winter"),
+        ("осенью", "autumn"),
+        ("весной", "spring"),
     ],
 )
 def test_a_word_in_any_form_finds_its_twin(word: str, twin: str) -> None:
@@ -119,6 +125,20 @@ async def test_a_question_finds_the_answer_told_in_the_other_language(
 ) -> None:
     top = await _top(await _life(storage, [answer]), question)
     assert answer in top, top
+
+
+async def test_a_season_asked_in_russian_is_no_count_of_years(
+    storage: MemoryStorage,
+) -> None:
+    """«летом» is searched by the summer's forms: as the prefix «лет» it was
+    "years" («двадцать лет»), and those turns came above the summer plan."""
+    plan = "New summer plan: Saaremaa in August, the three of us."
+    years = [
+        "Двадцать лет на скорой, сказал Артур, хватит.",
+        "Двенадцать лет в одной квартире, пора что-то менять.",
+    ]
+    top = await _top(await _life(storage, years, [plan]), "Куда в итоге едем летом?")
+    assert top[:1] == [plan], top
 
 
 @pytest.mark.parametrize(
