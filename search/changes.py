@@ -17,6 +17,7 @@ from collections.abc import Set as AbstractSet
 from typing import Literal
 
 from ..core.records import SearchHit
+from .called_off import CALLED_OFF, CALLED_OFF_KEYS
 from .cross_script import loose_key
 from .frame_words import GENERIC_STEMS
 from .left_behind import old_states
@@ -58,7 +59,7 @@ _CHANGE = re.compile(
     r"|(?:вернул|получил|сдал|отдал)\w* ключ\w*"
     r"|вместо|(?:перв|последн)\w+ (?:день|недел\w*|ночь)|перв\w+ смен\w*"
     r"|нов(?:ая|ой|ую|ом|ое|ые|ых|ую) (?:работ|квартир|компани|город|дом|офис)\w*"
-    r"|из \w+ в)(?!\w)",
+    r"|из \w+ в)(?!\w)|" + CALLED_OFF,
     re.I,
 )
 # "First day on the cardiology ward", «Первая смена в Skelo»: a change told
@@ -82,7 +83,7 @@ _CHANGE_KEYS = (
     "join", "hand", "quit", "resign", "gave up", "giv", "stop", "cancel",
     "called off", "no longer", "not any", "no more", "decid", "decision",
     "first ", "new ", "old ", "keys", "ключ",
-    "instead of", "from ", "reschedul", "postpon", "push", "shift",
+    "instead of", "from ", "reschedul", "postpon", "push", "shift", *CALLED_OFF_KEYS,
     "пере", "отлож", "бросил", "завязал", "уволил", "устроил", "отмен",
     "больше не", "вместо", "перв", "последн", "нов", "из ", "уезжа", "уехал",
     "ухож", "уход", "ушл", "ушёл", "ушел", "решил", "решено", "с сегодняшнего",

@@ -28,6 +28,7 @@ from .frame_words import GENERIC_STEMS
 from .left_behind import old_states
 from .morphology import stem
 from .query_text import STOP_WORDS, fts_match
+from .slots import asks_original_plan
 from .standing import later_state, stance
 from .support import text_stems
 from .twin_words import twins
@@ -37,6 +38,9 @@ from .windowed import USER_ROLE, unseen_hits
 # words): those just before it tell the older state most often; more would
 # cost time for old turns.
 EARLIER_TURNS = 20
+# The best hits read for the change of an original plan asked without its
+# later state: below them a replaced thing is seldom about the question.
+PLAN_HITS = 10
 
 # Giving a thing up, beside the leaving that search/changes.py reads ("quit",
 # "instead of", «ухожу из»): "I'm giving up knitting", "done with football",
@@ -129,16 +133,35 @@ async def with_earlier_value(
     if not hits or stance(query.text) != "past":
         return hits
     later = later_state(query.text)
-    if not later:
+    if later:
+        change, left = _change_of(hits, later)
+        naming = [h.score for h in hits if _names_later(h.node.content, later)]
+        score = max(naming, default=change.score)
+    elif asks_original_plan(query.text):
+        change, left = _plan_replaced(hits)
+        score = change.score
+    else:
         return hits
-    change, left = _change_of(hits, later)
     if not left:
         return hits
     before = _window_before(window, change.node.when)
     entity_ids = [e.id for e in change.entities if _is_left(e, left)]
     found = await _earlier_turns(storage, entity_ids, left, before)
-    score = max(h.score for h in hits if _names_later(h.node.content, later))
     return await _with_turns(storage, hits, found, score)
+
+
+def _plan_replaced(hits: list[SearchHit]) -> tuple[SearchHit, list[str]]:
+    """For a question about the original plan that names no later one: the
+    best of the user's hits that leaves a named thing behind ("Booked Lisbon
+    instead of Odessa"; a plan goes to a place or to someone, by name, not
+    «вместо картошки»), and those names (none: no such hit)."""
+    for hit in hits[:PLAN_HITS]:
+        if hit.node.source_role != USER_ROLE:
+            continue
+        names = [thing for thing in left_things(hit.node.content) if thing[0].isupper()]
+        if names:
+            return hit, names
+    return hits[0], []
 
 
 async def _with_turns(

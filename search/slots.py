@@ -74,6 +74,22 @@ _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
             "пью", "кофе", "чай", "любимый", "предпочитаю",
         ),
     ),
+    # a plan as first made, asked without its topic ("Where was I originally
+    # going?", «Куда я сначала собиралась поехать?»): the turns that call it
+    # off or replace it name it, in words of their own
+    "original plan": (
+        re.compile(
+            r"^(?=.*\b(?:originally|at first|original)\b"
+            r"|.*(?<!\w)(?:сначала|изначально|первоначальн\w*)(?!\w))"
+            r"(?=.*\b(?:plan\w*|going|supposed|meant)\b"
+            r"|.*(?<!\w)(?:собира\w*|планир\w*|план\w*)(?!\w))",
+            re.I,
+        ),
+        (
+            "plan", "trip", "instead", "cancelled", "план", "поездку",
+            "поездка", "вместо", "отменяю", "отменяется", "отменили",
+        ),
+    ),
 }  # fmt: skip
 _USER = re.compile(
     r"\b(?:i|i'm|we|we're|me|my|our)\b|(?<!\w)(?:я|мы|мне|меня|нас|мо[йяеи]\w*|наш\w*)(?!\w)",
@@ -111,6 +127,8 @@ def slot_terms(text: str) -> tuple[str, ...]:
             continue  # who the user lives with, not where (kin_words.py)
         if slot == "work" and found and _SLOTS["shifts"][0].search(text):
             continue  # "What shifts am I working?": the shifts, not the job
+        if slot == "original plan" and not asks_original_plan(text):
+            continue  # a topic named: its own words find the plan
         if pattern.search(text):
             found.extend(words)
     return tuple(dict.fromkeys(found))
@@ -120,3 +138,22 @@ def asks_home(text: str) -> bool:
     """The question asks about the user's own home ("Where do we live now?",
     «Где мы жили раньше?»): its slot words are the home's."""
     return set(_SLOTS["home"][1]) <= set(slot_terms(text))
+
+
+# The most words of a question about the original plan that names no topic:
+# a question word, a pronoun, the marker and one or two verbs ("Where was I
+# originally going?", «Куда я сначала собиралась поехать?»); one naming its
+# topic ("…with Misha", "…in November") is found by those words.
+_BARE_WORDS = 5
+
+
+def asks_original_plan(text: str) -> bool:
+    """The question asks about a plan as first made and names no topic
+    ("Where was I originally going?", «Куда мы сначала собирались?»): no
+    more than _BARE_WORDS words, no name after the first."""
+    words = re.findall(r"\w+", text)
+    return (
+        len(words) <= _BARE_WORDS
+        and not any(word[0].isupper() and word != "I" for word in words[1:])
+        and bool(_SLOTS["original plan"][0].search(text))
+    )

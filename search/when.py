@@ -178,6 +178,20 @@ _PAST = re.compile(
 _MAYBE_NEXT = ("weekend", "weekday", "season", "date", "month-part")
 
 
+# "Where were we originally going in November?", «Куда мы сначала
+# собирались ехать в ноябре?»: a plan as first made, which the user told
+# months before the time it was for; the month is the plan's, not the
+# telling's, so it is preferred, not a filter.
+_ORIGINAL_PLAN = re.compile(
+    r"(?=.*\b(?:originally|at first|original|first plan)\b"
+    r"|.*(?<!\w)(?:сначала|изначально|первоначальн\w*)(?!\w))"
+    r"(?=.*\b(?:plan\w*|going|supposed|meant|intend\w*)\b"
+    r"|.*(?<!\w)(?:собира\w*|планир\w*|план\w*|хотел\w*|думал\w*)(?!\w))",
+    re.I,
+)
+_PLAN_TIMES = frozenset({"month", "month-part", "season", "date"})
+
+
 def relative_window(text: str, now: float) -> RelativeWindow | None:
     """The window the first relative-date phrase in `text` names, or None."""
     for pattern, kind in _PATTERNS:
@@ -189,6 +203,8 @@ def relative_window(text: str, now: float) -> RelativeWindow | None:
             if window is not None:
                 after, before, strict = window
                 strict = strict or (kind in _MAYBE_NEXT and bool(_PAST.search(text)))
+                if kind in _PLAN_TIMES and _ORIGINAL_PLAN.match(text):
+                    strict = False
                 return RelativeWindow(after, min(before, now + DAY), strict, found[0])
     return None
 

@@ -90,3 +90,18 @@ async def test_older_turns_already_weak_candidates_rise(
 )
 def test_what_a_turn_leaves_behind(text: str, left: list[str]) -> None:
     assert left_things(text) == left
+
+
+async def test_an_original_plan_asked_without_its_topic(storage: MemoryStorage) -> None:
+    # the question names neither the plan nor what replaced it: the turn
+    # that replaces it (a plan word) names the place left, whose turns from
+    # before tell the plan, though they share no word with the question
+    old = [
+        "My sister lives in Odessa, I'll go see her by bus in October.",
+        "The bus to Odessa takes six hours with the border queue.",
+    ]
+    change = "Booked Lisbon with Graham instead of Odessa, a little hotel."
+    new = ["Printed the Lisbon boarding passes.", "Packing light for Lisbon."]
+    texts = _life(old, change, new)
+    top = await top_answers(storage, texts, T0, "Where was I originally going?")
+    assert set(old) <= set(top[:3]), top

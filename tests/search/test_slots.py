@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
-from agent_memory.search.slots import slot_terms
+from agent_memory.search.slots import asks_original_plan, slot_terms
 from day_turns import retriever_over
 
 # (day, text): an old state that repeats the question's word, a new one that
@@ -108,3 +108,17 @@ def test_a_shift_named_by_its_hours_asks_for_the_shifts() -> None:
         terms = slot_terms(question)
         assert "shift" in terms and "job" not in terms, terms
     assert "shift" not in slot_terms("What do I do in the evenings?")
+
+
+def test_an_original_plan_asked_without_its_topic() -> None:
+    # the turns that call the plan off or replace it carry words of their own
+    for bare in ("Where was I originally going?", "Куда я сначала собиралась поехать?"):
+        assert asks_original_plan(bare), bare
+        assert "instead" in slot_terms(bare), bare
+    for named in (
+        "Куда мы с Мишей собирались сначала?",
+        "Where were we originally going for Christmas in Berlin?",
+        "Where was I going?",  # no plan as first made
+    ):
+        assert not asks_original_plan(named), named
+        assert "instead" not in slot_terms(named), named

@@ -218,3 +218,17 @@ def test_a_past_weekend_asked_on_a_saturday_is_the_last_whole_one() -> None:
         )
     this = relative_window("What did I do this weekend?", saturday)
     assert this is not None and iso(this.after) == day("2026-10-31")
+
+
+def test_the_month_of_an_original_plan_is_preferred_not_a_filter() -> None:
+    # the plan was told months before the month it was for
+    for question in (
+        "Where were we originally going in September?",
+        "Куда мы сначала собирались ехать в сентябре?",
+        "What was the original plan for this summer?",
+    ):
+        window = relative_window(question, NOW)
+        assert window is not None and not window.strict, question
+    for question in ("Where did we go in September?", "Куда мы ездили в сентябре?"):
+        window = relative_window(question, NOW)
+        assert window is not None and window.strict, question
