@@ -4,7 +4,8 @@
 за новую квартиру?»: a turn on the new flat («Мама осматривала новую
 квартиру») or the car tells of it without its price, and is no answer. A
 turn answers by saying an amount in the sentence that says the thing: a
-number of two digits or more (not a clock time: "at 7:30"), a number with
+number of two digits or more (not a clock time: "at 7:30", nor a date:
+«на 12 мая»), a number with
 "k" ("8k"), a currency ("€", "euros", «рублей»), or a number word ("a
 thousand", «тысячу двести»).
 """
@@ -43,6 +44,16 @@ _AMOUNT = re.compile(
     re.I,
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
+# a day of a month ("12 May", "May 12th", «12 мая»): a date, no amount
+_MONTH = (
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+    r"|(?:январ|феврал|март|апрел|ма|июн|июл|август|сентябр|октябр|ноябр|декабр)[яеьй]"
+)
+_DATE = re.compile(
+    rf"(?<!\w)\d{{1,2}}(?:st|nd|rd|th|-?го)?\s+(?:of\s+)?(?:{_MONTH})(?!\w)"
+    rf"|(?<!\w)(?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?(?!\w)",
+    re.I,
+)
 
 
 def with_amounts(
@@ -66,11 +77,18 @@ def gives_amount(text: str, thing: AbstractSet[str]) -> bool:
     """Some sentence of the text says an amount and one of the `thing`'s
     stems, in either language."""
     return any(
-        _AMOUNT.search(sentence) and _says(sentence, thing)
+        _AMOUNT.search(without_dates(sentence)) and says_stem(sentence, thing)
         for sentence in sentences(text)
     )
 
 
-def _says(sentence: str, thing: AbstractSet[str]) -> bool:
+def without_dates(sentence: str) -> str:
+    """The sentence with its dates blanked: «Купили билеты в Омск на 12
+    мая» says when, not what the tickets cost."""
+    return _DATE.sub(" ", sentence)
+
+
+def says_stem(sentence: str, thing: AbstractSet[str]) -> bool:
+    """The sentence says one of the stems, in either language."""
     said = {stem(word) for word in _WORD.findall(sentence)}
     return any(s in thing or not twin_stems(s).isdisjoint(thing) for s in said)

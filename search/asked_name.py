@@ -42,7 +42,8 @@ _ASKED = re.compile(
     r"\bname\s+of\s+(?P<of>[^?.!]+)"
     r"|\bwhat(?:'s|’s|\s+is|\s+was|\s+are)\s+(?P<own>[^?.!]+?)['’]s\s+names?\b"
     r"|\bwhat(?:'s|’s|\s+is|\s+was)\s+(?P<called>[^?.!]+?)\s+called\b"
-    r"|(?<!\w)как\s+(?:зовут|звали|называется|называют)\s+(?P<ru>[^?.!]+)",
+    r"|(?<!\w)как\s+(?:зовут|звали|называется|называют|назвали|назовут)"
+    r"\s+(?P<ru>[^?.!]+)",
     re.I,
 )
 _WORD = re.compile(r"\w+(?:['’]s)?", re.UNICODE)
@@ -69,9 +70,11 @@ _KIN_PREFIX = 5
 _END = re.compile(r"[.!?]+\s+|\n+")
 _TITLE = re.compile(r"(?<!\w)[A-ZА-ЯЁ]\w{0,2}$")
 # a sentence that says outright what someone is called ("his name is Kyle",
-# "her name's Coco", "a puppy named Coco", «его зовут Кайл», «по имени Дуся»)
+# "her name's Coco", "a puppy named Coco", «его зовут Кайл», «по имени Дуся»,
+# «назвали Давидом»)
 _NAMING = re.compile(
-    r"(?:\bname(?:\s+is|['’]s)|\bnamed|\bcalled|(?<!\w)зовут|(?<!\w)звали|(?<!\w)по\s+имени)"
+    r"(?:\bname(?:\s+is|['’]s)|\bnamed|\bcalled|(?<!\w)зовут|(?<!\w)звали"
+    r"|(?<!\w)назвали|(?<!\w)по\s+имени)"
     r"\s+[«\"']?(?P<name>[A-ZА-ЯЁ]\w+)"
 )
 
@@ -140,7 +143,21 @@ def names_asked(
     if hit.node.id in named and not asked_names:
         return True
     known = [name for e in hit.entities for name in (e.name, *e.aliases)]
-    return gives_name(hit.node.content, thing, asked_names, known)
+    return gives_name(hit.node.content, thing, _with_aliases(hit, asked_names), known)
+
+
+def _with_aliases(hit: SearchHit, asked_names: AbstractSet[str]) -> set[str]:
+    """The names the question says, with every other name of the hit's
+    entities they are: «Светик» is Sveta herself, no name of her husband
+    («Как зовут Светиного мужа?» and «Сестра Света («Светик» для мамы):
+    муж зовёт в Германию»)."""
+    asked = {key for name in asked_names for key in owner_keys(name)}
+    found = set(asked_names)
+    for entity in hit.entities:
+        names = [entity.name, *entity.aliases]
+        if any(asked_of(word, asked) for n in names for word in _WORD.findall(n)):
+            found |= {word for n in names for word in _WORD.findall(n)}
+    return found
 
 
 def gives_name(

@@ -33,9 +33,11 @@ from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
+from .age_of import says_age_of
 from .asked_amount import with_amounts
 from .asked_favourite import with_likings
 from .asked_name import NO_NAME_ASKED, AskedThing, asked_name_of, names_asked
+from .asked_number import with_numbers
 from .asked_of import (
     AGE,
     SAME_WORDS,
@@ -348,6 +350,8 @@ def _says_attribute(
         said = _with_relatives(plain_stems(hit)) | aged
     elif says_name(_texts(hit), of_whom):
         said = _with_relatives(_plain_text_stems(content) | text_stems(content) & went)
+        if aged and not says_age_of(content, of_whom):
+            aged = set()  # "her son isn't starving. He's thirty-eight": his age
         said |= aged
     else:
         return False
@@ -452,6 +456,8 @@ def answers(
     name_of, asked_names = asked_name_of(query.text), names_in(query.text)
     kin = (verbs, term_stems(query.kin_terms) - verbs)
     hits = with_amounts(query.text, hits, wanted)  # "How much is our rent?"
+    # "my gym membership number": digits by the gym or the membership
+    hits = with_numbers(query.text, hits, wanted | {stem(t) for t in query.terms})
     hits = with_likings(query.text, hits, query.kinds)  # "my favourite film"
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
