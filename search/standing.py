@@ -37,6 +37,7 @@ from .changes import (
 )
 from .left_behind import old_states
 from .morphology import stem
+from .others_now import others_now_ids
 from .past_holder import past_holder_relation
 from .rescheduled import rescheduled_ids
 from .settling_in import settling_ids
@@ -250,6 +251,12 @@ def by_stance(
         return hits
     about = about_ids(hits, text, terms)
     weights = told_weights(hits, about, asked)
+    # someone else's "now" ("He now has a job", «Томек теперь ездит в офис»)
+    # raises nothing, nor is it the user's present the later rules read
+    others = others_now_ids(hits, about, text, wanted_stems(text, terms))
+    weights.update({i: min(weights[i], 1.0) for i in others})
+    if asked == "now":
+        about -= others
     if asked == "now":
         weights.update(dict.fromkeys(back_at_the_old(hits, about), 1.0))
         for hit in hits:
