@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
+from .abstaining import counting_turns
 from .analysis import AnalysedQuery
 from .ended import marked_past
 from .frame_words import GENERIC_STEMS
@@ -76,6 +77,8 @@ _WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", re.UNICODE)
 THING_TURNS = 30
 # At most this many turns lifted: the end and the new state's best.
 LIFTED = 8
+# The ends after which the turns counting days without the thing are read.
+COUNTED_ENDS = 2
 _STILL_WORDS = frozenset(stem(w) for w in "still ещё еще всё все сих пор".split())
 
 
@@ -118,6 +121,25 @@ def new_state_words(text: str, thing: frozenset[str]) -> set[str]:
             if word[0].isupper() and _content(word, key) and key not in thing:
                 found.add(key)
     return found
+
+
+# Words either side of the end word that name what it ends: «сахар бросил».
+ENDED_REACH = 2
+
+
+def what_it_ends(text: str) -> frozenset[str]:
+    """Stems of the words right before and after the text's end word, in
+    its sentence: "quit sugar", «сахар бросил»."""
+    ending = _ENDS.search(text)
+    if ending is None:
+        return frozenset()
+    start = _SENTENCE.split(text[: ending.start()])[-1]
+    end = _SENTENCE.split(text[ending.end() :])[0]
+    near = [
+        *_WORD.findall(start)[-ENDED_REACH:],
+        *_WORD.findall(end)[:ENDED_REACH],
+    ]
+    return frozenset(stem(word) for word in near if _content(word, stem(word)))
 
 
 def _first_of(text: str, thing: frozenset[str]) -> int:
@@ -262,7 +284,19 @@ async def after_the_end(
         for hit in later
         if hit.node.when > end.node.when and hit.node.source_role == USER_ROLE
     ]
-    order = [*since, *new, *earlier]
+    # "Day two without sugar": the count since an end goes on with it
+    counting = [
+        hit
+        for ended in [end, *earlier[:COUNTED_ENDS]]
+        for hit in await counting_turns(
+            storage, ended, thing | what_it_ends(ended.node.content), window
+        )
+    ]
+    going_on = sorted(
+        {hit.node.id: hit for hit in [*since[1:], *counting]}.values(),
+        key=lambda hit: (hit.node.when, hit.node.id),
+    )
+    order = [end, *going_on, *new, *earlier]
     lifted = list({hit.node.id: hit for hit in order}.values())[:LIFTED]
     ids = {hit.node.id for hit in lifted}
     return _in_order(lifted, [h for h in hits if h.node.id not in ids])

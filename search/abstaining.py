@@ -1,0 +1,81 @@
+"""The turns that count the days since a state ended: "Day two without sugar".
+
+After "Всё, сахар бросил" or "Всё, завязала… отдала кофемашину" the user
+keeps count: "Day two without sugar", «Десять дней без сахара», "One week
+without coffee", "Day two without it". Such a turn goes on with the end —
+the state is still over — yet it rarely says the asked word ("sweets",
+"coffee"), so the thing's read misses it. A turn is one when a span of
+time (a day, a week, a month, «день», «неделя», «месяц») stands right
+before "without" / «без», and the word after it is the thing, what the
+end word ends ("сахар" of «сахар бросил»; its twin in the other language
+too), or "it" / «него». Not any word of the end turn: «Десять дней без
+сахара. На дневной смене больше не тянет…» ends no sugar by «больше не».
+Bounded: one read of the user's turns in the months after the end.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.records import NodeWindow, SearchHit
+from ..store.interface import Store
+from .support import text_stems
+from .twin_words import twin_stems
+from .windowed import USER_ROLE
+
+DAY = 86400.0
+# How long after the end a count goes on ("Полтора месяца без сахара").
+AFTER_DAYS = 120
+# The user's turns read after the end, oldest first.
+READ = 150
+# "day two without", "ten days without", «третий день без», «полтора месяца без»
+_COUNT = re.compile(
+    r"\b(?:day|days|week|weeks|month|months)(?:\s+\w+)?\s+without\s+(\w+)"
+    r"|(?<!\w)(?:день|дня|дней|неделю|неделя|недели|недель|месяц|месяца"
+    r"|месяцев)\s+без\s+(\w+)",
+    re.I,
+)
+# "without it", «без него»: the count names what the end ended before.
+_THE_ENDED = frozenset("it that them него неё нее этого них".split())
+
+
+def counts_without(text: str, ended: frozenset[str]) -> bool:
+    """The text counts time without a word of `ended` (stems), or without
+    "it"."""
+    for match in _COUNT.finditer(text):
+        word = (match.group(1) or match.group(2)).casefold()
+        if word in _THE_ENDED or text_stems(word) & ended:
+            return True
+    return False
+
+
+def with_twins(stems: frozenset[str]) -> frozenset[str]:
+    """The stems and their twins in the other language."""
+    return frozenset(stems.union(*(twin_stems(key) for key in stems)))
+
+
+async def counting_turns(
+    storage: Store, end: SearchHit, ended: frozenset[str], window: NodeWindow | None
+) -> list[SearchHit]:
+    """The user's turns after `end` that count time without what it ended
+    (`ended`: stems), oldest first, within the search's person or thread
+    (`window`)."""
+    after = NodeWindow(
+        end.node.when + 1e-6,
+        end.node.when + AFTER_DAYS * DAY,
+        window.entity_id if window else None,
+        USER_ROLE,
+    )
+    ids = await storage.index.window_nodes(
+        after, limit=READ, types=("episodic",), oldest_first=True
+    )
+    if not ids:
+        return []
+    nodes = await storage.nodes.get_nodes(ids)
+    found = [
+        nodes[i]
+        for i in ids
+        if i in nodes and counts_without(nodes[i].content, with_twins(ended))
+    ]
+    linked = await storage.entities.entities_of_nodes([n.id for n in found])
+    return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in found]
