@@ -465,3 +465,14 @@ def doings_said(kinds: AskedKinds, stems: AbstractSet[str], text: str) -> set[st
         for member in kind.members
         if (member in words if member.endswith("ing") else stem(member) in stems)
     }
+
+
+# Every category of doings, as if asked: what sport, hobby or game a text
+# names, whatever the question ("Signed up at a boxing gym").
+ALL_DOINGS = AskedKinds(
+    tuple((frozenset({kind.head}), kind) for kind in _KINDS if kind.head in _DOINGS)
+)
+# The stems of the doings' category words and members ("sport", «шахмат»).
+DOING_STEMS = frozenset().union(
+    *(kind.words | kind.plain for kind in _KINDS if kind.head in _DOINGS)
+)

@@ -8,9 +8,10 @@ state that followed; the thing's turns before its end are the old state,
 and they carry the question's words, so by score alone they lead. When the
 user's turns about the thing hold one that ends it, that newest end turn
 ranks first, then the newer turns of the new state (the words the end turn
-says after "and", «зато», "instead", read from the whole memory), then the
-rest; the thing's turns before the end drop below the new state's. No end
-told: the thing still holds and the ranking is left alone. Bounded: the
+says after "and", «зато», "instead", read from the whole memory; the other
+doing taken up right after it, search/taken_up.py), then the rest; the
+thing's turns before the end drop below the new state's. No end told:
+the thing still holds and the ranking is left alone. Bounded: the
 question's own hits, and one read of the newest turns of the new state.
 """
 
@@ -29,6 +30,7 @@ from .legs import fts_leg
 from .morphology import stem
 from .query_text import STOP_WORDS
 from .support import holds_stem, text_stems
+from .taken_up import taken_up
 from .windowed import USER_ROLE
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
@@ -296,7 +298,9 @@ async def after_the_end(
         {hit.node.id: hit for hit in [*since[1:], *counting]}.values(),
         key=lambda hit: (hit.node.when, hit.node.id),
     )
-    order = [end, *going_on, *new, *earlier]
+    # "Signed up at a boxing gym" the day after the last chess club
+    started = await taken_up(storage, end, thing, window)
+    order = [end, *going_on, *started, *new, *earlier]
     lifted = list({hit.node.id: hit for hit in order}.values())[:LIFTED]
     ids = {hit.node.id for hit in lifted}
     return _in_order(lifted, [h for h in hits if h.node.id not in ids])

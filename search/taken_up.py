@@ -1,0 +1,113 @@
+"""The doing taken up right after one ended: "Signed up at a boxing gym".
+
+«Последний раз в шахматном клубе» and, the next day, "Signed up at a
+boxing gym": the user tells a change by starting the new thing, and never
+links it to the one ended. "Do I still go to chess?" is answered by the end
+and by the new doing's turns, which never say "chess". A turn is the new
+state when it is the user's within START_DAYS after the end, says a word
+of starting ("signed up", "joined", "first class", «записался», «первое
+занятие») and names a doing (a sport, a hobby, a game: search/kinds.py)
+other than the ended one — and the ended thing is itself a doing, so a
+sign-up that merely follows any end (a phone, a flat) is not lifted. The
+start and the new doing's later turns (its word or its twin: "boxing",
+«бокс») go on with the end, oldest first. Bounded: one read of the
+user's turns in the months after the end.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set as AbstractSet
+
+from ..core.records import NodeWindow, SearchHit
+from ..store.interface import Store
+from .kinds import ALL_DOINGS, DOING_STEMS, doings_said
+from .support import text_stems
+from .twin_words import twin_stems
+from .windowed import USER_ROLE
+
+DAY = 86400.0
+# How soon after the end the new doing starts.
+START_DAYS = 14
+# How long after the end the new doing's turns are read.
+AFTER_DAYS = 120
+# The user's turns read after the end, oldest first.
+READ = 150
+# At most this many of the new doing's turns, the start first.
+TAKEN = 6
+# "signed up", "joined", "first class", "took up", «записался», «начала»,
+# «первое занятие», «первая тренировка»
+_STARTS = re.compile(
+    r"\b(?:sign(?:ed|ing)? (?:\w+ )?up|joined|enrolled|took up|taking up"
+    r"|started|first (?:class|lesson|session|training|practice|game))\b"
+    r"|(?<!\w)(?:записал\w*|записыва\w*|начал\w*|пош[её]л на|пошла на"
+    r"|перв(?:ое|ая|ый|ую) (?:заняти\w*|тренировк\w*|урок\w*|игр\w*))(?!\w)",
+    re.I,
+)
+
+
+def _with_doing_twins(stems: AbstractSet[str]) -> frozenset[str]:
+    """The stems and their twins that are doings too ("box" and «бокс»; not
+    «коробк», the other twin of "box")."""
+    twins = (twin_stems(key) & DOING_STEMS for key in stems)
+    return frozenset(stems).union(*twins)
+
+
+def is_doing(thing: frozenset[str]) -> bool:
+    """The thing (stems) is a doing: a sport, a hobby, a game, or one of
+    their words ("chess", «шахматы», "training")."""
+    return not _with_doing_twins(thing).isdisjoint(DOING_STEMS)
+
+
+def started_doings(text: str, ended: frozenset[str]) -> frozenset[str]:
+    """The doings the text starts (a word of starting and a doing named),
+    the ended ones aside; each with its doing twins."""
+    if not _STARTS.search(text):
+        return frozenset()
+    named = doings_said(ALL_DOINGS, text_stems(text), text)
+    gone = _with_doing_twins(ended)
+    return _with_doing_twins({key for key in named if key not in gone})
+
+
+async def taken_up(
+    storage: Store, end: SearchHit, ended: frozenset[str], window: NodeWindow | None
+) -> list[SearchHit]:
+    """The user's turn that starts another doing soon after `end` (of the
+    doing `ended`: stems) and the new doing's later turns, oldest first."""
+    if not is_doing(ended):
+        return []
+    after = NodeWindow(
+        end.node.when + 1e-6,
+        end.node.when + AFTER_DAYS * DAY,
+        window.entity_id if window else None,
+        USER_ROLE,
+    )
+    ids = await storage.index.window_nodes(
+        after, limit=READ, types=("episodic",), oldest_first=True
+    )
+    nodes = await storage.nodes.get_nodes(ids) if ids else {}
+    turns = [nodes[i] for i in ids if i in nodes]
+    soon = end.node.when + START_DAYS * DAY
+    start = next(
+        (
+            (at, doing)
+            for at, node in enumerate(turns)
+            if node.when <= soon
+            for doing in [started_doings(node.content, ended)]
+            if doing
+        ),
+        None,
+    )
+    if start is None:
+        return []
+    at, doing = start
+    found = [turns[at]] + [
+        node
+        for node in turns[at + 1 :]
+        if not doing.isdisjoint(
+            doings_said(ALL_DOINGS, text_stems(node.content), node.content)
+        )
+    ]
+    found = found[:TAKEN]
+    linked = await storage.entities.entities_of_nodes([n.id for n in found])
+    return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in found]

@@ -1,0 +1,70 @@
+"""A doing taken up right after another ended goes on with the end."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from agent_memory.search.morphology import stem
+from agent_memory.search.taken_up import is_doing, started_doings
+from agent_memory.storage import MemoryStorage
+from day_turns import top_answers
+
+T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
+NOISE = (
+    "Long day at work, too many meetings, but the project is going fine.",
+    "Tried a new ramen place near the station.",
+)
+OLD_CHESS = [
+    "Chess club on Wednesday: lost two games to the retired engineer again.",
+    "Chess night. Finally won a game with the black pieces.",
+]
+CHESS_END = "Last time at the chess club, I think: too far from the new flat."
+CLIMBING = [
+    "Joined a climbing gym near the new flat, the instructor is called Bas.",
+    "Скалолазание: Бас поставил меня на синюю трассу, руки отваливаются.",
+    "Climbing again, finally topped the blue route without falling.",
+]
+CHESS = frozenset({stem("chess")})
+
+
+def test_a_start_of_another_doing() -> None:
+    assert started_doings(CLIMBING[0], CHESS)
+    assert started_doings("Записался на бокс, первая тренировка в среду.", CHESS)
+    # no word of starting, or no doing started, or the ended doing again
+    assert not started_doings(CLIMBING[2], CHESS)
+    assert not started_doings("Signed up for a new phone plan.", CHESS)
+    assert not started_doings("Joined a chess club in town.", CHESS)
+
+
+def test_only_a_doing_ended_is_followed() -> None:
+    assert is_doing(CHESS)
+    assert is_doing(frozenset({"шахмат"}))
+    assert not is_doing(frozenset({stem("phone")}))
+
+
+async def test_the_new_doing_ranks_right_after_the_end(
+    storage: MemoryStorage,
+) -> None:
+    """The climbing turns never say "chess", yet tell it is over."""
+    texts: list[str] = []
+    for text in [*OLD_CHESS, CHESS_END, *CLIMBING]:
+        texts += [*NOISE, text]
+    found = await top_answers(storage, texts, T0, "Do I still go to chess?")
+
+    assert found[0] == CHESS_END, found
+    assert set(CLIMBING) <= set(found[:4]), found
+
+
+async def test_a_sign_up_after_another_end_is_not_lifted(
+    storage: MemoryStorage,
+) -> None:
+    """A new phone's end followed by a sign-up for climbing: no change of
+    doing, the climbing is not the phone's new state."""
+    phone_end = "Cancelled my old phone contract, the Nokia goes in a drawer."
+    texts: list[str] = []
+    for text in ["My Nokia phone still holds a charge for a week.", phone_end]:
+        texts += [*NOISE, text]
+    texts += [CLIMBING[0]]
+    found = await top_answers(storage, texts, T0, "Do I still have my Nokia phone?")
+
+    assert CLIMBING[0] not in found[:2], found
