@@ -21,13 +21,8 @@ from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .support import text_stems
 from .twin_words import twin_stems
-from .windowed import USER_ROLE
+from .windowed import own_turns_after
 
-DAY = 86400.0
-# How long after the end a count goes on ("Полтора месяца без сахара").
-AFTER_DAYS = 120
-# The user's turns read after the end, oldest first.
-READ = 150
 # "day two without", "ten days without", «третий день без», «полтора месяца без»
 _COUNT = re.compile(
     r"\b(?:day|days|week|weeks|month|months)(?:\s+\w+)?\s+without\s+(\w+)"
@@ -60,22 +55,7 @@ async def counting_turns(
     """The user's turns after `end` that count time without what it ended
     (`ended`: stems), oldest first, within the search's person or thread
     (`window`)."""
-    after = NodeWindow(
-        end.node.when + 1e-6,
-        end.node.when + AFTER_DAYS * DAY,
-        window.entity_id if window else None,
-        USER_ROLE,
-    )
-    ids = await storage.index.window_nodes(
-        after, limit=READ, types=("episodic",), oldest_first=True
-    )
-    if not ids:
-        return []
-    nodes = await storage.nodes.get_nodes(ids)
-    found = [
-        nodes[i]
-        for i in ids
-        if i in nodes and counts_without(nodes[i].content, with_twins(ended))
-    ]
+    turns = await own_turns_after(storage, end.node, window)
+    found = [n for n in turns if counts_without(n.content, with_twins(ended))]
     linked = await storage.entities.entities_of_nodes([n.id for n in found])
     return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in found]

@@ -24,15 +24,11 @@ from ..store.interface import Store
 from .kinds import ALL_DOINGS, DOING_STEMS, doings_said
 from .support import text_stems
 from .twin_words import twin_stems
-from .windowed import USER_ROLE
+from .windowed import own_turns_after
 
 DAY = 86400.0
 # How soon after the end the new doing starts.
 START_DAYS = 14
-# How long after the end the new doing's turns are read.
-AFTER_DAYS = 120
-# The user's turns read after the end, oldest first.
-READ = 150
 # At most this many of the new doing's turns, the start first.
 TAKEN = 6
 # "signed up", "joined", "first class", "took up", «записался», «начала»,
@@ -76,17 +72,7 @@ async def taken_up(
     doing `ended`: stems) and the new doing's later turns, oldest first."""
     if not is_doing(ended):
         return []
-    after = NodeWindow(
-        end.node.when + 1e-6,
-        end.node.when + AFTER_DAYS * DAY,
-        window.entity_id if window else None,
-        USER_ROLE,
-    )
-    ids = await storage.index.window_nodes(
-        after, limit=READ, types=("episodic",), oldest_first=True
-    )
-    nodes = await storage.nodes.get_nodes(ids) if ids else {}
-    turns = [nodes[i] for i in ids if i in nodes]
+    turns = await own_turns_after(storage, end.node, window)
     soon = end.node.when + START_DAYS * DAY
     start = next(
         (

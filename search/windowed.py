@@ -28,6 +28,31 @@ USER_ROLE = "user"
 DOINGS_SCAN = 400  # the user's turns of the window read for "What did I do"
 
 
+# A still-question's end goes on for this long (a count "без сахара", the new
+# doing's turns), read as at most this many of the user's turns, oldest first.
+AFTER_END_DAYS = 120
+AFTER_END_TURNS = 150
+_DAY = 86400.0
+
+
+async def own_turns_after(
+    storage: Store, end: Node, window: NodeWindow | None
+) -> list[Node]:
+    """The user's turns in the `AFTER_END_DAYS` after `end`, oldest first,
+    within the search's person or thread (`window`)."""
+    after = NodeWindow(
+        end.when + 1e-6,
+        end.when + AFTER_END_DAYS * _DAY,
+        window.entity_id if window else None,
+        USER_ROLE,
+    )
+    ids = await storage.index.window_nodes(
+        after, limit=AFTER_END_TURNS, types=("episodic",), oldest_first=True
+    )
+    nodes = await storage.nodes.get_nodes(ids) if ids else {}
+    return [nodes[i] for i in ids if i in nodes]
+
+
 async def unseen_hits(
     storage: Store, hits: Sequence[SearchHit], ids: Sequence[int]
 ) -> list[SearchHit]:
