@@ -22,6 +22,7 @@ from .kin_words import kin_terms, without_frame
 from .kinds import NO_KINDS, AskedKinds, asked_kinds
 from .legs import walk_direction
 from .morphology import action_stems
+from .occasions import occasion_words
 from .query_text import (
     DateSpan,
     asks_for_many,
@@ -62,6 +63,13 @@ class AnalysedQuery:
     kin_terms: tuple[str, ...] = ()  # "готовил": "сварил", "пёк" (kin_words.py)
     twin_terms: tuple[str, ...] = ()  # "машина": "car" (twin_words.py)
     kinds: AskedKinds = NO_KINDS  # "phone": "iPhone", "Pixel" (kinds.py)
+    occasion: tuple[str, ...] = ()  # "Mum's seventieth": "birthday" (occasions.py)
+
+    @property
+    def phrase_text(self) -> str:
+        """The text with the occasion its ordinal names ("Mum's seventieth
+        birthday"): where the twin phrases asked are read."""
+        return " ".join([self.text, *self.occasion])
 
     @property
     def words(self) -> set[str]:
@@ -107,6 +115,11 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     term_text = text if when is not None and names_a_month(when.phrase) else words
     dates = query_dates(text)
     terms = without_frame(text, query_terms(term_text))
+    # "Mum's seventieth": her birthday, at seventy (search/occasions.py).
+    # The ordinal is still searched, as a twin: a turn need not say it.
+    ordinals, occasion = occasion_words(words)
+    terms = [t for t in terms if t not in ordinals]
+    terms += [w for w in occasion if w not in terms]
     if when is not None and not when.strict:  # vague: preferred, not a filter
         dates.append(DateSpan(when.after, when.before))
     return AnalysedQuery(
@@ -123,6 +136,10 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
         own_doings=asks_own_doings(text),
         slot_terms=slot_terms(text),
         kin_terms=(*kin_terms(words), *action_verbs(terms)),
-        twin_terms=twin_terms(terms, words),
+        twin_terms=(
+            *ordinals,
+            *twin_terms(terms, " ".join([words, *occasion])),
+        ),
         kinds=asked_kinds(text, tuple(terms)),
+        occasion=tuple(occasion),
     )

@@ -407,7 +407,8 @@ def answers(
     wanted = subject or _wanted_words(query.terms, query.state_terms)
     # "New Year": its words are the phrase's, not generic ones ("new")
     phrases = {
-        found: phrase_stems(query.text, found) for found in asked_phrases(query.text)
+        found: phrase_stems(query.phrase_text, found)
+        for found in asked_phrases(query.phrase_text)
     }
     in_phrases = set().union(*phrases.values()) & {stem(t) for t in query.terms}
     # a category's member supports as the category's word (`kinds.said`,
