@@ -289,7 +289,7 @@ horse | лошадь
 cage | клетка
 leash | поводок
 bird birds | птица птицы
-wedding | свадьба
+wedding married marry | свадьба расписываться
 anniversary | годовщина
 party | вечеринка праздник
 christmas | рождество

@@ -118,6 +118,9 @@ async def test_before_finds_the_old_car_by_its_name_in_both_scripts(
         ("Когда я была на стрижке?", "Haircut with Lena in her kitchen again."),
         # «вегетарианкой» is the feminine's instrumental: "vegetarian" still
         ("Я раньше была вегетарианкой?", "Six years vegetarian now, and counting."),
+        # a wedding is said by its verb: "getting married", «расписываемся»
+        ("Где будет свадьба?", "We're getting married at the old mill in June."),
+        ("Where is the wedding?", "Решили: расписываемся в мэрии, без банкета."),
     ],
 )
 async def test_a_question_finds_the_answer_told_in_the_other_language(
