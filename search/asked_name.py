@@ -21,7 +21,7 @@ from ..core.records import SearchHit
 from ..core.relations import PET_KINDS, RELATIONS, same_relation
 from .asked_of import SAME_WORDS
 from .cross_script import loose_key, loose_keys, same_key
-from .morphology import is_russian, stem
+from .morphology import is_russian, relation_base_forms, stem
 from .name_cases import possessive_nominatives
 from .query_text import STOP_WORDS
 from .twin_words import twin_stems
@@ -177,6 +177,8 @@ def gives_name(
             return True
         words = _WORD.findall(sentence)
         spots = [at for at, word in enumerate(words) if says_thing(word, thing)]
+        if not pet and not _is_person(thing):
+            spots = [at for at in spots if not _by_a_person(words, at)]
         for at, word in enumerate(words):
             reach = KNOWN_NEAR if asked_of(word, known_names) else NEAR
             reach = min(reach, PET_NEAR) if pet else reach
@@ -184,9 +186,53 @@ def gives_name(
                 any(abs(at - spot) <= reach for spot in spots)
                 and _is_name(words, at, thing, known_names)
                 and not asked_of(word, asked)
+                and not _with_asked(words, at, asked)
             ):
                 return True
     return False
+
+
+# how far a person's word may stand from a place's word and make the place
+# theirs ("kindergarten teacher", "teacher at the kindergarten", «воспитательница
+# в садике», "kindergarten, Lika's mum")
+_PERSON_REACH = 2
+# with the carers of a child the relatives' table files no alias for
+_PERSON_STEMS = frozenset(map(stem, RELATIONS)) | frozenset(
+    map(stem, "nanny babysitter няня воспитатель воспитательница".split())
+)
+
+
+def _person_word(word: str) -> bool:
+    bare = re.sub(r"['’]s$", "", word.casefold())
+    return relation_base_forms([bare])[0] in RELATIONS or stem(bare) in _PERSON_STEMS
+
+
+def _is_person(thing: AbstractSet[str]) -> bool:
+    return not thing.isdisjoint(_PERSON_STEMS)
+
+
+def _by_a_person(words: list[str], at: int) -> bool:
+    """The thing's word at `at` stands by a person's word, which a name
+    near it names: "Nino, Sandro's kindergarten teacher" names the teacher,
+    «Воспитательница в садике Сандро, Нино» the воспитательница, not the
+    kindergarten whose name is asked."""
+    near = words[max(0, at - _PERSON_REACH) : at + _PERSON_REACH + 1]
+    return any(_person_word(word) for word in near if word is not words[at])
+
+
+_ALONG = frozenset("and & with или и с со".split())
+
+
+def _with_asked(words: list[str], at: int, asked: AbstractSet[str]) -> bool:
+    """The name at `at` is joined to a name the question says ("Sandro and
+    Lika go to the same kindergarten", «Сандро с Ликой»): one more person
+    beside them, not the name of their thing."""
+    return any(
+        0 <= at + 2 * side < len(words)
+        and words[at + side].casefold() in _ALONG
+        and asked_of(words[at + 2 * side], asked)
+        for side in (-1, 1)
+    )
 
 
 def owner_keys(name: str) -> set[str]:

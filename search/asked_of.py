@@ -165,6 +165,12 @@ _WHERE_ONE_GOES = re.compile(
     r"(?:did|does|do)\s+[A-Z]\w+\s+(?:go|attend|study|graduate)\w*"
     r"|(?<!\w)(?i:в|на)\s+как\w+\s+(\w+)\s+(?:учи|ход)\w*\s+[А-ЯЁA-Z]"
 )
+# "What car does Kostya drive?", "Which phone has Lena got?": the thing asked
+# between the question word and the person doing something with it
+_WHAT_ONE_HAS = re.compile(
+    r"\b(?i:which|what)\s+(\w+)\s+(?:does|did|do|has|had|is|was)\s+"
+    r"[A-Z]\w+\s+\w+"
+)
 _WORD = re.compile(r"\w+", re.UNICODE)
 _NAME = re.compile(r"(?<=\w)\W+([A-ZА-ЯЁ]\w+)")
 
@@ -188,6 +194,14 @@ def asked_of_name(text: str) -> set[str]:
     words = (w for m in _OF_NAME.finditer(text) for w in m.groups() if w)
     found = {stem(w) for w in words if w.lower() not in STOP_WORDS} - _TOLD
     return found | asked_place_of_name(text)
+
+
+def asked_thing_of_name(text: str) -> set[str]:
+    """Stems of the thing a question asks a named person does something with
+    ("What car does Kostya drive?" → car); the caller keeps those it must
+    find said with the person (an owned thing's word)."""
+    words = (m[1] for m in _WHAT_ONE_HAS.finditer(text))
+    return {stem(w) for w in words if w.lower() not in STOP_WORDS}
 
 
 def asked_place_of_name(text: str) -> set[str]:

@@ -61,6 +61,7 @@ from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
 from .morphology import cjk_needles, is_russian, relation_base_forms, stem
+from .owned_things import owned_asked_of_name, says_owned_thing
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
@@ -335,7 +336,8 @@ def _asked_of_named(text: str, terms: Sequence[str]) -> set[str]:
     of_name = {
         word for word in asked_of_name(text) - GENERIC_STEMS if not names_category(word)
     }
-    return asked_attribute(terms) | asked_age(text) | of_name
+    owned = owned_asked_of_name(text)  # said with its owner (owned_things.py)
+    return asked_attribute(terms) | asked_age(text) | of_name | owned
 
 
 def _says_attribute(
@@ -355,6 +357,7 @@ def _says_attribute(
         said |= aged
     else:
         return False
+    said |= {word for word in attribute if says_owned_thing(word, said)}  # "a Volvo"
     # "best friend": the friend picked, not any of them
     picked = not pick or bool(pick & picked_relation(content))
     parts = measure_parts(attribute - pick or attribute)

@@ -1,0 +1,38 @@
+"""A thing a named person owns is said with them.
+
+"What car does Kostya drive?", "What's Kostya's car?", «Какая машина у
+Кости?»: a turn on the user's own car ("Took my Skoda to the garage"), on
+someone else's ("Lena's new car is a red Mazda") or on Kostya without a car
+("Drove to the lake with Kostya") tells nothing of his car. A turn that says
+him and his car, by its word or its make ("Kostya drives an old Volvo"),
+answers. Only things one owns and uses as one's own (a phone, a computer, a
+car, a bike): a diet asked of someone («Какая диета у Грэма?») is said by
+what they eat ("low-carb"), not by the category's word or its members.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Set as AbstractSet
+
+from .asked_of import asked_of_name, asked_thing_of_name
+from .kinds import kind_stems, kind_words
+from .morphology import stem
+
+_OWNED_HEADS = tuple(map(stem, "phone laptop tablet car bike motorbike".split()))
+# each owned category's words ("car", «машин») and all its stems (its makes)
+_OWNED = tuple((kind_words(head), kind_stems(head)) for head in _OWNED_HEADS)
+
+
+def owned_asked_of_name(text: str) -> set[str]:
+    """Stems of an owned thing's word the question asks of a named person
+    ("Kostya's car", "What car does Kostya drive?" → car)."""
+    asked = asked_of_name(text) | asked_thing_of_name(text)
+    return {word for word in asked if any(word in words for words, _ in _OWNED)}
+
+
+def says_owned_thing(word_stem: str, stems: AbstractSet[str]) -> bool:
+    """A text's `stems` say the owned thing the stem is the word of, by
+    another of its category's words or a make ("a Volvo", «на шкоде»)."""
+    return any(
+        word_stem in words and not every.isdisjoint(stems) for words, every in _OWNED
+    )
