@@ -358,8 +358,7 @@ def _says_attribute(
     else:
         return False
     said |= {word for word in attribute if says_owned_thing(word, said)}  # "a Volvo"
-    # "best friend": the friend picked, not any of them
-    picked = not pick or bool(pick & picked_relation(content))
+    picked = not pick or bool(pick & picked_relation(content))  # "best friend"
     parts = measure_parts(attribute - pick or attribute)
     return picked and all(shares_stem(part, said) for part in parts)
 
