@@ -80,7 +80,8 @@ school schools школа школы школе школу
 
 diet meat diets диета мясо
 = vegetarian vegetarians vegan veggie pescatarian keto вегетарианец
-  вегетарианка вегетарианцы вегетарианство веган веганы
+  вегетарианка вегетарианцы вегетарианство веган веганы пескетарианец
+  пескетарианка
 
 drink drinks beverage напиток напитки
 = coffee tea matcha espresso latte cappuccino beer wine juice kombucha cocoa
@@ -96,6 +97,7 @@ hobby hobbies pastime хобби увлечение увлекаюсь увле�
   embroidery woodworking chess baking gaming playstation ps5 3d-printer
   3d-printing fishing вязание вяжу гончарка гончарное керамика рисование рисую
   садоводство фотография шахматы вышивка шитьё приставка 3d-принтер рыбалка
+  theatre theater театр театральный
 
 series show shows tv сериал сериалы
 = season seasons episode episodes сезон сезона серия серию серии
@@ -327,6 +329,18 @@ def kind_words(head: str) -> frozenset[str]:
     «ветеринар»; not "deworming")."""
     return frozenset().union(
         *(kind.words for kind in _KINDS if kind.head == stem(head))
+    )
+
+
+def kin_stems(stems: AbstractSet[str]) -> frozenset[str]:
+    """The stems of every category a stem of `stems` is a word or a member
+    of ("vegetarian" → the diets, «мясо», "pescatarian")."""
+    return frozenset().union(
+        *(
+            kind.words | kind.plain
+            for kind in _KINDS
+            if not (kind.words | kind.plain).isdisjoint(stems)
+        )
     )
 
 

@@ -10,8 +10,11 @@ user's turns about the thing hold one that ends it, that newest end turn
 ranks first, then the newer turns of the new state (the words the end turn
 says after "and", «зато», "instead", read from the whole memory; the other
 doing taken up right after it, search/taken_up.py), then the rest; the
-thing's turns before the end drop below the new state's. No end told:
-the thing still holds and the ranking is left alone. Bounded: the
+thing's turns before the end drop below the new state's. No end told,
+the thing's turns go on after it, or its end word ends another thing:
+a change told by the new state alone ("back at the pool", «я теперь
+пескетарианка», search/told_change.py) ranks first, or else the thing
+still holds and the ranking is left alone. Bounded: the
 question's own hits, and one read of the newest turns of the new state.
 """
 
@@ -31,6 +34,7 @@ from .morphology import stem
 from .query_text import STOP_WORDS
 from .support import holds_stem, text_stems
 from .taken_up import taken_up
+from .told_change import same_root, told_change
 from .windowed import USER_ROLE
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
@@ -276,6 +280,11 @@ async def after_the_end(
         return hits
     about = await _read_turns(storage, hits, terms, window)
     since, earlier = final_end([*hits, *about], thing)
+    if not _ends_it(since, thing):
+        told = await _told_after_newest([*hits, *about], thing, storage, window)
+        if told:
+            ids = {hit.node.id for hit in told}
+            return _in_order(told, [h for h in hits if h.node.id not in ids])
     if not since:
         return hits
     end = since[0]
@@ -304,6 +313,34 @@ async def after_the_end(
     lifted = list({hit.node.id: hit for hit in order}.values())[:LIFTED]
     ids = {hit.node.id for hit in lifted}
     return _in_order(lifted, [h for h in hits if h.node.id not in ids])
+
+
+def _ends_it(since: list[SearchHit], thing: frozenset[str]) -> bool:
+    """The newest end is the thing's last turn and its end word ends the
+    thing: not «…в театральной студии. Плавание бросили», which ends
+    another thing."""
+    if len(since) != 1:
+        return False  # no end, or the thing's turns go on after it
+    ended = what_it_ends(since[0].node.content)
+    return not ended or any(same_root(key, thing) for key in ended)
+
+
+async def _told_after_newest(
+    about: list[SearchHit],
+    thing: frozenset[str],
+    storage: Store,
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """A change told without an end word after the thing's newest turn
+    ("Polina is back at the pool", search/told_change.py) and its state's
+    later turns; none when none is told."""
+    own = [
+        h for h in about if h.node.source_role == USER_ROLE and about_thing(h, thing)
+    ]
+    if not own:
+        return []
+    last = max(own, key=lambda hit: (hit.node.when, hit.node.id))
+    return await told_change(storage, last, thing, window)
 
 
 def _in_order(lifted: list[SearchHit], rest: list[SearchHit]) -> list[SearchHit]:

@@ -151,6 +151,7 @@ chicken | курица
 fish | рыба
 vegetarian vegetarians veggie | вегетарианец вегетарианцы вегетарианский
 vegan | веган
+pescatarian pescatarians | пескетарианец пескетарианка пескетарианцы
 diet | диета
 breakfast | завтрак
 lunch | обед
