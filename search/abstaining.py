@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import re
 
-from ..core.records import NodeWindow, SearchHit
+from ..core.records import Node, SearchHit
 from ..store.interface import Store
 from .support import text_stems
 from .twin_words import twin_stems
-from .windowed import own_turns_after
 
 # "day two without", "ten days without", «третий день без», «полтора месяца без»
 _COUNT = re.compile(
@@ -50,12 +49,11 @@ def with_twins(stems: frozenset[str]) -> frozenset[str]:
 
 
 async def counting_turns(
-    storage: Store, end: SearchHit, ended: frozenset[str], window: NodeWindow | None
+    storage: Store, turns: list[Node], ended: frozenset[str]
 ) -> list[SearchHit]:
-    """The user's turns after `end` that count time without what it ended
-    (`ended`: stems), oldest first, within the search's person or thread
-    (`window`)."""
-    turns = await own_turns_after(storage, end.node, window)
+    """Those of `turns` (the user's after an end, oldest first:
+    windowed.own_turns_after) that count time without what it ended
+    (`ended`: stems)."""
     found = [n for n in turns if counts_without(n.content, with_twins(ended))]
     linked = await storage.entities.entities_of_nodes([n.id for n in found])
     return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in found]

@@ -35,7 +35,7 @@ from .query_text import STOP_WORDS
 from .support import holds_stem, text_stems
 from .taken_up import taken_up
 from .told_change import same_root, told_change
-from .windowed import USER_ROLE
+from .windowed import USER_ROLE, own_turns_after
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
 # (it opens with its verb) that asks with "still".
@@ -295,12 +295,17 @@ async def after_the_end(
         for hit in later
         if hit.node.when > end.node.when and hit.node.source_role == USER_ROLE
     ]
+    # each end's later turns, read once: the newest's serve both rules below
+    after = {
+        ended.node.id: await own_turns_after(storage, ended.node, window)
+        for ended in [end, *earlier[:COUNTED_ENDS]]
+    }
     # "Day two without sugar": the count since an end goes on with it
     counting = [
         hit
         for ended in [end, *earlier[:COUNTED_ENDS]]
         for hit in await counting_turns(
-            storage, ended, thing | what_it_ends(ended.node.content), window
+            storage, after[ended.node.id], thing | what_it_ends(ended.node.content)
         )
     ]
     going_on = sorted(
@@ -308,7 +313,7 @@ async def after_the_end(
         key=lambda hit: (hit.node.when, hit.node.id),
     )
     # "Signed up at a boxing gym" the day after the last chess club
-    started = await taken_up(storage, end, thing, window)
+    started = await taken_up(storage, end, thing, after[end.node.id])
     order = [end, *going_on, *started, *new, *earlier]
     lifted = list({hit.node.id: hit for hit in order}.values())[:LIFTED]
     ids = {hit.node.id for hit in lifted}

@@ -19,12 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
-from ..core.records import NodeWindow, SearchHit
+from ..core.records import Node, SearchHit
 from ..store.interface import Store
 from .kinds import ALL_DOINGS, DOING_STEMS, doings_said
 from .support import text_stems
 from .twin_words import twin_stems
-from .windowed import own_turns_after
 
 DAY = 86400.0
 # How soon after the end the new doing starts.
@@ -66,13 +65,13 @@ def started_doings(text: str, ended: frozenset[str]) -> frozenset[str]:
 
 
 async def taken_up(
-    storage: Store, end: SearchHit, ended: frozenset[str], window: NodeWindow | None
+    storage: Store, end: SearchHit, ended: frozenset[str], turns: list[Node]
 ) -> list[SearchHit]:
     """The user's turn that starts another doing soon after `end` (of the
-    doing `ended`: stems) and the new doing's later turns, oldest first."""
+    doing `ended`: stems) and the new doing's later turns, oldest first;
+    `turns`: the user's after `end` (windowed.own_turns_after)."""
     if not is_doing(ended):
         return []
-    turns = await own_turns_after(storage, end.node, window)
     soon = end.node.when + START_DAYS * DAY
     start = next(
         (
