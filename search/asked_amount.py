@@ -33,10 +33,12 @@ _ASKED = re.compile(
     r"|(?<!\w)сколько(?!\w)[^?.!]*?(?<!\w)(?:" + _MONEY + r")(?!\w)",
     re.I,
 )
+# the signs of money, said before or after digits
+CURRENCY_SIGNS = "€$£₽"
 _AMOUNT = re.compile(
     r"(?<![\d:.,])\d[\d,. ]*\d(?![\d:])(?!\s*(?:am|pm)\b)"  # 1200, 1 200, 85.50
     r"|\d+\s?[kк](?!\w)"  # 8k
-    r"|[€$£₽]"
+    rf"|[{CURRENCY_SIGNS}]"
     r"|(?<!\w)(?:euros?|eur|dollars?|pounds|quid|bucks|grand|hundreds?|"
     r"thousands?|million\w*|евро|рубл\w*|доллар\w*|фунт\w*|тысяч\w*|"
     r"сотн\w*|миллион\w*|двести|триста|четыреста|пятьсот|шестьсот|семьсот|"

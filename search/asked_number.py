@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
-from .asked_amount import says_stem, without_dates
+from .asked_amount import CURRENCY_SIGNS, says_stem, without_dates
 from .asked_name import sentences
 
 # not "number one" ("John's number one goal"): the first, no number
@@ -36,7 +36,9 @@ _UNITS = (
 )
 # digits that are no clock time ("7:30"), no amount ("€40") nor measure
 _DIGITS = re.compile(
-    rf"(?<![\d:€$£₽])\d+(?!\d)(?!\s*(?::\d|(?:{_UNITS})(?!\w)|[€$£₽]))", re.I
+    rf"(?<![\d:{CURRENCY_SIGNS}])\d+(?!\d)"
+    rf"(?!\s*(?::\d|(?:{_UNITS})(?!\w)|[{CURRENCY_SIGNS}]))",
+    re.I,
 )
 
 
