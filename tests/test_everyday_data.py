@@ -130,6 +130,12 @@ def test_the_thirteenth_life_is_its_story() -> None:
     assert_written_life("everyday13", ru_share=(0.54, 0.66))
 
 
+def test_the_fourteenth_life_is_its_story() -> None:
+    """bench/data/everyday14/ (a seventh held-out life, written blind, about half
+    Russian) is its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday14", ru_share=(0.46, 0.60))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
