@@ -57,6 +57,9 @@ async def _holder(storage: MemoryStorage, alias: str) -> str | None:
         ("Утро. Галя, жена моя, сварила овсянку.", "Галя", "жена"),
         ("Друзья. Сестра моя, Вика, приехала.", "Вика", "сестра"),
         ("Утро. Галя (жена моя, Галина) сварила кашу.", "Галя", "жена"),
+        # «мой парень», «моя девушка» is one's partner, not just a guy or a girl
+        ("Тёма (Артём, мой парень, 31) прислал мем.", "Тёма", "парень"),
+        ("Моя девушка Оля печёт хлеб.", "Оля", "девушка"),
     ],
 )
 async def test_the_relation_is_read_around_the_name(
@@ -112,6 +115,17 @@ async def test_the_same_wife_in_two_scripts_keeps_both(storage: MemoryStorage) -
     for question in ("my wife", "моя жена"):
         hits = await r.search(question, reinforce=False)
         assert {h.node.content for h in hits[:2]} == set(said), question
+
+
+async def test_a_russian_boyfriend_is_found_in_english(storage: MemoryStorage) -> None:
+    """«мой парень» is "my boyfriend": the English question finds him, not a
+    friend's boyfriend."""
+    said = "Тёма (Артём, мой парень, 31) прислал мем про дедлайны."
+    await _say(storage, "Dasha asked how it feels to live with a boyfriend.", said)
+    assert await _holder(storage, "мой парень") in {"Тёма", "Артём"}
+    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    hits = await r.search("my boyfriend", reinforce=False)
+    assert hits and hits[0].node.content == said
 
 
 async def test_a_relation_going_on_to_its_owner_is_not_mine(
