@@ -66,13 +66,18 @@ _ENGLISH = (
 # English-like spelling misleads: an opening H before a vowel is silent
 # ("Henrique" «Энрике», "Helena" «Елена»), "qu" before e/i is «к»
 # ("Henrique", "Joaquim"), "ch" is «ш» ("Rocha" «Роша»), a final "s" is «ш»
-# ("Lopes" «Лопеш») and an "s" between vowels «з» ("Sousa" «Соуза»).
+# ("Lopes" «Лопеш») and an "s" between vowels «з» ("Sousa" «Соуза»); in
+# Spanish a "j" is «х» ("Jordi" «Хорди», "Alejandro" «Алехандро») and a "z"
+# is «с» ("Martínez" «Мартинес», "Zaragoza" «Сарагоса»).
 _ROMANCE = (
     (re.compile(r"^h(?=[aeiou])"), ""),
     (re.compile(r"qu(?=[ei])"), "k"),
     (re.compile(r"ch"), "sh"),
     (re.compile(r"(?<=[aeiou])s$"), "sh"),
     (re.compile(r"(?<=[aeiou])s(?=[aeiou])"), "z"),
+    (re.compile(r"j"), "h"),
+    (re.compile(r"z"), "s"),
+    (re.compile(r"c(?=[ei])"), "s"),
 )
 # What stands before a person's name without being it ("Dona Fernanda" is
 # «Фернанда» in the other script, "Dr. Lopes" «Лопеш»).
@@ -146,7 +151,7 @@ def romance_readings(word: str) -> frozenset[str]:
     each habit the spelling gives a chance to, in every combination), in
     Latin letters, the word itself excluded: "Henrique" -> "enrique",
     "henrike", "enrike"; nothing for a Cyrillic word."""
-    folded = word.casefold()
+    folded = strip_accents(word.casefold())
     if not (folded.isascii() and folded.isalpha()):
         return frozenset()
     found = {folded}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..core.name_forms import russian_forms
 from ..core.relations import CAT_BREEDS, DOG_BREEDS, PARROT_KINDS, SMALL_PETS
+from ..search.query_text import STOP_WORDS
 
 # Capitalised words that are not names, in the two languages we serve.
 COMMON_CAPITALISED = frozenset(
@@ -48,6 +49,16 @@ COMMON_CAPITALISED = frozenset(
     понедельник вторник среда четверг пятница суббота воскресенье
     январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь
     декабрь""".split()
+)
+# A Russian line opens on its function words and its words of the moment as
+# often as on a name («Не поверила», «Можно, мам, …», «Конечно, встречу»,
+# «Новый год у Кати»); the English function words are left out, since some
+# are names ("Will").
+COMMON_CAPITALISED |= frozenset(w for w in STOP_WORDS if not w.isascii())
+COMMON_CAPITALISED |= frozenset(
+    """конечно новый новая новое новые новую сегодня вчера завтра утром вечером
+    днём днем ночью потом наконец кстати короче ладно хорошо отлично блин опять
+    снова сначала сразу вообще кажется наверное просто типа""".split()
 )
 
 # Words that may sit inside a multi-word name ("Lord of the Rings",

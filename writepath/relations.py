@@ -51,6 +51,8 @@ def relation_before(before_words: Sequence[str]) -> str:
     Петровна, приезжает": Russian leaves "моя" out of a relation one has once)."""
     if _described_after_a_colon(before_words):
         return ""
+    if before_words and before_words[-1].endswith("("):
+        return _relation_before_aside(before_words)
     words = relation_base_forms(_clean(before_words[-3:]))
     if len(words) >= 2 and words[-2] in RELATION_OWNERS:
         return relation_of(words[-2], "", words[-1])
@@ -60,6 +62,18 @@ def relation_before(before_words: Sequence[str]) -> str:
         return words[-1]
     if len(words) == 3 and before_words[-2].isalpha():
         return relation_of(words[0], words[1], words[2])
+    return ""
+
+
+def _relation_before_aside(before_words: Sequence[str]) -> str:
+    """ "my brother (Kirill)", «мой брат (Кирилл, 22)»: a name opening the
+    brackets right after an owned relation word is that relative's. A parent
+    said alone ("papa (Oleg)") is left to the kin entity the turn files:
+    naming the father would make that one a "former" father."""
+    words = [*before_words[:-1], before_words[-1].rstrip("(")]
+    words = relation_base_forms(_clean([w for w in words if w][-2:]))
+    if len(words) == 2 and words[0] in RELATION_OWNERS:
+        return relation_of(words[0], "", words[1])
     return ""
 
 
@@ -150,10 +164,19 @@ def _russian_apposed(after_words: Sequence[str], words: Sequence[str]) -> str:
     if words[0] not in {",", "—", "–"} or words[1].isascii():
         return ""
     relation = relation_base_forms([words[1]])[0]
+    if _vocative(words[1], relation):
+        return ""  # «Можно, мам, в русском магазине»: the mother is spoken to
     # «Галя, жена моя, сварила»: the owner may follow the relation word
     at = 2 if _owner_after(relation, words[2]) and len(words) > 3 else 1
     closed = after_words[at].endswith(",") or words[at + 1] in {"—", "–"}
     return relation if closed and relation in RELATIONS else ""
+
+
+def _vocative(word: str, relation: str) -> bool:
+    """«мам», «пап», «бабуль»: the spoken Russian vocative, the relation word
+    without its last letter; it calls the person, and the word before it is
+    no name of theirs."""
+    return word != relation and relation[:-1] == word
 
 
 # "my new boss Eleni": of a relation held one at a time, the older one is over

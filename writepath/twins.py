@@ -24,6 +24,7 @@ from collections.abc import Collection, Sequence
 
 from ..core.records import Entity, EntityType, name_key
 from ..core.scope import using_view, view_of_scope
+from ..core.text import strip_accents
 from ..search.cross_script import OtherScriptNames, romance_readings, sound_key
 from ..search.morphology import is_russian
 from ..search.name_cases import is_name_word, nominatives
@@ -81,15 +82,16 @@ def twins(one: Entity, other: Entity) -> bool:
     ):
         return False
     latin, cyrillic = (other, one) if is_russian(one.name) else (one, other)
-    if not latin.name.isascii():
+    spelled = strip_accents(latin.name)  # "Inés" is «Инес», "Álex" «Алекс»
+    if not spelled.isascii():
         return False
     heard = _sounds(cyrillic.name)
     # "Henrique" is «Энрике», "Rocha" «Роша»: said the Portuguese way
-    said_so = {latin.name, *romance_readings(latin.name)}
+    said_so = {spelled, *romance_readings(spelled)}
     if any(sound_key(s) in heard for s in said_so):
         return True
     # an English name as said ("Graham", «Грэм»): a person's, on either side
-    said = readings(latin.name) if "person" in (one.type, other.type) else ()
+    said = readings(spelled) if "person" in (one.type, other.type) else ()
     return any(sound_key(r) in heard for r in said)
 
 

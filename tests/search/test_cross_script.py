@@ -82,6 +82,19 @@ def test_a_name_is_also_heard_the_portuguese_way(one: str, other: str) -> None:
     assert not romance_readings("Энрике")
 
 
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("Jordi", "Хорди"), ("Martínez", "Мартинес"), ("Lucía", "Люсия"),
+     ("Vicente", "Висенте"), ("Zaragoza", "Сарагоса")],
+)  # fmt: skip
+def test_a_name_is_also_heard_the_spanish_way(one: str, other: str) -> None:
+    """A "j" is «х», a "z" and a "c" before e/i are «с», the accents aside."""
+    assert any(same_key(a, b) for a in loose_keys(one) for b in loose_keys(other))
+    assert not any(
+        same_key(a, b) for a in loose_keys("Lena") for b in loose_keys("Лина")
+    )
+
+
 def test_a_person_s_honorific_is_not_their_name_in_the_other_script() -> None:
     # "Dona Fernanda" in English turns is «Фернанда» (донна in lower case)
     names = OtherScriptNames()

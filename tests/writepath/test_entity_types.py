@@ -62,6 +62,8 @@ def test_a_verb_opening_the_text_is_no_speaker() -> None:
         ("Alfred Hitchcock was here", [("Alfred Hitchcock", "concept")]),
         # names that end like verbs stay whole
         ("Максим Петров сказал, что придёт", [("Максим Петров", "person")]),
+        # a name in brackets after an owned relation word is theirs
+        ("Yes, my brother (Kirill, 22) called.", [("Kirill", "person")]),
     ],
 )
 def test_the_words_around_a_name_tell_its_type(
@@ -130,6 +132,15 @@ async def test_a_place_cue_never_turns_a_person_into_a_place(
     found = await linked(storage, "my wife Victoria is home", "we moved to Victoria")
 
     assert found == {"Victoria": "person"}
+
+
+def test_a_russian_function_word_opening_a_line_is_no_name() -> None:
+    """«Не поверила», «Можно, мам, …», «Конечно, встречу»: a line opening on a
+    function word or a word of the moment names nobody, and the mother spoken
+    to («мам») gives the word before her no relation."""
+    for text in ("Не поверила, позвонила ему.", "Можно, мам, в русском магазине.",
+                 "Конечно, мам, встретим.", "Новый год у друзей."):  # fmt: skip
+        assert [m for m in extract_mentions(text) if m.kind == "name"] == [], text
 
 
 def test_a_russian_pronoun_opening_a_sentence_is_no_name() -> None:

@@ -26,6 +26,23 @@ async def test_a_person_in_both_scripts_is_one_entity(storage: MemoryStorage) ->
     assert dima is not None and dima.name == "Dima" and dima.mention_count == 3
 
 
+async def test_an_accented_name_joins_its_other_script(storage: MemoryStorage) -> None:
+    """ "Inés" is «Инес», "Álex" «Алекс»: the accents are no other name."""
+    await said(
+        storage,
+        "Lunch with Inés, she made coffee.",
+        "Обедала с Инес, она сказала, что уходит.",
+        "Инес сказала, что Álex придёт.",
+        "Álex said my back is fine.",
+        "Алекс сказал, что всё хорошо.",
+    )
+    found = await listed(storage)
+    assert len(found) == 2 and set(found.values()) == {"person"}
+    names = [{e.name, *e.aliases} for e in await storage.entities.list_entities()]
+    assert any({"Inés", "Инес"} <= n for n in names), names
+    assert any({"Álex", "Алекс"} <= n for n in names), names
+
+
 async def test_a_pet_said_as_a_word_first_takes_the_pets_type(
     storage: MemoryStorage,
 ) -> None:
