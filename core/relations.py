@@ -309,3 +309,8 @@ def relation_aliases(relation: str) -> list[str]:
 # Relations one holds one at a time and changes (a job's boss, a home's
 # landlord): a new holder ends the older one, who stays the former holder.
 ONE_AT_A_TIME = same_relation("boss") | same_relation("landlord")
+# The people who serve one (the family doctor, the tutor): changed by going
+# to someone else ("first visit to the new family doctor, Keti", "lesson with
+# Sophie"), seldom by calling the new one by the relation again, so the one
+# filed under the relation may well be the old one.
+PROVIDERS = same_relation("gp") | same_relation("tutor") | same_relation("teacher")

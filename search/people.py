@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 
 from ..core.records import Entity, Node, NodeWindow, SearchHit, name_key
-from ..core.relations import RELATION_OWNERS, RELATIONS, relation_signs
+from ..core.relations import PROVIDERS, RELATION_OWNERS, RELATIONS, relation_signs
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .asked_of import asked_age
@@ -125,6 +125,8 @@ def asked_about(
     )
     if extra and not (len(extra) <= MAX_TOPIC and named_by_relation):
         return []
+    if named_by_relation and not extra and _asks_provider_now(query):
+        return []  # a search: the one filed may be the one left behind
     if named_by_relation and names_former(query):  # not the one who holds it now
         people = [e for e in people if _former(e)] or people
     if named_by_relation:  # "my friend from nursing college" is no "College"
@@ -135,6 +137,14 @@ def asked_about(
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
     also = {e.id for e in other_script}
     return [e for e in people if e.id in also or _named_fully(e, keys)] or people
+
+
+def _asks_provider_now(query: AnalysedQuery) -> bool:
+    """ "Who's my family doctor now?", «Кто у меня теперь репетитор?»: who
+    serves the user now, of people changed without being named by the
+    relation again (core/relations.py PROVIDERS)."""
+    asked = asked_relations(query)
+    return not asked.isdisjoint(PROVIDERS) and stance(query.text) == "now"
 
 
 def _former(entity: Entity) -> bool:

@@ -322,3 +322,30 @@ async def test_a_late_spouse_is_named_by_any_past_qualifier_not_the_present_one(
         )
     query = analyse("my husband")
     assert {e.name for e in await named_entities(storage, query)} == {"Ron"}
+
+
+DOCTORS = [
+    "Visited our family doctor Nodar, he checked my pressure and sighed.",
+    "Первый раз у нового семейного врача — Кети, в поликлинике рядом с домом.",
+    "Keti sent me the blood results by e-mail the same evening.",
+    "Кети разрешила лёгкую нагрузку, вернулся на теннис.",
+]
+
+
+async def test_who_serves_the_user_now_is_searched_past_the_one_filed(
+    storage: MemoryStorage,
+) -> None:
+    """ "Who's my family doctor now?": the one filed as "my family doctor" may
+    be the one left for a new doctor never called so again, whose turns the
+    question asks; without "now" the filed one still answers alone."""
+    r = await _linked(
+        storage, [DOCTORS[0], *(FILLER[i % 6] for i in range(30)), *DOCTORS[1:]]
+    )
+    for question in ("Who's my family doctor now?", "Кто у меня теперь семейный врач?"):
+        query = analyse(question)
+        assert asked_about(query, await named_entities(storage, query)) == []
+        top = await _top(r, question, 5)
+        assert set(DOCTORS[1:]) & set(top), (question, top)
+    query = analyse("Who is my family doctor?")
+    found = asked_about(query, await named_entities(storage, query))
+    assert [e.name for e in found] == ["Nodar"]
