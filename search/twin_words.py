@@ -93,6 +93,7 @@ keys key | ключи ключ
 job | работа
 office | офис
 boss manager | начальник руководитель менеджер
+director headmaster headmistress principal | директор директриса
 colleague colleagues coworker | коллега коллеги
 salary | зарплата
 meeting meetings | встреча совещание

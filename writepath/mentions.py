@@ -117,6 +117,15 @@ _TOPIC_GOES_ON = re.compile(rf"\s*[{_LOWER}]")
 _TITLES = {"mr", "mrs", "ms", "dr", "dra", "prof", "sir", "madam"} | set(
     "доктор доктора доктору доктором докторе".split()
 )
+# A trade or post said as a title before the name: "Director Tamaz Beridze",
+# «Мастер Лука» (a barber), «директор Тамаз». The person is the name; the
+# title kept in it files a concept ("Director Tamaz Beridze") that none of
+# the person's other turns share.
+_TITLES |= set(
+    """director professor директор директора директору директором директоре
+    профессор профессора профессору профессором мастер мастера мастеру
+    мастером""".split()
+)
 _POSSESSIVE = re.compile(r"['’]s$")
 _SUFFIX = re.compile(r"-(?:related|based|themed|inspired|like|style|free)$")
 _VOWELS = set("AEIOUYАЕЁИОУЫЭЮЯ")

@@ -59,6 +59,9 @@ async def _top(retriever: Retriever, question: str, count: int = 5) -> list[str]
         ("гончарке", "pottery"),
         ("pottery", "гончарка"),
         ("отделении", "ward"),
+        # a post at work or school: "Director Tamaz", «директор школы»
+        ("директора", "director"),
+        ("Director", "директор"),
         ("застраховала", "insurance"),
         # a plan is said in either language by its month: "tickets for
         # the first of August" is «билеты на первое августа»

@@ -1,7 +1,8 @@
 """A Russian sentence's opening verb, interjection or everyday word is no
 name: after a closing quote ("…?» Ответила"), in an opening one (": «Вау»"),
 as a topic before a colon ("Придумали: …") and before a name ("Билеты TAP");
-a title before a surname is no part of it ("Доктор Лопеш")."""
+a title before a surname is no part of it ("Доктор Лопеш", "Director
+Tamaz Beridze", «Мастер Лука»)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,12 @@ from agent_memory.writepath.entities import extract_mentions
         ("Мы ждали. Билеты TAP сдала, вернули часть.", []),
         ("Бросаю кофе. Доктор Лопеш сказала: тахикардия.", [("Лопеш", "person")]),
         ("Повторный визит к доктору Соуза: похудел.", [("Соуза", "person")]),
+        # a post or a trade said as a title: the person is the name alone
+        (
+            "Interview at the school. Director Tamaz Beridze asked me to stay.",
+            [("Tamaz Beridze", "person")],
+        ),
+        ("Пошёл стричься. Мастер Лука, молодой, с бородой.", [("Лука", "person")]),
         # a quoted title inside a sentence is still a name
         (
             "Смотрели с Мишей «Шрека» на английском.",
