@@ -19,8 +19,9 @@ from .intent import (
     classify_query_complexity,
 )
 from .kin_words import kin_terms, without_frame
-from .kinds import NO_KINDS, AskedKinds, asked_kinds
+from .kinds import NO_KINDS, AskedKinds, asked_kinds, asks_doings
 from .legs import walk_direction
+from .leisure import LEISURE, asks_before, without_leisure
 from .morphology import action_stems
 from .occasions import occasion_words
 from .query_text import (
@@ -104,6 +105,20 @@ def action_verbs(terms: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v for v in verbs if v not in terms))
 
 
+def _kinds_and_terms(text: str, terms: list[str]) -> tuple[AskedKinds, list[str]]:
+    """The categories asked and the terms to search: of a question about the
+    user's own time ("for fun", «по вечерам»), a doing is asked and the
+    time's words are not searched (search/leisure.py); of others' ("What
+    does Melanie do for fun?"), no category is, and every word is."""
+    if asks_before(text):
+        return asked_kinds(LEISURE.sub(" ", text), tuple(terms)), terms
+    bare = without_leisure(text, terms)
+    kinds = asked_kinds(text, tuple(bare))
+    if bare == terms or asks_doings(kinds):
+        return kinds, bare
+    return asked_kinds(text, tuple(terms)), terms
+
+
 def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     """Read `prompt` once for search; relative dates count from `now` (the
     turn being answered; default the clock)."""
@@ -114,7 +129,7 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     words = text.replace(when.phrase, " ") if when is not None else text
     term_text = text if when is not None and names_a_month(when.phrase) else words
     dates = query_dates(text)
-    terms = without_frame(text, query_terms(term_text))
+    kinds, terms = _kinds_and_terms(text, without_frame(text, query_terms(term_text)))
     # "Mum's seventieth": her birthday, at seventy (search/occasions.py).
     # The ordinal is still searched, as a twin: a turn need not say it.
     ordinals, occasion = occasion_words(words)
@@ -140,6 +155,6 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
             *ordinals,
             *twin_terms(terms, " ".join([words, *occasion])),
         ),
-        kinds=asked_kinds(text, tuple(terms)),
+        kinds=kinds,
         occasion=tuple(occasion),
     )

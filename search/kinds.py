@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ..core.relations import CAT_BREEDS, DOG_BREEDS, PET_KINDS
 from .compound_names import part_stems
+from .leisure import LEISURE
 from .morphology import is_russian, stem
 from .slots import about_user
 from .twin_words import searchable
@@ -231,9 +232,11 @@ _PHRASES = {
     # «Куда я хожу заниматься?»: where one goes to exercise (not «заниматься
     # английским»; "work out" is search/kin_words.py's)
     "sport": re.compile(
-        r"(?<!\w)(?:хож\w*|ход\w*|езж\w*|езд\w*)\s+занима(?:ться|юсь)(?!\s*\w)",
+        r"(?<!\w)(?:хож\w*|ход\w*|езж\w*|езд\w*)\s+занима(?:ться|юсь)(?!\s*\w)"
+        rf"|{LEISURE.pattern}",
         re.I,
     ),
+    "hobby": LEISURE,  # "What do I do for fun?": a hobby or a sport
     # «На чём ты играешь?», «На чём я учусь играть?»: on what one plays
     "instrument": re.compile(r"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}игра\w*", re.I),
     # "my mobile carrier", «сотовый оператор»: the adjective says which

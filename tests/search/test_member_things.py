@@ -101,3 +101,24 @@ def test_both_russian_words_for_piano_are_one_doing() -> None:
     # «пианино» and «фортепиано» are both "piano": counted apart, the lessons
     # («уроки фортепиано») would be a doing named once, not the piano's
     assert {stem("пианино"), stem("фортепиано")} <= twin_stems(stem("piano"))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What do I do in the evenings for fun these days?",
+        "What do I do after work these days?",
+        "Чем я сейчас занимаюсь по вечерам?",
+    ],
+)
+async def test_ones_own_time_asks_the_doing_of_now(
+    storage: MemoryStorage, question: str
+) -> None:
+    # no category named: the evenings, the fun are a hobby's or a sport's
+    top = await _top(await _life(storage, FOOTBALL, BOXING), question, 3)
+    assert top and set(top) <= set(BOXING), top
+
+
+def test_time_at_work_names_no_doing() -> None:
+    for question in ("Am I still on evenings?", "Я всё ещё работаю по вечерам?"):
+        assert not asked_kinds(question, tuple(query_terms(question))).kinds

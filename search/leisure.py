@@ -1,0 +1,48 @@
+"""A question about the user's own time, asked without naming a category:
+"What do I do for fun?", "What's Polina doing after school these days?",
+«Чем я занимаюсь по вечерам?». What one does in one's own time is a hobby
+or a sport (search/kinds.py names both); time at work is not ("Am I still
+on evenings?", «Я всё ещё работаю по вечерам?»): the time is said with a
+verb of doing, or by what it is for ("for fun", «для души»)."""
+
+from __future__ import annotations
+
+import re
+
+LEISURE = re.compile(
+    r"\bfor\s+fun\b|\bin\s+(?:my|our|his|her|their)\s+(?:free|spare)\s+time\b"
+    r"|\b(?:do|does|did|doing)\s+(?:\w+\s+){0,2}(?:in\s+the\s+evenings?"
+    r"|after\s+(?:school|work)|on\s+(?:the\s+)?weekends?|at\s+weekends?)\b"
+    r"|(?<!\w)(?:для\s+души|для\s+удовольствия|в\s+свободное\s+время)(?!\w)"
+    r"|(?<!\w)(?:занима|дела)\w*\s+(?:\w+\s+)?(?:по\s+вечерам|после\s+(?:школы"
+    r"|уроков|работы)|по\s+выходным)(?!\w)",
+    re.I,
+)
+
+
+# "What did I do in the evenings before pottery?", «Чем я занималась по
+# вечерам до керамики?»: a question about the older doing
+_PAST = re.compile(
+    r"\b(?:did|used\s+to|before)\b|(?<!\w)(?:занимал|делал)\w*|(?<!\w)до\s+\w",
+    re.I,
+)
+
+
+def asks_before(text: str) -> bool:
+    """The question asks one's own time before: the old doing, once over, is
+    told by its time («Вечер хора, а хора нет»), often by no word of a hobby
+    or a sport, so the time is searched and no category is asked."""
+    return bool(_PAST.search(text)) and bool(LEISURE.search(text))
+
+
+def without_leisure(text: str, terms: list[str]) -> list[str]:
+    """`terms` without the words of the phrase that asks one's own time now:
+    the new doing's turns rarely say "evening" or "fun" ("Pottery night: I
+    tried a teapot"), and "Packing boxes all evening" says it without one.
+    Not of the past (`asks_before`)."""
+    said = {
+        word.casefold()
+        for phrase in LEISURE.finditer(text)
+        for word in re.findall(r"\w+", phrase.group())
+    }
+    return [term for term in terms if term.casefold() not in said]
