@@ -66,6 +66,15 @@ _ENDS = re.compile(
     r"|(?:в )?последний раз|ушл[аи] из|ушёл из|уволил\w*)(?!\w)",
     re.I,
 )
+# A word of telling or asking before the end word, in its sentence: the end
+# retold to someone ("Told Lilya I quit smoking", «спрашивала, правда ли я
+# бросил курить»), not a new one.
+_TELLS = re.compile(
+    r"\b(?:told|tell(?:s|ing)?|said|says|asked|asks|explained)\b"
+    r"|(?<!\w)(?:рассказал\w*|сказал\w*|говорит|спрашивал\w*|спросил\w*"
+    r"|правда ли)(?!\w)",
+    re.I,
+)
 # A word that calls the thing right after it the last one.
 _LAST = re.compile(r"(?:last|final|последн\w*)", re.I)
 # What follows the end: "…and went to the Houtvaart", «Зато увидел
@@ -107,6 +116,16 @@ def ends_state(text: str, thing: frozenset[str]) -> bool:
     ):
         return True  # "my last cigarette", «последняя сигарета»
     return marked_past(text, [w for w in words if stem(w) in thing])
+
+
+def retells_end(text: str) -> bool:
+    """The turn's end word is told to someone, not done: "Told Zurab I
+    quit", «Рассказал Славке, что бросил пить»."""
+    ending = _ENDS.search(text)
+    if ending is None:
+        return False
+    sentence = _SENTENCE.split(text[: ending.start()])[-1]
+    return bool(_TELLS.search(sentence))
 
 
 def new_state_words(text: str, thing: frozenset[str]) -> set[str]:
@@ -208,22 +227,41 @@ def question_people(text: str, people: frozenset[str] | set[str]) -> set[str]:
     }
 
 
+# A compound's second word after the thing's stem and a linking vowel:
+# «кофе-машину», "coffee-maker". A short stem needs one, for many another
+# word starts alike («хор-ошие» is no choir); a longer stem's word is the
+# thing's own («шахматном»).
+_SECOND_WORD = re.compile(r"[оеoe][^\W\d_]{5,}", re.I)
+SHORT_STEM = 3
+
+
 def about_thing(hit: SearchHit, thing: frozenset[str]) -> bool:
-    """The hit says a word of the thing, a compound too: «кофемашину» is
-    about «кофе» (a word that starts with the thing's stem)."""
+    """The hit says a word of the thing, a word it starts too: «шахматном»
+    is about «шахматы», «кофемашину» about «кофе» (see _SECOND_WORD)."""
     if holds_stem(hit, thing):
         return True
     words = [w.casefold() for w in _WORD.findall(hit.node.content)]
-    return any(w.startswith(key) for w in words for key in thing if len(key) > 2)
+    return any(
+        w.startswith(key) and _continues(key, w[len(key) :])
+        for w in words
+        for key in thing
+        if len(key) >= SHORT_STEM
+    )
+
+
+def _continues(key: str, rest: str) -> bool:
+    """The word's `rest` after the thing's stem `key` keeps it the thing's
+    word: any rest after a longer stem, a second word after a short one."""
+    return len(key) > SHORT_STEM or bool(_SECOND_WORD.fullmatch(rest))
 
 
 def final_end(
     hits: list[SearchHit], thing: frozenset[str]
 ) -> tuple[list[SearchHit], list[SearchHit]]:
-    """The user's turns about the thing from the newest one that ends it on,
-    oldest first, and the older turns that end it too, newest first ("Decided
-    to quit coffee" before "Вместо кофе теперь матча"); none when no turn
-    ends it."""
+    """The user's turns about the thing from the newest one that ends it on
+    (an end retold to someone aside), oldest first, and the other turns
+    that end it, newest first ("Decided to quit coffee" before "Вместо кофе
+    теперь матча"); none when no turn ends it."""
     about = sorted(
         {
             hit.node.id: hit
@@ -235,7 +273,11 @@ def final_end(
     ending = [i for i, hit in enumerate(about) if ends_state(hit.node.content, thing)]
     if not ending:
         return [], []
-    return about[ending[-1] :], [about[i] for i in reversed(ending[:-1])]
+    # an end retold to someone ("Told Lilya I quit") goes on with the end
+    # it retells: the newest end done is the end
+    done = [i for i in ending if not retells_end(about[i].node.content)]
+    newest = done[-1] if done else ending[-1]
+    return about[newest:], [about[i] for i in reversed(ending) if i != newest]
 
 
 async def _read_turns(

@@ -14,6 +14,7 @@ from agent_memory.search.still import (
     ends_state,
     new_state_words,
     question_people,
+    retells_end,
 )
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days, top_answers
@@ -140,6 +141,65 @@ async def test_a_lone_word_finds_its_things_end(storage: MemoryStorage) -> None:
     found = await top_answers(storage, texts, T0, "Do I still smoke?")
 
     assert found[0] == SMOKE_END, found
+
+
+SMOKE_RETOLD = "Told Lilya I quit smoking. She bet me a dinner I won't last."
+
+
+def test_an_end_told_to_someone_is_retold() -> None:
+    assert retells_end(SMOKE_RETOLD)
+    assert retells_end("Тёща спрашивала, правда ли я бросил курить.")
+    assert retells_end("Рассказал Славке, что бросил пить.")
+    assert not retells_end(SMOKE_END)
+    assert not retells_end("Всё. Бросила курить. Соня плакала.")
+
+
+async def test_the_end_ranks_above_its_retelling(storage: MemoryStorage) -> None:
+    """ "Told Lilya I quit smoking" a week after the last cigarette says the
+    end again: the end itself is the answer, the retelling goes on with it."""
+    texts = _days(SMOKE, [SMOKE_END], NOISE[:1], [SMOKE_RETOLD])
+    found = await top_answers(storage, texts, T0, "Do I still smoke?")
+
+    assert found[0] == SMOKE_END, found
+    assert SMOKE_RETOLD in found[:3], found
+
+
+CHOIR = ["Хор в четверг, пели «Рябинушку» для стариков.", "Репетиция хора до девяти."]
+CHOIR_END = "Всё, бросила хор: руководительница уехала к дочери."
+CHOIR_COUNT = "Неделя без хора, по четвергам пою на кухне одна."
+FINE = [
+    "Погода хорошая, гуляли с собакой у моря.",
+    "Всё прошло хорошо, врач доволен анализами.",
+]
+
+
+async def test_a_word_that_starts_alike_is_not_the_thing(
+    storage: MemoryStorage,
+) -> None:
+    """«хорошо» starts like «хор» and is no choir: it does not go on with
+    the choir's end; «кофемашину» is about coffee all the same."""
+    texts = _days(CHOIR, [CHOIR_END], FINE, [CHOIR_COUNT])
+    found = await top_answers(storage, texts, T0, "Я ещё хожу на хор?")
+
+    assert found[:2] == [CHOIR_END, CHOIR_COUNT], found
+
+
+async def test_a_compound_is_about_its_first_word(storage: MemoryStorage) -> None:
+    texts = _days(OLD_COLA, ["Всё, завязала с кофе. Отдала кофемашину соседке."])
+    found = await top_answers(storage, texts, T0, "Я всё ещё пью кофе?")
+
+    assert found[0].endswith("Отдала кофемашину соседке."), found
+
+
+async def test_a_longer_stems_word_is_the_things(storage: MemoryStorage) -> None:
+    """«в шахматном клубе» is about «шахматы»: its last time ends them."""
+    texts = _days(
+        ["Шахматы в четверг, две партии выиграл."],
+        ["Последний раз в шахматном клубе: далеко ездить."],
+    )
+    found = await top_answers(storage, texts, T0, "Я ещё хожу на шахматы?")
+
+    assert found[0].startswith("Последний раз в шахматном"), found
 
 
 async def test_a_search_about_one_person_lifts_only_their_turns(
