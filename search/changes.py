@@ -20,9 +20,11 @@ from ..core.records import SearchHit
 from .called_off import CALLED_OFF, CALLED_OFF_KEYS
 from .cross_script import loose_key
 from .frame_words import GENERIC_STEMS
+from .home_people import ASKS_HOME, without_old_people
 from .left_behind import old_states
 from .morphology import stem
 from .query_text import STOP_WORDS
+from .slots import asks_home
 
 _CHANGE = re.compile(
     r"\b(?:mov(?:ed|ing) (?:from|to|into|out|away|back|house|abroad)"
@@ -308,10 +310,12 @@ _ASKS_FOR_VALUE = re.compile(
 
 def asked_keys(question: str, words: Iterable[str]) -> frozenset[str]:
     """`_word_keys` of the question's own `words` when it asks for the value
-    (_ASKS_FOR_VALUE): "wedding" in "When and where is the wedding?"."""
+    (_ASKS_FOR_VALUE): "wedding" in "When and where is the wedding?"; with
+    ASKS_HOME when it asks about the user's home."""
     if not _ASKS_FOR_VALUE.search(question):
         return frozenset()
-    return _word_keys(" ".join(words))
+    keys = _word_keys(" ".join(words))
+    return keys | {ASKS_HOME} if asks_home(question) else keys
 
 
 def _left_behind(
@@ -392,6 +396,12 @@ def current_value(
             routes = hit.node.id in about
             left = _left_behind(hit, frozenset(), names, routes)
             value -= {key for key in left & value if last[key] < hit.node.when}
+    if ASKS_HOME in asked:
+        told = [h for h in hits if h.node.id in about]
+        since = min(
+            (h.node.when for h in told if tells_change(h.node.content)), default=None
+        )
+        value = without_old_people(value, hits, since)
     return _by_its_name(value, hits)
 
 
