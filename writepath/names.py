@@ -51,12 +51,12 @@ COMMON_CAPITALISED = frozenset(
     декабрь""".split()
 )
 # A Russian line opens on its function words and its words of the moment as
-# often as on a name («Не поверила», «Можно, мам, …», «Конечно, встречу»,
-# «Новый год у Кати»); the English function words are left out, since some
-# are names ("Will").
+# often as on a name («Не поверила», «Можно, мам, …», «Конечно, встречу»);
+# the English function words are left out, since some are names ("Will").
+# «Новый» stays: «Новый год» is a holiday's name.
 COMMON_CAPITALISED |= frozenset(w for w in STOP_WORDS if not w.isascii())
 COMMON_CAPITALISED |= frozenset(
-    """конечно новый новая новое новые новую сегодня вчера завтра утром вечером
+    """конечно сегодня вчера завтра утром вечером
     днём днем ночью потом наконец кстати короче ладно хорошо отлично блин опять
     снова сначала сразу вообще кажется наверное просто типа""".split()
 )
