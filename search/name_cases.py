@@ -150,7 +150,7 @@ def looks_nominative(key: str) -> bool:
 
 
 # Russian diminutive suffixes, their endings cut off by the stemmer: «Вер-очк-а»,
-# «Таню-ш-а», «Свет-ул-я», «Сашень-к-а», «Марин-к-а». Longest first.
+# «Таню-ш-а», «Свет-ул-я», «Сашень-к-а», «Марин-к-а», «Катю-х-а». Longest first.
 _DIMINUTIVE = (
     "унчик",
     "еньк",
@@ -159,6 +159,8 @@ _DIMINUTIVE = (
     "ечк",
     "юш",
     "уш",
+    "юх",  # «Катюха», «Андрюха»
+    "ух",
     "ул",
     "юл",
     "ус",

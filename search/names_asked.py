@@ -45,8 +45,10 @@ async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
     for word in _russian_names(query.text):
         stem = russian_stem(word)
         named = await _named_by_stem(storage, stem)
-        # «Верочка» of «Вера»: a pet form the user never wrote names a person
-        for base in diminutive_bases(stem) if not named else ():
+        # «Верочка» of «Вера»: a pet form names the person of the name it is
+        # made of, whether or not the user wrote it too (the pet form filed
+        # apart: «Кирюша» beside «Киря», «Кирилл»)
+        for base in diminutive_bases(stem):
             named += [e for e in await _named_by_stem(storage, base) if is_person(e)]
         found.update((entity.id, entity) for entity in named if entity.id not in found)
     # "Who is Alex?" of «Саша»: another form of the name (search/name_forms.py)

@@ -136,7 +136,22 @@ def asked_about(
     # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
     also = {e.id for e in other_script}
-    return [e for e in people if e.id in also or _named_fully(e, keys)] or people
+    return [
+        e
+        for e in people
+        if e.id in also or _named_fully(e, keys) or _pet_form_of(query, e)
+    ] or people
+
+
+def _pet_form_of(query: AnalysedQuery, entity: Entity) -> bool:
+    """The query says a pet form of the person's name («Кирюша» of «Киря»,
+    «Кирилл»), filed apart from it: the same person, asked as fully."""
+    stems = stems_of(entity)
+    return is_person(entity) and any(
+        stem_named(word, stems) and russian_stem(word) not in stems
+        for word in query.names
+        if is_russian(word)
+    )
 
 
 def _asks_provider_now(query: AnalysedQuery) -> bool:

@@ -134,6 +134,33 @@ async def test_a_pet_form_never_written_names_the_person(
     assert await r.search("Олечка", reinforce=False) == []
 
 
+async def test_a_pet_form_filed_apart_asks_the_whole_person(
+    storage: MemoryStorage,
+) -> None:
+    """«Кирюша» and «Катюха» said a few times, «Киря», "Kirill" and «Катя»
+    most: the pet form asks about the one person, not only its own turns."""
+    linker = EntityLinker(storage)
+    said = {
+        "kirill": ["Кирюша сдал сессию досрочно.", "Кирюша прислал фото с Невского.",
+                   "Киря поступил на стажировку.", "Kirill called about the summer.",
+                   "Kirill got the internship confirmed."],
+        "katya": ["Скалодром с Катюхой с утра.", "Катя едет в отпуск на Мадейру.",
+                  "Katya came for dinner.", "Зашла к Кате на скалодром."],
+        "other": ["Купила гречку в русском магазине.", "Полила монстеру."],
+    }  # fmt: skip
+    ids: dict[str, set[int]] = {}
+    for i, (who, texts) in enumerate((k, t) for k, ts in said.items() for t in ts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(texts, "t", "user", T0 + i * DAY)
+        )
+        await linker.link_text(node, texts)
+        ids.setdefault(who, set()).add(node)
+    r = _retriever(storage)
+    for question, who in (("Кирюша", "kirill"), ("Катюха", "katya")):
+        found = {h.node.id for h in await r.search(question, reinforce=False)}
+        assert found <= ids[who] and len(found) >= 3, question
+
+
 async def test_the_context_block_leads_with_the_person(storage: MemoryStorage) -> None:
     await _life(storage, "My wife Lena is a nurse.", EN_LENA)
     block = await _retriever(storage).get_context("Tell me about Lena")
