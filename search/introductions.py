@@ -38,6 +38,9 @@ _AGE = re.compile(
     r"\b[1-9]\d\s*(?:years?\s+old|y\.?o\.?|год|года|лет)\s*(?:[,.;:)]|$)",
     re.I,
 )
+# An aside this many words after the name may still be about them: "Pablo
+# from the office (…, 27, …)".
+ASIDE_REACH = 5
 # An age said right after the name and a comma: "Ofer, 29," «Рина, 44».
 _BARE_AGE = re.compile(r"^[1-9]\d$")
 
@@ -133,4 +136,20 @@ def _age_near(tokens: list[str], at: int, sentences: list[str]) -> bool:
     following = tokens[at + 1 : at + 3]
     if len(following) == 2 and following[0] == "," and _BARE_AGE.match(following[1]):
         return True
-    return any(_AGE.search(sentence) for sentence in sentences)
+    return _aside_with_age(tokens, at) or any(_AGE.search(s) for s in sentences)
+
+
+def _aside_with_age(tokens: list[str], at: int) -> bool:
+    """ "lunch with Pablo from the office (the other junior, from Murcia,
+    27, …)": an aside opening a few words after the name says an age
+    between commas."""
+    opened = [
+        i for i in range(at + 1, min(at + ASIDE_REACH, len(tokens))) if tokens[i] == "("
+    ]
+    if not opened:
+        return False
+    inside = tokens[opened[0] + 1 : opened[0] + 1 + ASIDE_REACH * 3]
+    return any(
+        inside[i - 1] == "," and _BARE_AGE.match(inside[i])
+        for i in range(1, len(inside))
+    )

@@ -29,6 +29,8 @@ def test_signs_beside_the_name_introduce_the_person() -> None:
         "My neighbour Dario fixed the gate.",
         "Dario, my boss, wants the report by Friday.",
         "The manager of the depot is Dario now.",
+        # an aside a few words on, with an age between commas
+        "Lunch with Dario from the depot (the other driver, from Genoa, 31, loud).",
     ):
         assert introduces(text, dario), text
     timur = name_words(["Тимур", "мой брат"])
@@ -44,6 +46,7 @@ def test_everyday_mentions_introduce_nobody() -> None:
         "Went to the depot with Dario and my boss after lunch.",
         "Dario sent a message at 11pm, 3 emojis.",
         "dario is just a word here (lower case).",
+        "Dario ordered the callos (12 euros, 3 plates).",
     ):
         assert not introduces(text, dario), text
     timur = {"тимур"}
