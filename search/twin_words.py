@@ -132,7 +132,7 @@ vaccine vaccination jab | прививка вакцина
 allergy allergic | аллергия
 dermatologist | дерматолог
 massage | массаж
-physio physiotherapy | физиотерапия
+physio physiotherapy physiotherapist | физиотерапия физиотерапевт физио
 xray | рентген
 mri | мрт
 cough | кашель

@@ -62,6 +62,9 @@ async def _top(retriever: Retriever, question: str, count: int = 5) -> list[str]
         # a post at work or school: "Director Tamaz", «директор школы»
         ("директора", "director"),
         ("Director", "директор"),
+        # who treats the user, said of the person, not only of the treatment
+        ("физиотерапевт", "physio"),
+        ("physiotherapist", "физиотерапевт"),
         ("застраховала", "insurance"),
         # a plan is said in either language by its month: "tickets for
         # the first of August" is «билеты на первое августа»
