@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..core.records import SearchHit
 from .analysis import AnalysedQuery
 from .kinds import AskedKinds, asks_doings, doings_said
+from .slots import about_user
 from .standing import asks_where, stance, told_of_other
 from .support import text_stems
 from .twin_words import twin_stems
@@ -71,6 +72,21 @@ def doings_named(hits: list[SearchHit], kinds: AskedKinds) -> set[str]:
     return set().union(*_doings(hits, kinds).values())
 
 
+def _plainly_current(
+    kept: set[str], counts: dict[str, int], last: dict[str, float]
+) -> bool:
+    """The one doing named most is the user's doing now when another, named
+    more than once too, was named last before it: football told of three
+    times and then boxing eight ("С футболом пока всё", then "Boxing at
+    Cīņa"). A doing named alone tells no change (futsal, then "a 60 km
+    ride" that names no sport)."""
+    if len(kept) != 1:
+        return False
+    (doing,) = kept
+    others = [d for d, n in counts.items() if n > 1 and d != doing]
+    return bool(others) and all(last[d] < last[doing] for d in others)
+
+
 def with_member_things(hits: list[SearchHit], query: AnalysedQuery) -> list[SearchHit]:
     """`hits` weighed by the side of the asked doings' change (see the
     module's doc); unchanged without a stance or a doing named."""
@@ -87,9 +103,12 @@ def with_member_things(hits: list[SearchHit], query: AnalysedQuery) -> list[Sear
             best[doing] = max(best.get(doing, 0.0), when[node_id].score)
     most = max(counts.values(), default=0)
     kept = {doing for doing, n in counts.items() if n > 1 and 2 * n > most}
-    if len(kept) < 2:
-        return hits  # one doing: its change, if any, goes by other words
     last = _lasts(hits, named)
+    # of the user only: "What does Sonya do after school now?" is not
+    # answered by the user's own yoga, named most and last
+    plain = asked == "now" and about_user(query.text)
+    if len(kept) < 2 and not (plain and _plainly_current(kept, counts, last)):
+        return hits  # one doing: its change, if any, goes by other words
     newest = max(kept, key=lambda doing: last[doing])
 
     def weighed(hit: SearchHit) -> SearchHit:

@@ -122,3 +122,26 @@ async def test_ones_own_time_asks_the_doing_of_now(
 def test_time_at_work_names_no_doing() -> None:
     for question in ("Am I still on evenings?", "Я всё ещё работаю по вечерам?"):
         assert not asked_kinds(question, tuple(query_terms(question))).kinds
+
+
+async def test_the_doing_named_most_and_last_is_now_beside_a_rarer_old_one(
+    storage: MemoryStorage,
+) -> None:
+    # football told of twice, then boxing seven: the old doing falls
+    # below half the new one's count, and the new one is still what the
+    # user does now, above the workday turns that share the question's words
+    boxing = [
+        *BOXING,
+        "Boxing on Monday, the left is a bit less lazy.",
+        "These days boxing is my sport, I do it three times a week.",
+    ]
+    workdays = [
+        "Friday at work: the nightly run was green again.",
+        "How do I set up the tests to run in parallel?",
+    ]
+    top = await _top(
+        await _life(storage, FOOTBALL[:2], [*boxing, *workdays]),
+        "What sport do I do these days?",
+        5,
+    )
+    assert set(top) <= set(boxing), top
