@@ -36,6 +36,13 @@ _CHANGE = re.compile(
     r"|no longer|not any ?more|no more"
     # "first day at Kestrel", "first shift on Ward 4": a new place's first
     r"|first (?:day|week|night|month|shift) (?:at|in|of|on)"
+    # a new job agreed on: "accepted their offer", «получил оффер»; moved
+    # within the same employer: "a transfer to the Hadar branch", «заявление
+    # на перевод на другую подстанцию»
+    r"|(?:accept(?:ed|ing)|got|took|taking)"
+    r" (?:the |an |their |his |her )?(?:job )?offer"
+    # (not "transfer to my account": money moves too)
+    r"|(?:asked for|applied for|requested|got) a transfer|transferred (?:me )?to"
     # a choice made and the day it holds from: "Big decision: no big venue",
     # "Decided: ...", "from now on"
     r"|decid(?:ed|ing)|decision|from (?:now on|today)"
@@ -60,6 +67,7 @@ _CHANGE = re.compile(
     # «Вернула ключи от квартиры», «получили ключи», «сдали ключи»
     r"|(?:вернул|получил|сдал|отдал)\w* ключ\w*"
     r"|вместо|(?:перв|последн)\w+ (?:день|недел\w*|ночь)|перв\w+ смен\w*"
+    r"|(?:получил|принял)\w* оффер\w*|заявлени\w* на перевод"
     r"|нов(?:ая|ой|ую|ом|ое|ые|ых|ую) (?:работ|квартир|компани|город|дом|офис)\w*"
     r"|из \w+ в)(?!\w)|" + CALLED_OFF,
     re.I,
@@ -84,7 +92,7 @@ _CHANGE_KEYS = (
     "mov", "relocat", "switch", "chang", "start", "began", "last", "final",
     "join", "hand", "quit", "resign", "gave up", "giv", "stop", "cancel",
     "called off", "no longer", "not any", "no more", "decid", "decision",
-    "first ", "new ", "old ", "keys", "ключ",
+    "first ", "new ", "old ", "keys", "ключ", "offer", "transfer", "оффер",
     "instead of", "from ", "reschedul", "postpon", "push", "shift", *CALLED_OFF_KEYS,
     "пере", "отлож", "бросил", "завязал", "уволил", "устроил", "отмен",
     "больше не", "вместо", "перв", "последн", "нов", "из ", "уезжа", "уехал",

@@ -30,7 +30,8 @@ _THING = rf"({_NAME}|\w+)"
 # name only: «с утра ухожу», «с мамой уходим» leave nothing behind.
 _LEAVING_RU = r"(?:ухож|уход|ушл|ушёл|ушел|уезжа|уехал)\w*"
 _LEFT_FIRST = rf"(?<!\w)(?i:с|со|из|от)\s+({_NAME})\s+(?i:{_LEAVING_RU})(?!\w)"
-_OLD_STATE = re.compile(rf"{_LEFT_FIRST}|(?:{_OLD_MARK})\s+{_THING}")
+# a firm's name is often quoted: «ухожу из «Кванта»», "left 'Kvant'"
+_OLD_STATE = re.compile(rf"{_LEFT_FIRST}|(?:{_OLD_MARK})\s+[«\"'“]?{_THING}")
 
 
 # The markers of a route rather than a leaving: "from X to", «из X в» (see

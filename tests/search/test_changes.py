@@ -72,6 +72,11 @@ async def top(retriever: Retriever, question: str, k: int = 1) -> list[str]:
         "Signed at the notary and got the keys!",
         "Вернула ключи от старой квартиры хозяину.",
         "Подписали договор и получили ключи!",
+        # a new job agreed on, a move within the same employer
+        "Accepted their offer this morning!",
+        "Получила оффер от Skelo, соглашаюсь.",
+        "Asked for a transfer to the Hadar branch.",
+        "Написал заявление на перевод на другую подстанцию.",
         # a plan called off in plain words
         "Told Mum that Berlin is off.",
         "Perm in February is not happening.",
@@ -91,6 +96,8 @@ def test_a_change_told(text: str) -> None:
         "We live near the river.",
         "Мы живём у реки.",
         "Lost my keys again, found them in the fridge.",
+        "Made a transfer to my savings account.",  # money, no job
+        "Сделал перевод на карту маме.",
         "Забыла ключи на работе.",
         "He's off to work early today.",
         "I'm not going to lie, the cake was great.",

@@ -16,6 +16,8 @@ from agent_memory.search.left_behind import old_states
         ("Мне дали место в кардиологии! С AMU ухожу через две недели.", "AMU"),
         ("Из Kyma ушёл в мае, ни разу не пожалел.", "Kyma"),
         ("Ухожу из Baltix Pay: буду автоматизатором.", "Baltix Pay"),
+        # a firm's name in quotes
+        ("Написал директору, что ухожу из «Кванта» с конца месяца.", "Кванта"),
     ],
 )
 def test_what_a_change_leaves_behind(text: str, left: str) -> None:
