@@ -34,18 +34,51 @@ _WITH_ME = re.compile(
     re.I,
 )
 _ASKS = re.compile(r"^(?:remind|need|напомни|надо|нужно|important)\b", re.I)
+# A day or a time of day opening a diary line before what was done:
+# "Wednesday, walked Sandro …", "Sunday evening: back at …", «Среда, отвёл …».
+_WHEN_FIRST = re.compile(
+    r"^(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today"
+    r"|yesterday)(?:\s+(?:morning|afternoon|evening|night))?|tonight"
+    r"|this\s+(?:morning|afternoon|evening)"
+    r"|(?:понедельник|вторник|среда|четверг|пятница|суббота|воскресенье|сегодня"
+    r"|вчера)(?:\s+(?:утром|днём|днем|вечером|ночью))?)\s*[,:—–-]\s*",
+    re.I,
+)
+# Someone did a thing with the speaker as its object: "Kostya picked me up",
+# «Костя забрал меня …», «Лиля позвала нас …».
+_TOOK_ME = re.compile(
+    r"^[A-ZА-ЯЁ]\w+\s+(?:\w+ed|took|drove|brought)\s+(?:me|us)\b"
+    r"|^[A-ZА-ЯЁ]\w+\s+\w{2,}(?:л|ла|ли)\s+(?:меня|нас)(?!\w)"
+)
+# A line ends when a sentence does: a full stop, "!" or "?" and a space.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
+# The sentences a turn is judged by: a story is told in its first few.
+TOLD_SENTENCES = 3
 
 
 def telling(node: Node) -> int:
     """3: tells the speaker's own doing; 2: with someone; 1: a statement; 0: asks."""
     text = " ".join(node.content.split())
-    if text.endswith("?") or len(text.split()) < TOLD_WORDS or _ASKS.match(text):
+    if len(text.split()) < TOLD_WORDS or _ASKS.match(text) or _asks(text):
         return 0
-    if _EN_PAST.match(text) or _RU_PAST.match(text):
+    first, *rest = _SENTENCE_END.split(text)[:TOLD_SENTENCES]
+    first = _WHEN_FIRST.sub("", first, count=1)
+    if _EN_PAST.match(first) or _RU_PAST.match(first):
         return 3
-    if _WITH_ME.match(text):
+    # "Pottery night at Amal's. I glazed my bowl": the doing may follow a
+    # sentence that names the occasion.
+    if any(_WITH_ME.match(line) for line in [first, *rest]) or _TOOK_ME.match(first):
         return 2
     return 1
+
+
+def _asks(text: str) -> bool:
+    """A turn asks when its question opens it or is most of it; a diary line
+    that closes a told story on a question ("Who will I get now?") tells."""
+    sentences = _SENTENCE_END.split(text)
+    if sentences[0].endswith("?"):
+        return True
+    return text.endswith("?") and len(sentences) < TOLD_SENTENCES
 
 
 def _spread(count: int) -> list[int]:

@@ -1,0 +1,57 @@
+"""Which of the user's turns tell what they did (search/doings.py)."""
+
+from __future__ import annotations
+
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.search.doings import telling
+from agent_memory.storage import MemoryStorage
+
+WHEN = 1_800_000_000.0
+OWN_DOING, WITH_SOMEONE, STATEMENT, ASKS = 3, 2, 1, 0
+
+
+async def told(storage: MemoryStorage, text: str) -> int:
+    node_id = await storage.nodes.add_episode(EpisodeDraft(text, "s", "user", WHEN))
+    return telling((await storage.nodes.get_nodes([node_id]))[node_id])
+
+
+async def test_a_story_that_closes_on_a_question_still_tells(
+    storage: MemoryStorage,
+) -> None:
+    story = (
+        "Был у терапевта с выпиской. Читал долго, вздыхал. Сказал, что уходит "
+        "на пенсию. Кого мне теперь дадут?"
+    )
+    assert await told(storage, story) == OWN_DOING
+    # a question that opens the turn, or is most of it, still asks
+    assert await told(storage, "How do I reverse a list? I tried sorted()") == ASKS
+    assert await told(storage, "Tried restarting the router. How do I fix it?") == ASKS
+
+
+async def test_a_day_named_first_does_not_hide_the_doing(
+    storage: MemoryStorage,
+) -> None:
+    for line in (
+        "Wednesday, walked the dog to the park and back",
+        "Sunday evening: went to the cinema with the kids",
+        "Среда, отвёл сына в садик, шли медленно",
+        "Суббота утром — ездили на рынок за овощами",
+    ):
+        assert await told(storage, line) == OWN_DOING, line
+
+
+async def test_the_doing_may_follow_the_occasions_name(storage: MemoryStorage) -> None:
+    line = "Pottery night at the studio. I glazed my crooked bowl turquoise."
+    assert await told(storage, line) == WITH_SOMEONE
+    # a name opening the turn is someone else's news, not the speaker's doing
+    assert await told(storage, "Galya hid the salt again, I laughed") == STATEMENT
+
+
+async def test_someone_taking_the_speaker_along_is_a_doing_with_them(
+    storage: MemoryStorage,
+) -> None:
+    for line in (
+        "Kostya picked me up from the station in his new car",
+        "Костя забрал меня из больницы на такси, вёз медленно",
+    ):
+        assert await told(storage, line) == WITH_SOMEONE, line
