@@ -27,7 +27,7 @@ BOSS = "boss"
 
 # Titles said in one word: the person is the head of the user's workplace.
 _ONE_WORD = frozenset(
-    """headteacher headmaster headmistress principal тимлид завуч""".split()
+    """headteacher headmaster headmistress principal director тимлид завуч""".split()
 )
 # Two-word titles: "line manager", "team lead".
 _TWO_WORDS = frozenset(
@@ -66,9 +66,11 @@ _AT_WORK = re.compile(
     r"|colleagues?|department|contract)\b|\b(?:interview|job offer|staff|first day"
     r"|new job|trial lesson|at work)\b"
     r"|\b(?:my|our)\s+(?:shift|shifts|rota)\b"
+    # applying for a job: the head of the place is the boss to be
+    r"|\b(?:my|our)\s+(?:cv|résumé|resume)\b"
     r"|(?<!\w)(?:на работе|на смен[еу]|мо(?:я|ей) смен\w*|мо(?:й|ём|ем) класс\w*"
     r"|мо(?:и|ей) урок\w*|собеседовани\w*"
-    r"|коллег\w*|первый (?:рабочий )?день|новой работе|на работу)(?!\w)",
+    r"|коллег\w*|резюме|первый (?:рабочий )?день|новой работе|на работу)(?!\w)",
     re.I,
 )
 # Possessives that make the title someone else's ("his principal", «его
@@ -77,6 +79,10 @@ _THEIRS = frozenset(
     """his her their its your его её ее их твой твоя ваш ваша""".split()
 )
 
+
+# A title that ends a sentence is said of someone already named ("he's the
+# team lead now."); the capital after it opens the next sentence, no name.
+_SENTENCE_ENDS = (".", "!", "?", "…")
 
 # What may stand between a title and the name: «старший врач тут — Ольга».
 _BETWEEN = frozenset("— – - тут здесь".split())
@@ -135,6 +141,8 @@ def _title_before(before_words: Sequence[str], text: str) -> int:
     raw = list(before_words[-7:])
     while raw and raw[-1].casefold() in _BETWEEN:
         raw.pop()
+    if raw and raw[-1].endswith(_SENTENCE_ENDS):
+        return 0  # «он теперь тимлид. Спросил…»: the title ends a sentence
     raw = raw[-5:]
     words = _clean(raw)
     for at in range(len(words)):

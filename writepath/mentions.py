@@ -19,7 +19,7 @@ from ..core.records import EntityType, name_key
 from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.cross_script import sound_key
-from .boss_titles import boss_after, boss_over_qualified
+from .boss_titles import boss_after, boss_before, boss_over_qualified
 from .cues import (
     SENTENCE_OPENERS,
     acts_as_person,
@@ -360,6 +360,8 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         boss_over_qualified(relation_before(untitled), untitled, text)
         or relation_after(after_words)
         or relation_by_subject(before_words)  # "My manager is Jonas"
+        # "Director Tamaz Beridze", «директор Тамаз»: the post cut as a title
+        or (boss_before(before_words, text) if untitled is not before_words else "")
         or _title_relation(title or "", text[: match.start(1)])
         or boss_after(after_words, text)  # "Ingrid Vos, head of primary"
     )

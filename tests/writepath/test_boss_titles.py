@@ -41,6 +41,9 @@ async def _boss(storage: MemoryStorage) -> str | None:
         ("Наш старший врач Ольга Викторовна подписала график.", "Ольга"),
         ("На смене спокойно. Старший врач тут — Ольга Викторовна.", "Ольга"),
         ("Заведующий отделением Пётр Ильич подписал мне отпуск на работе.", "Пётр"),
+        # the head of the place the user applies to, the post said as a title
+        ("A school needs a teacher. Director Tamaz Beridze. I sent my CV.", "Tamaz"),
+        ("Отправил резюме в школу. Директор Тамаз Беридзе обещал ответить.", "Тамаз"),
     ],
 )
 async def test_a_title_makes_the_boss(
@@ -69,6 +72,12 @@ async def test_a_title_makes_the_boss(
         # a pastime's leader, said with a boss's word
         "Наша руководительница хора — Фаина Исааковна, ей 79 лет.",
         "Мой руководитель кружка Олег Петрович хвалит мои работы.",
+        # a director of no workplace of the user's
+        "Watched a new film by director Greta Gerwig.",
+        "Директор Тамаз Беридзе собрал родителей в школе.",
+        # the title ends a sentence: the capital after it opens the next one
+        "Костя сказал, что его повысили, он теперь тимлид. Спросил, как это.",
+        "Kostya got promoted, he's a team lead now. Asked me how to say it.",
     ],
 )
 async def test_no_title_of_mine_makes_no_boss(
