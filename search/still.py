@@ -66,6 +66,22 @@ _ENDS = re.compile(
     r"|(?:в )?последний раз|ушл[аи] из|ушёл из|уволил\w*)(?!\w)",
     re.I,
 )
+# A habit said no more of itself: a negated verb with a word of change,
+# "I don't drink anymore", "doesn't eat meat any more", "from today I don't
+# smoke", «больше не курю», «уже не пью», «С сегодняшнего дня не пью»,
+# «теперь не ем мясо». Any habit is said so ("I don't want it anymore"), so
+# it ends the state only when the negated word is the thing's own.
+_NEGATED_EN = re.compile(
+    r"\b(?:(?:don|doesn|didn|won)['’]t|do not|does not)\s+(\w+)"
+    r"(?=[^.!?]*\bany ?more\b)"
+    r"|\bfrom (?:now|today)(?: on)?,? (?:\w+ )?(?:(?:don|won)['’]t|do not)\s+(\w+)",
+    re.I,
+)
+_NEGATED_RU = re.compile(
+    r"(?<!\w)(?:уже|больше|теперь|отныне|с сегодняшнего дня|с этого дня)"
+    r"\s+(?:я\s+)?не\s+(\w+)",
+    re.I,
+)
 # A word of telling or asking before the end word, in its sentence: the end
 # retold to someone ("Told Lilya I quit smoking", «спрашивала, правда ли я
 # бросил курить»), not a new one.
@@ -107,7 +123,7 @@ def asks_still(text: str) -> bool:
 def ends_state(text: str, thing: frozenset[str]) -> bool:
     """The turn ends a state: a word of ending anywhere in it, or one right
     before a word of the thing ("Cancelled Basic-Fit", search/ended.py)."""
-    if _ENDS.search(text):
+    if _ENDS.search(text) or _negated_at(text, thing) is not None:
         return True
     words = _WORD.findall(text)
     if any(
@@ -118,13 +134,28 @@ def ends_state(text: str, thing: frozenset[str]) -> bool:
     return marked_past(text, [w for w in words if stem(w) in thing])
 
 
-def retells_end(text: str) -> bool:
+def _negated_at(text: str, thing: frozenset[str]) -> int | None:
+    """Where the text says the thing's habit no more ("I don't drink
+    anymore", «больше не пью»); None when it does not."""
+    for pattern in (_NEGATED_EN, _NEGATED_RU):
+        for match in pattern.finditer(text):
+            verb = next(word for word in match.groups() if word)
+            if stem(verb) in thing:
+                return match.start()
+    return None
+
+
+def retells_end(text: str, thing: frozenset[str] = frozenset()) -> bool:
     """The turn's end word is told to someone, not done: "Told Zurab I
-    quit", «Рассказал Славке, что бросил пить»."""
+    quit", «Рассказал Славке, что бросил пить», "Told Zurab I don't drink
+    anymore"."""
     ending = _ENDS.search(text)
-    if ending is None:
+    starts = [ending.start()] if ending else []
+    negated = _negated_at(text, thing)
+    starts += [] if negated is None else [negated]
+    if not starts:
         return False
-    sentence = _SENTENCE.split(text[: ending.start()])[-1]
+    sentence = _SENTENCE.split(text[: min(starts)])[-1]
     return bool(_TELLS.search(sentence))
 
 
@@ -275,7 +306,7 @@ def final_end(
         return [], []
     # an end retold to someone ("Told Lilya I quit") goes on with the end
     # it retells: the newest end done is the end
-    done = [i for i in ending if not retells_end(about[i].node.content)]
+    done = [i for i in ending if not retells_end(about[i].node.content, thing)]
     newest = done[-1] if done else ending[-1]
     return about[newest:], [about[i] for i in reversed(ending) if i != newest]
 

@@ -259,3 +259,17 @@ def test_a_lower_case_word_is_no_person() -> None:
     the question is the thing asked about all the same, "Misha" is not."""
     stems = frozenset({"миш", "misha", "дзюд"})
     assert question_people("Is Misha still doing дзюдо?", stems) == {"misha"}
+
+
+def test_a_habit_said_no_more_ends_it() -> None:
+    """ "I don't drink anymore", «С сегодняшнего дня не пью» end the habit
+    when the negated verb is the thing's own; "I don't want it anymore"
+    ends nothing asked, and the told one is retold."""
+    drink = frozenset({"drink", "пью"})
+    assert ends_state("Всё. С сегодняшнего дня не пью. Ни вина, ни пива.", drink)
+    assert ends_state("Я больше не пью, даже по праздникам.", drink)
+    assert ends_state("I don't drink anymore, not even beer.", drink)
+    assert not ends_state("No problem, I don't want it anymore.", drink)
+    assert not ends_state("I don't drink coffee after six.", drink)
+    assert retells_end("Told Zurab I don't drink anymore.", drink)
+    assert not retells_end("С сегодняшнего дня не пью.", drink)
