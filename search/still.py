@@ -38,19 +38,22 @@ from .told_change import same_root, told_change
 from .windowed import USER_ROLE, own_turns_after
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
-# (it opens with its verb) that asks with "still".
+# (it opens with its verb) that asks with "still"; "Do I eat meat now?"
+# asks the same of the present.
 _STILL_EN = re.compile(
-    r"^\W*(?:am|is|are|was|do|does|did|have|has)\b[^?]*\bstill\b", re.I
+    r"^\W*(?:am|is|are|was|do|does|did|have|has)\b[^?]*\b(?:still|now)\b", re.I
 )
-# «Я всё ещё пью кофе?», «Поля ещё ходит…?», «Я до сих пор курю?»
-# («еще»: Russian is often typed without «ё»)
+# «Я всё ещё пью кофе?», «Поля ещё ходит…?», «Я до сих пор курю?», and of
+# the present: «Я сейчас пью вино?» («еще»: Russian is often typed
+# without «ё»)
 _STILL_RU = re.compile(
-    r"(?<!\w)(?:(?:всё|все)\s+)?ещ[её](?!\w)|(?<!\w)до сих пор(?!\w)", re.I
+    r"(?<!\w)(?:(?:всё|все)\s+)?ещ[её](?!\w)|(?<!\w)(?:до сих пор|сейчас)(?!\w)",
+    re.I,
 )
 # A question word makes it no yes/no question: «Что ещё я купила?»
 _ASKS_WHAT = re.compile(
-    r"(?<!\w)(?:что|кто|где|куда|когда|как\w*|сколько|почему|зачем|чем|чего"
-    r"|кого|кому|чей|чья|чьи|откуда)(?!\w)",
+    r"(?<!\w)(?:что|кто|где|куда|когда|как\w*|сколько|почему|зачем|ч[её]м|чего"
+    r"|чему|кого|кому|кем|ком|чей|чья|чьи|откуда)(?!\w)",
     re.I,
 )
 # Words that end a state, anywhere in a turn about the thing: "quit",
@@ -110,7 +113,9 @@ THING_TURNS = 30
 LIFTED = 8
 # The ends after which the turns counting days without the thing are read.
 COUNTED_ENDS = 2
-_STILL_WORDS = frozenset(stem(w) for w in "still ещё еще всё все сих пор".split())
+_STILL_WORDS = frozenset(
+    stem(w) for w in "still now ещё еще всё все сих пор сейчас".split()
+)
 
 
 def asks_still(text: str) -> bool:

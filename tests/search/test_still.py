@@ -62,6 +62,8 @@ def _days(*groups: list[str]) -> list[str]:
         "Поля ещё ходит в театральную студию?",
         "Я до сих пор курю?",
         "Я еще хожу на шахматы?",  # typed without «ё»
+        "Я сейчас пью вино?",
+        "Do I eat meat now?",
     ],
 )
 def test_a_still_question_is_read(question: str) -> None:
@@ -75,6 +77,8 @@ def test_a_still_question_is_read(question: str) -> None:
         "Что еще я купила?",
         "Where do I live now?",
         "Who is still here?",
+        "С кем я сейчас живу?",
+        "На чём я сейчас учусь играть?",
     ],
 )
 def test_other_questions_are_not(question: str) -> None:
