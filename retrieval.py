@@ -35,6 +35,7 @@ from .search.cross_script import OtherScriptNames
 from .search.earlier_value import with_earlier_value
 from .search.found_person import with_found_person
 from .search.fusion import add_scores, fuse, with_leg
+from .search.gear_taken_up import with_gear_taken_up
 from .search.intent import (
     EmbeddingIntentClassifier,
     IntentClassifier,
@@ -477,6 +478,7 @@ class Retriever:
         hits = with_member_things(hits, query)
         stanced = by_stance(hits, query.text, query.state_terms, query.own_words)
         stanced = await after_the_end(self._storage, stanced, query, window)
+        stanced = await with_gear_taken_up(self._storage, stanced, query, window)
         hits = focus_on_threads(stanced)
         hits = await with_found_person(self._storage, hits, query, named, window)
         if query.asks_for_many:

@@ -21,6 +21,7 @@ from collections.abc import Set as AbstractSet
 
 from ..core.records import Node, SearchHit
 from ..store.interface import Store
+from .doing_gear import done_by_its_words, gear_bought
 from .kinds import ALL_DOINGS, DOING_STEMS, doings_said
 from .support import text_stems
 from .twin_words import twin_stems
@@ -55,13 +56,22 @@ def is_doing(thing: frozenset[str]) -> bool:
 
 
 def started_doings(text: str, ended: frozenset[str]) -> frozenset[str]:
-    """The doings the text starts (a word of starting and a doing named),
-    the ended ones aside; each with its doing twins."""
-    if not _STARTS.search(text):
-        return frozenset()
-    named = doings_said(ALL_DOINGS, text_stems(text), text)
+    """The doings the text starts (a word of starting and a doing named, or
+    its gear bought: «Купили по шоссейнику»), the ended ones aside; each
+    with its doing twins."""
+    named = set(gear_bought(text))
+    if _STARTS.search(text):
+        named |= doings_said(ALL_DOINGS, text_stems(text), text)
     gone = _with_doing_twins(ended)
     return _with_doing_twins({key for key in named if key not in gone})
+
+
+def _of_doing(node: Node, doing: frozenset[str]) -> bool:
+    """The turn names the doing, or tells it by its gear or verbs ("a 60 km
+    ride" once the bike is bought)."""
+    text = node.content
+    named = doings_said(ALL_DOINGS, text_stems(text), text)
+    return not doing.isdisjoint(named) or done_by_its_words(text, doing)
 
 
 async def taken_up(
@@ -73,6 +83,8 @@ async def taken_up(
     if not is_doing(ended):
         return []
     soon = end.node.when + START_DAYS * DAY
+    # the end may start the new doing itself: "Quit futsal. Bought a bike."
+    turns = [end.node, *turns]
     start = next(
         (
             (at, doing)
@@ -86,13 +98,7 @@ async def taken_up(
     if start is None:
         return []
     at, doing = start
-    found = [turns[at]] + [
-        node
-        for node in turns[at + 1 :]
-        if not doing.isdisjoint(
-            doings_said(ALL_DOINGS, text_stems(node.content), node.content)
-        )
-    ]
+    found = [turns[at]] + [node for node in turns[at + 1 :] if _of_doing(node, doing)]
     found = found[:TAKEN]
     linked = await storage.entities.entities_of_nodes([n.id for n in found])
     return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in found]

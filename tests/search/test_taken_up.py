@@ -68,3 +68,10 @@ async def test_a_sign_up_after_another_end_is_not_lifted(
     found = await top_answers(storage, texts, T0, "Do I still have my Nokia phone?")
 
     assert CLIMBING[0] not in found[:2], found
+
+
+def test_a_doing_started_by_buying_its_gear() -> None:
+    """«Купили по шоссейнику»: the gear bought starts cycling, unnamed."""
+    assert started_doings("Купили с Серёгой по подержанному шоссейнику.", CHESS)
+    assert started_doings("Bought a second-hand road bike, first ride tomorrow.", CHESS)
+    assert not started_doings("Bought a new phone case.", CHESS)

@@ -1,0 +1,69 @@
+"""A doing told by its gear and its own verbs: «Купили по шоссейнику», "a 60 km ride".
+
+A sport is often started by buying its gear and never named: «Купили с
+Серёгой по подержанному шоссейнику», "Bought a second-hand road bike"; its
+later turns say what one does with it ("First Saturday ride, 42 km",
+«Суббота: 70 км до Авдиму»), never "cycling". Here each such doing has its
+gear (bought: a start) and its verbs and measure (a turn of the doing once
+it is taken up). Each doing is keyed by the stem of its member in
+search/kinds.py ("cycling", "tennis"), as the doing's word would be.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .morphology import stem
+
+# "bought", "got myself", «купил», «купили», «взяли», «приобрёл»
+_BOUGHT = re.compile(
+    r"\b(?:bought|buy(?:ing)?|got (?:myself |ourselves )?|picked up|ordered)\b"
+    r"|(?<!\w)(?:купил\w*|купл\w*|покупа\w*|взял\w*|приобр[её]л\w*|заказал\w*)(?!\w)",
+    re.I,
+)
+# A distance said in the turn: "42 km", «70 км», "10 miles"
+_DISTANCE = r"\d+(?:[.,]\d+)?\s*(?:km|kilomet\w*|miles?|км|килом\w*|миль)(?!\w)"
+
+
+# doing (a member of search/kinds.py) → (its gear, its verbs and measure)
+def _doing(gear: str, verbs: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return (
+        re.compile(rf"(?<!\w)(?:{gear})(?!\w)", re.I),
+        re.compile(rf"(?<!\w)(?:{verbs})(?!\w)", re.I),
+    )
+
+
+_DOINGS = {
+    stem("cycling"): _doing(
+        r"(?:road |mountain |racing |gravel )?bikes?|bicycles?"
+        r"|велосипед\w*|велик\w*|шоссейник\w*",
+        r"rode|rides?|riding|cycled|pedall?ed"
+        r"|катал\w*|катаюсь|прокатил\w*|поездк\w*|крутил\w* педали|" + _DISTANCE,
+    ),
+    stem("running"): _doing(
+        r"running shoes|trainers|беговые кроссовки",
+        r"ran|jogged|пробежал\w*|бегал\w*|" + _DISTANCE,
+    ),
+    stem("tennis"): _doing(r"(?:tennis )?rackets?|ракетк\w*", r"rall(?:y|ied)"),
+    stem("fishing"): _doing(
+        r"(?:fishing )?rods?|удочк\w*|спиннинг\w*", r"caught|поймал\w*|клев\w*|клёв\w*"
+    ),
+}
+
+
+def gear_bought(text: str) -> frozenset[str]:
+    """The doings whose gear the text buys («Купили по шоссейнику»)."""
+    if not _BOUGHT.search(text):
+        return frozenset()
+    return frozenset(key for key, (gear, _) in _DOINGS.items() if gear.search(text))
+
+
+def done_by_its_words(text: str, doings: frozenset[str]) -> bool:
+    """The text tells one of `doings` by its gear or its verbs and measure
+    ("a 60 km ride", «70 км с Серёгой»): only for a doing already taken up,
+    as "a ride" or "70 km" alone tell no sport."""
+    return any(
+        gear.search(text) or verbs.search(text)
+        for key, (gear, verbs) in _DOINGS.items()
+        if key in doings
+    )

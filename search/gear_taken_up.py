@@ -1,0 +1,92 @@
+"""The doing the user took up by buying its gear, asked of now.
+
+"What sport do I do these days?", «Чем я занимаюсь вместо футзала?»: the
+user told the change as «С футзалом я завязал. Купили по шоссейнику» and
+then "First Saturday ride, 42 km", «Суббота: 70 км до Авдиму»: no turn
+names the new sport, so neither the category's members nor the doing's
+word find them (search/member_things.py weighs named doings only). The
+newest of the user's own hits that buys a doing's gear
+(search/doing_gear.py) starts it; it and its later turns that tell it by
+its gear, verbs or measure go first (the start, then the newest of those,
+oldest first). Only for a question about the user's doing now: one that
+asks a category of doings (the gear's doing one of its members), or names
+a doing ("instead of futsal", "Do I still go to futsal?"). Bounded: one
+read of the user's turns after the start.
+"""
+
+from __future__ import annotations
+
+from ..core.records import NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .doing_gear import done_by_its_words, gear_bought
+from .kinds import asks_doings
+from .morphology import stem
+from .slots import about_user
+from .standing import asks_where, stance, told_of_other
+from .support import text_stems
+from .taken_up import is_doing
+from .windowed import USER_ROLE, own_turns_after, unseen_hits
+
+# At most this many turns lifted: the start and the doing's newest turns.
+LIFTED = 6
+
+
+def _asked_doings(query: AnalysedQuery) -> frozenset[str] | None:
+    """The doings the question may be answered by (the members of its
+    asked categories), None for any; empty when it asks no doing now."""
+    if stance(query.text) != "now" or not about_user(query.text):
+        return frozenset()
+    if asks_where(query.text):
+        return frozenset()  # the place: search/category_things.py
+    if asks_doings(query.kinds):
+        return frozenset(
+            stem(member) for _, kind in query.kinds.kinds for member in kind.members
+        )
+    return None if is_doing(text_stems(query.text)) else frozenset()
+
+
+def _start(
+    hits: list[SearchHit], asked: frozenset[str] | None
+) -> tuple[SearchHit, frozenset[str]] | None:
+    """The newest own hit buying an asked doing's gear, and the doings."""
+    starts = [
+        (hit, doings)
+        for hit in hits
+        if hit.node.source_role == USER_ROLE and not told_of_other(hit)
+        for doings in [gear_bought(hit.node.content)]
+        if doings and (asked is None or not doings.isdisjoint(asked))
+    ]
+    return max(starts, key=lambda start: start[0].node.when, default=None)
+
+
+async def with_gear_taken_up(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """`hits` with the doing taken up by its gear and its later turns first
+    (see the module's doc); unchanged when none is."""
+    asked = _asked_doings(query)
+    if asked is not None and not asked:
+        return hits
+    found = _start(hits, asked)
+    if found is None:
+        return hits
+    start, doings = found
+    later = await own_turns_after(storage, start.node, window)
+    told = [node.id for node in later if done_by_its_words(node.content, doings)]
+    known = {hit.node.id: hit for hit in hits}
+    known.update({hit.node.id: hit for hit in await unseen_hits(storage, hits, told)})
+    newest = [known[i] for i in told if i in known][1 - LIFTED :]
+    lifted = [start, *newest]
+    ids = {hit.node.id for hit in lifted}
+    rest = [hit for hit in hits if hit.node.id not in ids]
+    top = max((hit.score for hit in rest), default=1.0) or 1.0
+    count = len(lifted)
+    head = [
+        SearchHit(hit.node, top * (2.0 + (count - i) / count), hit.entities)
+        for i, hit in enumerate(lifted)
+    ]
+    return head + rest
