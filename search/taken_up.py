@@ -24,6 +24,7 @@ from ..store.interface import Store
 from .kinds import ALL_DOINGS, DOING_STEMS, doings_said
 from .support import text_stems
 from .twin_words import twin_stems
+from .windowed import start_and_after, turns_as_hits
 
 DAY = 86400.0
 # How soon after the end the new doing starts.
@@ -73,26 +74,15 @@ async def taken_up(
     if not is_doing(ended):
         return []
     soon = end.node.when + START_DAYS * DAY
-    start = next(
-        (
-            (at, doing)
-            for at, node in enumerate(turns)
-            if node.when <= soon
-            for doing in [started_doings(node.content, ended)]
-            if doing
-        ),
-        None,
-    )
-    if start is None:
-        return []
-    at, doing = start
-    found = [turns[at]] + [
-        node
-        for node in turns[at + 1 :]
-        if not doing.isdisjoint(
-            doings_said(ALL_DOINGS, text_stems(node.content), node.content)
-        )
-    ]
-    found = found[:TAKEN]
-    linked = await storage.entities.entities_of_nodes([n.id for n in found])
-    return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in found]
+
+    def starts(node: Node) -> frozenset[str]:
+        if node.when > soon:
+            return frozenset()
+        return started_doings(node.content, ended)
+
+    def goes_on(node: Node, doing: frozenset[str]) -> bool:
+        said = doings_said(ALL_DOINGS, text_stems(node.content), node.content)
+        return not doing.isdisjoint(said)
+
+    found = start_and_after(turns, starts, goes_on, TAKEN)
+    return await turns_as_hits(storage, found)
