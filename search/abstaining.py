@@ -20,7 +20,8 @@ import re
 from ..core.records import Node, SearchHit
 from ..store.interface import Store
 from .support import text_stems
-from .twin_words import twin_stems
+from .twin_words import with_twins
+from .windowed import turns_as_hits
 
 # "day two without", "ten days without", «третий день без», «полтора месяца без»
 _COUNT = re.compile(
@@ -43,11 +44,6 @@ def counts_without(text: str, ended: frozenset[str]) -> bool:
     return False
 
 
-def with_twins(stems: frozenset[str]) -> frozenset[str]:
-    """The stems and their twins in the other language."""
-    return frozenset(stems.union(*(twin_stems(key) for key in stems)))
-
-
 async def counting_turns(
     storage: Store, turns: list[Node], ended: frozenset[str]
 ) -> list[SearchHit]:
@@ -55,5 +51,4 @@ async def counting_turns(
     windowed.own_turns_after) that count time without what it ended
     (`ended`: stems)."""
     found = [n for n in turns if counts_without(n.content, with_twins(ended))]
-    linked = await storage.entities.entities_of_nodes([n.id for n in found])
-    return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in found]
+    return await turns_as_hits(storage, found)

@@ -25,6 +25,7 @@ from .doing_gear import done_by_its_words, gear_bought
 from .kinds import ALL_DOINGS, DOING_STEMS, doings_said
 from .support import text_stems
 from .twin_words import twin_stems
+from .windowed import start_and_after, turns_as_hits
 
 DAY = 86400.0
 # How soon after the end the new doing starts.
@@ -83,22 +84,12 @@ async def taken_up(
     if not is_doing(ended):
         return []
     soon = end.node.when + START_DAYS * DAY
+
+    def starts(node: Node) -> frozenset[str]:
+        if node.when > soon:
+            return frozenset()
+        return started_doings(node.content, ended)
+
     # the end may start the new doing itself: "Quit futsal. Bought a bike."
-    turns = [end.node, *turns]
-    start = next(
-        (
-            (at, doing)
-            for at, node in enumerate(turns)
-            if node.when <= soon
-            for doing in [started_doings(node.content, ended)]
-            if doing
-        ),
-        None,
-    )
-    if start is None:
-        return []
-    at, doing = start
-    found = [turns[at]] + [node for node in turns[at + 1 :] if _of_doing(node, doing)]
-    found = found[:TAKEN]
-    linked = await storage.entities.entities_of_nodes([n.id for n in found])
-    return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in found]
+    found = start_and_after([end.node, *turns], starts, _of_doing, TAKEN)
+    return await turns_as_hits(storage, found)

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import re
 
-from ..core.records import NodeWindow, SearchHit
+from ..core.records import Node, NodeWindow, SearchHit
 from ..store.interface import Store
 from .kinds import DOING_STEMS, kin_stems, names_category
 from .morphology import stem
 from .support import text_stems
 from .taken_up import is_doing
-from .twin_words import twin_stems
-from .windowed import own_turns_after
+from .twin_words import twin_stems, with_twins
+from .windowed import own_turns_after, start_and_after, turns_as_hits
 
 # At most this many turns: the change first, then the new thing's.
 TOLD = 6
@@ -42,14 +42,10 @@ NOW_REACH = 3
 _WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", re.UNICODE)
 
 
-def _with_twins(stems: frozenset[str]) -> frozenset[str]:
-    return frozenset(stems.union(*(twin_stems(key) for key in stems)))
-
-
 def kind_of(thing: frozenset[str]) -> frozenset[str]:
     """The stems of the things of the asked thing's kind: its categories'
     words and members, every doing for a doing."""
-    near = kin_stems(_with_twins(thing))
+    near = kin_stems(with_twins(thing))
     return near | DOING_STEMS if is_doing(thing) else near
 
 
@@ -62,7 +58,7 @@ def same_root(key: str, gone: frozenset[str]) -> bool:
 def new_state(text: str, thing: frozenset[str], kind: frozenset[str]) -> set[str]:
     """Stems of the other things of the kind the text tells as the state
     now: by a word of return, or a now-word beside them; none else."""
-    gone = _with_twins(thing)
+    gone = with_twins(thing)
     words = _WORD.findall(text)
     keys = [stem(word) for word in words]
     others = {
@@ -95,22 +91,12 @@ async def told_change(
     if not kind:
         return []
     turns = await own_turns_after(storage, last.node, window)
-    start = next(
-        (
-            (at, new)
-            for at, node in enumerate(turns)
-            for new in [new_state(node.content, thing, kind)]
-            if new
-        ),
-        None,
-    )
-    if start is None:
-        return []
-    at, new = start
-    said = _with_twins(frozenset(new))
-    found = [turns[at]] + [
-        node for node in turns[at + 1 :] if text_stems(node.content) & said
-    ]
-    found = found[:TOLD]
-    linked = await storage.entities.entities_of_nodes([n.id for n in found])
-    return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in found]
+
+    def starts(node: Node) -> frozenset[str]:
+        return with_twins(frozenset(new_state(node.content, thing, kind)))
+
+    def goes_on(node: Node, said: frozenset[str]) -> bool:
+        return bool(text_stems(node.content) & said)
+
+    found = start_and_after(turns, starts, goes_on, TOLD)
+    return await turns_as_hits(storage, found)

@@ -430,6 +430,11 @@ def twin_stems(word_stem: str) -> frozenset[str]:
     return _TWIN_STEMS.get(word_stem, frozenset())
 
 
+def with_twins(stems: frozenset[str]) -> frozenset[str]:
+    """The stems and their twins in the other language."""
+    return frozenset(stems.union(*(twin_stems(key) for key in stems)))
+
+
 @functools.lru_cache(maxsize=1024)
 def searchable(word: str) -> bool:
     if word in STOP_WORDS:

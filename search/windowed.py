@@ -14,7 +14,7 @@ the user's own turns of the window in time order (`own_doings`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from ..core.records import Node, NodeType, NodeWindow, SearchHit
 from ..store.interface import Store
@@ -51,6 +51,30 @@ async def own_turns_after(
     )
     nodes = await storage.nodes.get_nodes(ids) if ids else {}
     return [nodes[i] for i in ids if i in nodes]
+
+
+def start_and_after(
+    turns: Sequence[Node],
+    starts: Callable[[Node], frozenset[str]],
+    goes_on: Callable[[Node, frozenset[str]], bool],
+    limit: int,
+) -> list[Node]:
+    """The first of `turns` that `starts` a new thing (its stems; empty: the
+    turn starts none) and the later turns that go on with that thing, at most
+    `limit`, the start first; none when no turn starts one. The shape of a
+    change told by the new state alone (search/taken_up.py, told_change.py)."""
+    for at, node in enumerate(turns):
+        new = starts(node)
+        if new:
+            later = [n for n in turns[at + 1 :] if goes_on(n, new)]
+            return [node, *later][:limit]
+    return []
+
+
+async def turns_as_hits(storage: Store, nodes: Sequence[Node]) -> list[SearchHit]:
+    """The `nodes` as hits scored 0 with their entities, in their order."""
+    linked = await storage.entities.entities_of_nodes([n.id for n in nodes])
+    return [SearchHit(node, 0.0, linked.get(node.id, [])) for node in nodes]
 
 
 async def unseen_hits(
