@@ -96,6 +96,12 @@ _TELLS = re.compile(
 )
 # A word that calls the thing right after it the last one.
 _LAST = re.compile(r"(?:last|final|последн\w*)", re.I)
+# Two words in a row, the second the one the first may call the last.
+_LAST_THING = re.compile(r"([^\W\d_]+)\s+(?=([^\W\d_]+))", re.UNICODE)
+# A place named right after the thing: "Last shift at Purvciems", «Последняя
+# смена в Каньоне» ends the work at that place, not the thing (the shifts go
+# on elsewhere).
+_AT_PLACE = re.compile(r"[^\W\d_]+\s+(?:at|in|в|во|на)\s+[A-ZА-ЯЁ]", re.UNICODE)
 # What follows the end: "…and went to the Houtvaart", «Зато увидел
 # хоккей», "instead", «вместо этого», «теперь», or a start ("signed him up
 # for", «записали его в»). The words after it, in the end's sentence or the
@@ -132,8 +138,9 @@ def ends_state(text: str, thing: frozenset[str]) -> bool:
         return True
     words = _WORD.findall(text)
     if any(
-        _LAST.fullmatch(before) and stem(word) in thing
-        for before, word in zip(words, words[1:], strict=False)
+        _LAST.fullmatch(match.group(1)) and stem(match.group(2)) in thing
+        for match in _LAST_THING.finditer(text)
+        if not _AT_PLACE.match(text, match.end())
     ):
         return True  # "my last cigarette", «последняя сигарета»
     return marked_past(text, [w for w in words if stem(w) in thing])

@@ -277,3 +277,13 @@ def test_a_habit_said_no_more_ends_it() -> None:
     assert not ends_state("I don't drink coffee after six.", drink)
     assert retells_end("Told Zurab I don't drink anymore.", drink)
     assert not retells_end("С сегодняшнего дня не пью.", drink)
+
+
+def test_the_last_one_at_a_place_ends_the_place_not_the_thing() -> None:
+    """ "Last shift at Riverside" ends the work at Riverside; the shifts go
+    on elsewhere, so it is no end of the shifts asked about."""
+    shift = frozenset({"shift", "смен"})
+    assert not ends_state("Last shift at Riverside depot, cake in the office.", shift)
+    assert not ends_state("Последняя смена в Меге, девочки подарили цветы.", shift)
+    assert ends_state("My last shift ever, tomorrow I retire.", shift)
+    assert ends_state("Последняя смена в жизни, завтра на пенсию.", shift)
