@@ -36,6 +36,7 @@ from .cues import (
 )
 from .kin_mentions import kin_mentions
 from .kin_owners import with_kin_owners
+from .landlords import landlord_before
 from .mention import Mention
 from .names import (
     COMMON_CAPITALISED,
@@ -362,6 +363,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         or relation_by_subject(before_words)  # "My manager is Jonas"
         # "Director Tamaz Beridze", «директор Тамаз»: the post cut as a title
         or (boss_before(before_words, text) if untitled is not before_words else "")
+        or landlord_before(before_words, text)  # "The owner is Manana"
         or _title_relation(title or "", text[: match.start(1)])
         or boss_after(after_words, text)  # "Ingrid Vos, head of primary"
     )
