@@ -115,8 +115,10 @@ _SENTENCE_START = re.compile(
 # забрала из печи») the text goes on in lower case.
 _SPEAKER = re.compile(rf"^\s*([{_UPPER}][{_LOWER}]+(?: [{_UPPER}][{_LOWER}]+)?):\s")
 _TOPIC_GOES_ON = re.compile(rf"\s*[{_LOWER}]")
+# A polite address is a title as "Mrs" is: "Kyria Androula" is «Андрула».
 _TITLES = {"mr", "mrs", "ms", "dr", "dra", "prof", "sir", "madam"} | set(
-    "доктор доктора доктору доктором докторе".split()
+    """доктор доктора доктору доктором докторе kyria kyrie kyrios кирия кирии
+    кирию кирией кирие кирье кириос пани донья доньи донье донью доньей""".split()
 )
 # A trade or post said as a title before the name: "Director Tamaz Beridze",
 # «Мастер Лука» (a barber), «директор Тамаз». The person is the name; the
