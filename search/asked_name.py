@@ -20,7 +20,7 @@ from collections.abc import Set as AbstractSet
 from ..core.records import SearchHit
 from ..core.relations import PET_KINDS, RELATIONS, same_relation
 from .asked_of import SAME_WORDS
-from .cross_script import loose_key, loose_keys, same_key
+from .cross_script import HONORIFICS, loose_key, loose_keys, same_key
 from .morphology import is_russian, relation_base_forms, stem
 from .name_cases import possessive_nominatives
 from .query_text import STOP_WORDS
@@ -125,9 +125,15 @@ def _noun_phrase(words: list[str]) -> list[str]:
 
 
 def _thing_word(word: str) -> bool:
+    """A word of the thing asked; not a title said with a name («внука кирии
+    Андрулы» asks for a grandson, not a «кирия»)."""
     lower = word.casefold()
     return not (
-        word[:1].isupper() or lower in _OWNERS or lower in STOP_WORDS or word.isdigit()
+        word[:1].isupper()
+        or lower in _OWNERS
+        or lower in STOP_WORDS
+        or lower in HONORIFICS
+        or word.isdigit()
     )
 
 

@@ -27,6 +27,7 @@ from ..core.relations import (
 from ..core.text import strip_accents
 from ..store.interface import Store
 from .analysis import AnalysedQuery
+from .cross_script import HONORIFICS
 from .morphology import (
     NAME_POSSESSIVE,
     OWNER_STEMS,
@@ -76,10 +77,18 @@ def bare_own_relation(query: AnalysedQuery) -> str:
         if word not in RELATIONS or word in RELATION_OWNERS:
             continue
         before = based[at - 1] if at else ""
-        after = words[at + 1] if at + 1 < len(words) else ""
-        if before not in RELATION_OWNERS and not after[:1].isupper():
+        if before not in RELATION_OWNERS and not _name_after(words, at):
             return word
     return ""
+
+
+def _name_after(words: list[str], at: int) -> bool:
+    """A name follows the word at `at`, maybe past a title («внука кирии
+    Андрулы», «сына пани Ковальской»): it owns the relation."""
+    after = at + 1
+    while after < len(words) - 1 and words[after].casefold() in HONORIFICS:
+        after += 1
+    return after < len(words) and words[after][:1].isupper()
 
 
 # "дочка", "the cat": a relation word alone, as a search of its own, is the

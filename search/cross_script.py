@@ -80,10 +80,13 @@ _ROMANCE = (
     (re.compile(r"c(?=[ei])"), "s"),
 )
 # What stands before a person's name without being it ("Dona Fernanda" is
-# «Фернанда» in the other script, "Dr. Lopes" «Лопеш»).
-_HONORIFICS = frozenset(
+# «Фернанда» in the other script, "Dr. Lopes" «Лопеш», "Kyria Androula"
+# «кирия Андрула»), in Russian in its cases («внук кирии Андрулы»).
+HONORIFICS = frozenset(
     """mr mrs ms miss dr dra prof sir madam dona dom don doña señor señora
-    senhor senhora sr sra srta herr frau madame monsieur mme signor signora""".split()
+    senhor senhora sr sra srta herr frau madame monsieur mme signor signora
+    kyria kyrie kyrios кирия кирии кирию кирией кирие кирье кириос пани пан
+    пана пану паном донья доньи донье донью доньей дон""".split()
 )
 
 
@@ -227,7 +230,7 @@ def _one_word_name(entity: Entity) -> str:
 def _untitled(words: list[str]) -> list[str]:
     """The name's words past its honorifics ("Dona Fernanda" → "Fernanda")."""
     at = 0
-    while at < len(words) - 1 and words[at].casefold().rstrip(".") in _HONORIFICS:
+    while at < len(words) - 1 and words[at].casefold().rstrip(".") in HONORIFICS:
         at += 1
     return words[at:]
 

@@ -36,6 +36,7 @@ from .cues import (
 )
 from .kin_mentions import kin_mentions
 from .kin_owners import with_kin_owners
+from .landlords import landlord_before
 from .mention import Mention
 from .names import (
     COMMON_CAPITALISED,
@@ -114,8 +115,10 @@ _SENTENCE_START = re.compile(
 # забрала из печи») the text goes on in lower case.
 _SPEAKER = re.compile(rf"^\s*([{_UPPER}][{_LOWER}]+(?: [{_UPPER}][{_LOWER}]+)?):\s")
 _TOPIC_GOES_ON = re.compile(rf"\s*[{_LOWER}]")
+# A polite address is a title as "Mrs" is: "Kyria Androula" is «Андрула».
 _TITLES = {"mr", "mrs", "ms", "dr", "dra", "prof", "sir", "madam"} | set(
-    "доктор доктора доктору доктором докторе".split()
+    """доктор доктора доктору доктором докторе kyria kyrie kyrios кирия кирии
+    кирию кирией кирие кирье кириос пани донья доньи донье донью доньей""".split()
 )
 # A trade or post said as a title before the name: "Director Tamaz Beridze",
 # «Мастер Лука» (a barber), «директор Тамаз». The person is the name; the
@@ -362,6 +365,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         or relation_by_subject(before_words)  # "My manager is Jonas"
         # "Director Tamaz Beridze", «директор Тамаз»: the post cut as a title
         or (boss_before(before_words, text) if untitled is not before_words else "")
+        or landlord_before(before_words, text)  # "The owner is Manana"
         or _title_relation(title or "", text[: match.start(1)])
         or boss_after(after_words, text)  # "Ingrid Vos, head of primary"
     )

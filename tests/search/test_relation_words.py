@@ -11,6 +11,7 @@ from agent_memory.core.relations import same_relation
 from agent_memory.retrieval import Retriever
 from agent_memory.search.analysis import analyse
 from agent_memory.search.asked_relation import (
+    asks_relatives_name,
     bare_own_relation,
     names_former,
     same_relation_aliases,
@@ -141,6 +142,17 @@ def test_the_pets_name_asked_with_the_is_the_households_pet() -> None:
     "Oscar's father" stays someone else's."""
     assert bare_own_relation(analyse("What's the dog's name?")) == "dog"
     assert bare_own_relation(analyse("What's Oscar's father called?")) == ""
+
+
+def test_a_relative_of_a_titled_name_is_theirs() -> None:
+    """«внука кирии Андрулы» is Androula's grandson, past her title, as
+    «внука Андрулы» is: no grandson of the user's."""
+    for question in (
+        "Как зовут внука кирии Андрулы?",
+        "Как зовут сына пани Ковальской?",
+    ):
+        assert bare_own_relation(analyse(question)) == "", question
+        assert asks_relatives_name(analyse(question)), question
 
 
 def test_a_russian_diminutive_is_its_relation() -> None:

@@ -55,3 +55,19 @@ async def test_a_kin_title_in_a_quotation_is_the_speakers_relation(
     assert await storage.entities.find_entity("my grandma") is None
     assert await storage.entities.find_entity("Толя") is not None
     assert await storage.entities.find_entity("Vera") is not None
+
+
+async def test_a_polite_address_is_no_part_of_the_name(
+    storage: MemoryStorage,
+) -> None:
+    """The Greek "Kyria Androula", «Кирия Андрула» is Androula as "Mrs
+    Brown" is Brown: one person, whom «Андрула» alone also names."""
+    await said(
+        storage,
+        "Kyria Androula came over with spanakopita.",
+        "Кирия Андрула учила Марину делать халлуми.",
+    )
+    found = await listed(storage)
+    assert found.get("Androula") == "person", found
+    assert found.get("Андрула") == "person", found
+    assert not {"Kyria Androula", "Кирия Андрула"} & set(found), found
