@@ -30,6 +30,7 @@ from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
 from .search.asked_relation import relations_of_others
 from .search.call import Call, LegKey
 from .search.compound_names import CompoundNames
+from .search.compound_topic import head_first
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
 from .search.earlier_value import with_earlier_value
@@ -483,4 +484,5 @@ class Retriever:
         hits = await with_found_person(self._storage, hits, query, named, window)
         if query.asks_for_many:
             hits = spread_over_threads(hits)
-        return hits
+        # "table tennis" is about tennis: "the table" alone answers nothing
+        return head_first(hits, query)
