@@ -26,7 +26,7 @@ from .slots import about_user
 from .standing import asks_where, stance, told_of_other
 from .support import text_stems
 from .taken_up import is_doing
-from .windowed import USER_ROLE, own_turns_after, unseen_hits
+from .windowed import USER_ROLE, lifted_first, own_turns_after, unseen_hits
 
 # At most this many turns lifted: the start and the doing's newest turns.
 LIFTED = 6
@@ -82,11 +82,4 @@ async def with_gear_taken_up(
     newest = [known[i] for i in told if i in known][1 - LIFTED :]
     lifted = [start, *newest]
     ids = {hit.node.id for hit in lifted}
-    rest = [hit for hit in hits if hit.node.id not in ids]
-    top = max((hit.score for hit in rest), default=1.0) or 1.0
-    count = len(lifted)
-    head = [
-        SearchHit(hit.node, top * (2.0 + (count - i) / count), hit.entities)
-        for i, hit in enumerate(lifted)
-    ]
-    return head + rest
+    return lifted_first(lifted, [hit for hit in hits if hit.node.id not in ids])

@@ -35,7 +35,7 @@ from .query_text import STOP_WORDS
 from .support import holds_stem, text_stems
 from .taken_up import taken_up
 from .told_change import same_root, told_change
-from .windowed import USER_ROLE, own_turns_after
+from .windowed import USER_ROLE, lifted_first, own_turns_after
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
 # (it opens with its verb) that asks with "still"; "Do I eat meat now?"
@@ -369,7 +369,7 @@ async def after_the_end(
         told = await _told_after_newest([*hits, *about], thing, storage, window)
         if told:
             ids = {hit.node.id for hit in told}
-            return _in_order(told, [h for h in hits if h.node.id not in ids])
+            return lifted_first(told, [h for h in hits if h.node.id not in ids])
     if not since:
         return hits
     end = since[0]
@@ -402,7 +402,7 @@ async def after_the_end(
     order = [end, *going_on, *started, *new, *earlier]
     lifted = list({hit.node.id: hit for hit in order}.values())[:LIFTED]
     ids = {hit.node.id for hit in lifted}
-    return _in_order(lifted, [h for h in hits if h.node.id not in ids])
+    return lifted_first(lifted, [h for h in hits if h.node.id not in ids])
 
 
 def _ends_it(since: list[SearchHit], thing: frozenset[str]) -> bool:
@@ -431,14 +431,3 @@ async def _told_after_newest(
         return []
     last = max(own, key=lambda hit: (hit.node.when, hit.node.id))
     return await told_change(storage, last, thing, window)
-
-
-def _in_order(lifted: list[SearchHit], rest: list[SearchHit]) -> list[SearchHit]:
-    """`lifted` first, in its order, then `rest`: each scored above the next."""
-    top = max((hit.score for hit in rest), default=1.0) or 1.0
-    count = len(lifted)
-    head = [
-        SearchHit(hit.node, top * (2.0 + (count - i) / count), hit.entities)
-        for i, hit in enumerate(lifted)
-    ]
-    return head + rest

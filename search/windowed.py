@@ -245,3 +245,14 @@ def without_padding(fused: Ranked, ranked: dict[str, Ranked]) -> Ranked:
         for node_id, _ in leg
     }
     return [(node_id, score) for node_id, score in fused if node_id in found]
+
+
+def lifted_first(lifted: list[SearchHit], rest: list[SearchHit]) -> list[SearchHit]:
+    """`lifted` first, in its order, then `rest`: each scored above the next."""
+    top = max((hit.score for hit in rest), default=1.0) or 1.0
+    count = len(lifted)
+    head = [
+        SearchHit(hit.node, top * (2.0 + (count - i) / count), hit.entities)
+        for i, hit in enumerate(lifted)
+    ]
+    return head + rest

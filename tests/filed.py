@@ -45,3 +45,12 @@ async def said_together(storage: MemoryStorage, *texts: str) -> None:
     ]
     stored = await storage.nodes.get_nodes(nodes)
     await EntityLinker(storage).on_episodes(list(stored.values()))
+
+
+async def said_in_turn(storage: MemoryStorage, *texts: str) -> None:
+    """Turns through the write path's linker, one by one, a second apart."""
+    linker = EntityLinker(storage)
+    for i, text in enumerate(texts):
+        when = time.time() - 1000 + i
+        node_id = await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", when))
+        await linker.link_text(node_id, text)

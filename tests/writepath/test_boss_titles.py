@@ -3,20 +3,9 @@ someone else's title, is not."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from agent_memory.core.records import EpisodeDraft
 from agent_memory.storage import MemoryStorage
-from agent_memory.writepath.entities import EntityLinker
-
-
-async def _say(storage: MemoryStorage, *texts: str) -> None:
-    linker = EntityLinker(storage)
-    for i, text in enumerate(texts):
-        when = time.time() - 1000 + i
-        node_id = await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", when))
-        await linker.link_text(node_id, text)
+from filed import said_in_turn
 
 
 async def _boss(storage: MemoryStorage) -> str | None:
@@ -49,7 +38,7 @@ async def _boss(storage: MemoryStorage) -> str | None:
 async def test_a_title_makes_the_boss(
     storage: MemoryStorage, text: str, name: str
 ) -> None:
-    await _say(storage, text)
+    await said_in_turn(storage, text)
     boss = await _boss(storage)
     assert boss is not None and name in boss
 
@@ -83,12 +72,12 @@ async def test_a_title_makes_the_boss(
 async def test_no_title_of_mine_makes_no_boss(
     storage: MemoryStorage, text: str
 ) -> None:
-    await _say(storage, text)
+    await said_in_turn(storage, text)
     assert await _boss(storage) is None
 
 
 async def test_the_new_jobs_head_replaces_the_old_boss(storage: MemoryStorage) -> None:
-    await _say(
+    await said_in_turn(
         storage,
         "My boss Mark lives in Potsdam.",
         "First day at the new school. Maria Lund, head of science, showed us round.",

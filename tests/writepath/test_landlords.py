@@ -3,20 +3,9 @@ of something else, or a sentence about something else, is not."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from agent_memory.core.records import EpisodeDraft
 from agent_memory.storage import MemoryStorage
-from agent_memory.writepath.entities import EntityLinker
-
-
-async def _say(storage: MemoryStorage, *texts: str) -> None:
-    linker = EntityLinker(storage)
-    for i, text in enumerate(texts):
-        when = time.time() - 1000 + i
-        node_id = await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", when))
-        await linker.link_text(node_id, text)
+from filed import said_in_turn
 
 
 async def _landlord(storage: MemoryStorage) -> str | None:
@@ -45,7 +34,7 @@ async def _landlord(storage: MemoryStorage) -> str | None:
 async def test_the_homes_owner_is_the_landlord(
     storage: MemoryStorage, text: str, name: str
 ) -> None:
-    await _say(storage, text)
+    await said_in_turn(storage, text)
     assert await _landlord(storage) == name
 
 
@@ -65,14 +54,14 @@ async def test_the_homes_owner_is_the_landlord(
 async def test_no_owner_of_the_home_is_no_landlord(
     storage: MemoryStorage, text: str
 ) -> None:
-    await _say(storage, text)
+    await said_in_turn(storage, text)
     assert await _landlord(storage) is None
 
 
 async def test_a_new_homes_owner_replaces_the_old_landlord(
     storage: MemoryStorage,
 ) -> None:
-    await _say(
+    await said_in_turn(
         storage,
         "Our landlord Stelios raised the rent again.",
         "Found a house! The owner is Androula, we move in at the end of the month.",
