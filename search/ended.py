@@ -25,11 +25,12 @@ from collections.abc import Iterable
 from .cross_script import loose_key, same_key
 
 LOOK_BACK = 4  # words before the name a marker may stand ("old team at X")
-# Stems of the words that end a thing or call it a former one.
+# Stems of the words that end a thing or call it a former one («старый»,
+# not «старший»: the senior of a shift is no former shift).
 _MARKERS = re.compile(
     r"(?:old|former|previous|ex|dead|broken|cancel\w*|sold|sell\w*|quit\w*"
     r"|replac\w*|instead|notice|goodbye|end|ended|ending|terminat\w*"
-    r"|стар\w*|бывш\w*|прежн\w*|расторг\w*"
+    r"|стар(?!ш)\w*|бывш\w*|прежн\w*|расторг\w*"
     r"|отмен\w*|прода\w*|уволил\w*|вместо|брос\w*)",
     re.I,
 )

@@ -32,10 +32,11 @@ from .frame_words import GENERIC_STEMS
 from .legs import fts_leg
 from .morphology import stem
 from .query_text import STOP_WORDS
+from .shift_change import asked_pattern, of_new_pattern, told_pattern
 from .support import holds_stem, text_stems
 from .taken_up import taken_up
 from .told_change import same_root, told_change
-from .windowed import USER_ROLE, lifted_first, own_turns_after
+from .windowed import USER_ROLE, lifted_first, own_turns_after, turns_as_hits
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
 # (it opens with its verb) that asks with "still"; "Do I eat meat now?"
@@ -58,13 +59,15 @@ _ASKS_WHAT = re.compile(
 )
 # Words that end a state, anywhere in a turn about the thing: "quit",
 # "cancelled", "gave up", "no longer", "the last time", «бросил»,
-# «завязала», «отказался от», «последний раз», «больше не».
+# «завязала», «отказался от», «последний раз», «больше не». A bare
+# «отказался» turns an offer down («Артур привёз клубнику. Я отказался»),
+# it gives nothing up: only «отказался от» ends a state.
 _ENDS = re.compile(
     r"\b(?:quit(?:s|ting)?|cancel+(?:ed|ing)?|gave up|giv(?:e|ing) up"
     r"|stopped \w+ing|no longer|not any ?more|no more"
     r"|(?:the |my )?last (?:time|session|class)"
     r"|dropped out|packed (?:it )?in)\b"
-    r"|(?<!\w)(?:бросил\w*|бросаю|завязал\w*|отказал\w*|отменил\w*|больше не"
+    r"|(?<!\w)(?:бросил\w*|бросаю|завязал\w*|отказал\w* от|отменил\w*|больше не"
     r"|больше никак\w+|никак(?:ой|ого|их) больше"
     r"|(?:в )?последний раз|ушл[аи] из|ушёл из|уволил\w*)(?!\w)",
     re.I,
@@ -364,6 +367,12 @@ async def after_the_end(
     if not thing:
         return hits
     about = await _read_turns(storage, hits, terms, window)
+    changed = await _pattern_changed(
+        storage, [*hits, *about], query.text, thing, window
+    )
+    if changed:
+        ids = {hit.node.id for hit in changed}
+        return lifted_first(changed, [h for h in hits if h.node.id not in ids])
     since, earlier = final_end([*hits, *about], thing)
     if not _ends_it(since, thing):
         told = await _told_after_newest([*hits, *about], thing, storage, window)
@@ -403,6 +412,35 @@ async def after_the_end(
     lifted = list({hit.node.id: hit for hit in order}.values())[:LIFTED]
     ids = {hit.node.id for hit in lifted}
     return lifted_first(lifted, [h for h in hits if h.node.id not in ids])
+
+
+async def _pattern_changed(
+    storage: Store,
+    about: list[SearchHit],
+    question: str,
+    thing: frozenset[str],
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """The newest turn telling another shift pattern than the asked one
+    (search/shift_change.py) and the later turns of the slot that do not
+    name the asked one; none when no change is told."""
+    asked = asked_pattern(question)
+    if asked is None:
+        return []
+    own = [h for h in about if h.node.source_role == USER_ROLE]
+    told = [(h, told_pattern(h.node.content)) for h in own]
+    changes = sorted(
+        ((h, p) for h, p in told if p), key=lambda hp: (hp[0].node.when, hp[0].node.id)
+    )
+    if not changes or changes[-1][1] == asked:
+        return []
+    change = changes[-1][0]
+    later = await turns_as_hits(
+        storage, await own_turns_after(storage, change.node, window)
+    )
+    new_pattern = changes[-1][1] or ""
+    new = [h for h in later if of_new_pattern(h.node.content, new_pattern)]
+    return [change, *new][:LIFTED]
 
 
 def _ends_it(since: list[SearchHit], thing: frozenset[str]) -> bool:

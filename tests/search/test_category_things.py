@@ -180,6 +180,9 @@ async def test_two_things_sharing_a_generic_word_have_a_now_and_a_before(
         ("Called to end our Netfast contract.", "Netfast", True),
         ("Расторгла договор с Билайном.", "Билайн", True),
         ("At the end of August we drove to Breda.", "August", False),
+        # «старший» is the senior one, not the former one
+        ("Меня поставили старшим смены на две недели.", "смена", False),
+        ("Скучаю по старой смене, там было веселее.", "смена", True),
         # no more of it
         ("Больше не хожу в Fitness Hut.", "Fitness", True),
         ("I no longer go to PureGym.", "PureGym", True),

@@ -287,3 +287,13 @@ def test_the_last_one_at_a_place_ends_the_place_not_the_thing() -> None:
     assert not ends_state("Последняя смена в Меге, девочки подарили цветы.", shift)
     assert ends_state("My last shift ever, tomorrow I retire.", shift)
     assert ends_state("Последняя смена в жизни, завтра на пенсию.", shift)
+
+
+def test_an_offer_turned_down_ends_nothing() -> None:
+    """A bare «отказался» turns down what was offered («Соседка принесла
+    пирог на всю смену. Я отказался»): the shifts go on; «отказался от»
+    gives the thing up."""
+    shift = frozenset({"смен"})
+    turned_down = "Соседка принесла пирог на всю смену. Я отказался, я на диете."
+    assert not ends_state(turned_down, shift)
+    assert ends_state("Отказался от ночных смен, хватит.", shift)
