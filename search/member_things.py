@@ -11,12 +11,18 @@ those named in more than half as many turns as the most named count; the
 one named last is what the user does now, the others what they did before.
 On the asked side a turn weighs twice the doing's best turn plus its own
 score (the doing's turns rise together, in their order); on the other
-side ÷2. One doing named: nothing to weigh, now or
+side ÷2. A turn naming an old doing beside the new one ("I'm giving up
+knitting, Katya's friend does pottery") tells the change: asked about now,
+it keeps its score and so falls below the new doing's own turns, as it
+answers "what did I give up", not "what do I do" (asked about before, it
+rises with the old doing's). One doing named: nothing to weigh, now or
 before (the user who quit futsal for the bike says "a 60 km ride", no
 member of "sport"). Bounded: the question's own hits, no read.
 """
 
 from __future__ import annotations
+
+import re
 
 from ..core.records import SearchHit
 from .analysis import AnalysedQuery
@@ -40,19 +46,33 @@ def _grouped(members: set[str]) -> dict[str, str]:
     return group
 
 
-def _said(hits: list[SearchHit], kinds: AskedKinds) -> dict[int, set[str]]:
-    """Per own hit (the user's, not someone else's news), the doings named."""
+def _said(
+    hits: list[SearchHit], kinds: AskedKinds, own: bool = False
+) -> dict[int, set[str]]:
+    """Per own hit (the user's, not someone else's news), the doings named;
+    with `own` (a question about the user), a heading doing is the user's."""
     said = {
         hit.node.id: doings_said(kinds, text_stems(hit.node.content), hit.node.content)
         for hit in hits
-        if hit.node.source_role == USER_ROLE and not told_of_other(hit)
+        if hit.node.source_role == USER_ROLE
+        and (not told_of_other(hit) or own and _opens_with_doing(hit, kinds))
     }
     return {node_id: found for node_id, found in said.items() if found}
 
 
-def _doings(hits: list[SearchHit], kinds: AskedKinds) -> dict[int, set[str]]:
+def _opens_with_doing(hit: SearchHit, kinds: AskedKinds) -> bool:
+    """The turn opens with a doing's own word, filed as an entity ("Pottery
+    night: a teapot", «Гончарка: забрала чашки»): a diary's heading, the
+    user's own doing, not someone else's news."""
+    first = re.match(r"\W*(\w+)", hit.node.content)
+    return bool(first and doings_said(kinds, text_stems(first[1]), first[1]))
+
+
+def _doings(
+    hits: list[SearchHit], kinds: AskedKinds, own: bool = False
+) -> dict[int, set[str]]:
     """Per own hit, the doings named, each by its group (`_grouped`)."""
-    said = _said(hits, kinds)
+    said = _said(hits, kinds, own)
     group = _grouped(set().union(*said.values()))
     return {i: {group[m] for m in found} for i, found in said.items()}
 
@@ -93,7 +113,7 @@ def with_member_things(hits: list[SearchHit], query: AnalysedQuery) -> list[Sear
     asked = stance(query.text)
     if asked is None or not asks_doings(query.kinds) or asks_where(query.text):
         return hits  # "Where do I train?" asks the place: category_things
-    named = _doings(hits, query.kinds)
+    named = _doings(hits, query.kinds, about_user(query.text))
     counts: dict[str, int] = {}
     best: dict[str, float] = {}
     when = {hit.node.id: hit for hit in hits}
@@ -117,6 +137,8 @@ def with_member_things(hits: list[SearchHit], query: AnalysedQuery) -> list[Sear
             return hit
         if not any((doing == newest) == (asked == "now") for doing in doings):
             return SearchHit(hit.node, hit.score / (1.0 + BOOST), hit.entities)
+        if asked == "now" and named[hit.node.id] - {newest}:
+            return hit  # the old doing's end, told beside the new one
         # the doing's best turn raised, plus the turn's own score: its turns
         # rise together and keep their order
         top = max(best[doing] for doing in doings)

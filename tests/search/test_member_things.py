@@ -145,3 +145,59 @@ async def test_the_doing_named_most_and_last_is_now_beside_a_rarer_old_one(
         5,
     )
     assert set(top) <= set(boxing), top
+
+
+KNITTING = [
+    "Knitting a jumper for Oscar, the sleeves are uneven.",
+    "Knitting again tonight, my wrists ache.",
+    "Finished a scarf, knitting is so calming.",
+]
+POTTERY = [
+    "Pottery night: I tried a teapot, the spout fell off.",
+    "Pottery: my first go at glazing, a blue called Atlantic.",
+    "Гончарка: забрала из печи свои синие чашки.",
+    "Гончарка: сделала две чашки и блюдце.",
+    "Pottery class: the teacher showed us centring on the wheel.",
+]
+GIVING_UP = (
+    "I'm giving up knitting, my wrists hurt. "
+    "A friend does pottery and says I'd love it."
+)
+
+
+@pytest.mark.parametrize(
+    "question", ["What's my hobby these days?", "Чем я сейчас увлекаюсь?"]
+)
+async def test_a_turn_opening_with_the_doing_is_the_users_own(
+    storage: MemoryStorage, question: str
+) -> None:
+    # "Pottery", «Гончарка» open a diary line as its heading and are filed
+    # as an entity, like a name: still the user's doing, not someone's news
+    retriever = await _life(storage, [*KNITTING, GIVING_UP], POTTERY)
+    top = await _top(retriever, question, 5)
+    assert set(top) == set(POTTERY), top
+
+
+@pytest.mark.parametrize(
+    "question", ["What's my hobby these days?", "Чем я сейчас увлекаюсь?"]
+)
+async def test_the_old_doings_end_ranks_below_the_new_doings_turns(
+    storage: MemoryStorage, question: str
+) -> None:
+    # the turn giving knitting up names pottery too: it tells what the user
+    # gave up, so the new doing's own turns come first
+    pottery = [
+        "Went to my pottery class, made a wonky bowl.",
+        "Threw two cups at pottery tonight.",
+        "Была на гончарке, сделала чашку.",
+        "Снова гончарка, глина под ногтями.",
+        "Glazed three plates at pottery, all blue.",
+    ]
+    # the end says the question's word, so it scored first before the raise
+    giving_up = (
+        "I'm giving up knitting, my hobby for years: my wrists hurt. "
+        "Увлекаюсь теперь другим, a friend does pottery and says I'd love it."
+    )
+    retriever = await _life(storage, [*KNITTING, giving_up], pottery)
+    top = await _top(retriever, question, 5)
+    assert set(top) == set(pottery), top
