@@ -174,13 +174,32 @@ MIN_G_STEM = 4
 _DONE_PREFIXES = ("до", "пере", "по", "под")
 
 
+# A noun of a move by vehicle («переезд», «приезд», «выезд», any case) says
+# «ех» / «езж» in its verbs («переехала», «переезжаем»); other prefixes name
+# things («подъезд» is an entrance, «съезд» a congress).
+_RIDE_NOUN = re.compile(r"^(пере|при|вы)езд(?:а|у|ом|е|ы|ов|ами|ах|ам)?$")
+
+
+def ride_verbs(word: str) -> tuple[str, ...]:
+    """The verbs of a Russian noun of moving («переезд»: «переехать»,
+    «переезжать»); empty for any other word."""
+    match = _RIDE_NOUN.match(word.casefold())
+    if match is None:
+        return ()
+    return (match.group(1) + "ехать", match.group(1) + "езжать")
+
+
 def action_stems(word: str) -> tuple[str, ...]:
     """The words a Russian action noun's turns say instead: its verb
     (action_verb) or, for a noun in -жка, its «г» stem, each also with the
     prefixes of a finished action («вязание»: «вязать», «довязать», …;
-    «стрижка»: «стриг», «подстриг», …). Empty for any other word: the user
-    asks by the activity and tells what they did, in a form that never
-    shares the noun's stem."""
+    «стрижка»: «стриг», «подстриг», …); a noun of moving, its verbs
+    (ride_verbs: «переезд»: «переехать», «переезжать»). Empty for any other
+    word: the user asks by the activity and tells what they did, in a form
+    that never shares the noun's stem."""
+    ridden = ride_verbs(word)
+    if ridden:
+        return ridden
     base = action_verb(word)
     if base is None:
         match = _ZH_NOUN.match(word.casefold())

@@ -160,6 +160,29 @@ def test_an_action_noun_gives_the_stems_its_turns_say() -> None:
     assert not any(s.startswith(("с", "за")) for s in action_stems("вязание"))
 
 
+def test_a_noun_of_moving_gives_its_verbs_and_a_thing_none() -> None:
+    assert action_stems("переезд") == ("переехать", "переезжать")
+    assert action_stems("переезда") == ("переехать", "переезжать")
+    assert action_stems("приезде")[0] == "приехать"
+    assert action_stems("подъезд") == ()
+    assert action_stems("съезд") == ()
+
+
+async def test_a_move_asked_by_its_noun_finds_the_turn_that_says_the_verb(
+    storage: MemoryStorage,
+) -> None:
+    """«переезд» asks for «Переехала»: the verb never shares the noun's stem."""
+    texts = [
+        "Всё. Переехала к Тёме в Бенимаклет, второй этаж.",
+        "Купила новый утюг, старый сгорел.",
+    ]
+    for text in texts:
+        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
+    hits = await retriever.search("переезд", SearchFilters(limit=5), reinforce=False)
+    assert [hit.node.content for hit in hits][:1] == [texts[0]]
+
+
 async def test_a_finished_action_is_found_by_its_noun(
     storage: MemoryStorage,
 ) -> None:
