@@ -136,6 +136,12 @@ def test_the_fourteenth_life_is_its_story() -> None:
     assert_written_life("everyday14", ru_share=(0.46, 0.60))
 
 
+def test_the_fifteenth_life_is_its_story() -> None:
+    """bench/data/everyday15/ (an eighth held-out life, written blind, about half
+    Russian) is its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday15", ru_share=(0.44, 0.58))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
