@@ -57,6 +57,7 @@ from .nicknames import shortens
 from .pronoun_relation import pronoun_relations
 from .relations import (
     relation_after,
+    relation_after_verb,
     relation_before,
     relation_by_subject,
     said_new,
@@ -363,6 +364,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         boss_over_qualified(relation_before(untitled), untitled, text)
         or relation_after(after_words)
         or relation_by_subject(before_words)  # "My manager is Jonas"
+        or relation_after_verb(before_words, text[start + len(name) :].split())
         # "Director Tamaz Beridze", «директор Тамаз»: the post cut as a title
         or (boss_before(before_words, text) if untitled is not before_words else "")
         or landlord_before(before_words, text)  # "The owner is Manana"

@@ -156,6 +156,30 @@ def relation_after(after_words: Sequence[str]) -> str:
     return found or _russian_apposed(after_words, words)
 
 
+_DASHES = frozenset("— – -".split())
+
+
+def relation_after_verb(before_words: Sequence[str], after_words: Sequence[str]) -> str:
+    """ "Kirill called — my younger brother, 22, …", «Кирюша писал — мой
+    младший брат»: the sentence's subject, one verb, then a dash and an
+    owned relation: the aside says who the subject is (a name inside the
+    sentence may be an object: «Видела Машу — мою сестру» is left out)."""
+    if before_words and not before_words[-1].endswith((".", "!", "?")):
+        return ""
+    words = _clean(after_words[:5])
+    if len(words) < 4 or words[1] not in _DASHES or not after_words[0].isalpha():
+        return ""
+    if not after_words[0].islower():
+        return ""
+    found, end = relation_of(words[2], "", words[3]), 3
+    if not found and len(words) == 5 and after_words[3].isalpha():
+        found, end = relation_of(words[2], words[3], words[4]), 4
+    # the aside closes on the relation ("Tom called — my boss wants it" says
+    # what the boss wants, not who Tom is)
+    closed = end + 1 == len(after_words) or after_words[end].endswith((",", "."))
+    return found if closed or after_words[end + 1] in _DASHES else ""
+
+
 def _russian_apposed(after_words: Sequence[str], words: Sequence[str]) -> str:
     """ "Инга, бывшая, позвонила", «Света — сестра — звонила»: a Russian
     relation word alone between commas or dashes (Russian leaves "моя" out,

@@ -60,6 +60,9 @@ async def _holder(storage: MemoryStorage, alias: str) -> str | None:
         # «мой парень», «моя девушка» is one's partner, not just a guy or a girl
         ("Тёма (Артём, мой парень, 31) прислал мем.", "Тёма", "парень"),
         ("Моя девушка Оля печёт хлеб.", "Оля", "девушка"),
+        # the subject, a verb, and a dash saying who they are
+        ("Кирюша писал — мой младший брат, 22, учится.", "Кирюша", "брат"),
+        ("Kirill called — my little brother — asking for money.", "Kirill", "brother"),
     ],
 )
 async def test_the_relation_is_read_around_the_name(
@@ -68,6 +71,22 @@ async def test_the_relation_is_read_around_the_name(
     await _say(storage, text)
     entity = await storage.entities.find_entity(name)
     assert entity is not None and entity.attributes["relation"] == relation
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tom called — my boss wants the report by five.",
+        "Маша звонила — моя сестра тоже приедет.",
+    ],
+)
+async def test_a_dash_going_on_past_the_relation_says_nothing_of_the_name(
+    storage: MemoryStorage, text: str
+) -> None:
+    await _say(storage, text)
+    for name in ("Tom", "Машу", "Маша"):
+        entity = await storage.entities.find_entity(name)
+        assert entity is None or not entity.attributes.get("relation")
 
 
 async def test_a_qualified_relation_is_not_the_bare_one(storage: MemoryStorage) -> None:
