@@ -185,9 +185,19 @@ def at_a_place(before: Sequence[str]) -> bool:
     )
 
 
-def acts_as_person(after: Sequence[str]) -> bool:
-    """ "Tomasz moved ...", "Лена сказала ...": the name is someone's."""
+def acts_as_person(after: Sequence[str], previous: str = "") -> bool:
+    """ "Tomasz moved ...", "Лена сказала ...", "papa (Oleg, 61, engineer)":
+    the name is someone's, by what they do or, opening brackets, by the age
+    said right after it (a numbered thing has no comma: "Ward 4, cardiology";
+    "at TSU, 22)" and "Sophie Clarke, 38," outside brackets are left as they
+    were: an acronym, or a full name the linker keeps apart from "Sophie")."""
+    aside = previous == "(" and len(after) >= 2 and after[0] == ","
+    if aside and _AGE.fullmatch(after[1]):
+        return True
     return bool(after) and after[0].rstrip(",.!?").casefold() in _PERSON_VERBS
+
+
+_AGE = re.compile(r"[1-9]\d?[,)]")
 
 
 # A Russian patronymic in the nominative: «Михайловна», «Петрович»,

@@ -64,6 +64,12 @@ def test_a_verb_opening_the_text_is_no_speaker() -> None:
         ("Максим Петров сказал, что придёт", [("Максим Петров", "person")]),
         # a name in brackets after an owned relation word is theirs
         ("Yes, my brother (Kirill, 22) called.", [("Kirill", "person")]),
+        # an age right after a name between commas: a person, though the
+        # parent's word before it names no relation ("papa (Oleg)")
+        ("Then papa (Oleg, 61, engineer) called.", [("Oleg", "person")]),
+        ("Потом папа (Олег, 61) позвонил.", [("Олег", "person")]),
+        # a numbered thing says no age
+        ("We waited at Terminal 5, gate 12.", [("Terminal 5", "concept")]),
     ],
 )
 def test_the_words_around_a_name_tell_its_type(
@@ -148,3 +154,15 @@ def test_a_russian_pronoun_opening_a_sentence_is_no_name() -> None:
     names = [m.name for m in extract_mentions(text) if m.kind == "name"]
 
     assert names == ["Соне", "Лена", "Казани"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My tutor studies at TSU, 22, in Tbilisi.",
+        "We talked to Ward Seven, 38, at noon.",
+    ],
+)
+def test_an_age_after_a_name_outside_brackets_makes_no_person(text: str) -> None:
+    # only a name opening brackets is introduced by its age ("papa (Oleg, 61)")
+    assert not [m.name for m in extract_mentions(text) if m.type == "person"]
