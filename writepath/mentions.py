@@ -57,6 +57,7 @@ from .nicknames import shortens
 from .pronoun_relation import pronoun_relations
 from .relations import (
     relation_after,
+    relation_as,
     relation_before,
     relation_by_subject,
     said_new,
@@ -362,6 +363,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         # "our head of primary Graham Hale", "my line manager Tom": the boss
         boss_over_qualified(relation_before(untitled), untitled, text)
         or relation_after(after_words)
+        or relation_as(after_words)  # "with Carmen as the boss"
         or relation_by_subject(before_words)  # "My manager is Jonas"
         # "Director Tamaz Beridze", «директор Тамаз»: the post cut as a title
         or (boss_before(before_words, text) if untitled is not before_words else "")
