@@ -149,7 +149,7 @@ def relation_after(after_words: Sequence[str]) -> str:
     partner", "Ingrid, my new boss, ...")."""
     words = _clean(after_words[:4])
     if len(words) < 3 or words[0] not in _APPOSITION:
-        return ""
+        return relation_as(after_words)  # "with Carmen as the boss"
     found = relation_of(words[1], "", words[2])
     if not found and len(words) == 4 and after_words[2].isalpha():
         found = relation_of(words[1], words[2], words[3])
@@ -178,6 +178,24 @@ def relation_after_verb(before_words: Sequence[str], after_words: Sequence[str])
     # what the boss wants, not who Tom is)
     closed = end + 1 == len(after_words) or after_words[end].endswith((",", "."))
     return found if closed or after_words[end + 1] in _DASHES else ""
+
+
+# "first day with Carmen as the boss", "Tom as my new manager": the name
+# takes a role held one at a time ("the boss" of the user's workplace is
+# theirs; "as a friend" says no relation held once).
+_AS_OWNERS = frozenset("the my our".split())
+
+
+def relation_as(after_words: Sequence[str]) -> str:
+    """The relation held one at a time the name takes "as the <relation>"
+    ("Carmen as the boss", "Tom as our new manager")."""
+    words = relation_base_forms(_clean(after_words[:4]))
+    if len(words) < 3 or words[0] != "as" or words[1] not in _AS_OWNERS:
+        return ""
+    rest = words[2:]
+    if rest[0] in _NEW and len(rest) > 1:
+        rest = rest[1:]
+    return rest[0] if rest[0] in ONE_AT_A_TIME else ""
 
 
 def _russian_apposed(after_words: Sequence[str], words: Sequence[str]) -> str:
