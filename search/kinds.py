@@ -38,6 +38,8 @@ MAX_KIND_TERMS = 40
 
 # Blocks separated by a blank line: the category's words, "=", its members
 # (most common first; capitalised: also a common word, counted as a name).
+# A provider's members include what only it sells: savings, gigabytes (not an
+# "account", «счёт», "calls": a bill, a login, anyone's call).
 _TABLE = """
 phone phones smartphone cellphone телефон смартфон мобильник
 = iphone Pixel samsung xiaomi huawei oneplus nokia motorola android Galaxy
@@ -114,12 +116,14 @@ commute commuting добираться добираюсь добираешься
 
 bank banks банк банки
 = revolut monzo n26 chase barclays hsbc santander paypal sparkasse commerzbank
-  сбер сбербанк тинькофф втб
+  сбер сбербанк тинькофф втб savings overdraft mortgage
+  сберегательный вклад ипотека ипотеку кредитка
 
 carrier carriers operator operators оператор оператора оператором
 = sim e-sim tariff prepaid симка симку сим-карта сим-карту тариф roaming роуминг
   signal sms смс vodafone o2 ee t-mobile verizon at&t rogers telus koodo fido
-  orange movistar tele2 мтс билайн мегафон теле2 йота
+  orange movistar tele2 мтс билайн мегафон теле2 йота gigabytes гигабайт
+  гигабайта звонки
 
 dairy молочка молочное молочные молочку
 = milk cheese yogurt yoghurt butter cream kefir молоко сыр йогурт кефир творог
@@ -244,7 +248,8 @@ _PHRASES = {
     "carrier": re.compile(
         r"\b(?:mobile|cell(?:ular)?|phone)\s+(?:carriers?|operators?|providers?"
         r"|networks?)\b|\b(?:phone|mobile)\s+compan(?:y|ies)\b"
-        r"|(?<!\w)(?:мобильн|сотов)\w*\s+(?:оператор|связ)\w*",
+        r"|(?<!\w)(?:мобильн|сотов)\w*\s+(?:оператор|связ)\w*"
+        r"|(?<!\w)оператор\w*\s+связ\w*",
         re.I,
     ),
 }

@@ -265,6 +265,8 @@ CARRIER_AND_MILK = [
         ("What's my mobile carrier now?", CARRIER_AND_MILK[0]),
         ("Какой у меня сейчас мобильный оператор?", CARRIER_AND_MILK[0]),
         ("Какая у меня сотовая связь?", CARRIER_AND_MILK[0]),
+        # «оператор связи» is the carrier's full name: no turn says «связь»
+        ("Какой у меня сейчас оператор связи?", CARRIER_AND_MILK[0]),
     ],
 )
 async def test_a_carrier_and_dairy_are_said_by_their_members(
@@ -398,3 +400,46 @@ async def test_a_carrier_is_said_by_its_roaming_and_signal(
     )
     found = {hit.node.content for hit in hits}
     assert set(CARRIER_BY_ITS_TROUBLES) <= found, hits
+
+
+# A carrier unknown to the table, told by what it sells: gigabytes, calls.
+CARRIER_BY_ITS_PLAN = [
+    "Vexo дал в марте десять гигабайт бесплатно.",
+    "С Vexo звонки в Канаду бесплатные, болтаю с братом по часу.",
+]
+
+
+async def test_a_carrier_is_said_by_its_gigabytes_and_calls(
+    storage: MemoryStorage,
+) -> None:
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [*CARRIER_BY_ITS_PLAN, *noise], T0)
+    hits = await retriever.search(
+        "Какой у меня сейчас оператор?", SearchFilters(limit=5), reinforce=False
+    )
+    found = {hit.node.content for hit in hits}
+    assert set(CARRIER_BY_ITS_PLAN) <= found, hits
+
+
+# A bank unknown to the table, told by what a bank keeps: the savings, the
+# salary paid into them.
+BANK_BY_ITS_ACCOUNT = [
+    "Opened a savings pot at Plumo in fifteen minutes, no fees.",
+    "Зарплата впервые пришла на Plumo, и проценты на сберегательный счёт капают.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Which bank do I use now?", BANK_BY_ITS_ACCOUNT[0]),
+        ("В каком банке у меня теперь зарплата?", BANK_BY_ITS_ACCOUNT[1]),
+    ],
+)
+async def test_a_bank_is_said_by_its_savings(
+    storage: MemoryStorage, question: str, answer: str
+) -> None:
+    noise = [NOISE[i % 2] for i in range(12)]
+    retriever = await linked_days(storage, [*BANK_BY_ITS_ACCOUNT, *noise], T0)
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    assert answer in {hit.node.content for hit in hits}, hits
