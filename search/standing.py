@@ -85,8 +85,9 @@ _PRESENT = re.compile(
     # to?", «Куда мы переехали?», «На что я перешла?»
     r"|\b(?:where|what) did (?:i|we) (?:move|switch|change)\b"
     r"|(?<!\w)(?:куда|на что|на как\w+) (?:я|мы) пере\w+(?!\w)"
-    # a present verb, reflexive too («я занимаюсь», «мы встречаемся»)
-    r"|(?<!\w)(?:я|мы)(?: \w+)? \w+(?:у|ю|ем|ём|им)(?:сь|ся)?(?!\w)",
+    # a present verb, reflexive too («я занимаюсь», «мы встречаемся»), and
+    # after the one the user is with («мы с Мишей едем»: the plan of two)
+    r"|(?<!\w)(?:я|мы)(?: со? \w+)?(?: \w+)? \w+(?:у|ю|ем|ём|им)(?:сь|ся)?(?!\w)",
     re.I,
 )
 # "Which nursery does Oscar go to?", «В какой садик ходит внук?»: someone's

@@ -32,6 +32,7 @@ from .frame_words import GENERIC_STEMS
 from .legs import fts_leg
 from .morphology import stem
 from .query_text import STOP_WORDS
+from .replacing_plan import replacing_plan_turns
 from .shift_change import asked_pattern, of_new_pattern, told_pattern
 from .support import holds_stem, text_stems
 from .taken_up import taken_up
@@ -389,6 +390,9 @@ async def after_the_end(
         for hit in later
         if hit.node.when > end.node.when and hit.node.source_role == USER_ROLE
     ]
+    # "cancelled Lisbon", then «Вместо Лиссабона … в Эдинбург»: the turn that
+    # replaces the plan and the new plan's later ones (by its place, any script)
+    new += await replacing_plan_turns(storage, [*hits, *about], end, thing, window)
     # each end's later turns, read once: the newest's serve both rules below
     after = {
         ended.node.id: await own_turns_after(storage, ended.node, window)

@@ -137,6 +137,13 @@ def test_how_a_plan_ended_up_in_a_time_gone_asks_within_it() -> None:
     assert stance("Where are we going in the end in December?") == "now"
 
 
+def test_a_present_verb_after_we_and_a_companion_asks_now() -> None:
+    # «мы с Мишей едем»: the companion between the pronoun and its verb
+    assert stance("Куда мы с Мишей едем в ноябре?") == "now"
+    assert stance("Где мы со Светой живём?") == "now"
+    assert stance("Куда мы с Грэмом поедем?") == "now"
+
+
 def test_an_agent_noun_and_its_feminine_share_a_stem() -> None:
     assert russian_stem("начальница") == russian_stem("начальник")
     assert russian_stem("начальником") == russian_stem("начальник")
