@@ -87,8 +87,8 @@ diet meat diets диета мясо
   пескетарианка
 
 drink drinks beverage напиток напитки
-= coffee tea matcha espresso latte cappuccino beer wine juice kombucha cocoa
-  кофе чай матча эспрессо латте капучино пиво вино сок какао
+= coffee tea matcha espresso latte cappuccino beer wine juice kombucha cocoa chicory
+  rooibos кофе чай матча эспрессо латте капучино пиво вино сок какао цикорий ройбуш
 
 instrument instruments play playing инструмент инструменты играю играешь
 = guitar piano violin cello drums ukulele flute saxophone trumpet clarinet harp

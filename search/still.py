@@ -36,7 +36,8 @@ from .replacing_plan import replacing_plan_turns
 from .shift_change import asked_pattern, of_new_pattern, told_pattern
 from .support import holds_stem, text_stems
 from .taken_up import taken_up
-from .told_change import same_root, told_change
+from .told_change import kind_named, same_root, told_change
+from .twin_words import with_twins
 from .windowed import USER_ROLE, lifted_first, own_turns_after, turns_as_hits
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
@@ -193,6 +194,17 @@ def new_state_words(text: str, thing: frozenset[str]) -> set[str]:
             if word[0].isupper() and _content(word, key) and key not in thing:
                 found.add(key)
     return found
+
+
+def kind_after_end(text: str, thing: frozenset[str]) -> frozenset[str]:
+    """Stems (and their twins) of the other things of the thing's kind the
+    end's sentence or the next two name: «больше не вегетарианка… Буду есть
+    мясо» → meat. The kind's own words are rare in any turn, unlike the
+    other lower-case words after an end (search/told_change.kind_named)."""
+    ending = _ENDS.search(text)
+    at = ending.start() if ending else _first_of(text, thing)
+    region = " ".join(_SENTENCE.split(text[at:])[:3])
+    return with_twins(frozenset(kind_named(region, thing)))
 
 
 # Words either side of the end word that name what it ends: «сахар бросил».
@@ -383,7 +395,10 @@ async def after_the_end(
     if not since:
         return hits
     end = since[0]
-    words = sorted(new_state_words(end.node.content, thing))
+    words = sorted(
+        new_state_words(end.node.content, thing)
+        | kind_after_end(end.node.content, thing)
+    )
     later = await _read_turns(storage, hits, words, window) if words else []
     new = [
         hit

@@ -81,6 +81,22 @@ def new_state(text: str, thing: frozenset[str], kind: frozenset[str]) -> set[str
     }
 
 
+def kind_named(text: str, thing: frozenset[str]) -> set[str]:
+    """Stems of the other things of the asked thing's kind the text names,
+    in any case: an end's "Буду есть мясо и рыбу" after «больше не
+    вегетарианка» names the diet now held, though in lower case (a name,
+    the only word new_state_words reads otherwise, is upper case)."""
+    kind = kind_of(thing)
+    gone = with_twins(thing)
+    return {
+        key
+        for key in (stem(word) for word in _WORD.findall(text))
+        if (key in kind or twin_stems(key) & kind)
+        and not same_root(key, gone)
+        and not twin_stems(key) & gone
+    }
+
+
 async def told_change(
     storage: Store, last: SearchHit, thing: frozenset[str], window: NodeWindow | None
 ) -> list[SearchHit]:

@@ -185,6 +185,8 @@ sugar | сахар
 sweets sweet candy | сладкое сладости конфеты
 coffee | кофе
 tea | чай
+chicory | цикорий
+rooibos | ройбуш
 wine | вино
 beer | пиво
 alcohol drinking | алкоголь

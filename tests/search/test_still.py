@@ -297,3 +297,22 @@ def test_an_offer_turned_down_ends_nothing() -> None:
     turned_down = "Соседка принесла пирог на всю смену. Я отказался, я на диете."
     assert not ends_state(turned_down, shift)
     assert ends_state("Отказался от ночных смен, хватит.", shift)
+
+
+OLD_VEGGIE = [
+    "Vegetarian for five years now, the canteen has one sad salad for me.",
+    "Cooked a vegetarian lasagne for the whole family.",
+]
+VEGGIE_END = "Всё, я больше не вегетарианка. Железо низкое. Буду есть мясо и рыбу."
+NEW_MEAT = ["Told mum I eat meat again, she sent me her recipe for cutlets."]
+
+
+async def test_the_kinds_word_after_an_end_names_the_new_state(
+    storage: MemoryStorage,
+) -> None:
+    # "мясо" is lower case, no name: read as the diet's word, its twin "meat"
+    texts = _days(OLD_VEGGIE, [VEGGIE_END], NEW_MEAT)
+    found = await top_answers(storage, texts, T0, "Am I still vegetarian?")
+
+    assert found[0] == VEGGIE_END, found
+    assert NEW_MEAT[0] in found[:2], found
