@@ -142,6 +142,12 @@ def test_the_fifteenth_life_is_its_story() -> None:
     assert_written_life("everyday15", ru_share=(0.44, 0.58))
 
 
+def test_the_sixteenth_life_is_its_story() -> None:
+    """bench/data/everyday16/ (a ninth held-out life, written blind, a little under
+    half Russian) is its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday16", ru_share=(0.40, 0.54))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
