@@ -151,16 +151,42 @@ def loose_keys(word: str) -> set[str]:
 @functools.lru_cache(maxsize=8192)
 def romance_readings(word: str) -> frozenset[str]:
     """How a Latin name may be said the Portuguese or Spanish way (`_ROMANCE`,
-    each habit the spelling gives a chance to, in every combination), in
-    Latin letters, the word itself excluded: "Henrique" -> "enrique",
-    "henrike", "enrike"; nothing for a Cyrillic word."""
+    each habit the spelling gives a chance to, in every combination), or the
+    South Slavic and Czech way (slavic_reading), in Latin letters, the word
+    itself excluded: "Henrique" -> "enrique", "henrike", "enrike"; "Dejan"
+    -> "deian"; nothing for a Cyrillic word."""
     folded = strip_accents(word.casefold())
     if not (folded.isascii() and folded.isalpha()):
         return frozenset()
     found = {folded}
     for pattern, sound in _ROMANCE:
         found |= {pattern.sub(sound, said) for said in found}
-    return frozenset(found - {folded})
+    return frozenset((found | {slavic_reading(word)}) - {folded, ""})
+
+
+# How Serbian, Croatian, Czech or Slovak Latin letters sound: the letters with
+# a háček or an acute are «ч», «ш», «ж», «дж» ("Nikolić" «Николич»,
+# "Snežana" «Снежана», "Đorđe" «Джордже»), a "j" is «й» and softens the
+# consonant before it ("Dejan" «Деян», "Nemanja" «Неманья», "Ljiljana"
+# «Лиляна»: "lj" said as one soft «л»), a "c" is «ц» ("Milica" «Милица»).
+_SLAVIC = (("c", "ts"), ("č", "ch"), ("ć", "ch"), ("š", "sh"), ("dž", "dzh"),
+           ("ž", "zh"), ("đ", "dzh"), ("j", "i"))  # fmt: skip
+_SLAVIC_SPELLING = re.compile(r"[čćšžđ]|(?<=\w)j")
+
+
+def slavic_reading(word: str) -> str:
+    """The Latin name as a South Slavic or Czech speaker says it, in loose
+    Latin letters ("Dejan" -> "deian", "Nikolić" -> "nikolich"); "" for a
+    word that is no Latin name or shows no such spelling: one of those
+    letters, or a "j" past the first letter ("Jan", "Jack" are said the
+    English way too often to be «Ян», «Як»)."""
+    said = word.casefold()
+    if not _SLAVIC_SPELLING.search(said):
+        return ""
+    for letter, sound in _SLAVIC:
+        said = said.replace(letter, sound)
+    said = strip_accents(said)
+    return said if said.isascii() and said.isalpha() else ""
 
 
 def sound_key(word: str) -> str:

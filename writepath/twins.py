@@ -86,8 +86,9 @@ def twins(one: Entity, other: Entity) -> bool:
     if not spelled.isascii():
         return False
     heard = _sounds(cyrillic.name)
-    # "Henrique" is «Энрике», "Rocha" «Роша»: said the Portuguese way
-    said_so = {spelled, *romance_readings(spelled)}
+    # "Henrique" is «Энрике», "Rocha" «Роша», "Dejan" «Деян»: said the
+    # Portuguese or the Serbian way
+    said_so = {spelled, *romance_readings(latin.name)}
     if any(sound_key(s) in heard for s in said_so):
         return True
     # an English name as said ("Graham", «Грэм»): a person's, on either side

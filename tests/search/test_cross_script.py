@@ -95,6 +95,17 @@ def test_a_name_is_also_heard_the_spanish_way(one: str, other: str) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("Dejan", "Деян"), ("Nemanja", "Неманья"), ("Ljiljana", "Лиляна"),
+     ("Nikolić", "Николич"), ("Snežana", "Снежана"), ("Jovanović", "Йованович")],
+)  # fmt: skip
+def test_a_name_is_also_heard_the_serbian_way(one: str, other: str) -> None:
+    """A "j" is «й», "č"/"ć" «ч», a "c" «ц»: the whole sound matches."""
+    assert sound_key(other) in {sound_key(s) for s in romance_readings(one)}
+    assert sound_key("Лина") not in {sound_key(s) for s in romance_readings("Lena")}
+
+
 def test_a_person_s_honorific_is_not_their_name_in_the_other_script() -> None:
     # "Dona Fernanda" in English turns is «Фернанда» (донна in lower case)
     names = OtherScriptNames()

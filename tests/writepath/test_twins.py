@@ -43,6 +43,23 @@ async def test_an_accented_name_joins_its_other_script(storage: MemoryStorage) -
     assert any({"Álex", "Алекс"} <= n for n in names), names
 
 
+async def test_a_serbian_name_joins_its_cyrillic_spelling(
+    storage: MemoryStorage,
+) -> None:
+    """ "Dejan" is «Деян», "Nemanja" «Неманья»: a "j" is «й»."""
+    await said(
+        storage,
+        "Saturday service with my sous-chef Dejan, 84 covers.",
+        "Dejan burned his hand again.",
+        "с Деяном делали заготовки на неделю.",
+        "Fishing with Nemanja on the Tamiš.",
+        "смотрели матч с Неманьей в кафане.",
+    )
+    names = [{e.name, *e.aliases} for e in await storage.entities.list_entities()]
+    assert any({"Dejan", "Деяном"} <= n for n in names), names
+    assert any({"Nemanja", "Неманьей"} <= n for n in names), names
+
+
 async def test_a_pet_said_as_a_word_first_takes_the_pets_type(
     storage: MemoryStorage,
 ) -> None:
