@@ -155,6 +155,16 @@ def test_a_relative_of_a_titled_name_is_theirs() -> None:
         assert asks_relatives_name(analyse(question)), question
 
 
+def test_a_name_that_declines_like_a_relation_word_is_the_owner() -> None:
+    """«Жени» (Женя's genitive) reads as «жена» once lower-cased: written
+    with a capital inside the question it is the name owning the relative,
+    whose name the user asks, not the user's wife."""
+    question = analyse("Как зовут девушку Жени?")
+    assert bare_own_relation(question) == ""
+    assert asks_relatives_name(question)
+    assert bare_own_relation(analyse("What is Dad called?")) == "dad"
+
+
 def test_a_russian_diminutive_is_its_relation() -> None:
     """«Братишка Ильдар» is the brother, «сестрёнка» the sister, «сынок» the
     son, in either language."""
