@@ -19,6 +19,7 @@ newest turns.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Iterable, Sequence
 from collections.abc import Set as AbstractSet
@@ -27,6 +28,7 @@ from ..core.records import Entity, NodeWindow, SearchHit
 from ..core.relations import PET_KINDS
 from ..store.interface import Store
 from .analysis import AnalysedQuery
+from .beside_words import beside, says_stem
 from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
 from .frame_words import GENERIC_STEMS
@@ -151,13 +153,17 @@ def _newest(
     return max(current, key=lambda index: live[index], default=None)
 
 
-def own_holders(hits: list[SearchHit], wanted: set[str]) -> list[SearchHit]:
-    """The user's own turns among `hits` carrying a word of the question."""
+def own_holders(
+    hits: list[SearchHit], wanted: set[str], question: str = ""
+) -> list[SearchHit]:
+    """The user's own turns among `hits` carrying a word of the question, and
+    not told of someone else than whom the `question` asks: "Oscar starts at
+    Treetops nursery" answers "Which nursery does Oscar go to?"."""
     return [
         hit
         for hit in hits
         if hit.node.source_role == USER_ROLE
-        and not told_of_other(hit)
+        and not told_of_other(hit, question)
         and shares_stem(wanted, text_stems(hit.node.content))
     ]
 
@@ -206,6 +212,36 @@ def _category_things(
         for (side, index), n in counts.items()
         if 2 * n > most[side] or index in over
     }
+
+
+def _category_stems(question: str, wanted: set[str]) -> set[str]:
+    """The wanted stems the question writes in lower case: the category
+    asked ("nursery", «садик»), not the name of whom it is asked of ("Oscar")."""
+    return {s for s in wanted if s in text_stems(_LOWER.sub(" ", question))}
+
+
+_LOWER = re.compile(r"(?<!\w)[A-ZА-ЯЁ]\w*")
+
+
+def _introduced(
+    base: dict[int, float], things: Things, holders: list[SearchHit], words: set[str]
+) -> dict[int, float]:
+    """`base` with the things the user introduces by the category's own word
+    ("Oscar starts at Treetops nursery", «хор «Калина»», «садик «Zīļuks»»):
+    they are its things however rarely named beside it. Right beside, no
+    word between: "Little Acorns nursery in Chorlton" says where it is."""
+    if not words:
+        return base
+    says = functools.lru_cache(maxsize=None)(lambda word: says_stem(words, word))
+    named = dict(base)
+    for hit in holders:
+        for index in beside(hit, says, things.of, skipped=()):
+            # "Kennemer International School" carries the word in its name:
+            # a school, not one the turn introduces by the word
+            names = (e.name for e in hit.entities if things.of(e) == index)
+            if not any(says(word) for name in names for word in name.split()):
+                named[index] = max(named.get(index, 0.0), hit.score)
+    return named
 
 
 # "Where do we live now?", «Где мы теперь живём?»: a place is asked, and a
@@ -357,6 +393,7 @@ def _weigh(
     base: dict[int, float],
     holders: set[int],
     asked: Stance,
+    question: str = "",
 ) -> list[SearchHit]:
     """The turns naming a category thing (`hits` and those read by the
     things, `more`) weighed by their side of the change: on the asked side
@@ -378,7 +415,7 @@ def _weigh(
 
     def weighed(hit: SearchHit) -> SearchHit:
         indices = named[hit.node.id]
-        if not indices or _told_of_someone(hit, things, asked):
+        if not indices or _told_of_someone(hit, things, asked, question):
             return hit
         if not any((index == newest) == (asked == "now") for index in indices):
             return SearchHit(hit.node, hit.score / (1.0 + THING_BOOST), hit.entities)
@@ -393,14 +430,16 @@ def _weigh(
     return out
 
 
-def _told_of_someone(hit: SearchHit, things: Things, asked: Stance) -> bool:
+def _told_of_someone(
+    hit: SearchHit, things: Things, asked: Stance, question: str
+) -> bool:
     """The turn opens with someone's name: their state ("Lena started at the
     hospital"), not the user's. Asked about before, a turn opening with the
     thing itself ("Millennium charged me eight euros again") still tells the
     user had it; asked about now, the thing's own news ("Pebble got their
     seed round") says nothing of the user's present."""
     if asked == "now":
-        return told_of_other(hit)
+        return told_of_other(hit, question)
     others = [entity for entity in hit.entities if things.of(entity) is None]
     return told_of_other(SearchHit(hit.node, hit.score, others))
 
@@ -428,13 +467,15 @@ async def with_category_things(
     # by its members ("connected the fibre"), the turns rarely say its word
     if wanted & query.kinds.asked:
         wanted |= query.kinds.member_stems
-    holders = own_holders(hits, wanted)
+    holders = own_holders(hits, wanted, query.text)
     twins = {stem(t) for t in query.twin_terms}
     # a member of the category named ("Focus" of "car") counts on the other
     # side, as a twin does: it is not the question's own word
     members = query.kinds.member_stems - {stem(t) for t in query.terms}
     sure = query.kinds.member_stems | query.kinds.asked
     base = _category_things(holders, things, wanted - twins - members, sure)
+    if asked == "now":  # asked before, the old thing is named often enough
+        base = _introduced(base, things, holders, _category_stems(query.text, wanted))
     # the category itself filed as a thing ("Christmas", «Рождество») is
     # what the question asks about, not one of its things ("Abbey Road" is
     # one of "road"'s)
@@ -454,4 +495,4 @@ async def with_category_things(
         return hits
     more = await read_thing_turns(storage, hits, things, base, window, other_script)
     ids = {hit.node.id for hit in holders}
-    return _weigh(hits, more, things, base, ids, asked)
+    return _weigh(hits, more, things, base, ids, asked, query.text)

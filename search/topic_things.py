@@ -31,12 +31,12 @@ named within a few words of it are the topic's too (search/role_people.py).
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 
 from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
+from .beside_words import beside, says_stem
 from .category_things import (
     STANCE_WORDS,
     Things,
@@ -47,12 +47,12 @@ from .category_things import (
     things_of,
     with_category_things,
 )
-from .cross_script import OtherScriptNames, loose_key
-from .query_text import STOP_WORDS, fts_match
+from .cross_script import OtherScriptNames
+from .query_text import fts_match
 from .role_holders import with_role_holders
 from .role_people import asks_role, role_people, with_other_forms
 from .standing import stance
-from .support import shares_stem, text_stems, wanted_stems
+from .support import wanted_stems
 from .windowed import USER_ROLE, unseen_hits
 
 # A thing's turn without the word scores this share of the weakest hit
@@ -61,7 +61,6 @@ TOPIC_SHARE = 0.9
 # A windowed search reads at most this many newest turns carrying the word,
 # from any time, for the things named beside it.
 WIDE_TURNS = 40
-_WORD = re.compile(r"\w+", re.UNICODE)
 
 
 async def with_things(
@@ -96,10 +95,10 @@ async def with_topic_things(
     things = Things(pets=asks_pets(query))
     # each word and text is stemmed and matched once (a question's hits
     # repeat most words: ~10 ms a question when every mention asked again)
-    says = functools.lru_cache(maxsize=None)(lambda text: _says(wanted, text))
+    says = functools.lru_cache(maxsize=None)(lambda text: says_stem(wanted, text))
     wide = await _wide_holders(storage, hits, terms, window)
     holders = [*own_holders(hits, wanted), *own_holders(wide, wanted)]
-    chosen = {index for hit in holders for index in _beside(hit, says, things)}
+    chosen = {index for hit in holders for index in beside(hit, says, things.of)}
     people = _people(holders, says, wanted, other_script)
     if not chosen and not people:
         return hits
@@ -165,44 +164,3 @@ async def _wide_holders(
     ids = await storage.index.fts_newest(match, limit=WIDE_TURNS, types=("episodic",))
     unseen = await unseen_hits(storage, hits, ids)
     return [hit for hit in unseen if hit.node.source_role == USER_ROLE]
-
-
-def _beside(hit: SearchHit, says: Callable[[str], bool], things: Things) -> set[int]:
-    """The things whose name stands right before or after a wanted word (one
-    `says`) in the hit's text, stop words skipped ("the Depot climbing gym")."""
-    if all(entity.type == "person" for entity in hit.entities):
-        return set()  # no thing named: nothing to read
-    words = [
-        w for w in _WORD.findall(hit.node.content) if w.casefold() not in STOP_WORDS
-    ]
-    near = {
-        words[j]
-        for i, word in enumerate(words)
-        if says(word)
-        for j in (i - 1, i + 1)
-        if 0 <= j < len(words) and not says(words[j])
-    }
-    return {
-        index
-        for entity in hit.entities
-        if _named(entity, near) and (index := things.of(entity)) is not None
-    }
-
-
-def _says(wanted: set[str], text: str) -> bool:
-    """The text carries a wanted word, inflected alike ("скалодроме")."""
-    return shares_stem(wanted, text_stems(text))
-
-
-def _named(entity: Entity, near: set[str]) -> bool:
-    """A word of the entity's names is among `near` (inflected alike:
-    "скалодроме", "Depot's")."""
-    names = {w for n in (entity.name, *entity.aliases) for w in _WORD.findall(n)}
-    return any(_same_word(name, word) for name in names for word in near)
-
-
-def _same_word(one: str, other: str) -> bool:
-    if one.casefold() == other.casefold():
-        return True
-    key = loose_key(one)
-    return len(key) >= 3 and key == loose_key(other)
