@@ -85,6 +85,7 @@ from .search.still import after_the_end
 from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
 from .search.topic_things import with_things
+from .search.window_doing import with_window_doing
 from .search.windowed import (
     admitted,
     entity_filter,
@@ -480,6 +481,7 @@ class Retriever:
         stanced = by_stance(hits, query.text, query.state_terms, query.own_words)
         stanced = await after_the_end(self._storage, stanced, query, window)
         stanced = await with_gear_taken_up(self._storage, stanced, query, window)
+        stanced = await with_window_doing(self._storage, stanced, query, window)
         hits = focus_on_threads(stanced)
         hits = await with_found_person(self._storage, hits, query, named, window)
         if query.asks_for_many:

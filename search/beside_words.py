@@ -5,6 +5,7 @@ is one of that category's, however rarely the user names them together
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Collection
 
@@ -59,3 +60,36 @@ def _same_word(one: str, other: str) -> bool:
         return True
     key = loose_key(one)
     return len(key) >= 3 and key == loose_key(other)
+
+
+def category_stems(question: str, wanted: set[str]) -> set[str]:
+    """The wanted stems the question writes in lower case: the category
+    asked ("nursery", «садик»), not the name of whom it is asked of ("Oscar")."""
+    return {s for s in wanted if s in text_stems(_LOWER.sub(" ", question))}
+
+
+_LOWER = re.compile(r"(?<!\w)[A-ZА-ЯЁ]\w*")
+
+
+def introduced(
+    base: dict[int, float],
+    thing_of: Callable[[Entity], int | None],
+    holders: list[SearchHit],
+    words: set[str],
+) -> dict[int, float]:
+    """`base` with the things the user introduces by the category's own word
+    ("Oscar starts at Treetops nursery", «хор «Калина»», «садик «Zīļuks»»):
+    they are its things however rarely named beside it. Right beside, no
+    word between: "Little Acorns nursery in Chorlton" says where it is."""
+    if not words:
+        return base
+    says = functools.lru_cache(maxsize=None)(lambda word: says_stem(words, word))
+    named = dict(base)
+    for hit in holders:
+        for index in beside(hit, says, thing_of, skipped=()):
+            # "Kennemer International School" carries the word in its name:
+            # a school, not one the turn introduces by the word
+            names = (e.name for e in hit.entities if thing_of(e) == index)
+            if not any(says(word) for name in names for word in name.split()):
+                named[index] = max(named.get(index, 0.0), hit.score)
+    return named

@@ -19,7 +19,6 @@ newest turns.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Collection, Iterable, Sequence
 from collections.abc import Set as AbstractSet
@@ -28,7 +27,8 @@ from ..core.records import Entity, NodeWindow, SearchHit
 from ..core.relations import PET_KINDS
 from ..store.interface import Store
 from .analysis import AnalysedQuery
-from .beside_words import beside, says_stem
+from .beside_words import category_stems, introduced
+from .company import asks_riding, company_keys
 from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
 from .frame_words import GENERIC_STEMS
@@ -125,6 +125,19 @@ def things_of(hit: SearchHit, things: Things) -> set[int]:
     }
 
 
+def _company(hit: SearchHit, things: Things, riding: bool) -> set[int]:
+    """The things the hit names only as company ("with Bublik"), when asked
+    how one gets about."""
+    keys = company_keys(hit.node.content) if riding else set()
+    if not keys:
+        return set()
+    return {
+        index
+        for entity in hit.entities
+        if (index := things.of(entity)) is not None and _within(_keys(entity), keys)
+    }
+
+
 def _ended(hit: SearchHit, index: int, things: Things) -> bool:
     """The hit's text calls thing `index` over or former."""
     names = [
@@ -173,6 +186,7 @@ def _category_things(
     things: Things,
     own: set[str],
     sure: AbstractSet[str] = frozenset(),
+    riding: bool = False,
 ) -> dict[int, float]:
     """The things named most often in the `holders` that rank near the best
     of them (HOLDER_SHARE), with the best score of those turns. The turns
@@ -198,7 +212,7 @@ def _category_things(
         if hit.score < HOLDER_SHARE * top and sure.isdisjoint(stems):
             continue
         twin = own.isdisjoint(stems)
-        for index in things_of(hit, things):
+        for index in things_of(hit, things) - _company(hit, things, riding):
             counts[twin, index] = counts.get((twin, index), 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
             if _ended(hit, index, things):
@@ -212,36 +226,6 @@ def _category_things(
         for (side, index), n in counts.items()
         if 2 * n > most[side] or index in over
     }
-
-
-def _category_stems(question: str, wanted: set[str]) -> set[str]:
-    """The wanted stems the question writes in lower case: the category
-    asked ("nursery", «садик»), not the name of whom it is asked of ("Oscar")."""
-    return {s for s in wanted if s in text_stems(_LOWER.sub(" ", question))}
-
-
-_LOWER = re.compile(r"(?<!\w)[A-ZА-ЯЁ]\w*")
-
-
-def _introduced(
-    base: dict[int, float], things: Things, holders: list[SearchHit], words: set[str]
-) -> dict[int, float]:
-    """`base` with the things the user introduces by the category's own word
-    ("Oscar starts at Treetops nursery", «хор «Калина»», «садик «Zīļuks»»):
-    they are its things however rarely named beside it. Right beside, no
-    word between: "Little Acorns nursery in Chorlton" says where it is."""
-    if not words:
-        return base
-    says = functools.lru_cache(maxsize=None)(lambda word: says_stem(words, word))
-    named = dict(base)
-    for hit in holders:
-        for index in beside(hit, says, things.of, skipped=()):
-            # "Kennemer International School" carries the word in its name:
-            # a school, not one the turn introduces by the word
-            names = (e.name for e in hit.entities if things.of(e) == index)
-            if not any(says(word) for name in names for word in name.split()):
-                named[index] = max(named.get(index, 0.0), hit.score)
-    return named
 
 
 # "Where do we live now?", «Где мы теперь живём?»: a place is asked, and a
@@ -473,9 +457,10 @@ async def with_category_things(
     # side, as a twin does: it is not the question's own word
     members = query.kinds.member_stems - {stem(t) for t in query.terms}
     sure = query.kinds.member_stems | query.kinds.asked
-    base = _category_things(holders, things, wanted - twins - members, sure)
+    own = wanted - twins - members
+    base = _category_things(holders, things, own, sure, asks_riding(query.kinds))
     if asked == "now":  # asked before, the old thing is named often enough
-        base = _introduced(base, things, holders, _category_stems(query.text, wanted))
+        base = introduced(base, things.of, holders, category_stems(query.text, wanted))
     # the category itself filed as a thing ("Christmas", «Рождество») is
     # what the question asks about, not one of its things ("Abbey Road" is
     # one of "road"'s)

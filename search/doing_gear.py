@@ -67,3 +67,16 @@ def done_by_its_words(text: str, doings: frozenset[str]) -> bool:
         for key, (gear, verbs) in _DOINGS.items()
         if key in doings
     )
+
+
+def told_by_its_verbs(text: str, doings: frozenset[str]) -> bool:
+    """The text tells one of `doings` by its verbs or measure ("a 60 km
+    ride"), not its gear alone: "drew me with a racket" plays no tennis."""
+    return any(
+        verbs.search(text) for key, (_, verbs) in _DOINGS.items() if key in doings
+    )
+
+
+def doings_named(stems: frozenset[str]) -> frozenset[str]:
+    """The doings of this module a question names by their word ("cycling")."""
+    return frozenset(stems & _DOINGS.keys())

@@ -338,3 +338,22 @@ def test_a_place_is_said_after_a_preposition_of_place() -> None:
     )
     assert loose_key("Haarlem") in keys and loose_key("Харлеме") in keys
     assert loose_key("Niro") not in keys and loose_key("Kia") not in keys
+
+
+async def test_the_company_named_beside_a_ride_is_no_way_of_getting_about(
+    storage: MemoryStorage,
+) -> None:
+    # the dog walked along («с Бубликом»), filed as a thing, is no way to work
+    ride = [
+        "Продала машину. На работу теперь на автобусе до Кармелита.",
+        "Автобус сломался, пешком до Кармелита, опоздала на смену.",
+    ]
+    walks = [
+        "Весь город на велосипедах, гуляли с Бубликом посреди шоссе.",
+        "Гуляли с Бубликом по набережной, мимо звенел трамвай.",
+        "Гуляли с Бубликом вечером у моря, обгоняли самокаты.",
+    ]
+    noise = [NOISE[i % 4] for i in range(12)]
+    retriever = await linked_days(storage, [*ride, *noise, *walks], T0)
+    top = await _top(retriever, "Как я теперь езжу на работу?", 2)
+    assert set(top) == set(ride), top

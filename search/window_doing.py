@@ -1,0 +1,64 @@
+"""A doing asked within a time window, told by its gear and verbs.
+
+"cycling" between two dates: the user's turns of those weeks say "First
+Saturday ride, 42 km", «Суббота: 70 км с Серёгой», «Купили по
+шоссейнику», never the doing's word, so the text leg finds none of them
+and the window's newest turns pad the answer instead. Within the asked
+window a turn that tells the asked doing by its verbs or measure
+(search/doing_gear.py) is one of it, and so is one that buys its gear: the
+window already says which weeks, the question which doing. Gear only named
+("drew me with a racket") is none. Only the doings search/doing_gear.py
+knows, and only the user's own turns: a ride or "70 km" outside such a
+question tells no sport. Bounded: one read of the user's turns of the window.
+"""
+
+from __future__ import annotations
+
+from ..core.records import NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .doing_gear import doings_named, gear_bought, told_by_its_verbs
+from .support import text_stems
+from .windowed import DOINGS_SCAN, USER_ROLE, lifted_first, unseen_hits
+
+# At most this many turns of the doing lifted, the newest of the window's.
+LIFTED = 10
+
+
+async def with_window_doing(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """`hits` with the window's own turns that tell the asked doing by its
+    gear or verbs first, oldest first; unchanged without such turns."""
+    if window is None or not window.timed:
+        return hits
+    doings = doings_named(text_stems(query.text))
+    if not doings:
+        return hits
+    mine = NodeWindow(window.after, window.before, window.entity_id, USER_ROLE)
+    ids = await storage.index.window_nodes(
+        mine, limit=DOINGS_SCAN, types=("episodic",), oldest_first=True
+    )
+    nodes = await storage.nodes.get_nodes(ids) if ids else {}
+    told = [
+        node_id
+        for node_id in ids
+        if node_id in nodes and _tells(nodes[node_id].content, doings)
+    ][-LIFTED:]
+    if not told:
+        return hits
+    known = {hit.node.id: hit for hit in hits}
+    known.update({hit.node.id: hit for hit in await unseen_hits(storage, hits, told)})
+    lifted = [known[i] for i in told if i in known]
+    ids_lifted = {hit.node.id for hit in lifted}
+    return lifted_first(lifted, [hit for hit in hits if hit.node.id not in ids_lifted])
+
+
+def _tells(text: str, doings: frozenset[str]) -> bool:
+    """The text buys the gear of one of `doings` (its start) or tells it by
+    its verbs and measure; gear only named is no doing ("Sandro drew me
+    with a racket")."""
+    return bool(gear_bought(text) & doings) or told_by_its_verbs(text, doings)
