@@ -33,6 +33,7 @@ from .asked_relation import (
     names_former,
     same_relation_aliases,
 )
+from .former_first import former_first, former_holders
 from .full_names import first_names, full_names
 from .introductions import introduced_by, says_who
 from .legs import speaker_of
@@ -311,6 +312,9 @@ async def person_hits(
     if not people:
         return []
     own_names = introduced_by(people)
+    # asked by the relation ("Who's my boss?"): its former holder's news is
+    # no answer (search/former_first.py)
+    holds = _relation_word(people[0]) if relations else ""
     people = await with_other_forms(storage, people)
     relations = relations or frozenset(
         same for e in people for same in relation_signs(_relation_word(e))
@@ -342,13 +346,21 @@ async def person_hits(
             * standing(node, now)
             * (1.0 + RECENCY * (node.when - oldest) / span)
             * says_who(node, relations, own_names, STATES_RELATION)
-            * (TOPIC_WEIGHT if _says(node.content, topic) else 1.0),
+            * (TOPIC_WEIGHT if _says(node.content, topic) else 1.0)
+            * _led_by_former(node, linked.get(node.id, []), holds, asked, own_names),
             linked.get(node.id, []),
         )
         for node in found
     ]
     hits.sort(key=lambda hit: (-hit.score, hit.node.id))
     return spread_over_time(hits)
+
+
+def _led_by_former(
+    node: Node, linked: list[Entity], holds: str, asked: set[int], names: set[str]
+) -> float:
+    former = former_holders(linked, holds, asked) if holds else []
+    return former_first(node.content, names, former)
 
 
 async def _linked(
