@@ -7,9 +7,11 @@ turn that ends the thing ("Cancelled X and went to the pool", «Всё,
 state that followed; the thing's turns before its end are the old state,
 and they carry the question's words, so by score alone they lead. When the
 user's turns about the thing hold one that ends it, that newest end turn
-ranks first, then the newer turns of the new state (the words the end turn
-says after "and", «зато», "instead", read from the whole memory; the other
-doing taken up right after it, search/taken_up.py), then the rest; the
+ranks first (second, after the doing taken up, when it names no new
+state: it is then the old state's last turn), then the newer turns of the
+new state (the words the end turn says after "and", «зато», "instead",
+read from the whole memory; the other doing taken up right after it,
+search/taken_up.py), then the rest; the
 thing's turns before the end drop below the new state's. No end told,
 the thing's turns go on after it, or its end word ends another thing:
 a change told by the new state alone ("back at the pool", «я теперь
@@ -427,7 +429,10 @@ async def after_the_end(
     )
     # "Signed up at a boxing gym" the day after the last chess club
     started = await taken_up(storage, end, thing, after[end.node.id])
-    order = [end, *going_on, *started, *new, *earlier]
+    # the end that names nothing new is the old state's last turn: the
+    # doing taken up after it is the state now and leads
+    first = started[:1] if started and not words else []
+    order = [*first, end, *going_on, *started, *new, *earlier]
     lifted = list({hit.node.id: hit for hit in order}.values())[:LIFTED]
     ids = {hit.node.id for hit in lifted}
     return lifted_first(lifted, [h for h in hits if h.node.id not in ids])

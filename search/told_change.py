@@ -35,6 +35,16 @@ _BACK = re.compile(
     r"|(?<!\w)(?:обратно|вернул\w*|снова)(?!\w)",
     re.I,
 )
+# A return only wished ("wants to go back to", «хочет обратно в бассейн»,
+# «мечтаю снова») is not yet made: the wish is still the old state's turn,
+# the return done later ("is back at the pool") is the change.
+_WISHED_BACK = re.compile(
+    r"\b(?:wants?|wanted|wanting|would like|'d like|wish(?:es)?|hopes?|hoping)"
+    r"\s+(?:\w+\s+){0,2}(?:to\s+)?(?:go|get|come|be)\s+back\b"
+    r"|(?<!\w)(?:хоч\w*|хотел\w*|хотят|мечта\w*|просит\w*|просил\w*)"
+    r"\s+(?:\w+\s+){0,2}(?:обратно|вернуть\w*|снова)(?!\w)",
+    re.I,
+)
 _NOW = frozenset({"now", "теперь"})
 # How near the now-word stands to the new state's word: «я теперь
 # пескетарианка», "I'm now a pescatarian".
@@ -72,7 +82,7 @@ def new_state(text: str, thing: frozenset[str], kind: frozenset[str]) -> set[str
     if not others:
         return set()
     if _BACK.search(text):
-        return others
+        return set() if _WISHED_BACK.search(text) else others
     nows = [i for i, word in enumerate(words) if word.casefold() in _NOW]
     return {
         key

@@ -38,6 +38,13 @@ def test_a_return_to_another_doing() -> None:
     assert not new_state("Back at pottery, glazed two bowls.", POTTERY, kind)
 
 
+def test_a_return_only_wished_is_no_change() -> None:
+    kind = kind_of(POTTERY)
+    assert not new_state("Mia says she wants to go back to yoga.", POTTERY, kind)
+    assert not new_state("Поля хочет обратно в бассейн, к тренерше.", POTTERY, kind)
+    assert new_state("Поля вернулась в бассейн, тренер взяла её.", POTTERY, kind)
+
+
 async def test_a_return_ranks_above_the_old_doing(storage: MemoryStorage) -> None:
     """No turn ends the pottery class; going back to yoga tells it."""
     old = [
