@@ -115,8 +115,14 @@ def day_window(value: str) -> tuple[float, float]:
 
 
 # "these days" says when, not what: its "days" is no word to look for ("What
-# sport do I do these days?" is not answered by "Long day at work").
-_THESE_DAYS = re.compile(r"\bthese\s+days\b", re.IGNORECASE)
+# sport do I do these days?" is not answered by "Long day at work"). So does
+# the day a question asks ("What day is my class now?", «В какой день у меня
+# теперь сербский?»): "день" found «день рождения», never the class's turns.
+_THESE_DAYS = re.compile(
+    r"\bthese\s+days\b|\b(?:what|which)\s+days?\b"
+    r"|(?<!\w)(?:в|по)\s+как(?:ой|ие|им)\s+(?:день|дни|дням)(?!\w)",
+    re.IGNORECASE,
+)
 
 
 def query_terms(text: str) -> list[str]:

@@ -97,6 +97,15 @@ def test_stop_words_dropped_and_terms_ored() -> None:
     assert build_fts_query("what is the") is None
 
 
+def test_the_day_a_question_asks_is_no_word_to_find() -> None:
+    """ "What day", «в какой день» ask when: «день рождения» is no answer."""
+    assert query_terms("What day is my yoga class now?") == ["yoga", "class"]
+    assert query_terms("В какой день у меня теперь сербский?") == ["сербский"]
+    assert query_terms("По каким дням я хожу в бассейн?") == ["хожу", "бассейн"]
+    # a day that is the thing asked about stays
+    assert "day" in query_terms("How was my first day at the new job?")
+
+
 def test_time_filters() -> None:
     now = 1_700_000_000.0
     assert parse_time_filter("last_week", now=now) == now - 7 * 86_400
