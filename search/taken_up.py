@@ -32,11 +32,13 @@ DAY = 86400.0
 START_DAYS = 14
 # At most this many of the new doing's turns, the start first.
 TAKEN = 6
-# "signed up", "joined", "first class", "took up", «записался», «начала»,
+# "signed up", "joined", "first class" (or "first table tennis session": the
+# doing's words between), "took up", «записался», «начала»,
 # «первое занятие», «первая тренировка»
 _STARTS = re.compile(
     r"\b(?:sign(?:ed|ing)? (?:\w+ )?up|joined|enrolled|took up|taking up"
-    r"|started|first (?:class|lesson|session|training|practice|game))\b"
+    r"|started|first (?:[a-z]+ ){0,2}(?:class|lesson|session|training|practice"
+    r"|game))\b"
     r"|(?<!\w)(?:записал\w*|записыва\w*|начал\w*|пош[её]л на|пошла на"
     r"|перв(?:ое|ая|ый|ую) (?:заняти\w*|тренировк\w*|урок\w*|игр\w*))(?!\w)",
     re.I,

@@ -10,8 +10,11 @@ after the thing's newest turn, and names another thing of the asked one's
 kind (search/kinds.py: a diet for "vegetarian"; any doing for a sport or a
 hobby) with a word of return anywhere in it, or with "now" / «теперь»
 right beside it. The change and the new thing's later turns (its word or a
-twin: "pool", «бассейн») are the answer, oldest first. Bounded: one read
-of the user's turns in the months after the thing's newest turn.
+twin: "pool", «бассейн») are the answer, oldest first. A doing may also
+be dropped without a word: the user starts another doing soon after its
+newest turn and never names it again (search/taken_up.py, read from the
+newest turn instead of an end). Bounded: one read of the user's turns in
+the months after the thing's newest turn.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from ..store.interface import Store
 from .kinds import DOING_STEMS, kin_stems, names_category
 from .morphology import stem
 from .support import text_stems
-from .taken_up import is_doing
+from .taken_up import is_doing, taken_up
 from .twin_words import twin_stems, with_twins
 from .windowed import own_turns_after, start_and_after, turns_as_hits
 
@@ -125,4 +128,9 @@ async def told_change(
         return bool(text_stems(node.content) & said)
 
     found = start_and_after(turns, starts, goes_on, TOLD)
-    return await turns_as_hits(storage, found)
+    if found:
+        return await turns_as_hits(storage, found)
+    # no word of return or of "now": a doing given up without a word, told
+    # only by starting another soon after its last turn (fishing every
+    # Monday, then "first table tennis session" and no fishing since)
+    return await taken_up(storage, last, thing, turns)

@@ -89,3 +89,38 @@ async def test_an_end_of_the_thing_itself_still_leads(storage: MemoryStorage) ->
 def test_a_root_shared() -> None:
     assert same_root(stem("театр"), frozenset({stem("театральную")}))
     assert not same_root(stem("бассейн"), frozenset({stem("театральную")}))
+
+
+async def test_a_doing_dropped_for_a_new_one_started(storage: MemoryStorage) -> None:
+    """No turn ends the fishing, none goes back: the user starts table tennis
+    a few days after the last trip and never goes fishing again."""
+    old = [
+        "Monday fishing with Pavel on the river, caught two perch.",
+        "Fishing again with Pavel, rain all day, one carp.",
+    ]
+    new = [
+        "First table tennis session at the club, got destroyed 11-3.",
+        "Table tennis after work, won one game this time.",
+    ]
+    texts: list[str] = []
+    for text in [*old, *new]:
+        texts += [*NOISE, text]
+    found = await top_answers(storage, texts, T0, "Do I still go fishing?")
+
+    assert found[:2] == new, found
+
+
+async def test_a_doing_going_on_beside_a_new_one(storage: MemoryStorage) -> None:
+    """The fishing is named again after the table tennis starts: both go on,
+    and the fishing is what the question asks."""
+    texts = [
+        *NOISE,
+        "Monday fishing with Pavel on the river, caught two perch.",
+        *NOISE,
+        "First table tennis session at the club, got destroyed 11-3.",
+        *NOISE,
+        "Рыбалка с Павлом в понедельник, поймал леща.",
+    ]
+    found = await top_answers(storage, texts, T0, "Я ещё езжу на рыбалку?")
+
+    assert "леща" in found[0], found
