@@ -32,7 +32,6 @@ valentine's day | день святого *валентина, *валентин
 victory day | день победы
 honeymoon | медовый месяц
 housewarming | новоселье
-table tennis, ping pong | настольный теннис, пинг понг
 """
 
 
