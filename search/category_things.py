@@ -451,7 +451,10 @@ async def with_category_things(
     # by its members ("connected the fibre"), the turns rarely say its word
     if wanted & query.kinds.asked:
         wanted |= query.kinds.member_stems
-    holders = own_holders(hits, wanted, query.text)
+    holders = own_holders(hits, wanted)
+    # "Oscar starts at Treetops nursery" introduces the nursery asked of
+    # Oscar; the category's other things stay the user's own
+    asked_of = own_holders(hits, wanted, query.text)
     twins = {stem(t) for t in query.twin_terms}
     # a member of the category named ("Focus" of "car") counts on the other
     # side, as a twin does: it is not the question's own word
@@ -460,7 +463,7 @@ async def with_category_things(
     own = wanted - twins - members
     base = _category_things(holders, things, own, sure, asks_riding(query.kinds))
     if asked == "now":  # asked before, the old thing is named often enough
-        base = introduced(base, things.of, holders, category_stems(query.text, wanted))
+        base = introduced(base, things.of, asked_of, category_stems(query.text, wanted))
     # the category itself filed as a thing ("Christmas", «Рождество») is
     # what the question asks about, not one of its things ("Abbey Road" is
     # one of "road"'s)
