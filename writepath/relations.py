@@ -114,20 +114,65 @@ def _opens_on_pet_kind(words: Sequence[str]) -> bool:
 # at Pebble is Jonas", "Мой начальник теперь — Йонас".
 _COPULA = frozenset("is was это — –".split())
 _SUBJECT_SPAN = 7  # words back to the subject's owner word ("my", "мой")
+_PLACED_SPAN = 10  # "the new manager at our old Hadar branch is"
+_NEWNESS = frozenset("new current".split())
+_PLACE_PREPOSITIONS = frozenset("at of in".split())
+# roles a place has one of, held over whoever works or lives there
+_PLACE_ROLES = frozenset("boss manager supervisor landlord landlady".split())
 
 
 def relation_by_subject(before_words: Sequence[str]) -> str:
     """The relation when the name completes a sentence whose subject is one:
     "My new manager at Pebble is Jonas" (the relation may be qualified and
-    followed by where: "my manager at Pebble")."""
+    followed by where: "my manager at Pebble"), or "the new manager at our
+    branch is Rinat": the place being the user's makes its holder theirs."""
     if not before_words or _clean(before_words[-1:])[0] not in _COPULA:
         return ""
-    span = list(before_words[-_SUBJECT_SPAN:-1])
-    # the subject opens the sentence: no other sentence's words before it
+    owned = _owned_subject(before_words[-_SUBJECT_SPAN:-1])
+    return owned or _held_at_own_place(before_words[-_PLACED_SPAN:-1])
+
+
+def _subject_words(span: Sequence[str]) -> list[str]:
+    """The span's words from the sentence's start: the subject opens it, no
+    other sentence's words before it."""
     cut = max(
         (i + 1 for i, w in enumerate(span) if w.endswith((".", "!", "?"))), default=0
     )
-    words = relation_base_forms(_clean(span[cut:]))
+    return relation_base_forms(_clean(span[cut:]))
+
+
+def _held_at_own_place(span: Sequence[str]) -> str:
+    """ "the new manager at our old branch is Rinat": a role of a place named
+    as the user's own ("at our", "of my") is held over the user, though the
+    subject says "the" (the holder is new, not yet "my")."""
+    words = _subject_words(span)
+    for at, word in enumerate(words[:-3]):
+        if word != "the":
+            continue
+        relation = _relation_after_the(words[at + 1 : at + 3])
+        rest = words[at + 2 : at + 5]
+        if relation and _owned_place(rest):
+            return relation
+    return ""
+
+
+def _relation_after_the(words: Sequence[str]) -> str:
+    """ "manager" / "new manager": a bare relation word, one adjective allowed."""
+    found = relation_of("my", "", words[0]) if words else ""
+    if not found and len(words) == 2 and words[0] in _NEWNESS:
+        found = relation_of("my", "", words[1])
+    return found if found in _PLACE_ROLES else ""
+
+
+def _owned_place(words: Sequence[str]) -> bool:
+    return any(
+        prep in _PLACE_PREPOSITIONS and owner in RELATION_OWNERS
+        for prep, owner in itertools.pairwise(words)
+    )
+
+
+def _owned_subject(span: Sequence[str]) -> str:
+    words = _subject_words(span)
     for at, owner in enumerate(words[:-1]):
         found = relation_of(owner, "", words[at + 1])
         if not found and at + 2 < len(words):

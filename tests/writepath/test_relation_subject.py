@@ -39,3 +39,31 @@ async def test_the_relation_is_read_past_a_title(storage: MemoryStorage) -> None
     assert lopes is not None and lopes.name == "Teresa Lopes"
     ozola = await storage.entities.find_entity("my boss")
     assert ozola is not None and ozola.name == "Ozola"
+
+
+async def test_the_new_holder_of_a_role_at_ones_own_place(
+    storage: MemoryStorage,
+) -> None:
+    """ "the new manager at our old branch is Rinat Cohen": the place is the
+    user's, so Rinat is their manager and the one before becomes the former
+    manager; a role of a place that is nobody's stays unfiled."""
+    await said(
+        storage,
+        "My manager Avi Mizrahi retires in August.",
+        "Lilya says the new manager at our old Hadar branch is Rinat Cohen.",
+        "I read that the new manager at Arsenal is Mikel Arteta.",
+    )
+
+    rinat = await storage.entities.find_entity("my manager")
+    assert rinat is not None and rinat.name == "Rinat Cohen"
+    avi = await storage.entities.find_entity("Avi Mizrahi")
+    assert avi is not None and avi.attributes.get("relation") != "manager"
+
+
+async def test_a_branch_head_is_a_boss(storage: MemoryStorage) -> None:
+    """«моя заведующая» is the head of one's branch or department: the
+    relation is filed, so «заведующая» finds her, and she is the boss."""
+    await said(storage, "Моя заведующая Ринат поставила меня старшей смены.")
+
+    rinat = await storage.entities.find_entity("заведующая")
+    assert rinat is not None and rinat.name == "Ринат"
