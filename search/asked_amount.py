@@ -4,8 +4,8 @@
 за новую квартиру?»: a turn on the new flat («Мама осматривала новую
 квартиру») or the car tells of it without its price, and is no answer. A
 turn answers by saying an amount in the sentence that says the thing: a
-number of two digits or more (not a clock time: "at 7:30", nor a date:
-«на 12 мая»), a number with
+number of two digits or more (not a clock time: "at 7:30", «в 10», nor a
+date: «на 12 мая»), a number with
 "k" ("8k"), a currency ("€", "euros", «рублей»), or a number word ("a
 thousand", «тысячу двести»).
 """
@@ -17,8 +17,11 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
+from ..core.relations import RELATIONS, same_relation
 from .asked_name import sentences
-from .morphology import stem
+from .asked_of import says_name
+from .morphology import relation_base_forms, stem
+from .query_text import STOP_WORDS
 from .twin_words import twin_stems
 
 # "how much" / «сколько» with a word of paying or of what one pays
@@ -57,6 +60,14 @@ _DATE = re.compile(
     re.I,
 )
 
+# an hour of the day said by its preposition («в 10», «с 10 до 12», "at 10"):
+# when, not what it cost (a currency said with it is still read)
+_HOUR = re.compile(
+    r"(?<!\w)(?:в|во|с|со|до|к|at|from|until|till)\s+(?:[01]?\d|2[0-4])"
+    r"(?!\d|[:.,]\d|\s?[kк](?!\w))",
+    re.I,
+)
+
 
 def with_amounts(
     question: str, hits: Sequence[SearchHit], thing: AbstractSet[str]
@@ -65,7 +76,58 @@ def with_amounts(
     then those giving one (`gives_amount`)."""
     if not asks_amount(question):
         return hits
-    return [hit for hit in hits if gives_amount(hit.node.content, thing)]
+    owner = asked_owner(question)
+    return [
+        hit
+        for hit in hits
+        if gives_amount(hit.node.content, thing) and says_owner(hit.node.content, owner)
+    ]
+
+
+# whose the priced thing is: "mum's tickets", "Ana's car" ("what's", "it's"
+# own nothing); «билеты мамы», «машина Кости»: a genitive after a noun (after
+# a preposition it is a place: «билеты в Омск»)
+_OWNER_EN = re.compile(
+    r"\b(?!(?i:what|who|that|it|he|she|there|where|how|here|today|tomorrow)['’])"
+    r"(\w+)['’]s\s+\w+"
+)
+_OWNER_RU = re.compile(r"(?<!\w)([а-яё]+)\s+(?=([а-яё]+|[А-ЯЁ][а-яё]+)(?!\w))")
+
+
+def asked_owner(question: str) -> str:
+    """The person whose thing's price is asked ("How much did mum's tickets
+    cost?" → mum, «Сколько стоили билеты мамы?» → мама, «машина Кости» →
+    Кости), as a relation's base form or a name as written; "" for the
+    user's own or no one's."""
+    english = _OWNER_EN.search(question)
+    if english:
+        return _as_relation(english[1]) or english[1]
+    pairs: list[tuple[str, str]] = _OWNER_RU.findall(question)
+    for before, word in pairs:
+        if before.casefold() in STOP_WORDS:
+            continue
+        relation = _as_relation(word)
+        if relation and relation != word.casefold():  # a genitive: «мамы»
+            return relation
+        if word[:1].isupper():
+            return word
+    return ""
+
+
+def _as_relation(word: str) -> str:
+    base = relation_base_forms([word.casefold()])[0]
+    return base if base in RELATIONS else ""
+
+
+def says_owner(text: str, owner: str) -> bool:
+    """The text says the owner: a relation by any of its words («мама» by
+    "mum", «мамы»), a name in either script; any text when none is asked."""
+    if not owner:
+        return True
+    if owner in RELATIONS:
+        words = [w.casefold() for w in _WORD.findall(text)]
+        return not same_relation(owner).isdisjoint(relation_base_forms(words))
+    return says_name([text], {owner})
 
 
 def asks_amount(text: str) -> bool:
@@ -85,9 +147,10 @@ def gives_amount(text: str, thing: AbstractSet[str]) -> bool:
 
 
 def without_dates(sentence: str) -> str:
-    """The sentence with its dates blanked: «Купили билеты в Омск на 12
-    мая» says when, not what the tickets cost."""
-    return _DATE.sub(" ", sentence)
+    """The sentence with its dates and hours blanked: «Купили билеты в Омск
+    на 12 мая», «В воскресенье в 10 Тимур показал билет» say when, not what
+    the tickets cost."""
+    return _HOUR.sub(" ", _DATE.sub(" ", sentence))
 
 
 def says_stem(sentence: str, thing: AbstractSet[str]) -> bool:

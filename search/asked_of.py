@@ -218,6 +218,19 @@ def names_in(text: str) -> set[str]:
     return {m[1] for m in _NAME.finditer(text)}
 
 
+def without_declined_names(text: str, terms: Sequence[str]) -> list[str]:
+    """The terms but the question's names that read as a relation only in
+    another form («Как зовут девушку Жени?»: «Жени», Женя's genitive, is no
+    «жена»; "Dad" is the relation it says): the name is whose, not what."""
+    declined = set()
+    for name in names_in(text):
+        written = name.casefold()
+        base = relation_base_forms([written])[0]
+        if base in RELATIONS and base != written:
+            declined.add(written)
+    return [term for term in terms if term not in declined]
+
+
 def says_name(texts: Iterable[str], names: AbstractSet[str]) -> bool:
     """One of the texts says one of the names, in either script ("Sonya's" by
     «Соню», «Ксюши» by «Ксюшей»: search/cross_script.py's loose keys), a

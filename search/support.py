@@ -52,6 +52,7 @@ from .asked_of import (
     places_where,
     says_age,
     says_name,
+    without_declined_names,
 )
 from .before_past_ru import later_stems
 from .compound_head import asked_head, compound_head
@@ -447,11 +448,8 @@ def answers(
     strong = plan.gate.support
     thing = asked_own_thing(query.text) or asked_own_pet(query.text)
     head = asked_head(query.text) & own
-    attribute = (
-        _asked_of_named(query.text, query.terms)
-        if named
-        else personal_attribute(query.text, query.terms)
-    )
+    asked_of = _asked_of_named if named else personal_attribute
+    attribute = asked_of(query.text, without_declined_names(query.text, query.terms))
     of_whom = {n for n in names_in(query.text) if stem(n) not in attribute}
     pick = picked_relation(query.text) if attribute else set()  # "best friend"
     verbs = term_stems(family_verbs(query.terms))
