@@ -18,7 +18,7 @@ from ..core.records import SearchHit
 from ..core.relations import RELATIONS
 from .compound_head import MEASURE_STEMS
 from .cross_script import loose_key, loose_keys, same_key
-from .morphology import NAME_POSSESSIVE, relation_base_forms, stem
+from .morphology import NAME_POSSESSIVE, declined_name, relation_base_forms, stem
 from .name_cases import possessive_nominatives
 from .query_text import STOP_WORDS
 from .when import CARDINALS
@@ -222,12 +222,7 @@ def without_declined_names(text: str, terms: Sequence[str]) -> list[str]:
     """The terms but the question's names that read as a relation only in
     another form («Как зовут девушку Жени?»: «Жени», Женя's genitive, is no
     «жена»; "Dad" is the relation it says): the name is whose, not what."""
-    declined = set()
-    for name in names_in(text):
-        written = name.casefold()
-        base = relation_base_forms([written])[0]
-        if base in RELATIONS and base != written:
-            declined.add(written)
+    declined = {name.casefold() for name in names_in(text) if declined_name(name)}
     return [term for term in terms if term not in declined]
 
 

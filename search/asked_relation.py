@@ -31,6 +31,7 @@ from .cross_script import HONORIFICS
 from .morphology import (
     NAME_POSSESSIVE,
     OWNER_STEMS,
+    declined_name,
     is_russian,
     relation_base_forms,
     russian_stem,
@@ -76,18 +77,12 @@ def bare_own_relation(query: AnalysedQuery) -> str:
     for at, word in enumerate(based):
         if word not in RELATIONS or word in RELATION_OWNERS:
             continue
-        if at and _declined_name(words[at], word):  # «девушку Жени»: no «жена»
+        if at and declined_name(words[at]):  # «девушку Жени»: no «жена»
             continue
         before = based[at - 1] if at else ""
         if before not in RELATION_OWNERS and not _name_after(words, at):
             return word
     return ""
-
-
-def _declined_name(written: str, relation: str) -> bool:
-    """A capitalised word read as a relation only in another form («Жени»,
-    Женя's genitive, as «жена»): a name; "Dad", «Мама» stay relations."""
-    return written[:1].isupper() and written.casefold() != relation
 
 
 def _name_after(words: list[str], at: int) -> bool:

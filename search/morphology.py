@@ -356,3 +356,12 @@ def relation_base_forms(words: Sequence[str]) -> list[str]:
         if i and russian_stem(words[i - 1].lower()) in OWNER_STEMS:
             out[i - 1] = owner_word(base)
     return out
+
+
+def declined_name(word: str) -> bool:
+    """A capitalised word that reads as a relation only in another form
+    («Жени», Женя's genitive, as «жена»): a name, the relative's owner, not
+    the relation; "Dad", «Мама» written as themselves stay relations."""
+    written = word.casefold()
+    base = relation_base_forms([written])[0]
+    return word[:1].isupper() and base in RELATIONS and base != written
