@@ -150,9 +150,11 @@ def looks_nominative(key: str) -> bool:
 
 
 # Russian diminutive suffixes, their endings cut off by the stemmer: «Вер-очк-а»,
-# «Таню-ш-а», «Свет-ул-я», «Сашень-к-а», «Марин-к-а», «Катю-х-а». Longest first.
+# «Таню-ш-а», «Свет-ул-я», «Сашень-к-а», «Марин-к-а», «Катю-х-а», «Арман-чик».
+# Longest first.
 _DIMINUTIVE = (
     "унчик",
+    "чик",  # «Арманчик», «Тимурчик»
     "еньк",
     "оньк",
     "очк",

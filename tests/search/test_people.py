@@ -134,6 +134,23 @@ async def test_a_pet_form_never_written_names_the_person(
     assert await r.search("Олечка", reinforce=False) == []
 
 
+RU_TIMUR = (
+    "Вчера созванивались с Тимуром, он показал аквариум",
+    "Купил Тимуру футбольный мяч, пусть гоняет во дворе",
+    "Сегодня Тимур выиграл шахматный турнир в школе",
+    "У Тимура новая учительница, строгая, но добрая",
+)
+
+
+async def test_a_pet_form_in_chik_names_the_person(storage: MemoryStorage) -> None:
+    """«Тимурчик», «Арманчик»: the suffix «-чик» makes a pet form of a name."""
+    ids = await _life(storage, "Мой сын Тимур живёт в Ростове.", RU_TIMUR)
+    r = _retriever(storage)
+    for question in ("Тимурчик", "Расскажи про Тимурчика"):
+        hits = await r.search(question, reinforce=False)
+        assert hits and {h.node.id for h in hits} <= set(ids["lena"]), question
+
+
 async def test_a_pet_form_filed_apart_asks_the_whole_person(
     storage: MemoryStorage,
 ) -> None:
