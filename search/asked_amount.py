@@ -52,7 +52,8 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 # a day of a month ("12 May", "May 12th", «12 мая»): a date, no amount
 _MONTH = (
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
-    r"|(?:январ|феврал|март|апрел|ма|июн|июл|август|сентябр|октябр|ноябр|декабр)[яеьй]"
+    r"|(?:январ|феврал|апрел|ма|июн|июл|сентябр|октябр|ноябр|декабр)[яеьй]"
+    r"|(?:март|август)[ае]?"  # «14 марта», «10 августа»: hard-stemmed months
 )
 _DATE = re.compile(
     rf"(?<!\w)\d{{1,2}}(?:st|nd|rd|th|-?го)?\s+(?:of\s+)?(?:{_MONTH})(?!\w)"

@@ -72,6 +72,8 @@ def test_a_question_asking_a_price(question: str, asks: bool) -> None:
         ("Saw the flat at 7:30, then yoga.", False),
         # the amount in another sentence than the flat
         ("Mum liked the flat. Swam 48 lengths.", False),
+        # a day of a month in the genitive is a date, not a price («августа»)
+        ("Ерлан купил билеты в квартиру: 10 августа, 14 марта.", False),
     ],
 )
 def test_an_amount_said_of_the_thing(text: str, gives: bool) -> None:
