@@ -78,10 +78,14 @@ def with_amounts(
     if not asks_amount(question):
         return hits
     owner = asked_owner(question)
+    # the owner is whose the thing is, not the thing: «Ерлан (брат, 40)» says
+    # an age beside the name, not what his tickets cost
+    priced = set(thing) - {stem(owner.casefold())} if owner else thing
     return [
         hit
         for hit in hits
-        if gives_amount(hit.node.content, thing) and says_owner(hit.node.content, owner)
+        if gives_amount(hit.node.content, priced or thing)
+        and says_owner(hit.node.content, owner)
     ]
 
 

@@ -93,6 +93,19 @@ async def test_a_price_question_without_a_price_finds_nothing(tmp_path: Path) ->
         assert await retriever.search(question) != []
 
 
+async def test_an_owners_age_is_no_price_of_their_thing(tmp_path: Path) -> None:
+    turns = [
+        (0, "Ерлан (мой младший брат, 40, в Астане) купил маме телевизор."),
+        (1, "Ерлан купил билеты: 10 августа Алматы—Берлин."),
+    ]
+    question = "Сколько стоили билеты Ерлана?"
+    async with retriever_over(tmp_path, turns) as retriever:
+        assert await retriever.search(question) == []
+    priced = [*turns, (2, "Ерлан сказал, билеты стоили 900 евро.")]
+    async with retriever_over(tmp_path / "priced", priced) as retriever:
+        assert await retriever.search(question) != []
+
+
 @pytest.mark.parametrize(
     ("question", "asked"),
     [
