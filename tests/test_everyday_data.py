@@ -148,6 +148,12 @@ def test_the_sixteenth_life_is_its_story() -> None:
     assert_written_life("everyday16", ru_share=(0.40, 0.54))
 
 
+def test_the_seventeenth_life_is_its_story() -> None:
+    """bench/data/everyday17/ (a tenth held-out life, written blind, a little over
+    a third Russian) is its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday17", ru_share=(0.30, 0.45))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
