@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .asked_landlord import landlord_phrased
 from .intent import (
     Complexity,
     Intent,
@@ -122,7 +123,8 @@ def _kinds_and_terms(text: str, terms: list[str]) -> tuple[AskedKinds, list[str]
 def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     """Read `prompt` once for search; relative dates count from `now` (the
     turn being answered; default the clock)."""
-    text = prompt[:MAX_QUERY_CHARS]
+    # "Who do I rent from?" asks the landlord as "Who's my landlord?" does
+    text = landlord_phrased(prompt[:MAX_QUERY_CHARS])
     when = relative_window(text, time.time() if now is None else now)
     # The phrase names a time, not a topic ("yesterday", "March" as a name);
     # a month's name stays a search word (session dates and turns say it).

@@ -169,6 +169,30 @@ def bare_asides(text: str) -> list[tuple[str, str]]:
     return pairs
 
 
+def introduced_asides(text: str) -> list[tuple[str, str]]:
+    """(name kept, alias) for each parenthesis right after a name that opens
+    on another name and goes on to say who the person is, as one introduces
+    someone by the name they go by, then the full name, role and age:
+    «Даник (Данияр, муж, 46)» -> ("Даник", "Данияр"), "Dani (Daniyar, 46)".
+    A second name next is a list of people ("Anna (Tom, Lisa)"); a first
+    item that is a nationality or a town ("Leyla (Turkish-German, 31)"):
+    `join_asides` joins only a name known as a person's or a form of it."""
+    pairs: list[tuple[str, str]] = []
+    for match in _ASIDE.finditer(text):
+        outer, aside = match.group(1), match.group(2)
+        items = aside.split(",")
+        if not outer or len(items) < 2 or outer.casefold() in COMMON_CAPITALISED:
+            continue
+        first = _BARE.fullmatch(items[0])
+        if first and not _NAME.match(items[1].strip()):
+            alias = first.group(1)
+            if name_key(alias) != name_key(outer) and alias.casefold() not in (
+                COMMON_CAPITALISED
+            ):
+                pairs.append((outer, alias))
+    return pairs
+
+
 # "Rinat Cohen (Ринат)": a full name, then its first word in the other script
 _FULL_ASIDE = re.compile(
     rf"({_CAPITAL}(?:\s+{_CAPITAL}){{1,2}})\s*\(\s*({_CAPITAL})\s*\)"
@@ -234,7 +258,8 @@ async def join_asides(
     called = called_asides(text)
     bare = bare_asides(text)
     spelled = spelled_asides(text)
-    if not pairs and not quoted and not called and not bare and not spelled:
+    introduced = introduced_asides(text)
+    if not (pairs or quoted or called or bare or spelled or introduced):
         return
     _, split = await edit_guards(storage, write_scope())
     for name, alias in spelled:
@@ -252,6 +277,9 @@ async def join_asides(
         # a name known as a place or a thing names where or which
         if other is None or other.type in _NAMEABLE or _one_name(name, alias):
             await _join(storage, keep, alias, entity_of)
+    for name, alias in introduced:
+        if name_key(alias) not in split and name_key(name) not in split:
+            await _join_introduced(storage, name, alias, entity_of)
     for name, alias in [*pairs, *quoted]:
         keep = await _entity(storage, name, entity_of)
         if keep is None or name_key(alias) in split:
@@ -267,6 +295,38 @@ async def join_asides(
         keep = next(iter(people.values()))
         if keep.type == "person":
             await _join(storage, keep, alias, entity_of)
+
+
+async def _join_introduced(
+    storage: Store, name: str, alias: str, entity_of: MutableMapping[str, Entity]
+) -> None:
+    """«Даник (Данияр, муж)»: the two are one person when the name in brackets
+    is known as a person's (the role after it often makes only it one) or is
+    a form of the name said; a nationality or a town opening the brackets
+    ("Leyla (Turkish-German, 31)") is no one's name."""
+    said = await _entity(storage, name, entity_of)
+    full = await _entity(storage, alias, entity_of)
+    known = said is not None and said.type == "person"
+    if " " in alias:  # a full name: only its spelling in the other script
+        if said is not None and said.type in _NAMEABLE and _spelled_over(name, alias):
+            await _join(storage, said, alias, entity_of)
+    elif known and full is not None and full.type == "person":
+        await _join(storage, said, alias, entity_of)  # the name said stays
+    elif full is not None and full.type == "person":
+        if said is None or said.type in _NAMEABLE:
+            await _join(storage, full, name, entity_of)
+    elif said is not None and said.type == "person" and _one_name(name, alias):
+        await _join(storage, said, alias, entity_of)
+    elif said is not None and said.type in _NAMEABLE and _spelled_over(name, alias):
+        # one name in both scripts is the same one, whatever it names yet
+        await _join(storage, said, alias, entity_of)
+
+
+def _spelled_over(name: str, alias: str) -> bool:
+    """«Хоффман (Frau Hoffmann, …)»: the aside spells the name in the other
+    script, for the turns of that language, with the title it goes by."""
+    last = alias.split()[-1]
+    return is_russian(name) != is_russian(last) and sound_key(name) == sound_key(last)
 
 
 async def _entity(

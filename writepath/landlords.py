@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..search.cross_script import HONORIFICS
+
 LANDLORD = "landlord"
 
 # The owner words. The person is filed as the "landlord" whichever was said,
@@ -40,6 +42,10 @@ _SPAN = 7
 # What may join the owner word to the name: "The owner is Manana",
 # «Хозяйка — киприотка на пенсии, кирия Андрула».
 _COPULA = frozenset("is was — – - это".split())
+# A title may stand between the owner and the name, an apposition:
+# «хозяйка квартиры, госпожа Лиляна», «Хозяин квартиры, дон Висенте», "the
+# owner, Mrs Ruiz"; the Russian ones people use for a foreign landlord too.
+_TITLES = HONORIFICS | frozenset("госпожа господин фрау герр мадам месье".split())
 
 
 def _clean(word: str) -> str:
@@ -79,6 +85,8 @@ def landlord_before(before_words: Sequence[str], text: str) -> str:
         default=0,
     )
     words = [_clean(w) for w in span[cut:]]
+    while len(words) > 1 and words[-1].rstrip(".") in _TITLES:
+        words.pop()  # «хозяйка квартиры, госпожа Лиляна»: past the title
     if not words:
         return ""
     if words[-1] in _OWNERS:  # "a flat in Vake, owner Manana"

@@ -25,6 +25,12 @@ async def _landlord(storage: MemoryStorage) -> str | None:
             "Manana",
         ),
         ("Хозяин квартиры Стелиос позвонил: поднимает аренду.", "Стелиос"),
+        # a title in apposition stands between the owner and the name
+        (
+            "хозяйка квартиры, госпожа Лиляна, принесла пирог и напомнила про аренду.",
+            "Лиляна",
+        ),
+        ("Looked at a flat today. The owner, Mrs Ruiz, showed us round.", "Ruiz"),
         (
             "Нашли дом! Хозяйка — пенсионерка, добрая, Андрула, принесла варенье.",
             "Андрула",
