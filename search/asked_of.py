@@ -17,7 +17,7 @@ from collections.abc import Set as AbstractSet
 from ..core.records import SearchHit
 from ..core.relations import RELATIONS
 from .compound_head import MEASURE_STEMS
-from .cross_script import loose_key, loose_keys, same_key
+from .cross_script import MIN_KEY, loose_key, loose_keys, same_key, whole_key
 from .morphology import NAME_POSSESSIVE, declined_name, relation_base_forms, stem
 from .name_cases import possessive_nominatives
 from .query_text import STOP_WORDS
@@ -232,12 +232,23 @@ def says_name(texts: Iterable[str], names: AbstractSet[str]) -> bool:
     name's possessive by the name («Мишиного сына» by «У Миши сын»)."""
     owners = {o for name in names for o in possessive_nominatives(name.casefold())}
     keys = {key for name in names | owners for key in loose_keys(name)}
+    wholes = {_short_name_key(name) for name in names | owners} - {""}
     return any(
-        same_key(key, loose_key(word))
+        same_key(key, loose_key(word)) or (wholes and whole_key(word) in wholes)
         for text in texts
         for word in _WORD.findall(text)
         for key in keys
     )
+
+
+def _short_name_key(name: str) -> str:
+    """A short name's whole sound: its loose key is too short to match
+    ("Aliya" and «Алия» keep only "al"), its whole sound is not ("=alia");
+    "" for a name its loose keys find."""
+    if any(len(key) >= MIN_KEY for key in loose_keys(name)):
+        return ""
+    whole = whole_key(name)
+    return whole if len(whole) > MIN_KEY else ""
 
 
 # "the rent in Leslieville", «аренда в Лесливилле»: a place said as where

@@ -228,7 +228,7 @@ def same_key(one: str, other: str) -> bool:
     )
 
 
-def _whole_key(word: str) -> str:
+def whole_key(word: str) -> str:
     """The key of a name whose loose key is too short ("Priya" and «Прия»
     both lose all but "pr"): the whole sound, matched exactly ("=priia")."""
     sound = sound_key(english_said(word.casefold()))
@@ -308,7 +308,7 @@ class OtherScriptNames:
                 entry = (key, cyrillic, entity)
                 for at in {key, *_deletions(key)}:
                     self._index.setdefault(at, []).append(entry)
-            elif len(whole := _whole_key(name)) > MIN_KEY:
+            elif len(whole := whole_key(name)) > MIN_KEY:
                 self._index.setdefault(whole, []).append((whole, cyrillic, entity))
 
     def named_in_other_script(self, names: Iterable[str]) -> list[Entity]:
@@ -328,7 +328,7 @@ class OtherScriptNames:
     def _named_by(self, key: str, word: str, cyrillic: bool) -> list[Entity]:
         """The entities of the other script whose key is `key` (of `word`)."""
         if len(key) < MIN_KEY:
-            whole = self._index.get(_whole_key(word), ())
+            whole = self._index.get(whole_key(word), ())
             return [entity for _, other, entity in whole if other != cyrillic]
         return [
             entity

@@ -52,6 +52,20 @@ def test_a_names_possessive_is_said_by_the_name() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("friday swimming, Dani took Aliya", True),
+        ("плавание в среду, Алия проплыла 15 метров", True),
+        ("Alla came to the pool", False),
+        ("Ali came to the pool", False),
+    ],
+)
+def test_a_short_name_is_said_by_its_whole_sound(text: str, said: bool) -> None:
+    # "Aliya" and «Алия» keep a loose key too short to match ("al")
+    assert says_name([text], {"Aliya"}) is said
+
+
+@pytest.mark.parametrize(
     ("question", "head"),
     [
         ("Which pension fund am I with?", "pension fund"),
