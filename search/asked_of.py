@@ -234,10 +234,14 @@ def says_name(texts: Iterable[str], names: AbstractSet[str]) -> bool:
     keys = {key for name in names | owners for key in loose_keys(name)}
     wholes = {_short_name_key(name) for name in names | owners} - {""}
     return any(
-        same_key(key, loose_key(word)) or (wholes and whole_key(word) in wholes)
-        for text in texts
-        for word in _WORD.findall(text)
-        for key in keys
+        _said(word, keys, wholes) for text in texts for word in _WORD.findall(text)
+    )
+
+
+def _said(word: str, keys: AbstractSet[str], wholes: AbstractSet[str]) -> bool:
+    loose = loose_key(word)
+    return any(same_key(key, loose) for key in keys) or bool(
+        wholes and whole_key(word) in wholes
     )
 
 
