@@ -12,6 +12,10 @@ sentence before it the same way: «Сегодня восемь лет как н�
 муж, отец Веры.», "Eight years since Tolya died. My first husband." (Russian
 leaves "мой" out; the qualifier is an adjective, «Вчера муж,» is no "вчера"
 husband; a bare «Муж,» may be said to the husband, and is left alone).
+
+A parent's word for their child said to the one person of the turn («он
+спросил, можно ли взять гуппи. сказал нет, сынок», «Спасибо, сынок, очень
+тонко»): whoever the user calls «сынок» / «доча» is their son / daughter.
 """
 
 from __future__ import annotations
@@ -38,6 +42,16 @@ _RELATION_ALONE = re.compile(
     re.IGNORECASE,
 )
 _RUSSIAN_ADJECTIVE = re.compile(r"[а-яё]+(?:ый|ий|ой|ая|яя)")
+
+
+# «нет, сынок», «Спасибо, сынок, очень тонко»: a child's kin word after a
+# comma or a dash, closing its clause: the user speaks to their child.
+_CALLED_KIN = re.compile(
+    r"([,—–]\s*)(сынок|сынуля|сыночек|сынишка|доча|дочка|дочуля|доченька|дочурка)"
+    r"(?=\s*(?:[,.!?…)]|$))",
+    re.IGNORECASE,
+)
+_KIN_CALLED = {"сын": "сын", "доч": "дочь"}
 
 
 def _relation_at(match: re.Match[str]) -> str:
@@ -108,9 +122,34 @@ def pronoun_relations(
         person = _one_person(candidates)
         if person:
             out.setdefault(person, relation)
+    for person, relation in _called_by_kin(text, names):
+        out.setdefault(person, relation)
     for own in starts:
         relation = _relation_alone(text, own)
         person = _previous_person(names, starts, own) if relation else ""
         if person:
             out.setdefault(person, relation)
     return out
+
+
+def _called_by_kin(
+    text: str, names: Sequence[tuple[int, str, bool]]
+) -> list[tuple[str, str]]:
+    """(person, relation) for each child's kin word the user says to the one
+    person named before it; not «Катя, дочка, звонила» (the word right after
+    a name is said of it, writepath/relations.py) nor a quoted speaker's."""
+    out = []
+    for match in _CALLED_KIN.finditer(text):
+        comma = match.start()
+        after_name = any(at + len(name) == comma for at, name, _ in names)
+        if after_name or _quoted(text[:comma]):
+            continue
+        person = _one_person([n for n in names if n[0] < comma])
+        if person:
+            out.append((person, _KIN_CALLED[match[2][:3].casefold()]))
+    return out
+
+
+def _quoted(before: str) -> bool:
+    """A quote opened before and not closed: someone else speaks."""
+    return before.count("«") > before.count("»") or before.count('"') % 2 == 1

@@ -58,3 +58,29 @@ def test_a_sentence_of_a_qualified_relation_alone_is_said_of_the_one_before() ->
     }
     assert _relations("Видела Лену. Вчера муж, как всегда, опоздал.") == {}
     assert _relations("Видела Лену. Муж, конечно, против.") == {}
+
+
+def test_a_child_called_by_a_kin_word_is_the_users_child() -> None:
+    """«сказал нет, сынок», «Спасибо, сынок, очень тонко»: the user speaks to
+    the one person the turn names before the word, their son or daughter;
+    not «Катя, дочка, звонила» (said of Катя, as an aside), a quoted
+    speaker's word, or a turn naming two people."""
+    assert _relations("Тимурка в 10. он спросил про гуппи. сказал нет, сынок") == {
+        "Тимурка": "сын"
+    }
+    assert _relations(
+        "Костя прислал ссылку на статью. Спасибо, сынок, очень тонко."
+    ) == {"Костя": "сын"}
+    assert _relations("Звонила Катя. Ну что ж, доча, держись.") == {"Катя": "дочь"}
+    assert _relations("Лёша и Вова пришли. сказал нет, сынок") == {}
+    assert _relations("Вова рассказал, как мама кричит «нет, сынок»") == {}
+
+
+async def test_the_called_child_is_found_by_the_relation(
+    storage: MemoryStorage,
+) -> None:
+    """ "my son" names the one the user calls «сынок»."""
+    await said(storage, "созвон с Тимурой в 10. он спросил про июль. точно, сынок")
+
+    timur = await storage.entities.find_entity("мой сын")
+    assert timur is not None and "Тимур" in timur.name
