@@ -306,11 +306,10 @@ async def _join_introduced(
     ("Leyla (Turkish-German, 31)") is no one's name."""
     said = await _entity(storage, name, entity_of)
     full = await _entity(storage, alias, entity_of)
-    known = said is not None and said.type == "person"
     if " " in alias:  # a full name: only its spelling in the other script
         if said is not None and said.type in _NAMEABLE and _spelled_over(name, alias):
             await _join(storage, said, alias, entity_of)
-    elif known and full is not None and full.type == "person":
+    elif said is not None and said.type == "person" and _is_person(full):
         await _join(storage, said, alias, entity_of)  # the name said stays
     elif full is not None and full.type == "person":
         if said is None or said.type in _NAMEABLE:
@@ -320,6 +319,10 @@ async def _join_introduced(
     elif said is not None and said.type in _NAMEABLE and _spelled_over(name, alias):
         # one name in both scripts is the same one, whatever it names yet
         await _join(storage, said, alias, entity_of)
+
+
+def _is_person(entity: Entity | None) -> bool:
+    return entity is not None and entity.type == "person"
 
 
 def _spelled_over(name: str, alias: str) -> bool:
