@@ -68,6 +68,9 @@ _AT_WORK = re.compile(
     r"|\b(?:my|our)\s+(?:shift|shifts|rota)\b"
     # applying for a job: the head of the place is the boss to be
     r"|\b(?:my|our)\s+(?:cv|résumé|resume)\b"
+    # news from the personnel office is news of the user's workplace; the
+    # capitals only ("2 hr walk" is an hour)
+    r"|(?-i:\bHR\b)"
     r"|(?<!\w)(?:на работе|на смен[еу]|мо(?:я|ей) смен\w*|мо(?:й|ём|ем) класс\w*"
     r"|мо(?:и|ей) урок\w*|собеседовани\w*"
     r"|коллег\w*|резюме|первый (?:рабочий )?день|новой работе|на работу)(?!\w)",
@@ -84,8 +87,10 @@ _THEIRS = frozenset(
 # team lead now."); the capital after it opens the next sentence, no name.
 _SENTENCE_ENDS = (".", "!", "?", "…")
 
-# What may stand between a title and the name: «старший врач тут — Ольга».
-_BETWEEN = frozenset("— – - тут здесь".split())
+# What may stand between a title and the name: «старший врач тут — Ольга»,
+# and the present copula, the title as the subject ("the new head of IT is
+# Priya Nair"); "was" is left out: it names the one who held it before.
+_BETWEEN = frozenset("— – - тут здесь is это".split())
 
 
 def _clean(words: Sequence[str]) -> list[str]:

@@ -33,6 +33,9 @@ async def _boss(storage: MemoryStorage) -> str | None:
         # the head of the place the user applies to, the post said as a title
         ("A school needs a teacher. Director Tamaz Beridze. I sent my CV.", "Tamaz"),
         ("Отправил резюме в школу. Директор Тамаз Беридзе обещал ответить.", "Тамаз"),
+        # the title as the subject of "is", the news from the personnel office
+        ("Heard from HR: the new head of IT is Priya Nair, starts Monday.", "Priya"),
+        ("Our new team lead is Anika, she starts next week.", "Anika"),
     ],
 )
 async def test_a_title_makes_the_boss(
@@ -67,6 +70,9 @@ async def test_a_title_makes_the_boss(
         # the title ends a sentence: the capital after it opens the next one
         "Костя сказал, что его повысили, он теперь тимлид. Спросил, как это.",
         "Kostya got promoted, he's a team lead now. Asked me how to say it.",
+        # "is" makes no work of a parent's dealings, nor "hr" an office
+        "The headteacher is Mrs Okoye, Sam says she is strict.",
+        "A 2 hr walk. The headteacher is Mrs Okoye, Sam says.",
     ],
 )
 async def test_no_title_of_mine_makes_no_boss(
@@ -83,3 +89,14 @@ async def test_the_new_jobs_head_replaces_the_old_boss(storage: MemoryStorage) -
         "First day at the new school. Maria Lund, head of science, showed us round.",
     )
     assert await _boss(storage) == "Maria Lund"
+
+
+async def test_the_title_said_as_the_subject_replaces_the_old_boss(
+    storage: MemoryStorage,
+) -> None:
+    await said_in_turn(
+        storage,
+        "My boss Markus signed off the rollout plan.",
+        "Leyla heard from HR: the new head of IT is Priya Nair, from Zalando.",
+    )
+    assert await _boss(storage) == "Priya Nair"
