@@ -119,6 +119,7 @@ SEEDS = 3  # best fused nodes the graph walks start from
 THREAD_TAIL_TURNS = 12
 # get_context leaves out hits under this share of the best one's score.
 WEAK_SHARE = 0.25
+GATE_DEPTH = 10  # hits the relevance gate reads, however few are shown
 NO_FILTERS = SearchFilters()
 DEFAULT_STRATEGY = Strategy()
 
@@ -348,9 +349,12 @@ class Retriever:
         hits = await self._rank_hits(
             call, plan.query, fused, window, replies="graph" in plan.legs
         )
-        hits = [h for h in hits if admitted(h.node, filters, window)][: filters.limit]
-        if not answers(plan, hits, ranked):
+        hits = [h for h in hits if admitted(h.node, filters, window)]
+        # The gate reads deeper than is shown: a context block shows 5, and
+        # the one turn that answers may rank 6th-10th (all already ranked).
+        if not answers(plan, hits[: max(filters.limit, GATE_DEPTH)], ranked):
             return []  # nothing about what is asked (search/support.py)
+        hits = hits[: filters.limit]
         if filters.history:
             hits = await with_history(self._storage, hits, filters.limit)
         return hits

@@ -70,10 +70,25 @@ _RU_NUMBERS = (
     + r"|\w+надцать|двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят"
     r"|восемьдесят|девяносто|сто)"
 )
+# A bare number is an age only when no counted thing follows it: «Лёве
+# семь», "he's forty and", not «сорок коробок» nor "there's forty boxes".
+# What may follow an age: its unit, a particle ("тридцать восемь" is read
+# at its last word).
+_AFTER_AGE = (
+    r"years?|yrs?|year-old|months?|and|now|already|this|next|last|today|soon"
+    r"|лет|год\w*|годик\w*|месяц\w*|и|а|но|уже|же|ведь|вроде|теперь|скоро|будет"
+    r"|с\s+половиной"
+)
+_NO_COUNT = rf"(?!\s+(?!(?:{_AFTER_AGE})(?!\w))[^\W\d_])"
 _AGE_SAID = re.compile(
     rf"\b\d{{1,3}}\s*-?\s*(?:years?|yrs?|year-old|лет|год\w*)(?!\w)"
-    rf"|\b(?:is|['’]s|aged?|turn(?:ed|s|ing)|now)\s+{_EN_NUMBERS}\b(?!\s*(?:%|:))"
-    rf"|(?<!\w){_RU_NUMBERS}(?!\w)|(?<!\w)(?:исполни\w*|стукнуло)(?!\w)",
+    rf"|\b(?:aged?|turn(?:ed|s|ing))\s+{_EN_NUMBERS}\b(?!\s*(?:%|:))"
+    rf"|\b(?:is|['’]s|now)\s+{_EN_NUMBERS}\b(?!\s*(?:%|:)){_NO_COUNT}"
+    rf"|(?<!\w){_RU_NUMBERS}(?!\w){_NO_COUNT}"
+    rf"|(?<!\w)(?:исполни\w*|стукнуло)(?!\w)"
+    # a bracket right after a name: «(Олег, 61)», "Oleg (61)"
+    rf"|\((?-i:[A-ZА-ЯЁ])\w+,\s*\d{{1,3}}\s*[),]"
+    rf"|(?-i:\b[A-ZА-ЯЁ])\w+\s*\(\d{{1,3}}\)",
     re.I,
 )
 

@@ -100,7 +100,7 @@ hobby hobbies pastime хобби увлечение увлекаюсь увле�
   embroidery woodworking chess baking gaming playstation ps5 3d-printer
   3d-printing fishing вязание вяжу гончарка гончарное керамика рисование рисую
   садоводство фотография шахматы вышивка шитьё приставка 3d-принтер рыбалка
-  theatre theater театр театральный
+  theatre theater театр театральный choir singing хор пение
 
 series show shows tv сериал сериалы
 = season seasons episode episodes сезон сезона серия серию серии

@@ -37,7 +37,7 @@ from .query_text import STOP_WORDS
 from .replacing_plan import replacing_plan_turns
 from .shift_change import asked_pattern, of_new_pattern, told_pattern
 from .support import holds_stem, text_stems
-from .taken_up import taken_up
+from .taken_up import LEAD_DAYS, taken_up
 from .told_change import kind_named, same_root, told_change
 from .twin_words import with_twins
 from .windowed import USER_ROLE, lifted_first, own_turns_after, turns_as_hits
@@ -428,7 +428,7 @@ async def after_the_end(
         key=lambda hit: (hit.node.when, hit.node.id),
     )
     # "Signed up at a boxing gym" the day after the last chess club
-    started = await taken_up(storage, end, thing, after[end.node.id])
+    started = await taken_up(storage, end, thing, after[end.node.id], window, LEAD_DAYS)
     # the end that names nothing new is the old state's last turn: the
     # doing taken up after it is the state now and leads
     first = started[:1] if started and not words else []

@@ -19,17 +19,22 @@ from __future__ import annotations
 import re
 from collections.abc import Set as AbstractSet
 
-from ..core.records import Node, SearchHit
+from ..core.records import Node, NodeWindow, SearchHit
 from ..store.interface import Store
 from .doing_gear import done_by_its_words, gear_bought
-from .kinds import ALL_DOINGS, DOING_STEMS, doings_said
+from .kinds import _DOINGS, _KINDS, ALL_DOINGS, DOING_STEMS, doings_said
 from .support import text_stems
 from .twin_words import twin_stems
-from .windowed import start_and_after, turns_as_hits
+from .windowed import own_turns_before, start_and_after, turns_as_hits
 
 DAY = 86400.0
-# How soon after the end the new doing starts.
+# How soon after the end the new doing starts, and how long before a told
+# end (LEAD_DAYS, still.after_the_end): the new doing is often begun while
+# the old one still fades ("my first bouldering session", then, two weeks
+# on, "Jule's last pottery evening, I didn't go"; «Первое занятие
+# керамики», then "since the choir ended").
 START_DAYS = 14
+LEAD_DAYS = 14
 # At most this many of the new doing's turns, the start first.
 TAKEN = 6
 # "signed up", "joined", "first class" (or "first table tennis session": the
@@ -42,6 +47,14 @@ _STARTS = re.compile(
     r"|(?<!\w)(?:записал\w*|записыва\w*|начал\w*|пош[её]л на|пошла на"
     r"|перв(?:ое|ая|ый|ую) (?:заняти\w*|тренировк\w*|урок\w*|игр\w*))(?!\w)",
     re.I,
+)
+
+
+# The words of the everyday things that are no doing (a drink, a phone): a
+# doing begun before such a thing's end is no new state of it («не пью»
+# after "Signed up for table tennis"; «матча» is a drink, not a match).
+_OTHER_KINDS = frozenset().union(
+    *(kind.words | kind.plain for kind in _KINDS if kind.head not in _DOINGS)
 )
 
 
@@ -78,20 +91,34 @@ def _of_doing(node: Node, doing: frozenset[str]) -> bool:
 
 
 async def taken_up(
-    storage: Store, end: SearchHit, ended: frozenset[str], turns: list[Node]
+    storage: Store,
+    end: SearchHit,
+    ended: frozenset[str],
+    turns: list[Node],
+    window: NodeWindow | None = None,
+    lead_days: float = 0,
 ) -> list[SearchHit]:
-    """The user's turn that starts another doing soon after `end` (of the
-    doing `ended`: stems) and the new doing's later turns, oldest first;
-    `turns`: the user's after `end` (windowed.own_turns_after)."""
+    """The user's turn that starts another doing around `end` (of the doing
+    `ended`: stems; from `lead_days` before it to START_DAYS after) and the
+    new doing's later turns, oldest first; `turns`: the user's after `end`
+    (windowed.own_turns_after), those before are read within `window`.
+    Only a told end ("the last evening", «закончился») may look back: the
+    doing's newest turn ends nothing, the old doing may go on beside the
+    new one."""
     if not is_doing(ended):
         return []
     soon = end.node.when + START_DAYS * DAY
+    before: list[Node] = []
+    if lead_days and ended.isdisjoint(_OTHER_KINDS):
+        before = await own_turns_before(storage, end.node, window, lead_days)
 
     def starts(node: Node) -> frozenset[str]:
         if node.when > soon:
             return frozenset()
+        if node.when < end.node.when and not _STARTS.search(node.content):
+            return frozenset()  # gear bought before the end: a gift, a plan
         return started_doings(node.content, ended)
 
     # the end may start the new doing itself: "Quit futsal. Bought a bike."
-    found = start_and_after([end.node, *turns], starts, _of_doing, TAKEN)
+    found = start_and_after([*before, end.node, *turns], starts, _of_doing, TAKEN)
     return await turns_as_hits(storage, found)

@@ -133,4 +133,4 @@ async def told_change(
     # no word of return or of "now": a doing given up without a word, told
     # only by starting another soon after its last turn (fishing every
     # Monday, then "first table tennis session" and no fishing since)
-    return await taken_up(storage, last, thing, turns)
+    return await taken_up(storage, last, thing, turns, window)

@@ -9,15 +9,20 @@ window a turn that tells the asked doing by its verbs or measure
 window already says which weeks, the question which doing. Gear only named
 ("drew me with a racket") is none. Only the doings search/doing_gear.py
 knows, and only the user's own turns: a ride or "70 km" outside such a
-question tells no sport. Bounded: one read of the user's turns of the window.
+question tells no sport. A move of home asked in a window is told the same
+way, by its parts (search/move_frame.py). Bounded: one read of the user's
+turns of the window.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .doing_gear import doings_named, gear_bought, told_by_its_verbs
+from .move_frame import asks_the_move, tells_the_move
 from .support import text_stems
 from .windowed import DOINGS_SCAN, USER_ROLE, lifted_first, unseen_hits
 
@@ -32,11 +37,12 @@ async def with_window_doing(
     window: NodeWindow | None,
 ) -> list[SearchHit]:
     """`hits` with the window's own turns that tell the asked doing by its
-    gear or verbs first, oldest first; unchanged without such turns."""
+    gear or verbs (or the asked move by its parts) first, oldest first;
+    unchanged without such turns."""
     if window is None or not window.timed:
         return hits
-    doings = doings_named(text_stems(query.text))
-    if not doings:
+    tells = _teller(query.text)
+    if tells is None:
         return hits
     mine = NodeWindow(window.after, window.before, window.entity_id, USER_ROLE)
     ids = await storage.index.window_nodes(
@@ -44,9 +50,7 @@ async def with_window_doing(
     )
     nodes = await storage.nodes.get_nodes(ids) if ids else {}
     told = [
-        node_id
-        for node_id in ids
-        if node_id in nodes and _tells(nodes[node_id].content, doings)
+        node_id for node_id in ids if node_id in nodes and tells(nodes[node_id].content)
     ][-LIFTED:]
     if not told:
         return hits
@@ -55,6 +59,15 @@ async def with_window_doing(
     lifted = [known[i] for i in told if i in known]
     ids_lifted = {hit.node.id for hit in lifted}
     return lifted_first(lifted, [hit for hit in hits if hit.node.id not in ids_lifted])
+
+
+def _teller(question: str) -> Callable[[str], bool] | None:
+    """What tells the doing the question asks, or None: a sport by its gear
+    and verbs, a move of home by its parts."""
+    doings = doings_named(text_stems(question))
+    if doings:
+        return lambda text: _tells(text, doings)
+    return tells_the_move if asks_the_move(question) else None
 
 
 def _tells(text: str, doings: frozenset[str]) -> bool:

@@ -53,6 +53,24 @@ async def own_turns_after(
     return [nodes[i] for i in ids if i in nodes]
 
 
+async def own_turns_before(
+    storage: Store, end: Node, window: NodeWindow | None, days: float
+) -> list[Node]:
+    """The user's turns in the `days` before `end`, oldest first, within
+    the search's person or thread (`window`)."""
+    before = NodeWindow(
+        end.when - days * _DAY,
+        end.when - 1e-6,
+        window.entity_id if window else None,
+        USER_ROLE,
+    )
+    ids = await storage.index.window_nodes(
+        before, limit=AFTER_END_TURNS, types=("episodic",), oldest_first=True
+    )
+    nodes = await storage.nodes.get_nodes(ids) if ids else {}
+    return [nodes[i] for i in ids if i in nodes]
+
+
 def start_and_after(
     turns: Sequence[Node],
     starts: Callable[[Node], frozenset[str]],

@@ -76,3 +76,49 @@ def test_a_doing_started_by_buying_its_gear() -> None:
     assert started_doings("Купили с Серёгой по подержанному шоссейнику.", CHESS)
     assert started_doings("Bought a second-hand road bike, first ride tomorrow.", CHESS)
     assert not started_doings("Bought a new phone case.", CHESS)
+
+
+def test_a_choir_is_a_doing() -> None:
+    """One sings in a choir, «хор», in one's own time, as one plays chess."""
+    assert is_doing(frozenset({stem("choir")}))
+    assert is_doing(frozenset({stem("хор")}))
+
+
+OLD_POTTERY = [
+    "Pottery class on Thursday, Jule made a bowl, mine came out an ashtray.",
+    "Thursday pottery again, my first cup on the wheel. It leans.",
+]
+BOULDERING = [
+    "Friday: my first bouldering session with Dina, the coach is called Tobi.",
+    "Second bouldering session, Tobi taught us to use the legs.",
+]
+POTTERY_END = "Jule's last pottery evening before she moves. I didn't go."
+LATER_BOULDERING = "Bouldering on Tuesday, did my first blue route."
+
+
+async def test_a_doing_begun_before_the_old_one_ends_is_its_new_state(
+    storage: MemoryStorage,
+) -> None:
+    """The bouldering is begun days before the pottery's last evening: the
+    new doing started around the end, not only after it, is the state now."""
+    texts: list[str] = []
+    for text in [*OLD_POTTERY, *BOULDERING, POTTERY_END, LATER_BOULDERING]:
+        texts += [*NOISE, text]
+    found = await top_answers(storage, texts, T0, "Am I still going to pottery?")
+
+    assert BOULDERING[0] in found[:3], found
+    assert {*BOULDERING, LATER_BOULDERING} <= set(found), found
+
+
+async def test_a_doing_begun_before_a_drink_given_up_is_not_its_state(
+    storage: MemoryStorage,
+) -> None:
+    """ "Signed up for table tennis" a week before «не пью»: a drink is no
+    doing, the sport begun before its end is not what one drinks now."""
+    tennis = "Signed up for table tennis at the sports school, first class Monday."
+    texts: list[str] = []
+    for text in ["Wine with Zurab after work.", tennis, "From today I don't drink."]:
+        texts += [*NOISE, text]
+    found = await top_answers(storage, texts, T0, "Do I still drink wine?")
+
+    assert tennis not in found[:2], found
