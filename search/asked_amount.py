@@ -39,7 +39,8 @@ _ASKED = re.compile(
 # the signs of money, said before or after digits
 CURRENCY_SIGNS = "€$£₽"
 _AMOUNT = re.compile(
-    r"(?<![\d:.,])\d[\d,. ]*\d(?![\d:])(?!\s*(?:am|pm)\b)"  # 1200, 1 200, 85.50
+    # 1200, 1 200, 85.50; not an hour ("10 pm") nor years («10 лет в Берлине»)
+    r"(?<![\d:.,])\d[\d,. ]*\d(?![\d:])(?!\s*(?:am|pm|years?|лет|года?)(?!\w))"
     r"|\d+\s?[kк](?!\w)"  # 8k
     rf"|[{CURRENCY_SIGNS}]"
     r"|(?<!\w)(?:euros?|eur|dollars?|pounds|quid|bucks|grand|hundreds?|"
@@ -152,10 +153,20 @@ def gives_amount(text: str, thing: AbstractSet[str]) -> bool:
 
 
 def without_dates(sentence: str) -> str:
-    """The sentence with its dates and hours blanked: «Купили билеты в Омск
-    на 12 мая», «В воскресенье в 10 Тимур показал билет» say when, not what
-    the tickets cost."""
-    return _HOUR.sub(" ", _DATE.sub(" ", sentence))
+    """The sentence with its dates, hours and ages blanked: «Купили билеты в
+    Омск на 12 мая», «В воскресенье в 10 Тимур показал билет» say when, not
+    what the tickets cost; «Прия Наир (Priya, 41, из Бангалора)» how old."""
+    return _ASIDE.sub(_without_ages, _HOUR.sub(" ", _DATE.sub(" ", sentence)))
+
+
+# an aside introducing a person, an age one of its items: "(Priya, 41, from
+# Bangalore)", «(брат, 40)»; a price keeps its sign or word ("(€40)")
+_ASIDE = re.compile(r"\([^()]*\)")
+_AGE_ITEM = re.compile(r"(?<=[(,])\s*\d{1,2}\s*(?=\)|,(?!\s*\d))")
+
+
+def _without_ages(aside: re.Match[str]) -> str:
+    return _AGE_ITEM.sub(" ", aside.group(0))
 
 
 def says_stem(sentence: str, thing: AbstractSet[str]) -> bool:

@@ -93,6 +93,27 @@ _SENTENCE_ENDS = (".", "!", "?", "…")
 _BETWEEN = frozenset("— – - тут здесь is это".split())
 
 
+# A new holder announced, then named in the next sentence: «первый день
+# новой начальницы. Прия Наир (41, …)», "the new head of IT. Priya Nair, ex-
+# Zalando". Only a NEW title does so (the one already named is told "he's the
+# team lead now."), and only a full name or a name with its aside follows:
+# one capital alone is as likely the next sentence's verb («Спросил…»).
+_NEW = re.compile(r"^(?:new|нов(?:ый|ая|ой|ого|ую|ому|ым|ое))$", re.I)
+_NAME_OPENS = r"[.!…]\s+[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+|\s*\()"
+
+
+def _new_title_then_name(raw: Sequence[str], text: str) -> bool:
+    """The sentence ends with a new title and the next one opens with a
+    person's full name, or a name and an aside about them."""
+    words = _clean(raw)
+    for at in range(1, len(words)):
+        length = _title_length(words, at)
+        if length and at + length == len(words) and _NEW.match(words[at - 1]):
+            last = re.escape(raw[-1].rstrip(".!…"))
+            return re.search(last + _NAME_OPENS, text) is not None
+    return False
+
+
 def _clean(words: Sequence[str]) -> list[str]:
     return [w.strip(',.!?;:()«»"').casefold() for w in words]
 
@@ -146,7 +167,7 @@ def _title_before(before_words: Sequence[str], text: str) -> int:
     raw = list(before_words[-7:])
     while raw and raw[-1].casefold() in _BETWEEN:
         raw.pop()
-    if raw and raw[-1].endswith(_SENTENCE_ENDS):
+    if raw and raw[-1].endswith(_SENTENCE_ENDS) and not _new_title_then_name(raw, text):
         return 0  # «он теперь тимлид. Спросил…»: the title ends a sentence
     raw = raw[-5:]
     words = _clean(raw)

@@ -74,6 +74,13 @@ def test_a_question_asking_a_price(question: str, asks: bool) -> None:
         ("Mum liked the flat. Swam 48 lengths.", False),
         # a day of a month in the genitive is a date, not a price («августа»)
         ("Ерлан купил билеты в квартиру: 10 августа, 14 марта.", False),
+        # an age in the aside introducing a person is how old, not a price
+        ("Прия (Priya, 41, из Пуны) сняла квартиру у парка.", False),
+        ("Our new neighbour Tom (52, retired) bought the flat upstairs.", False),
+        # years are how long, not a price
+        ("Прия десять лет в Берлине, 10 лет снимает эту квартиру.", False),
+        ("Bought the flat (€95, 000 down) last spring.", True),
+        ("The flat (1,150 a month) is ours from May.", True),
     ],
 )
 def test_an_amount_said_of_the_thing(text: str, gives: bool) -> None:

@@ -36,6 +36,12 @@ async def _boss(storage: MemoryStorage) -> str | None:
         # the title as the subject of "is", the news from the personnel office
         ("Heard from HR: the new head of IT is Priya Nair, starts Monday.", "Priya"),
         ("Our new team lead is Anika, she starts next week.", "Anika"),
+        # a new title ends the sentence and the next one names the holder
+        (
+            "Понедельник, первый день новой начальницы. Прия Наир (41, из Пуны).",
+            "Прия",
+        ),
+        ("My first day with the new line manager. Tomasz Wolny, ex-Zalando.", "Tomasz"),
     ],
 )
 async def test_a_title_makes_the_boss(
@@ -70,6 +76,11 @@ async def test_a_title_makes_the_boss(
         # the title ends a sentence: the capital after it opens the next one
         "Костя сказал, что его повысили, он теперь тимлид. Спросил, как это.",
         "Kostya got promoted, he's a team lead now. Asked me how to say it.",
+        # a new title alone ending the sentence: no name opens the next one
+        "Костя теперь наш новый тимлид. Спросил, как это сказать по-английски.",
+        "Kostya is our new team lead. Asked me how to say it in German.",
+        # a title of no newness ending the sentence, a full name after it
+        "Костя теперь тимлид. Олег Петрович его поздравил на работе.",
         # "is" makes no work of a parent's dealings, nor "hr" an office
         "The headteacher is Mrs Okoye, Sam says she is strict.",
         "A 2 hr walk. The headteacher is Mrs Okoye, Sam says.",
