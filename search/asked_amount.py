@@ -117,7 +117,14 @@ def asked_owner(question: str) -> str:
             return relation
         if word[:1].isupper():
             return word
+        if _GENITIVE_PLURAL.search(word) and word.casefold() not in STOP_WORDS:
+            return word.casefold()  # «билеты родителей», «машина соседей»
     return ""
+
+
+# a lower-case owner said in the genitive plural: «родителей», «соседей»,
+# «друзей», «коллег» is too short to tell from other forms and stays out
+_GENITIVE_PLURAL = re.compile(r"(?:ей|ов|ев)$")
 
 
 def _as_relation(word: str) -> str:
@@ -133,6 +140,8 @@ def says_owner(text: str, owner: str) -> bool:
     if owner in RELATIONS:
         words = [w.casefold() for w in _WORD.findall(text)]
         return not same_relation(owner).isdisjoint(relation_base_forms(words))
+    if owner.islower():  # «родителей»: the word itself, in any form
+        return _says_word(text, stem(owner))
     return says_name([text], {owner})
 
 
@@ -167,6 +176,17 @@ _AGE_ITEM = re.compile(r"(?<=[(,])\s*\d{1,2}\s*(?=\)|,(?!\s*\d))")
 
 def _without_ages(aside: re.Match[str]) -> str:
     return _AGE_ITEM.sub(" ", aside.group(0))
+
+
+def _says_word(text: str, word_stem: str) -> bool:
+    """Some word of the text is a form of the word: the light stemmer cuts
+    «родители» to "родите" and «родителей» to "родител", so one stem
+    beginning the other (five letters or more) is the same word."""
+    for said in {stem(word) for word in _WORD.findall(text)}:
+        short, long = sorted((said, word_stem), key=len)
+        if len(short) >= 5 and long.startswith(short):
+            return True
+    return False
 
 
 def says_stem(sentence: str, thing: AbstractSet[str]) -> bool:

@@ -113,6 +113,19 @@ async def test_an_owners_age_is_no_price_of_their_thing(tmp_path: Path) -> None:
         assert await retriever.search(question) != []
 
 
+async def test_a_price_of_a_groups_thing_is_said_of_that_group(tmp_path: Path) -> None:
+    turns = [
+        (0, "Посчитала — мои билеты подорожали вдвое, 780 евро."),
+        (1, "Родители решили прилететь ко мне на Пасху, билеты ищет папа."),
+    ]
+    question = "Сколько стоили билеты родителей?"
+    async with retriever_over(tmp_path, turns) as retriever:
+        assert await retriever.search(question) == []
+    priced = [*turns, (2, "Родители взяли билеты за 420 евро на двоих.")]
+    async with retriever_over(tmp_path / "priced", priced) as retriever:
+        assert await retriever.search(question) != []
+
+
 @pytest.mark.parametrize(
     ("question", "asked"),
     [
