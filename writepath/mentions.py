@@ -73,9 +73,10 @@ _WORD_CHARS = (
 )
 _NAME_WORD = rf"(?:{_WORD_CHARS}|[{_UPPER}]{{2,}})(?!\w)"
 # Names glued by a colon ("CS:GO", "Counter Strike:Global Offensive") are one
-# token the pattern cannot read; they are left out whole.
+# token the pattern cannot read; they are left out whole. A clock time is no
+# such token: "в 9:30. Лейла (аналитик, 31)", "at 18:30 Frau Hoffmann came".
 _GLUED_AFTER = re.compile(r":\w")
-_GLUED_BEFORE = re.compile(r"\w:\S+\s*$")
+_GLUED_BEFORE = re.compile(r"\w:(?!\d\d(?:am|pm)?\b)\S+\s*$", re.IGNORECASE)
 _CONNECTOR = "|".join(sorted(NAME_CONNECTORS))
 _NAME = re.compile(
     rf"(?<![\w@#/.:])((?:{_NAME_WORD})"
