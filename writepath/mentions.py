@@ -73,9 +73,9 @@ _WORD_CHARS = (
 )
 _NAME_WORD = rf"(?:{_WORD_CHARS}|[{_UPPER}]{{2,}})(?!\w)"
 # Names glued by a colon ("CS:GO", "Counter Strike:Global Offensive") are one
-# token the pattern cannot read; they are left out whole.
+# token the pattern cannot read; they are left out whole; not a clock time.
 _GLUED_AFTER = re.compile(r":\w")
-_GLUED_BEFORE = re.compile(r"\w:\S+\s*$")
+_GLUED_BEFORE = re.compile(r"\w:(?!\d\d(?:am|pm)?\b)\S+\s*$", re.IGNORECASE)
 _CONNECTOR = "|".join(sorted(NAME_CONNECTORS))
 _NAME = re.compile(
     rf"(?<![\w@#/.:])((?:{_NAME_WORD})"
@@ -456,9 +456,10 @@ def _title_relation(title: str, before: str) -> str:
 
 
 def _pet(before: Sequence[str], after: Sequence[str]) -> bool:
-    """ "my dog Pepper", "a cat named Luna", "Pepper the dog", "Pepper, my cat"."""
+    """ "my dog Pepper", "Pepper, my cat"; not a list («дети, кот, Даня»)."""
     last = [w.rstrip(",").casefold() for w in before[-3:]]
-    if last and last[-1] in PET_WORDS:
+    listed = len(before) > 1 and before[-1].endswith(",") and before[-2].endswith(",")
+    if last and last[-1] in PET_WORDS and not listed:
         return True
     if len(last) >= 2 and last[-1] in PET_NAMING and last[-2] in PET_WORDS:
         return True

@@ -204,3 +204,17 @@ async def test_a_numbered_thing_is_called_by_its_noun_after(
 
     assert (await _entity(storage, "Pixel")).name == "Pixel 8"
     assert (await _entity(storage, "Focus")).name == "Ford Focus"
+
+
+async def test_a_person_in_a_list_after_a_pet_is_no_pet(
+    storage: MemoryStorage,
+) -> None:
+    """«дома дети, кот, Даник» lists who is at home: the cat is not named
+    Даник, and a husband is never retyped as a pet."""
+    await said(
+        storage,
+        "Мой муж Даник жарил баурсаки.",
+        "сказала, что дома дети, кот, Даник.",
+    )
+
+    assert (await _entity(storage, "Даник")).type == "person"

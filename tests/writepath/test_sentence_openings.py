@@ -77,3 +77,19 @@ def test_a_month_is_no_name(text: str) -> None:
     """Every Russian month is a common word, «май» and «август» included: «Май,
     мама, май» had filed the month as a person (the user's «мама»)."""
     assert [m.name for m in extract_mentions(text)] == ["Мама"] * text.count("Мама")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("встала в 9:30. Маша пришла с тортом.", ["Маша"]),
+        ("в 7:30 фрау Хоффман была в халате.", ["Хоффман"]),
+        ("class at 18:30, Frau Hoffmann was late.", ["Frau Hoffmann"]),
+        ("at 9:30am Masha came by.", ["Masha"]),
+        ("I play Counter Strike:Global Offensive.", []),
+    ],
+)
+def test_a_name_after_a_clock_time_is_said(text: str, expected: list[str]) -> None:
+    """A clock time before a name is no colon-glued token ("CS:GO"): «в 9:30.
+    Лейла (аналитик, 31)» had dropped the one line introducing Leyla."""
+    assert [m.name for m in extract_mentions(text)] == expected
