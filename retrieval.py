@@ -85,6 +85,7 @@ from .search.still import after_the_end
 from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
 from .search.topic_things import with_things
+from .search.vector_order import present_first
 from .search.window_doing import with_window_doing
 from .search.windowed import (
     admitted,
@@ -348,6 +349,12 @@ class Retriever:
         hits = await self._rank_hits(
             call, plan.query, fused, window, replies="graph" in plan.legs
         )
+        if "vector" in ranked:  # old against new is the words' (vector_order.py)
+            words = dict(
+                fuse({k: v for k, v in ranked.items() if k != "vector"}, self._config)
+            )
+            q = plan.query
+            hits = present_first(hits, words, q.text, q.state_terms, q.own_words)
         hits = [h for h in hits if admitted(h.node, filters, window)][: filters.limit]
         if not answers(plan, hits, ranked):
             return []  # nothing about what is asked (search/support.py)
