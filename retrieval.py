@@ -85,6 +85,7 @@ from .search.still import after_the_end
 from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
 from .search.topic_things import with_things
+from .search.vector_order import words_decide_now
 from .search.window_doing import with_window_doing
 from .search.windowed import (
     admitted,
@@ -348,6 +349,10 @@ class Retriever:
         fused = without_padding(fused, ranked)[: plan.pool]
         hits = await self._rank_hits(
             call, plan.query, fused, window, replies="graph" in plan.legs
+        )
+        q = plan.query  # old against new is the words' (search/vector_order.py)
+        hits = words_decide_now(
+            hits, ranked, self._config, q.text, q.state_terms, q.own_words
         )
         hits = [h for h in hits if admitted(h.node, filters, window)]
         # The gate reads deeper than is shown: a context block shows 5, and
