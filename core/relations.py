@@ -315,3 +315,17 @@ ONE_AT_A_TIME = same_relation("boss") | same_relation("landlord")
 # Sophie"), seldom by calling the new one by the relation again, so the one
 # filed under the relation may well be the old one.
 PROVIDERS = same_relation("gp") | same_relation("tutor") | same_relation("teacher")
+
+
+def told_apart(one: str, other: str) -> bool:
+    """Two people's filed relations say they are two ("colleague" and «брат»);
+    a former one, a qualified one ("climbing partner") and a translation
+    ("wife", «жена») are the same relation."""
+    if not one or not other:
+        return False
+    return not _relation_words(one) & _relation_words(other)
+
+
+def _relation_words(relation: str) -> frozenset[str]:
+    bare = relation.removeprefix("former ")
+    return same_relation(bare) | same_relation(bare.split()[-1] if bare else "")

@@ -23,6 +23,7 @@ from collections.abc import Collection, Sequence
 
 from ..core.name_forms import russian_form
 from ..core.records import Entity, name_key
+from ..core.relations import told_apart
 from ..core.scope import using_view, view_of_scope
 from ..search.name_forms import called_alike, name_forms, one_word_person
 from ..store.interface import Store
@@ -40,13 +41,23 @@ async def named_alike(
     if not one_word_person(entity) or name_key(entity.name) in guarded:
         return None
     found = await called_alike(storage, name_forms(entity), guarded)
-    found = [e for e in found if e.id != entity.id and e.scope == entity.scope]
+    found = [
+        e
+        for e in found
+        if e.id != entity.id and e.scope == entity.scope and not _apart(entity, e)
+    ]
     if len(found) > 1:
         # "Sasha" beside «Александр» and "Alex" (Алексей's too, perhaps): the
         # one person named by a Russian form of the name is who it is
         russian = [e for e in found if russian_form(name_key(e.name))]
         found = russian if len(russian) == 1 else found
     return found[0] if len(found) == 1 else None
+
+
+def _apart(one: Entity, other: Entity) -> bool:
+    """The user told the two apart: "my colleague Dan" is not «мой брат Даниил»."""
+    relations = (str(e.attributes.get("relation") or "") for e in (one, other))
+    return told_apart(*relations)
 
 
 async def join_name_forms(

@@ -19,8 +19,10 @@ from bisect import bisect_left
 from collections.abc import Collection, Sequence
 
 from ..core.records import Entity, name_key
+from ..core.relations import told_apart
 from ..core.scope import using_view, view_of_scope
-from ..search.cross_script import sound_key
+from ..search.cross_script import MIN_KEY, sound_key
+from ..search.morphology import is_russian
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .names import DIMINUTIVES
@@ -28,6 +30,8 @@ from .names import DIMINUTIVES
 MIN_SHORT = 2  # letters of a prefix short form ("Jo")
 # A prefix is this much shorter than the name: "Dan" is not "Dana".
 MIN_CUT = 2
+# People of one first letter a short name in the other script looks through.
+ACROSS_SCAN = 200
 # Entities a rejoin looks through, the most mentioned first.
 REJOIN_SCAN = 50_000
 # A Russian pet name: a stem and a diminutive suffix ("Оська" of Оскар,
@@ -106,9 +110,42 @@ async def long_form(
     key = name_key(short.name)
     if not _may_be_short(short) or key in split:
         return None
-    found = await _long_candidates(storage, key)
-    longer = {e.id: e for e in found if e.id != short.id and shortens(key, _first(e))}
-    return next(iter(longer.values())) if len(longer) == 1 else None
+    found = await _long_candidates(storage, key) + await _other_script(storage, key)
+    short = await _fresh(storage, short)  # its relation, learned as it was filed
+    longer = {
+        e.id: e
+        for e in found
+        if e.id != short.id and (shortens(key, _first(e)) or _across(short, key, e))
+    }
+    return _one_person(key, list(longer.values()))
+
+
+def _one_person(key: str, longer: Sequence[Entity]) -> Entity | None:
+    """The one person of the candidates, or None. A name filed in both scripts
+    ("Zhenya" and «Женя», not yet joined) is one person, not two competing
+    (two "Anna"s of one script are two): the one in the short form's script
+    is taken, the twin join does the rest."""
+    if len(longer) == 1:
+        return longer[0]
+    if len(longer) != 2:
+        return None
+    one, other = (_first(e) for e in longer)
+    if is_russian(one) == is_russian(other) or sound_key(one) != sound_key(other):
+        return None  # two people ("Anna Smith", "Anna Jones"), or two names
+    same_script = [e for e in longer if is_russian(_first(e)) == is_russian(key)]
+    return same_script[0]
+
+
+def _across(short: Entity, key: str, long: Entity) -> bool:
+    """ "Dani" of «Данияр»: a short form in the other script, unless the user
+    told the two apart by their relations ("Dan, my colleague" is not «Даниил,
+    брат»)."""
+    return _shortens_across(key, _first(long)) and not _told_apart(short, long)
+
+
+def _told_apart(one: Entity, other: Entity) -> bool:
+    relations = (str(e.attributes.get("relation") or "") for e in (one, other))
+    return told_apart(*relations)
 
 
 async def join_people(
@@ -134,6 +171,37 @@ async def join_people(
     return {i: await _fresh(storage, e) for i, e in moved.items()}
 
 
+def _shortens_across(short: str, first_name: str) -> bool:
+    """ "Dani" of «Данияр»: a bilingual user writes a short name in the script
+    of the turn's language; its sound opens the long name's sound, cut by as
+    much as a prefix form ("dani" of "daniar"), from the third letter on."""
+    if is_russian(short) == is_russian(first_name):
+        return False
+    said, full = sound_key(short), sound_key(first_name)
+    return (
+        len(said) >= MIN_KEY
+        and len(full) - len(said) >= MIN_CUT
+        and full.startswith(said)
+    )
+
+
+async def _other_script(storage: Store, key: str) -> list[Entity]:
+    """The people in the other script whose name starts as `key` sounds."""
+    said = sound_key(key)
+    if len(said) < MIN_KEY:
+        return []
+    alphabet = (
+        "abcdefghijklmnopqrstuvwxyz"
+        if is_russian(key)
+        else "абвгдежзиклмнопрстуфхцчшэюя"
+    )
+    starts = [letter for letter in alphabet if sound_key(letter)[:1] == said[0]]
+    found: list[Entity] = []
+    for start in starts:
+        found += await storage.entities.people_starting(start, limit=ACROSS_SCAN)
+    return found
+
+
 async def _short_forms(
     storage: Store, entity: Entity, split: Collection[str]
 ) -> list[Entity]:
@@ -141,11 +209,15 @@ async def _short_forms(
     first = _first(entity)
     keys = [first[:i] for i in range(MIN_SHORT, len(first) - MIN_CUT + 1)]
     keys += [short for short, full in DIMINUTIVES.items() if full == first]
-    found = await storage.entities.entities_by_keys(keys)
+    found = [
+        e
+        for e in await storage.entities.entities_by_keys(keys)
+        if name_key(e.name) in keys
+    ]
+    across = await _other_script(storage, first)  # "Dani" filed before «Данияр»
+    found += [e for e in across if _shortens_across(name_key(e.name), first)]
     shorts = []
-    for short in found:
-        if short.id == entity.id or name_key(short.name) not in keys:
-            continue
+    for short in {e.id: e for e in found if e.id != entity.id}.values():
         target = await long_form(storage, short, split)
         if target is not None and target.id == entity.id:
             shorts.append(short)
@@ -167,9 +239,10 @@ async def rejoin_people(storage: Store) -> int:
     for scope, group in people.items():
         _, split = await edit_guards(storage, scope)
         firsts = sorted({_first(e) for e in group})
+        sounds = sorted({sound_key(first) for first in firsts} - {""})
         with using_view(view_of_scope(scope)):
             for short in group:
-                if not _may_shorten(name_key(short.name), firsts):
+                if not _may_shorten(name_key(short.name), firsts, sounds):
                     continue  # most people: no read at all
                 target = await long_form(storage, short, split)
                 if target is not None:
@@ -178,13 +251,27 @@ async def rejoin_people(storage: Store) -> int:
     return joined
 
 
-def _may_shorten(key: str, firsts: Sequence[str]) -> bool:
-    """Whether `key` may be a short form of one of the sorted first names."""
-    if key in DIMINUTIVES:
+def _may_shorten(key: str, firsts: Sequence[str], sounds: Sequence[str]) -> bool:
+    """Whether `key` may be a short form of one of the sorted first names, or
+    (in the other script) of one of their sorted sounds."""
+    if key in DIMINUTIVES or _opens_a_sound(key, sounds):
         return True
     at = bisect_left(firsts, key)
     while at < len(firsts) and firsts[at].startswith(key):
         if shortens(key, firsts[at]):
+            return True
+        at += 1
+    return False
+
+
+def _opens_a_sound(key: str, sounds: Sequence[str]) -> bool:
+    """`key`'s sound opens one of the sorted sounds, cut as a prefix form is."""
+    said = sound_key(key)
+    if len(said) < MIN_KEY:
+        return False
+    at = bisect_left(sounds, said)
+    while at < len(sounds) and sounds[at].startswith(said):
+        if len(sounds[at]) - len(said) >= MIN_CUT:
             return True
         at += 1
     return False
