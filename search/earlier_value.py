@@ -27,8 +27,9 @@ from .cross_script import loose_key, same_key
 from .frame_words import GENERIC_STEMS
 from .left_behind import old_states
 from .morphology import stem
+from .older_home import older_home
 from .query_text import STOP_WORDS, fts_match
-from .slots import asks_original_plan
+from .slots import asks_home, asks_original_plan
 from .standing import later_state, stance
 from .support import text_stems
 from .twin_words import twins
@@ -111,6 +112,25 @@ def _change_of(hits: list[SearchHit], later: set[str]) -> tuple[SearchHit, list[
     return hits[0], []
 
 
+async def _older_home_told(
+    storage: Store, hits: list[SearchHit], later: set[str], window: NodeWindow | None
+) -> list[int]:
+    """For a home asked of before the new one: the user's statements of the
+    older home with its place ("Our flat in Kiryat Yam"), told before the
+    new home's first turn among the hits (none: no such). Only the
+    statements: the old place's other turns (a tavern there) would push the
+    story of the move out."""
+    naming = [
+        h
+        for h in hits
+        if h.node.source_role == USER_ROLE and _names_later(h.node.content, later)
+    ]
+    if not naming:
+        return []
+    first = min(naming, key=lambda hit: hit.node.when)
+    return await older_home(storage, later, _window_before(window, first.node.when))
+
+
 def _window_before(window: NodeWindow | None, when: float) -> NodeWindow:
     """The user's turns within `window` and before `when`."""
     base = window or NodeWindow()
@@ -137,6 +157,13 @@ async def with_earlier_value(
         change, left = _change_of(hits, later)
         naming = [h.score for h in hits if _names_later(h.node.content, later)]
         score = max(naming, default=change.score)
+        if asks_home(query.text) and not any(thing[0].isupper() for thing in left):
+            # a home is left by its place's name ("Из Гермасойи в Ипсонас");
+            # without one ("sold the sofa" is no home), the older home is
+            # the one the user told with its place before the new one
+            told = await _older_home_told(storage, hits, later, window)
+            found = await _left_turns(storage, change, left, window) if left else []
+            return await _with_turns(storage, hits, [*told, *found], score)
     elif asks_original_plan(query.text):
         change, left = _plan_replaced(hits)
         score = change.score
@@ -144,10 +171,17 @@ async def with_earlier_value(
         return hits
     if not left:
         return hits
+    found = await _left_turns(storage, change, left, window)
+    return await _with_turns(storage, hits, found, score)
+
+
+async def _left_turns(
+    storage: Store, change: SearchHit, left: list[str], window: NodeWindow | None
+) -> list[int]:
+    """Ids of the user's turns from before `change` that name what it left."""
     before = _window_before(window, change.node.when)
     entity_ids = [e.id for e in change.entities if _is_left(e, left)]
-    found = await _earlier_turns(storage, entity_ids, left, before)
-    return await _with_turns(storage, hits, found, score)
+    return await _earlier_turns(storage, entity_ids, left, before)
 
 
 def _plan_replaced(hits: list[SearchHit]) -> tuple[SearchHit, list[str]]:
