@@ -70,6 +70,24 @@ RELATIONS = (
     )
     | PET_KINDS
 )
+# An expat's life is told with the local word for its people, inside English
+# or Russian lines («у нашего Hausarzt», "my casera Lola", "la patronne"):
+# the common German, Portuguese, Spanish, French and Italian words for the
+# roles a life has, each a form of our own relation. Only words no English
+# or Russian word starts with, stem and all ("chefe" is "chef"*, "jefe" "jef"*,
+# "patron", "maestro" a word of their own: left out).
+FOREIGN_ROLES = {
+    "gp": "hausarzt hausärztin hausarztin",
+    "landlord": """vermieter vermieterin senhorio senhoria casero casera
+        arrendador arrendadora propriétaire proprietaire padrone""",
+    "boss": "chefin vorgesetzter vorgesetzte jefa patronne",
+    "colleague": "kollege kollegin kollegen colega colegas collègue collegue",
+    "neighbour": """nachbar nachbarin nachbarn vizinho vizinha vecino vecina
+        voisin voisine vicino vicina""",
+    "teacher": "lehrer lehrerin lehrerinnen profesora professeure insegnante",
+}
+LOCAL_ROLE_WORDS = frozenset(" ".join(FOREIGN_ROLES.values()).split())
+RELATIONS |= LOCAL_ROLE_WORDS
 RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split())
 # Relations one usually has once, so the bare word ("wife", "жена") is an alias.
 UNIQUE_RELATIONS = frozenset(
@@ -80,7 +98,7 @@ UNIQUE_RELATIONS = frozenset(
     папочка отчим мачеха начальница босс шеф заведующий заведующая
     mother-in-law father-in-law тёща теща свекровь тесть свёкор свекор жених
     невеста парень девушка""".split()
-)
+) | frozenset(f"{FOREIGN_ROLES['boss']} {FOREIGN_ROLES['landlord']}".split())
 # Russian relations spoken of with the feminine "моя" (the rest take "мой").
 RU_FEMININE = frozenset(
     """заведующая жена мама мать сестра бабушка тётя тетя подруга соседка дочь дочка
@@ -187,6 +205,11 @@ _SAME = [
     "horse лошадь",
     "turtle tortoise черепаха",
     "canary канарейка",
+]
+_SAME = [
+    f"{group} {FOREIGN_ROLES[key]}" if key in group.split() else group
+    for group in _SAME
+    for key in [next((k for k in FOREIGN_ROLES if k in group.split()), "")]
 ]
 _SAME_AS = {word: frozenset(group.split()) for group in _SAME for word in group.split()}
 

@@ -20,6 +20,7 @@ from .compound_head import MEASURE_STEMS
 from .cross_script import MIN_KEY, loose_key, loose_keys, same_key, whole_key
 from .morphology import NAME_POSSESSIVE, declined_name, relation_base_forms, stem
 from .name_cases import possessive_nominatives
+from .own_relation import says_own
 from .query_text import STOP_WORDS
 from .when import CARDINALS
 
@@ -104,10 +105,13 @@ def says_age(text: str) -> bool:
     return bool(_AGE_SAID.search(text))
 
 
-def asked_attribute(terms: Sequence[str]) -> set[str]:
+def asked_attribute(terms: Sequence[str], text: str = "") -> set[str]:
     """The stems of a personal attribute or a relative the terms ask for
-    ("birthday", «отца» → отец, with the other words for the relative)."""
+    ("birthday", «отца» → отец, with the other words for the relative); not
+    a relation `text` says is the user's own: "Who was my GP before Dr
+    Aydın?" asks the user's doctor, no relative of Aydın's."""
     kin = {base for base in relation_base_forms(list(terms)) if base in RELATIONS}
+    kin = {base for base in kin if not says_own(text, {base})}
     found = {stem(t) for t in terms} & _ATTRIBUTES | {stem(k) for k in kin}
     return found.union(*(SAME_WORDS.get(word, ()) for word in found))
 

@@ -348,6 +348,8 @@ def relation_base_forms(words: Sequence[str]) -> list[str]:
             bare = strip_accents(lower)
             if bare != lower and bare in RELATIONS:
                 out[i] = bare
+            if i and bare in RELATIONS and _russian_owner(words[i - 1]):
+                out[i - 1] = "мой"  # «у нашего Hausarzt»: a local word, our own
             continue
         base = _IRREGULAR_RELATIONS.get(lower) or _relation_by_stem(lower)
         if base is None:
@@ -356,6 +358,11 @@ def relation_base_forms(words: Sequence[str]) -> list[str]:
         if i and russian_stem(words[i - 1].lower()) in OWNER_STEMS:
             out[i - 1] = owner_word(base)
     return out
+
+
+def _russian_owner(word: str) -> bool:
+    lower = word.lower()
+    return is_russian(lower) and russian_stem(lower) in OWNER_STEMS
 
 
 def declined_name(word: str) -> bool:

@@ -338,7 +338,7 @@ def _asked_of_named(text: str, terms: Sequence[str]) -> set[str]:
         word for word in asked_of_name(text) - GENERIC_STEMS if not names_category(word)
     }
     owned = owned_asked_of_name(text)  # said with its owner (owned_things.py)
-    return asked_attribute(terms) | asked_age(text) | of_name | owned
+    return asked_attribute(terms, text) | asked_age(text) | of_name | owned
 
 
 def _says_attribute(

@@ -11,7 +11,13 @@ pass fixes the rest.
 from __future__ import annotations
 
 from ..core.name_forms import russian_forms
-from ..core.relations import CAT_BREEDS, DOG_BREEDS, PARROT_KINDS, SMALL_PETS
+from ..core.relations import (
+    CAT_BREEDS,
+    DOG_BREEDS,
+    LOCAL_ROLE_WORDS,
+    PARROT_KINDS,
+    SMALL_PETS,
+)
 from ..search.query_text import STOP_WORDS
 
 # Capitalised words that are not names, in the two languages we serve.
@@ -60,6 +66,9 @@ COMMON_CAPITALISED |= frozenset(
     днём днем ночью потом наконец кстати короче ладно хорошо отлично блин опять
     снова сначала сразу вообще кажется наверное просто типа""".split()
 )
+# The local role words an expat says («моя Vermieterin Ирина»: German writes
+# every noun capitalised) are the relation before the name, no part of it.
+COMMON_CAPITALISED |= LOCAL_ROLE_WORDS
 
 # Words that may sit inside a multi-word name ("Lord of the Rings",
 # "Vila Nova de Gaia"), never at either end.
