@@ -40,17 +40,9 @@ async def own_turns_after(
 ) -> list[Node]:
     """The user's turns in the `AFTER_END_DAYS` after `end`, oldest first,
     within the search's person or thread (`window`)."""
-    after = NodeWindow(
-        end.when + 1e-6,
-        end.when + AFTER_END_DAYS * _DAY,
-        window.entity_id if window else None,
-        USER_ROLE,
+    return await _own_turns(
+        storage, end.when + 1e-6, end.when + AFTER_END_DAYS * _DAY, window
     )
-    ids = await storage.index.window_nodes(
-        after, limit=AFTER_END_TURNS, types=("episodic",), oldest_first=True
-    )
-    nodes = await storage.nodes.get_nodes(ids) if ids else {}
-    return [nodes[i] for i in ids if i in nodes]
 
 
 async def own_turns_before(
@@ -58,14 +50,15 @@ async def own_turns_before(
 ) -> list[Node]:
     """The user's turns in the `days` before `end`, oldest first, within
     the search's person or thread (`window`)."""
-    before = NodeWindow(
-        end.when - days * _DAY,
-        end.when - 1e-6,
-        window.entity_id if window else None,
-        USER_ROLE,
-    )
+    return await _own_turns(storage, end.when - days * _DAY, end.when - 1e-6, window)
+
+
+async def _own_turns(
+    storage: Store, start: float, end: float, window: NodeWindow | None
+) -> list[Node]:
+    span = NodeWindow(start, end, window.entity_id if window else None, USER_ROLE)
     ids = await storage.index.window_nodes(
-        before, limit=AFTER_END_TURNS, types=("episodic",), oldest_first=True
+        span, limit=AFTER_END_TURNS, types=("episodic",), oldest_first=True
     )
     nodes = await storage.nodes.get_nodes(ids) if ids else {}
     return [nodes[i] for i in ids if i in nodes]
