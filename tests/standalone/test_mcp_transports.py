@@ -200,6 +200,9 @@ async def test_ctrl_c_stops_the_server_while_the_client_keeps_its_end_open(
     """A terminal never closes stdin: Ctrl-C must end the server anyway (it
     waited for the client's next line, which never came)."""
     args, env = server_command(tmp_path)
+    # a server stuck on its way out shows where: faulthandler dumps every
+    # thread's stack on SIGABRT (sent below when Ctrl-C did not end it)
+    env["PYTHONFAULTHANDLER"] = "1"
     process = await asyncio.create_subprocess_exec(
         sys.executable, *args, env=env, stdin=-1, stdout=-1, stderr=-1
     )
@@ -211,7 +214,12 @@ async def test_ctrl_c_stops_the_server_while_the_client_keeps_its_end_open(
         for _ in range(2):  # the tool listing comes once the memory is open
             assert await asyncio.wait_for(process.stdout.readline(), 60)
         process.send_signal(signal.SIGINT)
-        code = await asyncio.wait_for(process.wait(), 30)
+        try:
+            code = await asyncio.wait_for(process.wait(), 30)
+        except TimeoutError as stuck:
+            process.send_signal(signal.SIGABRT)
+            stacks = (await asyncio.wait_for(process.stderr.read(), 10)).decode()
+            raise AssertionError(f"Ctrl-C did not end the server:\n{stacks}") from stuck
         err = (await process.stderr.read()).decode()
     finally:
         if process.returncode is None:
