@@ -194,6 +194,10 @@ async def test_requests_before_initialized_are_served_as_the_sdk_does(
     assert DRIFT not in err
 
 
+def _sigint_as_in_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 async def test_ctrl_c_stops_the_server_while_the_client_keeps_its_end_open(
     tmp_path: Path,
 ) -> None:
@@ -203,9 +207,12 @@ async def test_ctrl_c_stops_the_server_while_the_client_keeps_its_end_open(
     # a server stuck on its way out shows where: faulthandler dumps every
     # thread's stack on SIGABRT (sent below when Ctrl-C did not end it)
     env["PYTHONFAULTHANDLER"] = "1"
+    # a shell starts background jobs with SIGINT ignored, and an ignored
+    # signal is inherited: the server is started as a terminal starts it
     process = await asyncio.create_subprocess_exec(
-        sys.executable, *args, env=env, stdin=-1, stdout=-1, stderr=-1
-    )
+        sys.executable, *args, env=env, stdin=-1, stdout=-1, stderr=-1,
+        preexec_fn=_sigint_as_in_a_terminal,
+    )  # fmt: skip
     try:
         assert process.stdin and process.stdout and process.stderr
         for message in (initialize(LATEST_HANDSHAKE_VERSION), INITIALIZED, LISTING):
