@@ -4,7 +4,8 @@
 category; the turns that answer name the member ("My iPhone battery died
 again", "The Pixel lasts two days on one charge") and never the category's
 word. A model knows that a Pixel is a phone; without one on the read path,
-a small world-knowledge lexicon does: for each everyday category its words
+a small world-knowledge lexicon does (search/kind_table.py): for each
+everyday category its words
 in both languages (any form, by the light stem of search/morphology.py) and
 its best-known kinds and brands. When a question names a category, the
 members join its FTS terms (bounded, MAX_KIND_TERMS) and a turn naming one
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 
 from ..core.relations import CAT_BREEDS, DOG_BREEDS, PET_KINDS
 from .compound_names import part_stems
+from .kind_table import MORE, TABLE
 from .leisure import LEISURE
 from .morphology import is_russian, stem
 from .slots import about_user
@@ -36,174 +38,7 @@ from .twin_words import searchable
 # searches at most this many of their members (the most common first).
 MAX_KIND_TERMS = 40
 
-# Blocks separated by a blank line: the category's words, "=", its members
-# (most common first; capitalised: also a common word, counted as a name).
-# A provider's members include what only it sells: savings, gigabytes (not an
-# "account", «счёт», "calls": a bill, a login, anyone's call).
-_TABLE = """
-phone phones smartphone cellphone телефон смартфон мобильник
-= iphone Pixel samsung xiaomi huawei oneplus nokia motorola android Galaxy
-  айфон Пиксель самсунг сяоми хуавей андроид нокиа
-
-laptop laptops computer computers pc ноутбук ноут компьютер комп
-= macbook thinkpad dell lenovo asus acer chromebook imac Mac Surface xps razer
-  макбук аймак леново асус
-
-tablet tablets ipad планшет
-= ipad kindle Galaxy айпад киндл
-
-car cars automobile машина автомобиль тачка
-= toyota corolla prius camry honda ford volkswagen vw bmw audi mercedes tesla skoda
-  octavia passat fabia yaris hyundai kia nissan mazda volvo renault peugeot
-  subaru opel fiat Focus Golf Polo Civic тойота королла форд фольксваген бмв
-  ауди мерседес тесла шкода хендай киа ниссан мазда вольво рено пежо лада
-  lease leasing petrol diesel
-  лизинг бензин дизель
-
-bike bikes bicycle велосипед велик
-= brompton trek cannondale ebike bmx fixie Giant Canyon Cube Specialized
-  брамптон
-
-motorbike motorcycle motorbikes мотоцикл байк
-= yamaha kawasaki ducati suzuki harley vespa Triumph ямаха кавасаки дукати
-  сузуки харлей веспа
-
-sport sports workout workouts exercise exercises exercising fitness training
-  спорт тренировка тренировки тренируюсь тренироваться фитнес зарядка
-= yoga swimming swim swam climbing bouldering running tennis football soccer
-  basketball volleyball cycling boxing pilates crossfit skiing hockey badminton
-  karate judo gym futsal padel squash rugby triathlon marathon surfing rowing
-  hiking йога плавание плавала плавал бассейн бег скалолазание теннис футбол
-  футзал баскетбол волейбол бокс пилатес лыжи хоккей карате дзюдо спортзал
-  падел сквош регби триатлон марафон серфинг велоспорт
-
-school schools школа школы школе школу
-= lyceum gymnasium academy kindergarten nursery preschool college лицей лицее
-  лицея гимназия гимназии гимназию садик детсад колледж
-
-diet meat diets диета мясо
-= vegetarian vegetarians vegan veggie pescatarian keto вегетарианец
-  вегетарианка вегетарианцы вегетарианство веган веганы пескетарианец
-  пескетарианка
-
-drink drinks beverage напиток напитки
-= coffee tea matcha espresso latte cappuccino beer wine juice kombucha cocoa chicory
-  rooibos кофе чай матча эспрессо латте капучино пиво вино сок какао цикорий ройбуш
-
-instrument instruments play playing инструмент инструменты играю играешь
-= guitar piano violin cello drums ukulele flute saxophone trumpet clarinet harp
-  accordion synth гитара пианино фортепиано скрипка виолончель барабаны укулеле
-  флейта саксофон труба кларнет арфа аккордеон синтезатор
-
-hobby hobbies pastime хобби увлечение увлекаюсь увлекаешься
-= knitting pottery ceramics painting drawing gardening photography crochet sewing
-  embroidery woodworking chess baking gaming playstation ps5 3d-printer
-  3d-printing fishing вязание вяжу гончарка гончарное керамика рисование рисую
-  садоводство фотография шахматы вышивка шитьё приставка 3d-принтер рыбалка
-  theatre theater театр театральный choir singing хор пение
-
-series show shows tv сериал сериалы
-= season seasons episode episodes сезон сезона серия серию серии
-
-music музыка
-= jazz techno hip-hop rap punk indie classical opera blues reggae джаз техно
-  рэп панк инди классика опера блюз
-
-commute commuting добираться добираюсь добираешься
-= bike cycle cycling bicycle tram bus train metro subway u-bahn s-bahn tube
-  scooter велосипед велик трамвай автобус метро электричка поезд самокат
-  пешком
-
-bank banks банк банки
-= revolut monzo n26 chase barclays hsbc santander paypal sparkasse commerzbank
-  сбер сбербанк тинькофф втб savings overdraft mortgage
-  сберегательный вклад ипотека ипотеку кредитка
-
-carrier carriers operator operators оператор оператора оператором
-= sim e-sim tariff prepaid симка симку сим-карта сим-карту тариф roaming роуминг
-  signal sms смс vodafone o2 ee t-mobile verizon at&t rogers telus koodo fido
-  orange movistar tele2 мтс билайн мегафон теле2 йота gigabytes гигабайт
-  гигабайта звонки
-
-dairy молочка молочное молочные молочку
-= milk cheese yogurt yoghurt butter cream kefir молоко сыр йогурт кефир творог
-  сметана сливки
-
-pet pets питомец питомцы животное
-= """
-
 _PET_MEMBERS = sorted(PET_KINDS - set(DOG_BREEDS) - set(CAT_BREEDS))
-
-_MORE = """
-language languages язык языки
-= english german french spanish italian portuguese chinese mandarin japanese
-  korean dutch polish turkish arabic английский немецкий французский испанский
-  итальянский португальский китайский японский корейский
-
-doctor doctors врач врача врачу доктор
-= clinic hospital checkup check-up dr gp клиника поликлиника больница осмотр
-  dentist optician ophthalmologist dermatologist pediatrician paediatrician
-  physio physiotherapist gynaecologist gynecologist cardiologist orthodontist
-  стоматолог дантист окулист офтальмолог терапевт педиатр дерматолог гинеколог
-  кардиолог физиотерапевт невролог
-
-supermarket supermarkets grocery groceries супермаркет магазин продукты
-= lidl aldi rewe edeka tesco sainsbury's waitrose asda kaufland carrefour
-  лидл альди пятёрочка перекрёсток ашан
-
-streaming стриминг подписка
-= netflix spotify disney hulu hbo youtube нетфликс кинопоиск окко
-
-social соцсеть соцсети
-= instagram facebook twitter tiktok linkedin reddit mastodon bluesky вконтакте
-  инстаграм фейсбук тикток
-
-messenger messengers мессенджер
-= whatsapp telegram viber imessage Signal ватсап телеграм вайбер
-
-game games игра игры
-= chess poker minecraft fortnite zelda catan scrabble sudoku шахматы покер
-
-console consoles приставка
-= playstation ps5 xbox nintendo Switch плейстейшн иксбокс
-
-camera cameras фотоаппарат камера
-= canon nikon fujifilm leica gopro olympus кэнон никон
-
-headphones earbuds наушники
-= airpods bose sennheiser jabra Beats эйрподс
-
-dance dancing танцы танцую
-= salsa tango bachata waltz ballet zumba сальса танго бачата вальс балет
-
-plant plants растение растения
-= monstera ficus orchid cactus basil fern succulent монстера фикус орхидея
-  кактус базилик
-
-allergy allergies allergic аллергия аллергии
-= peanuts nuts gluten lactose pollen penicillin shellfish арахис орехи глютен
-  лактоза пыльца пенициллин
-
-internet broadband isp интернет провайдер провайдера провайдером
-= fibre fiber broadband router modem wifi wi-fi dsl adsl оптоволокно оптика
-  роутер роутера модем вайфай вай-фай
-
-energy electricity электричество электроэнергия энергия
-= meter kwh solar heating счётчик счетчик квт отопление
-
-airline airlines авиакомпания
-= lufthansa ryanair easyjet klm wizz аэрофлот
-
-hairdresser hairdressers barber barbers hairstylist парикмахер парикмахерша
-  парикмахершу парикмахерская барбер стригусь стригся стриглась стричься
-  подстригусь подстригся подстриглась
-= haircut haircuts trim fringe bangs salon стрижка стрижку стрижки чёлку
-  покраска покраску покрасила корни салон
-
-vet vets veterinarian veterinary ветеринар ветеринара ветеринару ветврач
-  ветклиника ветклинику
-= vaccination vaccinations deworming прививка прививки прививку
-"""
 
 # Categories a question names by a phrase rather than a word: how the user
 # gets to work is their commute.
@@ -309,7 +144,7 @@ def _compounds(members: list[str]) -> re.Pattern[str] | None:
 
 
 def _blocks() -> list[str]:
-    table = _TABLE + " ".join(_PET_MEMBERS) + "\n" + _MORE
+    table = TABLE + " ".join(_PET_MEMBERS) + "\n" + MORE
     return [b for b in (raw.strip() for raw in table.split("\n\n")) if b]
 
 
@@ -497,4 +332,9 @@ ALL_DOINGS = AskedKinds(
 # The stems of the doings' category words and members ("sport", «шахмат»).
 DOING_STEMS = frozenset().union(
     *(kind.words | kind.plain for kind in _KINDS if kind.head in _DOINGS)
+)
+# The stems of the categories of things that are no doings (a drink, a
+# phone): a doing begun before such a thing's end is no new state of it.
+NON_DOING_STEMS = frozenset().union(
+    *(kind.words | kind.plain for kind in _KINDS if kind.head not in _DOINGS)
 )

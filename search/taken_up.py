@@ -22,7 +22,7 @@ from collections.abc import Set as AbstractSet
 from ..core.records import Node, NodeWindow, SearchHit
 from ..store.interface import Store
 from .doing_gear import done_by_its_words, gear_bought
-from .kinds import _DOINGS, _KINDS, ALL_DOINGS, DOING_STEMS, doings_said
+from .kinds import ALL_DOINGS, DOING_STEMS, NON_DOING_STEMS, doings_said
 from .support import text_stems
 from .twin_words import twin_stems
 from .windowed import own_turns_before, start_and_after, turns_as_hits
@@ -47,14 +47,6 @@ _STARTS = re.compile(
     r"|(?<!\w)(?:записал\w*|записыва\w*|начал\w*|пош[её]л на|пошла на"
     r"|перв(?:ое|ая|ый|ую) (?:заняти\w*|тренировк\w*|урок\w*|игр\w*))(?!\w)",
     re.I,
-)
-
-
-# The words of the everyday things that are no doing (a drink, a phone): a
-# doing begun before such a thing's end is no new state of it («не пью»
-# after "Signed up for table tennis"; «матча» is a drink, not a match).
-_OTHER_KINDS = frozenset().union(
-    *(kind.words | kind.plain for kind in _KINDS if kind.head not in _DOINGS)
 )
 
 
@@ -109,7 +101,8 @@ async def taken_up(
         return []
     soon = end.node.when + START_DAYS * DAY
     before: list[Node] = []
-    if lead_days and ended.isdisjoint(_OTHER_KINDS):
+    # «не пью» after "Signed up for table tennis": «матча» is a drink, no match
+    if lead_days and ended.isdisjoint(NON_DOING_STEMS):
         before = await own_turns_before(storage, end.node, window, lead_days)
 
     def starts(node: Node) -> frozenset[str]:
