@@ -206,11 +206,15 @@ _SAME = [
     "turtle tortoise черепаха",
     "canary канарейка",
 ]
-_SAME = [
-    f"{group} {FOREIGN_ROLES[key]}" if key in group.split() else group
-    for group in _SAME
-    for key in [next((k for k in FOREIGN_ROLES if k in group.split()), "")]
-]
+
+
+def _with_local_words(group: str) -> str:
+    """A group of one relation's words with the local words for it."""
+    words = group.split()
+    return " ".join([group, *(FOREIGN_ROLES[k] for k in FOREIGN_ROLES if k in words)])
+
+
+_SAME = [_with_local_words(group) for group in _SAME]
 _SAME_AS = {word: frozenset(group.split()) for group in _SAME for word in group.split()}
 
 
