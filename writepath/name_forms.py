@@ -44,7 +44,9 @@ async def named_alike(
     found = [
         e
         for e in found
-        if e.id != entity.id and e.scope == entity.scope and not _apart(entity, e)
+        if e.id != entity.id
+        and e.scope == entity.scope
+        and not people_told_apart(entity, e)
     ]
     if len(found) > 1:
         # "Sasha" beside «Александр» and "Alex" (Алексей's too, perhaps): the
@@ -54,8 +56,9 @@ async def named_alike(
     return found[0] if len(found) == 1 else None
 
 
-def _apart(one: Entity, other: Entity) -> bool:
-    """The user told the two apart: "my colleague Dan" is not «мой брат Даниил»."""
+def people_told_apart(one: Entity, other: Entity) -> bool:
+    """The user told the two apart by the relations filed on them: "my
+    colleague Dan" is not «мой брат Даниил» (core/relations.py told_apart)."""
     relations = (str(e.attributes.get("relation") or "") for e in (one, other))
     return told_apart(*relations)
 

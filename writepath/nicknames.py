@@ -19,12 +19,12 @@ from bisect import bisect_left
 from collections.abc import Collection, Sequence
 
 from ..core.records import Entity, name_key
-from ..core.relations import told_apart
 from ..core.scope import using_view, view_of_scope
 from ..search.cross_script import MIN_KEY, sound_key
 from ..search.morphology import is_russian
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
+from .name_forms import people_told_apart
 from .names import DIMINUTIVES
 
 MIN_SHORT = 2  # letters of a prefix short form ("Jo")
@@ -140,12 +140,7 @@ def _across(short: Entity, key: str, long: Entity) -> bool:
     """ "Dani" of «Данияр»: a short form in the other script, unless the user
     told the two apart by their relations ("Dan, my colleague" is not «Даниил,
     брат»)."""
-    return _shortens_across(key, _first(long)) and not _told_apart(short, long)
-
-
-def _told_apart(one: Entity, other: Entity) -> bool:
-    relations = (str(e.attributes.get("relation") or "") for e in (one, other))
-    return told_apart(*relations)
+    return _shortens_across(key, _first(long)) and not people_told_apart(short, long)
 
 
 async def join_people(
