@@ -3,7 +3,7 @@ embedder: the small lives of the now/before, slots and changes tests."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -64,4 +64,19 @@ async def top_answers(
     """The top 5 answers to `question` over `linked_days(texts)`."""
     retriever = await linked_days(storage, texts, start)
     hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    return [hit.node.content for hit in hits]
+
+
+async def window_answers(
+    storage: MemoryStorage, texts: Sequence[str], first_day: int, question: str
+) -> list[str]:
+    """The top 10 answers to `question` over `texts` (said by the user a day
+    apart, unlinked), searched within the 60 days from `first_day`."""
+    for day, text in enumerate(texts):
+        draft = EpisodeDraft(text, f"d{day}", "user", START + day * DAY + 3600)
+        await storage.nodes.add_episode(draft)
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    after = START + first_day * DAY
+    filters = SearchFilters(after=after, before=after + 60 * DAY, limit=10)
+    hits = await retriever.search(question, filters, reinforce=False)
     return [hit.node.content for hit in hits]

@@ -4,16 +4,10 @@ boxes, packing, the van, the keys, the lease, the new flat, the first night
 
 from __future__ import annotations
 
-import datetime as dt
-
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
-from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.move_frame import asks_the_move, tells_the_move
 from agent_memory.storage import MemoryStorage
+from day_turns import window_answers
 
-DAY = 86_400.0
-T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
 NOISE = (
     "Long day at work, too many meetings, but the project is going fine.",
     "Tried a new ramen place near the station.",
@@ -32,23 +26,13 @@ MOVE = [
 EARLIER_BOXES = "Carried the Christmas boxes down to the cellar."
 
 
-async def _life(storage: MemoryStorage) -> float:
-    """Days of noise with the move among them; returns the window's start."""
+async def _window_answers(storage: MemoryStorage, question: str) -> list[str]:
+    """Days of noise with the move among them, asked within the window
+    that opens on the first of them."""
     texts = [EARLIER_BOXES, *NOISE]
     for part in MOVE:
         texts += [*NOISE, part]
-    for day, text in enumerate(texts):
-        draft = EpisodeDraft(text, f"d{day}", "user", T0 + day * DAY + 3600)
-        await storage.nodes.add_episode(draft)
-    return T0 + (len(NOISE) + 1) * DAY
-
-
-async def _window_answers(storage: MemoryStorage, question: str) -> list[str]:
-    start = await _life(storage)
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
-    filters = SearchFilters(after=start, before=start + 60 * DAY, limit=10)
-    hits = await retriever.search(question, filters, reinforce=False)
-    return [hit.node.content for hit in hits]
+    return await window_answers(storage, texts, len(NOISE) + 1, question)
 
 
 async def test_the_move_in_a_window_is_found_by_its_parts(

@@ -4,15 +4,9 @@ measure ("a 60 km ride", «70 км»), never by its word
 
 from __future__ import annotations
 
-import datetime as dt
-
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
-from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.storage import MemoryStorage
+from day_turns import window_answers
 
-DAY = 86_400.0
-T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
 NOISE = (
     "Long day at work, too many meetings, but the project is going fine.",
     "Tried a new ramen place near the station.",
@@ -29,24 +23,17 @@ RIDES = [
 EARLIER_RIDE = "Rode 30 km with Sam on a rented bike, just to try."
 
 
-async def _life(storage: MemoryStorage) -> float:
-    """Days of noise with the rides among them; returns the window's start."""
+def _days() -> list[str]:
+    """Days of noise with the rides among them, the window opening on the
+    first of them (day `len(NOISE) + 1`)."""
     texts = [EARLIER_RIDE, *NOISE]
     for ride in RIDES:
         texts += [*NOISE, ride]
-    start = T0 + (len(NOISE) + 1) * DAY
-    for day, text in enumerate(texts):
-        draft = EpisodeDraft(text, f"d{day}", "user", T0 + day * DAY + 3600)
-        await storage.nodes.add_episode(draft)
-    return start
+    return texts
 
 
 async def _window_answers(storage: MemoryStorage, question: str) -> list[str]:
-    start = await _life(storage)
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
-    filters = SearchFilters(after=start, before=start + 60 * DAY, limit=10)
-    hits = await retriever.search(question, filters, reinforce=False)
-    return [hit.node.content for hit in hits]
+    return await window_answers(storage, _days(), len(NOISE) + 1, question)
 
 
 async def test_a_doing_in_a_window_is_found_by_its_gear_and_rides(
@@ -69,12 +56,7 @@ async def test_gear_only_named_in_a_window_tells_no_doing(
 ) -> None:
     racket = "Sam drew me holding a racket, the racket bigger than me."
     played = "Tennis at Levan's, lost two sets but my backhand is back."
-    start = await _life(storage)
-    for day, text in enumerate([racket, played]):
-        draft = EpisodeDraft(text, f"x{day}", "user", start + (40 + day) * DAY)
-        await storage.nodes.add_episode(draft)
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
-    filters = SearchFilters(after=start, before=start + 60 * DAY, limit=10)
-    hits = await retriever.search("tennis", filters, reinforce=False)
+    days = [*_days(), racket, played]
+    found = await window_answers(storage, days, len(NOISE) + 1, "tennis")
 
-    assert hits and hits[0].node.content == played
+    assert found and found[0] == played
