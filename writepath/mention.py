@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
-from ..core.records import EntityType
+from ..core.records import EntityType, name_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,3 +21,16 @@ class Mention:
     # "Eleni, my new boss": the relation is taken from every older holder,
     # in either language (writepath/relations.py `said_new`)
     replaces: bool = False
+
+
+def once_each(mentions: Iterable[Mention]) -> list[Mention]:
+    """Each name once, where it first appears; a relation said at a later
+    place of the same text is kept ("coffee with Dinara at Ostkreuz. Dinara
+    is my oldest friend": the introduction follows the first mention)."""
+    unique: dict[str, Mention] = {}
+    for mention in mentions:
+        key = name_key(mention.name)
+        kept = unique.setdefault(key, mention)
+        if mention.relation and not kept.relation and mention.kind == kept.kind:
+            unique[key] = replace(kept, type=mention.type, relation=mention.relation)
+    return list(unique.values())

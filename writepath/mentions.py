@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from ..core.name_forms import same_name
-from ..core.records import EntityType, name_key
+from ..core.records import EntityType
 from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.cross_script import sound_key
@@ -37,7 +37,7 @@ from .cues import (
 from .kin_mentions import kin_mentions
 from .kin_owners import with_kin_owners
 from .landlords import landlord_before
-from .mention import Mention
+from .mention import Mention, once_each
 from .names import (
     COMMON_CAPITALISED,
     GIVEN_NAMES,
@@ -198,10 +198,8 @@ def extract_mentions(text: str) -> list[Mention]:
     found_sorted = _with_pronoun_relations(
         plain, sorted(zip(taken, found, strict=True), key=lambda pair: pair[0])
     )
-    unique: dict[str, Mention] = {}
-    for _, mention in found_sorted:
-        unique.setdefault(name_key(mention.name), mention)
-    return with_kin_owners(text, list(unique.values()))
+    unique = once_each(mention for _, mention in found_sorted)
+    return with_kin_owners(text, unique)
 
 
 def _with_pronoun_relations(

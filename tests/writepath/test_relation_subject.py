@@ -67,3 +67,25 @@ async def test_a_branch_head_is_a_boss(storage: MemoryStorage) -> None:
 
     rinat = await storage.entities.find_entity("заведующая")
     assert rinat is not None and rinat.name == "Ринат"
+
+
+async def test_a_relation_said_at_the_names_second_mention_is_kept(
+    storage: MemoryStorage,
+) -> None:
+    """ "coffee with Dinara at Ostkreuz. Dinara is my oldest friend": the
+    introduction follows the first mention of the name in the same turn;
+    «…Кекс орёт с шести… Кекс это наш кот»: the cat is a pet."""
+    await said(
+        storage,
+        "coffee with Dinara at Ostkreuz. Dinara (Dinka) is my oldest friend, "
+        "we went to school together",
+        "lunch with Tom today. Tom is my new boss, ex-Google",
+        "утро, Кекс орёт с шести, требует еду. Кекс это наш кот, британец",
+    )
+
+    dinara = await storage.entities.find_entity("my oldest friend")
+    assert dinara is not None and dinara.name == "Dinara"
+    tom = await storage.entities.find_entity("my boss")
+    assert tom is not None and tom.name == "Tom" and tom.type == "person"
+    found = await listed(storage)
+    assert found["Кекс"] == "pet"
