@@ -39,6 +39,7 @@ from .left_behind import old_states
 from .morphology import stem
 from .others_now import others_now_ids
 from .past_holder import past_holder_relation
+from .present_plain import asks_present_plainly
 from .rescheduled import rescheduled_ids
 from .settling_in import settling_ids
 from .small_talk import says_nothing
@@ -185,7 +186,8 @@ def stance(text: str) -> Stance:
         return "past"
     if _ended_up_in_a_time_gone(text):
         return None
-    if _RECENT.search(text) or _PRESENT.search(text) or _PRESENT_PLACE.search(text):
+    present_rules = (_RECENT, _PRESENT, _PRESENT_PLACE)
+    if any(rule.search(text) for rule in present_rules) or asks_present_plainly(text):
         return "now"
     return None
 

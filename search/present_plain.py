@@ -1,0 +1,34 @@
+"""Questions about a standing state asked in the plain present, without
+"now": "Which school is Lev at?", "Who's our internet with?", «В какой школе
+Лёва?», «Кто у нас провайдер?». People ask of where someone is, or with whom
+a service is held, in the present tense and mean the present; read as no
+stance, the old state's introduction (often the longest turn) ranked first.
+
+Only a standing state: a named person's place (a name, case-sensitive) and
+a held service ("with" whom), not a single event ("What did Lev eat?").
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.text import UPPER_LETTERS
+
+_RULES = (
+    # "Which school is Lev at?", "What team are the Hoffmanns in?"
+    re.compile(
+        r"\b(?:[Ww]hich|[Ww]hat) \w+ (?:is|are) (?:the )?[A-Z]\w+ (?:at|in|on)\b"
+    ),
+    # "Who's our internet with?", "Who is my car insured with?"
+    re.compile(r"\bwho(?:'s| is| are) (?:my|our) [\w ]+? with\s*[?.!]*$", re.I),
+    # «В какой школе Лёва?», «В каком классе Соня?»: a Russian present has
+    # no verb "to be", the place and the name alone
+    re.compile(rf"^\W*в как\w+ \w+ (?-i:[{UPPER_LETTERS}])\w+\s*[?.!]*$", re.I),
+    # «Кто у нас провайдер?», «Какой у меня тариф?»: what one has now
+    re.compile(r"^\W*(?:кто|как(?:ой|ая|ое|ие)) у (?:меня|нас) \w+\s*[?.!]*$", re.I),
+)
+
+
+def asks_present_plainly(text: str) -> bool:
+    """The question asks a standing state in the plain present."""
+    return any(rule.search(text) for rule in _RULES)
