@@ -29,6 +29,7 @@ from .left_behind import old_states
 from .morphology import stem
 from .older_home import older_home
 from .query_text import STOP_WORDS, fts_match
+from .slot_before import first_later, slot_turns, slot_words
 from .slots import asks_home, asks_original_plan
 from .standing import later_state, stance
 from .support import text_stems
@@ -131,6 +132,23 @@ async def _older_home_told(
     return await older_home(storage, later, _window_before(window, first.node.when))
 
 
+async def _slot_told(
+    storage: Store,
+    hits: list[SearchHit],
+    text: str,
+    later: set[str],
+    window: NodeWindow | None,
+) -> list[int]:
+    """For any other slot asked of before its later value, with no turn of
+    change leaving the older one behind: the user's turns from before the
+    later value's first turn that tell the slot (search/slot_before.py)."""
+    words = slot_words(text, lambda word: _names_later(word, later))
+    began = first_later(hits, lambda content: _names_later(content, later))
+    if not words or not began:
+        return []
+    return await slot_turns(storage, words, _window_before(window, began))
+
+
 def _window_before(window: NodeWindow | None, when: float) -> NodeWindow:
     """The user's turns within `window` and before `when`."""
     base = window or NodeWindow()
@@ -164,6 +182,9 @@ async def with_earlier_value(
             told = await _older_home_told(storage, hits, later, window)
             found = await _left_turns(storage, change, left, window) if left else []
             return await _with_turns(storage, hits, [*told, *found], score)
+        if not left:
+            told = await _slot_told(storage, hits, query.text, later, window)
+            return await _with_turns(storage, hits, told, score)
     elif asks_original_plan(query.text):
         change, left = _plan_replaced(hits)
         score = change.score
