@@ -24,13 +24,22 @@ class Mention:
 
 
 def once_each(mentions: Iterable[Mention]) -> list[Mention]:
-    """Each name once, where it first appears; a relation said at a later
-    place of the same text is kept ("coffee with Dinara at Ostkreuz. Dinara
-    is my oldest friend": the introduction follows the first mention)."""
+    """Each name once, where it first appears; what a later place of the
+    same text says it is wins over a bare first mention ("coffee with Dinara
+    at Ostkreuz. Dinara is my oldest friend"; "Keks yelled at six. Keks is
+    our cat": the introduction follows the first mention)."""
     unique: dict[str, Mention] = {}
     for mention in mentions:
         key = name_key(mention.name)
         kept = unique.setdefault(key, mention)
-        if mention.relation and not kept.relation and mention.kind == kept.kind:
+        if mention.kind == kept.kind and _says_more(kept, mention):
             unique[key] = replace(kept, type=mention.type, relation=mention.relation)
     return list(unique.values())
+
+
+def _says_more(kept: Mention, later: Mention) -> bool:
+    """A relation where the first said none, or a pet where it was a bare
+    concept ("Pepper the dog")."""
+    if kept.relation:
+        return False
+    return bool(later.relation) or (kept.type == "concept" and later.type == "pet")

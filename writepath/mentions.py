@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..core.name_forms import same_name
 from ..core.records import EntityType
-from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
+from ..core.relations import PET_KINDS, RELATIONS
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.cross_script import sound_key
 from .boss_titles import boss_after, boss_before, boss_over_qualified
@@ -47,13 +47,12 @@ from .names import (
     LABELS,
     NAME_CONNECTORS,
     PARTICLES,
-    PET_NAMING,
-    PET_WORDS,
     TITLE_AFTER,
     TITLE_BEFORE,
     VOCATIVE,
 )
 from .nicknames import shortens
+from .pets import owned_kind_beside, pet_word_beside
 from .pronoun_relation import pronoun_relations
 from .relations import (
     relation_after,
@@ -345,8 +344,12 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         return Mention(name + number, "concept", "name", sentence_start=True)
     # "Мелани (все зовут её Мел) — моя коллега": the aside is skipped
     after_words = _ASIDE.sub("", text[start + len(name) :]).split()[:4]
-    if _pet(before_words, after_words):  # "our dog Pepper": the user's dog
-        relation = relation_before(before_words) or relation_after(after_words)
+    if pet_word_beside(before_words, after_words):  # "our dog Pepper"
+        relation = (
+            relation_before(before_words)
+            or relation_after(after_words)
+            or owned_kind_beside(before_words, after_words)
+        )
         return Mention(name, "pet", "name", relation=relation)
     if len(words) > 1 and _a_title(previous, after_words):
         return Mention(name, "concept", "name")
@@ -451,28 +454,6 @@ def _title_relation(title: str, before: str) -> str:
     older neighbour); none in a quotation, said from its speaker's side (a
     grandchild's «привет, бабушка Надя» is no grandmother of the user's)."""
     return "" if _unclosed_quote(before) else KIN_TITLES.get(title, title)
-
-
-def _pet(before: Sequence[str], after: Sequence[str]) -> bool:
-    """ "my dog Pepper", "Pepper, my cat"; not a list («дети, кот, Даня»)."""
-    last = [w.rstrip(",").casefold() for w in before[-3:]]
-    listed = len(before) > 1 and before[-1].endswith(",") and before[-2].endswith(",")
-    if last and last[-1] in PET_WORDS and not listed:
-        return True
-    if len(last) >= 2 and last[-1] in PET_NAMING and last[-2] in PET_WORDS:
-        return True
-    if len(last) >= 3 and last[-2:] == ["по", "кличке"] and last[-3] in PET_WORDS:
-        return True
-    following = [w.strip(",.!?()").casefold() for w in after]
-    following = [w for w in following if w][:3]
-    # "Kiwi, our green budgie": a word may describe it ("Tom, our
-    # neighbour's cat" is not the cat)
-    kind = (
-        following[1:3] if following[1:2] and following[1].isalpha() else following[1:2]
-    )
-    return following[:1] in (["the"], *([o] for o in RELATION_OWNERS)) and any(
-        w in PET_WORDS for w in kind
-    )
 
 
 def _a_title(previous: str, after: Sequence[str]) -> bool:
