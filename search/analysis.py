@@ -33,7 +33,7 @@ from .query_text import (
     query_terms,
 )
 from .slots import slot_terms
-from .twin_words import twin_terms
+from .twin_words import formed_twins, twin_terms
 from .when import RelativeWindow, asks_own_doings, names_a_month, relative_window
 
 # A pasted document as the prompt would make thousands of terms and name
@@ -83,6 +83,12 @@ class AnalysedQuery:
         """The question's terms and their twins: what it asks about, never
         the value it asks for (search/changes.py current_value)."""
         return (*self.terms, *self.twin_terms)
+
+    @property
+    def formed_twins(self) -> frozenset[str]:
+        """The twins searched by their noun forms («хор» for "choir", never
+        «хорошо»: twin_words.py formed_twins)."""
+        return formed_twins(self.twin_terms)
 
     @property
     def state_terms(self) -> tuple[str, ...]:

@@ -78,7 +78,12 @@ class Call:
         `read_ahead`: its hits' parts are read once it is in."""
         if "fts" in legs and self.has_words and not person_shaped(self.query):
             leg = functools.partial(
-                question_fts, storage, self.fts_terms, self.names, *key
+                question_fts,
+                storage,
+                self.fts_terms,
+                self.names,
+                *key,
+                formed=self.query.formed_twins,
             )
             self._start("fts", key, leg, storage if read_ahead else None)
 
@@ -103,7 +108,9 @@ class Call:
         ahead = await self._taken("fts", key)
         if ahead is not None:
             return ahead
-        return await question_fts(storage, self.fts_terms, self.names, *key)
+        return await question_fts(
+            storage, self.fts_terms, self.names, *key, formed=self.query.formed_twins
+        )
 
     async def entity_leg(
         self, storage: Store, key: LegKey, named: Sequence[Entity]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import math
 import re
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..core.records import EdgeType, Entity, Node, NodeType, NodeWindow, SearchHit
@@ -62,6 +62,7 @@ async def fts_leg(
     limit: int,
     types: Sequence[NodeType],
     window: NodeWindow | None = None,
+    formed: Collection[str] = (),
 ) -> Ranked:
     """bm25 over a bounded set of rows, whatever the size of the memory.
 
@@ -72,7 +73,8 @@ async def fts_leg(
     low idf, are left out. When even the rarest term is that common, only
     the newest rows are scored (about FTS_ROW_BUDGET of its matches), unless
     a `window` selects the rows (its own bound). CJK words, which the FTS
-    index cannot see, are found as substrings first.
+    index cannot see, are found as substrings first. The terms of `formed`
+    are searched by their noun forms (query_text.fts_match).
     """
     needles = cjk_needles(terms)
     ranked: Ranked = []
@@ -81,7 +83,8 @@ async def fts_leg(
             needles, limit=limit, types=types, window=window
         )
     kept, min_id = await _within_budget(storage, terms)
-    match = fts_match(kept, short_forms=window is not None and window.timed)
+    timed = window is not None and window.timed
+    match = fts_match(kept, short_forms=timed, formed=formed)
     if match is None:
         return ranked
     found = await storage.index.fts_search(

@@ -153,16 +153,21 @@ def build_fts_query(text: str) -> str | None:
     return fts_match(query_terms(text))
 
 
-def fts_match(terms: Sequence[str], *, short_forms: bool = False) -> str | None:
+def fts_match(
+    terms: Sequence[str], *, short_forms: bool = False, formed: Collection[str] = ()
+) -> str | None:
     """The OR of the quoted terms; None for no terms.
 
     A Russian word is searched by its stem as a prefix, so any ending matches
     (search/morphology.py); with `short_forms`, a stem of three letters or
-    fewer by its noun forms instead (fts_term). CJK words stay too (they
-    match where the text has spaces); inside unsegmented text the substring
-    search finds them.
+    fewer by its noun forms instead (fts_term), and so are the terms of
+    `formed` whatever `short_forms` says (a twin's: search/twin_words.py
+    formed_twins). CJK words stay too (they match where the text has
+    spaces); inside unsegmented text the substring search finds them.
     """
-    quoted = [fts_term(term, short_forms=short_forms) for term in terms]
+    quoted = [
+        fts_term(term, short_forms=short_forms or term in formed) for term in terms
+    ]
     return " OR ".join(dict.fromkeys(quoted)) or None
 
 
@@ -171,11 +176,12 @@ def fts_term(term: str, *, short_forms: bool = False) -> str:
     (search/twin_phrases.py: "новый год" is `"нов"* + "год"*`).
 
     With `short_forms`, a Russian word whose stem is three letters or fewer
-    is the OR of its noun forms: as a prefix, «хор» is «хорошо» too. Only a
-    time window's search asks so: its topic word is all it has, while
-    elsewhere the prefix's many matches keep such a word's weight low
-    beside the question's other words (bm25's idf), which their ranking
-    was tuned on."""
+    is the OR of its noun forms: as a prefix, «хор» is «хорошо» too. A time
+    window's search asks so (its topic word is all it has) and so does a
+    twin's (the question never said it, its prefix's matches would be
+    noise); elsewhere the prefix's many matches keep the question's own
+    word's weight low beside its other words (bm25's idf), which their
+    ranking was tuned on."""
     if " " in term.strip():
         # a phrase's words are prefixes: an OR group cannot stand in one
         return " + ".join(_fts_word(word) for word in term.split())

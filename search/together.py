@@ -93,18 +93,29 @@ async def question_fts(
     limit: int,
     types: Sequence[NodeType],
     window: NodeWindow | None,
+    *,
+    formed: Collection[str] = (),
 ) -> Ranked:
     """The FTS leg of `words`, led by the rows that hold all `names` (the
     question's frequent names) and, for a lone name, one of the words
-    ("Where does Sam live?": Sam's turns that say "live")."""
+    ("Where does Sam live?": Sam's turns that say "live"). The words of
+    `formed` are searched by their noun forms (query_text.fts_match)."""
     if not names:
-        return await _words_leg(storage, words, limit, types, window)
+        return await _words_leg(storage, words, limit, types, window, formed)
     # Each leg needs only the question: awaited together, their statements
     # queue on the read thread back to back instead of one leg waiting for
     # the loop to take the other's rows (a "when" question: ~6 round trips).
     alone, met = await asyncio.gather(
-        _words_leg(storage, words, limit, types, window),
-        names_met(storage, names, words, limit=limit, types=types, window=window),
+        _words_leg(storage, words, limit, types, window, formed),
+        names_met(
+            storage,
+            names,
+            words,
+            limit=limit,
+            types=types,
+            window=window,
+            formed=formed,
+        ),
     )
     if not met:
         return alone
@@ -122,10 +133,13 @@ async def _words_leg(
     limit: int,
     types: Sequence[NodeType],
     window: NodeWindow | None,
+    formed: Collection[str] = (),
 ) -> Ranked:
     if not words:
         return []
-    return await fts_leg(storage, words, limit=limit, types=types, window=window)
+    return await fts_leg(
+        storage, words, limit=limit, types=types, window=window, formed=formed
+    )
 
 
 async def names_met(
@@ -136,6 +150,7 @@ async def names_met(
     limit: int,
     types: Sequence[NodeType],
     window: NodeWindow | None = None,
+    formed: Collection[str] = (),
 ) -> Ranked:
     """(id, -bm25) of the rows holding every name, best first. bm25 counts the
     other words too (an OR that every such row already satisfies); when even
@@ -150,13 +165,13 @@ async def names_met(
     weighty = [w for w in words if w not in weightless]
     if len(names) == 1:
         # a lone name meets the words: without one, its rows are the entity leg's
-        ranking = fts_match(weighty)
+        ranking = fts_match(weighty, formed=formed)
         if ranking is None:
             return []
     else:
         # With words, the first name is in the OR too (twice in the score):
         # kept so when every word is left out.
-        ranking = fts_match([names[0], *weighty])
+        ranking = fts_match([names[0], *weighty], formed=formed)
     match = f"{every} AND ({ranking})" if words else every
     if len(names) == 1 and window is None:
         # A lone name's rows that say a word, newest first: bm25 would count

@@ -3,7 +3,10 @@
 Read by search/twin_words.py, which explains how a line is used. A Russian
 word is searched by its stem as an FTS prefix of at least three letters: a
 word whose short stem starts common words is left out ("приём" is "при"*,
-"горы" is "гор"*, "вес" is "весна"*, "хор" is "хорошо"*).
+"горы" is "гор"*, "вес" is "весна"*), unless the word is its stem: "хор"
+is searched as "хор", "хора", "хором", never "хорошо" (twin_words.py
+formed_twins). A language is its Russian adjective, whose stem ("сербск")
+starts no other word.
 """
 
 # english words | russian words; the words of a side are forms or near
@@ -166,6 +169,7 @@ recipe | рецепт
 restaurant | ресторан
 cafe café | кафе кофейня
 pub | паб
+bar | бар
 cook cooked cooking | готовить готовил приготовил
 bake baked baking | пёк испёк выпечка
 groceries grocery | продукты
@@ -256,7 +260,7 @@ stocks shares | акции
 crypto | крипта криптовалюта
 pet pets | питомец
 dog dogs puppy | собака пёс щенок
-cat cats kitten | кошка котик котёнок
+cat cats kitten | кошка котик котёнок кот
 vet | ветеринар ветклиника
 walk walked walking | прогулка гулять гулял
 parrot | попугай
@@ -388,4 +392,22 @@ spanish | испанский испанского испанским
 french | французский французского
 italian | итальянский итальянского
 portuguese | португальский португальского
+serbian | сербский сербского сербским
+hebrew | иврит иврита ивритом
+latvian | латышский латышского латышским
+dutch | голландский голландского нидерландский
+greek | греческий греческого греческим
+turkish | турецкий турецкого турецким
+polish | польский польского польским
+czech | чешский чешского чешским
+kazakh | казахский казахского казахским
+ukrainian | украинский украинского украинским
+armenian | армянский армянского армянским
+russian | русский русского русским
+arabic | арабский арабского арабским
+chinese mandarin | китайский китайского китайским
+japanese | японский японского японским
+korean | корейский корейского корейским
+finnish | финский финского финским
+swedish | шведский шведского шведским
 """

@@ -22,7 +22,13 @@ import re
 from collections.abc import Iterable
 
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
-from .morphology import is_russian, relation_base_forms, russian_stem, stem
+from .morphology import (
+    SHORT_STEM,
+    is_russian,
+    relation_base_forms,
+    russian_stem,
+    stem,
+)
 from .query_text import STOP_WORDS
 from .twin_phrases import phrase_twin_terms
 from .twin_table import TABLE
@@ -30,7 +36,8 @@ from .twin_table import TABLE
 # A Russian twin is searched by its stem as an FTS prefix (query_text.py):
 # a shorter prefix matches unrelated words ("ко"* is "который", "кот"). The
 # table leaves out words whose 3-letter prefix starts common words ("приём"
-# is "при"*, "горы" is "гор"*, the prefix of "город").
+# is "при"*, "горы" is "гор"*, the prefix of "город") unless the word is
+# its stem: then its noun forms are searched instead (formed_twins).
 MIN_SEARCH_PREFIX = 3
 # A long prompt (a pasted page) would add a twin or three per word: the FTS
 # leg counts each term's rows, so the twins searched are bounded.
@@ -91,6 +98,23 @@ def searchable(word: str) -> bool:
     if word in STOP_WORDS:
         return False  # "есть" is "eat", and "there is"
     return not is_russian(word) or len(russian_stem(word)) >= MIN_SEARCH_PREFIX
+
+
+def formed_twins(twin_words: Iterable[str]) -> frozenset[str]:
+    """The twins searched by their noun forms, not by their stem as a
+    prefix: a Russian noun whose short stem is the word itself («хор»,
+    «сад», «зал»), as its prefix starts common words («хорошо», «садиться»,
+    «залезть») and its forms are regular («хора», «хором», «в саду»). A word
+    ending in a vowel keeps its prefix: its short stem is cut
+    («школа» → «шко»), its forms would be misspelt."""
+    return frozenset(
+        word
+        for word in twin_words
+        if is_russian(word)
+        and " " not in word
+        and russian_stem(word) == word.lower()
+        and len(word) <= SHORT_STEM
+    )
 
 
 _WORD = re.compile(r"\w+", re.UNICODE)

@@ -9,7 +9,13 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
-from agent_memory.search.twin_words import MAX_TWIN_TERMS, twin_terms, twins
+from agent_memory.search.query_text import fts_match
+from agent_memory.search.twin_words import (
+    MAX_TWIN_TERMS,
+    formed_twins,
+    twin_terms,
+    twins,
+)
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
 
@@ -186,3 +192,41 @@ def test_habits_given_up_have_their_twins() -> None:
     assert "сладкое" in twin_terms(["sweets"])
     assert "дзюдо" in twin_terms(["judo"])
     assert "молочка" in twin_terms(["dairy"])
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # a language learnt is said by its adjective, in any case
+        ("When is my Serbian class?", "Четверг, сербский в 10, Снежана учила жалобы."),
+        ("Когда у меня сербский?", "Serbian class moved to Thursdays at ten."),
+        ("How is my Hebrew going?", "Иврит по вторникам, уже читаю вывески."),
+        ("Как мой турецкий?", "Turkish lessons twice a week with Emre."),
+    ],
+)
+async def test_a_language_asked_finds_it_told_in_the_other_language(
+    storage: MemoryStorage, question: str, answer: str
+) -> None:
+    top = await _top(await _life(storage, [answer]), question)
+    assert answer in top, top
+
+
+def test_a_twin_whose_stem_is_the_word_is_searched_by_its_forms() -> None:
+    """«кот» as the prefix "кот"* is «который», «котлета»: a twin that is
+    its own short stem is searched by its noun forms; a word whose stem is
+    cut keeps its prefix («школа» is "шко"*, its forms would be misspelt)."""
+    assert formed_twins(twin_terms(["cat"])) == {"кот"}
+    assert formed_twins(["школа", "машина", "cat"]) == set()
+    match = fts_match(["cat", "кот"], formed={"кот"}) or ""
+    assert '"котом"' in match and '"кот"*' not in match
+    assert fts_match(["кот"]) == '"кот"*'  # the question's own word: its prefix
+
+
+async def test_a_short_twin_finds_its_word_and_not_the_words_it_starts(
+    storage: MemoryStorage,
+) -> None:
+    """ "cat" finds «кот» in any case and never «который», «котлеты»."""
+    cat = ["Кот опять спал на подоконнике весь день.", "Отвезла кота к ветеринару."]
+    cutlets = ["Котлеты, которые я пожарила, вышли сухими."]
+    top = await _top(await _life(storage, cutlets, cat), "How is my cat?")
+    assert set(cat) <= set(top) and not set(cutlets) & set(top), top
