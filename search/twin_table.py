@@ -320,6 +320,7 @@ drums | барабаны
 violin | скрипка
 pottery ceramics | керамика гончарка гончарное гончарный
 rehearsal | репетиция
+choir choirs | хор
 ward | отделение отделении
 sewing | шитьё
 embroidery | вышивка
