@@ -24,6 +24,7 @@ from .home_people import ASKS_HOME, without_old_people
 from .left_behind import old_states
 from .morphology import stem
 from .query_text import STOP_WORDS
+from .returned import BACK_TO, BACK_TO_KEYS
 from .slots import asks_home
 
 _CHANGE = re.compile(
@@ -69,7 +70,7 @@ _CHANGE = re.compile(
     r"|вместо|(?:перв|последн)\w+ (?:день|недел\w*|ночь)|перв\w+ смен\w*"
     r"|(?:получил|принял)\w* оффер\w*|заявлени\w* на перевод"
     r"|нов(?:ая|ой|ую|ом|ое|ые|ых|ую) (?:работ|квартир|компани|город|дом|офис)\w*"
-    r"|из \w+ в)(?!\w)|" + CALLED_OFF,
+    r"|из \w+ в)(?!\w)|" + CALLED_OFF + "|" + BACK_TO,
     re.I,
 )
 # "First day on the cardiology ward", «Первая смена в Skelo»: a change told
@@ -94,6 +95,7 @@ _CHANGE_KEYS = (
     "called off", "no longer", "not any", "no more", "decid", "decision",
     "first ", "new ", "old ", "keys", "ключ", "offer", "transfer", "оффер",
     "instead of", "from ", "reschedul", "postpon", "push", "shift", *CALLED_OFF_KEYS,
+    *BACK_TO_KEYS,
     "пере", "отлож", "бросил", "завязал", "уволил", "устроил", "отмен",
     "больше не", "вместо", "перв", "последн", "нов", "из ", "уезжа", "уехал",
     "ухож", "уход", "ушл", "ушёл", "ушел", "решил", "решено", "с сегодняшнего",
