@@ -24,6 +24,7 @@ from .home_people import ASKS_HOME, without_old_people
 from .left_behind import old_states
 from .morphology import stem
 from .query_text import STOP_WORDS
+from .returned import BACK_TO, BACK_TO_KEYS
 from .slots import asks_home
 
 _CHANGE = re.compile(
@@ -69,7 +70,7 @@ _CHANGE = re.compile(
     r"|вместо|(?:перв|последн)\w+ (?:день|недел\w*|ночь)|перв\w+ смен\w*"
     r"|(?:получил|принял)\w* оффер\w*|заявлени\w* на перевод"
     r"|нов(?:ая|ой|ую|ом|ое|ые|ых|ую) (?:работ|квартир|компани|город|дом|офис)\w*"
-    r"|из \w+ в)(?!\w)|" + CALLED_OFF,
+    r"|из \w+ в)(?!\w)|" + CALLED_OFF + "|" + BACK_TO,
     re.I,
 )
 # "First day on the cardiology ward", «Первая смена в Skelo»: a change told
@@ -94,6 +95,7 @@ _CHANGE_KEYS = (
     "called off", "no longer", "not any", "no more", "decid", "decision",
     "first ", "new ", "old ", "keys", "ключ", "offer", "transfer", "оффер",
     "instead of", "from ", "reschedul", "postpon", "push", "shift", *CALLED_OFF_KEYS,
+    *BACK_TO_KEYS,
     "пере", "отлож", "бросил", "завязал", "уволил", "устроил", "отмен",
     "больше не", "вместо", "перв", "последн", "нов", "из ", "уезжа", "уехал",
     "ухож", "уход", "ушл", "ушёл", "ушел", "решил", "решено", "с сегодняшнего",
@@ -185,70 +187,13 @@ def told_weights(
     }
 
 
-# A turn that names what the best change told about (its entities, by stem:
-# "Берлина" and "Берлине" are one city) weighs this much more on the asked
-# side of the change, and as much less on the other: before "handed in my
-# notice at X, joining Y", X's turns are the old state; after it, the new.
-# Not the people it names: in "switched to coffee, Lena's espresso machine
-# won me over" Lena did not change, and every later turn about her rose.
-SIDE_BOOST = 0.5
-
-
 def _names(hit: SearchHit) -> set[str]:
     return {stem(entity.name) for entity in hit.entities}
 
 
-def _named_things(hit: SearchHit) -> set[str]:
+def named_things(hit: SearchHit) -> set[str]:
     """The stems of the hit's entities that are no person."""
     return {stem(e.name) for e in hit.entities if e.type != "person"}
-
-
-def _things(hit: SearchHit, words: set[str]) -> set[str]:
-    """The stems of the hit's entities that are no person, and those of its
-    words (`_word_keys`) among `words`."""
-    named = _named_things(hit)
-    return named | (_word_keys(hit.node.content) & words) if words else named
-
-
-def side_of_change(
-    hits: list[SearchHit],
-    about: set[int],
-    asked: Literal["now", "past"],
-    question: AbstractSet[str] = frozenset(),
-) -> list[SearchHit]:
-    """The hits re-weighed by their side of the best change told among the
-    `about` ids (see SIDE_BOOST); the order is left to the caller's sort."""
-    change = next(
-        (h for h in hits if h.node.id in about and tells_change(h.node.content)),
-        None,
-    )
-    if change is None:
-        return hits
-    # a word counts once the statements agree on it (the current value:
-    # "coffee"), not any word of the change ("started my new job at X")
-    words = (
-        current_value(hits, about, question)
-        if asked == "now"
-        else told_value(hits, about)
-    )
-    named, at = _things(change, words), change.node.when
-    # for now, what the change leaves behind ("moving out of X") is the old
-    # state on both sides of it: "dinner at the old flat on X" after it too
-    left = _left_behind(change, frozenset()) if asked == "now" else set()
-    named -= left
-    if not named and not left:
-        return hits
-
-    def weight(hit: SearchHit) -> float:
-        things = _things(hit, words)
-        if hit is change or hit.node.when == at:
-            return 1.0
-        if named.isdisjoint(things):
-            return 1.0 if left.isdisjoint(things) else 1.0 / (1.0 + SIDE_BOOST)
-        wanted_side = (hit.node.when > at) == (asked == "now")
-        return 1.0 + SIDE_BOOST if wanted_side else 1.0 / (1.0 + SIDE_BOOST)
-
-    return [SearchHit(h.node, h.score * weight(h), h.entities) for h in hits]
 
 
 # What the asked thing is now: an entity (by its name's stem, so "Вене" and
@@ -326,7 +271,14 @@ def asked_keys(question: str, words: Iterable[str]) -> frozenset[str]:
     return keys | {ASKS_HOME} if asks_home(question) else keys
 
 
-def _left_behind(
+def things_of(hit: SearchHit, words: set[str]) -> set[str]:
+    """The stems of the hit's entities that are no person, and those of its
+    words (`_word_keys`) among `words`."""
+    named = named_things(hit)
+    return named | (_word_keys(hit.node.content) & words) if words else named
+
+
+def leaves_behind(
     hit: SearchHit,
     dropped: AbstractSet[str],
     names: Iterable[str] = (),
@@ -354,6 +306,11 @@ def is_value(name: str, value: AbstractSet[str]) -> bool:
     return stem(name) in value or (bool(keys) and keys <= value)
 
 
+def _thing_keys(hit: SearchHit) -> set[str]:
+    """`_value_keys` without the people's names."""
+    return named_things(hit) | _word_keys(hit.node.content)
+
+
 def names_any(hit: SearchHit, value: set[str]) -> bool:
     """The hit names one of the `value` stems or words (see current_value)."""
     return not value.isdisjoint(_value_keys(hit))
@@ -365,7 +322,7 @@ def _told_keys(
     """The keys (`_value_keys`) that statements of change or of the present,
     among the `about` ids, name at least VALUE_MENTIONS times, with the time
     of the last; with `dropped` (for now) not those words nor what each
-    statement's change leaves behind (`_left_behind`)."""
+    statement's change leaves behind (`leaves_behind`)."""
     counts: dict[str, int] = {}
     last: dict[str, float] = {}
     for hit in hits:
@@ -374,7 +331,7 @@ def _told_keys(
         ):
             keys = _value_keys(hit)
             if dropped is not None:
-                keys -= _left_behind(hit, dropped)
+                keys -= leaves_behind(hit, dropped)
             for key in keys:
                 counts[key] = counts.get(key, 0) + 1
                 last[key] = max(last.get(key, hit.node.when), hit.node.when)
@@ -402,7 +359,7 @@ def current_value(
     for hit in hits:
         if value and tells_change(hit.node.content):
             routes = hit.node.id in about
-            left = _left_behind(hit, frozenset(), names, routes)
+            left = leaves_behind(hit, frozenset(), names, routes)
             value -= {key for key in left & value if last[key] < hit.node.when}
     if ASKS_HOME in asked:
         told = [h for h in hits if h.node.id in about]
@@ -449,10 +406,12 @@ def naming_current_value(
 
     def weight(hit: SearchHit) -> float:
         told = tells_change(hit.node.content) or tells_present(hit.node.content)
-        current = (
-            (hit.node.id in about or (hit.node.id in own and told))
-            and hit.node.when >= since
+        # the user's change told elsewhere names the value by a thing, not
+        # by a person in it («вернулась в VHS, сказала Даниру»)
+        current = hit.node.when >= since and (
+            hit.node.id in about
             and names_any(hit, value)
+            or (hit.node.id in own and told and not value.isdisjoint(_thing_keys(hit)))
         )
         return 1.0 + VALUE_BOOST if current or hit.node.id in casual else 1.0
 
@@ -490,7 +449,7 @@ def _casual_present(
             if h.node.id in own
             and h.node.id not in about
             and h.node.when > since
-            and not value.isdisjoint(_named_things(h))
+            and not value.isdisjoint(named_things(h))
         ),
         key=lambda h: (h.node.when, h.node.id),
     )

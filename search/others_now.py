@@ -97,3 +97,24 @@ def _named(question: str, entity: Entity) -> bool:
         re.search(rf"(?<!\w){re.escape(name)}(?!\w)", question)
         for name in _called(entity)
     )
+
+
+def opened_by_others(hits: list[SearchHit], question: str) -> set[int]:
+    """For a `question` about the user's own state, ids of the hits that
+    open with someone else's name in any of its spellings («Лиля говорит,
+    что в Адаре без меня хаос», her name filed as "Lilya"): what they said
+    or did, not the user's state; not one the question names, nor "Lena
+    and I", nor her line ("Lena: ...")."""
+    if not _ASKS_OF_USER.search(question):
+        return set()
+    return {hit.node.id for hit in hits if _opens_with_other(hit, question)}
+
+
+def _opens_with_other(hit: SearchHit, question: str) -> bool:
+    text = hit.node.content.lstrip()
+    return any(
+        _opens_with(text, name)
+        for e in hit.entities
+        if e.type in ("person", "pet") and not _named(question, e)
+        for name in _called(e)
+    )

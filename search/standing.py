@@ -21,6 +21,7 @@ from .. import decay
 from ..core.records import Node, SearchHit
 from ..core.text import UPPER_LETTERS
 from .before_past_ru import state_before
+from .change_side import side_of_change
 from .changes import (
     asked_keys,
     current_value,
@@ -29,7 +30,6 @@ from .changes import (
     names_any,
     naming_current_value,
     read_turn,
-    side_of_change,
     tells_change,
     tells_present,
     thing_keys,
@@ -37,7 +37,7 @@ from .changes import (
 )
 from .left_behind import old_states
 from .morphology import stem
-from .others_now import others_now_ids
+from .others_now import opened_by_others, others_now_ids
 from .past_holder import past_holder_relation
 from .present_plain import asks_present_plainly
 from .rescheduled import rescheduled_ids
@@ -272,11 +272,17 @@ def by_stance(
     ]
     told.sort(key=lambda hit: (-hit.score, hit.node.id))
     question = asked_keys(text, own_words)
-    told = side_of_change(told, about, asked, question)
+    own = {hit.node.id for hit in told if not told_of_other(hit, text)}
+    ids = {hit.node.id for hit in told}
+    # after the user's change only the user's own turns tell the state now:
+    # not what someone said or did there (opening with their name), nor
+    # their "now"; before it anyone's turn may tell the old plan ("Oksana
+    # says his swimming moved, so back to Sundays")
+    mine = own - others - opened_by_others(told, text) if asked == "now" else ids
+    told = side_of_change(told, about, asked, mine, question)
     if asked == "past":
         told = below_the_later_state(told, text)
     if asked == "now":
-        own = {hit.node.id for hit in told if not told_of_other(hit, text)}
         told = naming_current_value(told, about, own, question)
     return favour_recent(told, older=asked == "past", boost=STATE_BOOST)
 
