@@ -35,6 +35,7 @@ from .asked_relation import (
 )
 from .former_first import former_first, former_holders
 from .full_names import first_names, full_names
+from .holder_before import holders_before, later_holders
 from .introductions import introduced_by, says_who
 from .legs import speaker_of
 from .morphology import is_russian, relation_base_forms, russian_stem
@@ -289,9 +290,22 @@ async def about_people(
     now = time.time() if filters.now is None else filters.now
     asked = asked_relations(plan.query)
     topic = topic_terms(plan.query, people) if people else []
-    return [
+    later = later_holders(plan.query, people)
+    hits = []
+    if later:  # "Who was my boss before Rinat?": the one before her, then
+        # hers, which tell the change («у нового семейного врача — Кети»)
+        before = await holders_before(storage, plan.query, later)
+        people = later if before else []
+        hits = await person_hits(storage, before, filters, now, asked, topic)
+    seen = {hit.node.id for hit in hits}
+    hits += [
         hit
         for hit in await person_hits(storage, people, filters, now, asked, topic)
+        if hit.node.id not in seen
+    ]
+    return [
+        hit
+        for hit in hits
         if admitted(hit.node, filters, window)
         and (entity_id is None or any(e.id == entity_id for e in hit.entities))
     ][: filters.limit]

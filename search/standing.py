@@ -121,11 +121,12 @@ _BEFORE_NAMED = re.compile(
     rf"\bbefore (?:I |we |[{UPPER_LETTERS}]\w+)|(?<!\w)до [{UPPER_LETTERS}]\w+"
 )
 # "Which ward was I on before cardiology?", "What did I do for exercise
-# before swimming?": the user's own past (a first-person past tense) before
-# a state named in lower case, to the end of the question. Not a date: "the
+# before swimming?", "What was my hobby before table tennis?": the user's
+# own past (a first-person past tense, or what "my" thing was) before a
+# state named in lower case, to the end of the question. Not a date: "the
 # day before yesterday", "the weekend before last", "before lunch".
 _BEFORE_OWN = re.compile(
-    r"\b(?:did|was|were|had) (?:i|we)\b.*"
+    r"\b(?:(?:did|was|were|had) (?:i|we)|(?:was|were) (?:my|our))\b.*"
     r"(?<!day )(?<!night )(?<!week )(?<!weekend )(?<!month )(?<!year )"
     r"\bbefore (?!(?:yesterday|last|today|tomorrow|noon|midnight|lunch|dinner"
     r"|breakfast|bed|then|that)\b)[\w' -]+[?.!]*$",
