@@ -94,6 +94,15 @@ def _relation_word(entity: Entity) -> str:
     )
 
 
+def _telling_relation(entity: Entity) -> str:
+    """The filed relation whose word in a turn says who the entity is to the
+    user ("wife" in "Lena, my wife, …"); none for a pet: its kind is said of
+    every animal met ("Bublik met a cat", «Бублик и такса Муся»), and the turn
+    introducing it ("Бублик (наш пёс, …)", "our dog Pepper") is found by its
+    name beside the kind (introductions.introduces)."""
+    return "" if entity.type == "pet" else _relation_word(entity)
+
+
 def asked_about(
     query: AnalysedQuery, named: Sequence[Entity], other_script: Sequence[Entity] = ()
 ) -> list[Entity]:
@@ -331,7 +340,7 @@ async def person_hits(
     holds = _relation_word(people[0]) if relations else ""
     people = await with_other_forms(storage, people)
     relations = relations or frozenset(
-        same for e in people for same in relation_signs(_relation_word(e))
+        same for e in people for same in relation_signs(_telling_relation(e))
     ) - {""}
     asked = {e.id for e in people}
     ids: list[int] = []

@@ -46,6 +46,18 @@ async def _the_pet(storage: MemoryStorage, name: str, kind: str) -> None:
     ("text", "name", "kind", "questions"),
     [
         (
+            "Утро. Кузя (кот, рыжий, двенадцать лет) сидел на подоконнике.",
+            "Кузя",
+            "кот",
+            ("the cat", "Как зовут нашего кота?", "наш кот"),
+        ),
+        (
+            "Pepper (our beagle, 3) chewed my running shoe again.",
+            "Pepper",
+            "beagle",
+            ("our dog", "What's our dog called?", "Как зовут нашу собаку?"),
+        ),
+        (
             "утро пятницы, Кекс орёт с шести. Кекс это наш кот, британец, серый.",
             "Кекс",
             "кот",
@@ -71,3 +83,19 @@ async def test_a_pet_introduced_in_its_shape_is_the_kind_asked(
     for question in questions:
         block = await retriever.get_context(question)
         assert block is not None and name in block, question
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Вика (кошка соседки) опять пришла к нам на балкон.",
+        "Тимур (кот Даны) спал весь вечер у нас.",
+        "Tom (our neighbour's cat) came in through the window.",
+    ],
+)
+async def test_someone_elses_pet_in_a_parenthesis_is_no_pet_of_ours(
+    storage: MemoryStorage, text: str
+) -> None:
+    await _linked(storage, [text])
+    for entity in await storage.entities.list_entities():
+        assert entity.type != "pet" or not entity.attributes.get("relation"), entity

@@ -1,0 +1,66 @@
+"""A pet asked by its name alone ("Bublik", «Бублик») is answered from its
+own turns as a person is (search/people.py), on a real memory linked by the
+real extractor. Its kind, filed as its relation, is said of every animal it
+meets ("Bublik met a dog", «такса Муся»): such a turn says no more about the
+pet than any other of its turns, unlike "my wife" in a turn about Lena."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.core.config import MemoryConfig
+from agent_memory.core.records import EpisodeDraft
+from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.storage import MemoryStorage
+from agent_memory.writepath.entities import EntityLinker
+
+DAY = 86_400.0
+T0 = dt.datetime(2024, 1, 1, tzinfo=dt.UTC).timestamp()
+INTRODUCED = "Бублик (наш пёс, дворняга, рыжий, девять лет) разбудил меня в шесть."
+# the kind said of other animals he meets, early on
+OTHER_ANIMALS = (
+    "Бублик и такса Муся с третьего этажа гуляли вместе во дворе, долго.",
+    "Bublik met a big dog in the park and barked at him for ages.",
+    "Бублик облаял собаку соседа через забор, потом спрятался за меня.",
+)
+# his own days, later
+HIS_DAYS = (
+    "Гуляли с Бубликом у моря, он катался в песке и был очень доволен.",
+    "Bublik slept on the balcony all afternoon in the sun, snoring loudly.",
+    "Бублик стащил со стола котлету, пока я говорила по телефону с Мишей.",
+    "Took Bublik to the vet for his shots, he was brave and got a treat.",
+)
+
+
+async def _life(storage: MemoryStorage) -> dict[str, set[int]]:
+    """The pet introduced, the turns where he meets other animals, then his
+    own days, a week apart (one thread each)."""
+    linker = EntityLinker(storage)
+    ids: dict[str, set[int]] = {"others": set(), "his": set()}
+    texts = [("intro", INTRODUCED)]
+    texts += [("others", t) for t in OTHER_ANIMALS]
+    texts += [("his", t) for t in HIS_DAYS]
+    for i, (kind, text) in enumerate(texts):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i}", "user", T0 + i * 7 * DAY)
+        )
+        await linker.link_text(node, text)
+        ids.setdefault(kind, set()).add(node)
+    return ids
+
+
+@pytest.mark.parametrize("question", ["Bublik", "Бублик", "Tell me about Bublik"])
+async def test_a_pets_name_ranks_its_turns_not_its_kinds(
+    storage: MemoryStorage, question: str
+) -> None:
+    ids = await _life(storage)
+    pet = await storage.entities.find_entity("Бублик")
+    assert pet is not None and pet.type == "pet", pet
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    limit = len(HIS_DAYS) + 1
+    hits = await retriever.search(question, SearchFilters(limit=limit), reinforce=False)
+    found = {hit.node.id for hit in hits}
+    # his own days and the turn introducing him; a turn saying "dog" of
+    # another animal is no better an answer than they are
+    assert found == ids["his"] | ids["intro"], question
