@@ -1,7 +1,7 @@
 """«Во что я играл до велосипеда?»: a Russian past tense before a named state.
 
 English says "before boxing" with a first-person past ("What sport did I
-play before boxing?", search/standing.py's _BEFORE_OWN); Russian says «до»
+play before boxing?", search/before_own.py); Russian says «до»
 with the thing in the genitive, a common noun as often as a name or a verbal
 noun: «Чем Лёва занимался до хоккея?», «Чем я занималась по вечерам до
 керамики?». With a past-tense verb in the question and «до X» closing it,

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from .morphology import stem
 
-# Words that say what kind of answer is wanted, not what it is about.
+# Words that say what kind of answer is wanted, not what it is about; in
+# Russian too («план», «пользовался»: "Каким банком я пользовался?" is
+# answered by "paid in the TBC app").
 _GENERIC = """
 name names called call favourite favorite kind kinds time times day days thing
 know remember tell think like likes get got go going goes went live lives living
@@ -16,6 +18,9 @@ before previously earlier new old last first moment still main actually really
 exactly right these those days nowadays lately recently currently originally
 usual plan plans planned want wanted say says said tell told eat eats eating ate
 instead вместо
+план планы плана планом планах планирую планируем планировал планировала
+планировали пользуюсь пользуемся пользовался пользовалась пользовались
+пользоваться
 зовут звать звали имя имени любимый любимая любимое любимые живу живёт живет
 живем живём жил жила жили работаю работает работал работала работа работу
 сейчас теперь раньше прежде сначала изначально где сколько делаю делал делала

@@ -20,6 +20,7 @@ from typing import Literal
 from .. import decay
 from ..core.records import Node, SearchHit
 from ..core.text import UPPER_LETTERS
+from .before_own import BEFORE_OWN
 from .before_past_ru import state_before
 from .change_side import side_of_change
 from .changes import (
@@ -120,18 +121,6 @@ _PAST = re.compile(
 _BEFORE_NAMED = re.compile(
     rf"\bbefore (?:I |we |[{UPPER_LETTERS}]\w+)|(?<!\w)до [{UPPER_LETTERS}]\w+"
 )
-# "Which ward was I on before cardiology?", "What did I do for exercise
-# before swimming?", "What was my hobby before table tennis?": the user's
-# own past (a first-person past tense, or what "my" thing was) before a
-# state named in lower case, to the end of the question. Not a date: "the
-# day before yesterday", "the weekend before last", "before lunch".
-_BEFORE_OWN = re.compile(
-    r"\b(?:(?:did|was|were|had) (?:i|we)|(?:was|were) (?:my|our))\b.*"
-    r"(?<!day )(?<!night )(?<!week )(?<!weekend )(?<!month )(?<!year )"
-    r"\bbefore (?!(?:yesterday|last|today|tomorrow|noon|midnight|lunch|dinner"
-    r"|breakfast|bed|then|that)\b)[\w' -]+[?.!]*$",
-    re.I,
-)
 # "my old manager", "the original plan", "our previous flat": a thing the
 # question itself calls former.
 _CALLED_FORMER = re.compile(
@@ -178,7 +167,7 @@ def asks_where(text: str) -> bool:
 def stance(text: str) -> Stance:
     """ "past" for a question about an older state, "now" for the present or
     the latest one, None when it does not say (a plain recall question)."""
-    past_rules = (_PAST, _BEFORE_NAMED, _BEFORE_OWN, _CALLED_FORMER, _BEFORE_DOING)
+    past_rules = (_PAST, _BEFORE_NAMED, BEFORE_OWN, _CALLED_FORMER, _BEFORE_DOING)
     if (
         any(rule.search(text) for rule in past_rules)
         or state_before(text)

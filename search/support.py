@@ -54,7 +54,7 @@ from .asked_of import (
     says_name,
     without_declined_names,
 )
-from .before_past_ru import later_stems
+from .before_own import later_stems
 from .compound_head import asked_head, compound_head
 from .compound_names import name_parts, part_stems
 from .frame_words import GENERIC_STEMS
@@ -437,7 +437,8 @@ def answers(
     # "the laptop before the Mac", "What do I ride to uni?": a member and the
     # words of a phrase naming the category stand for it, no words of their own
     stand_for = query.kinds.member_stems | query.kinds.phrased
-    own -= later_stems(query.text)  # «до велосипеда»: the older state is asked
+    # "before pottery", «до велосипеда»: the older state, not the later, is asked
+    own -= later_stems(query.text)
     if own & stand_for:
         own = (own - stand_for) | query.kinds.asked
     named = {node_id for node_id, _ in ranked.get("entity", ())}
