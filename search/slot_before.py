@@ -59,7 +59,7 @@ def slot_words(text: str, names_later: Callable[[str], bool]) -> list[str]:
     )
 
 
-def asked_relations(words: Sequence[str]) -> frozenset[str]:
+def slot_relations(words: Sequence[str]) -> frozenset[str]:
     """The relations the slot's words name ("boss", «врачом»), with their
     same words in either language ("начальник", "doctor")."""
     based = [w for w in relation_base_forms(list(words)) if w in RELATIONS]
@@ -70,7 +70,7 @@ async def slot_turns(storage: Store, words: list[str], window: NodeWindow) -> li
     """Ids of the user's turns in `window` (before the later value began)
     that say every slot word, each in either language or, for a relation,
     by any of its words ("boss": «заведующий»)."""
-    match = _all_words(words, asked_relations(words))
+    match = _all_words(words, slot_relations(words))
     if match is None:
         return []
     ranked = await storage.index.fts_search(
