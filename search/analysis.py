@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .asked_landlord import landlord_phrased
+from .getting_about import without_going
 from .intent import (
     Complexity,
     Intent,
@@ -137,7 +138,8 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     words = text.replace(when.phrase, " ") if when is not None else text
     term_text = text if when is not None and names_a_month(when.phrase) else words
     dates = query_dates(text)
-    kinds, terms = _kinds_and_terms(text, without_frame(text, query_terms(term_text)))
+    framed = without_going(text, without_frame(text, query_terms(term_text)))
+    kinds, terms = _kinds_and_terms(text, framed)
     # "Mum's seventieth": her birthday, at seventy (search/occasions.py).
     # The ordinal is still searched, as a twin: a turn need not say it.
     ordinals, occasion = occasion_words(words)

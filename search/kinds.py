@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from ..core.relations import CAT_BREEDS, DOG_BREEDS, PET_KINDS
 from .compound_names import part_stems
+from .getting_about import COMMUTE_ASKED
 from .kind_table import MORE, TABLE
 from .leisure import LEISURE
 from .morphology import is_russian, stem
@@ -41,7 +42,7 @@ MAX_KIND_TERMS = 40
 _PET_MEMBERS = sorted(PET_KINDS - set(DOG_BREEDS) - set(CAT_BREEDS))
 
 # Categories a question names by a phrase rather than a word: how the user
-# gets to work is their commute.
+# gets to work is their commute (search/getting_about.py).
 _PHRASES = {
     # "Who does my hair?", "get my hair cut": who does it is the hairdresser
     "hairdresser": re.compile(
@@ -49,16 +50,7 @@ _PHRASES = {
         r"|\bmy\s+hair\s+(?:cut|done|coloured|colored|dyed)\b",
         re.I,
     ),
-    "commute": re.compile(
-        r"\b(?:get|go|travel|ride|cycle|commute)\w*\s+to\s+(?:work|the\s+office"
-        r"|uni|university|school|campus|college)\b"
-        r"|\bwhat do (?:i|we) ride(?:\s+to\s+\w+)?"
-        r"|(?<!\w)(?:езж\w*|езд\w*|добир\w*|доеза\w*)\s+(?:на|до|в)\s+"
-        r"(?:работ\w*|офис\w*|универ\w*|университет\w*|институт\w*|школ\w*)"
-        r"|(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}(?:езж\w*|езд\w*|добир\w*)"
-        r"(?:\s+(?:на|до|в)\s+\w+)?",
-        re.I,
-    ),
+    "commute": COMMUTE_ASKED,
     # "What do we drive now?", «На чём мы сейчас ездим?»: what one drives or
     # rides is a car as often as a tram (the commute's phrase names that);
     # not where to («На чём я езжу в универ?» is the commute's alone)

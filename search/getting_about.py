@@ -1,0 +1,57 @@
+"""How the user gets somewhere: "How do I get to work?", «На чём я езжу в универ?».
+
+The question asks the way (a bus, the tram, a bike, «на маршрутке»), and the
+turns that answer name the way, not the question's verb: "Biked to Fernway
+in the rain", «На велике на смену». The verb of getting somewhere is the
+question's frame, as "live" is of "Who do I live with?" (search/kin_words.py):
+searched, "get" finds "getting married" and "got a haircut", «езжу» finds
+«ездили в Величку», and those crowd out the turns that name the way. The
+phrase names the commute category (search/kinds.py); its members are
+searched instead of the verb.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A place one goes to every day, after "to" / «на», «до», «в».
+_PLACE = (
+    r"(?:work|the\s+office|uni|university|school|campus|college"
+    r"|работ\w*|офис\w*|универ\w*|университет\w*|институт\w*|школ\w*)"
+)
+# The phrase of a question about getting to such a place: a verb of going
+# and the place.
+_TO_PLACE = re.compile(
+    rf"\b(?:get|go|travel|ride|cycle|commute)\w*\s+to\s+{_PLACE}\b"
+    rf"|\bwhat do (?:i|we) ride\s+to\s+{_PLACE}\b"
+    r"|(?<!\w)(?:на\s+ч[её]м\s+(?:\w+\s+){0,3})?"
+    rf"(?:езж\w*|езд\w*|добир\w*|доеза\w*)\s+(?:на|до|в)\s+{_PLACE}",
+    re.I,
+)
+# The phrase of a question about getting somewhere: to such a place, or
+# "on what" one rides, to anywhere («На чём мы сейчас ездим?»).
+COMMUTE_ASKED = re.compile(
+    rf"{_TO_PLACE.pattern}"
+    r"|\bwhat do (?:i|we) ride(?:\s+to\s+\w+)?"
+    r"|(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}(?:езж\w*|езд\w*|добир\w*)"
+    r"(?:\s+(?:на|до|в)\s+\w+)?",
+    re.I,
+)
+
+# The verbs of getting somewhere that say nothing of how: not "ride" or
+# "cycle" («кататься»), which a turn of the way says ("a bike ride").
+_GOING = re.compile(
+    r"get|gets|getting|go|goes|going|travel\w*|добира\w*|доезжа\w*|езж\w*|езд\w*",
+    re.I,
+)
+
+
+def without_going(text: str, terms: list[str]) -> list[str]:
+    """`terms` without the verb of getting somewhere, of a question about
+    getting to a place (`_TO_PLACE`); `terms` itself when nothing else
+    would be left. Without the place («На чём мы сейчас ездим?») the verb
+    is all the question says, and the turns say it too («ездили на Ниро»)."""
+    if not _TO_PLACE.search(text):
+        return terms
+    kept = [term for term in terms if not _GOING.fullmatch(term)]
+    return kept or terms

@@ -1,0 +1,49 @@
+"""How the user gets to work is told by the way ("Biked to the office in
+the rain"), not by the question's verb: search/getting_about.py leaves the
+verb of "How do I get to work?" out of the search, on a real database."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.search.analysis import analyse
+from agent_memory.storage import MemoryStorage
+from day_turns import top_answers
+
+T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
+WAY = [
+    "Biked to the office in the rain, arrived soaked.",
+    "On the tram to work I finally finished the book.",
+    "Ехала на работу на велосипеде по снегу, сорок минут.",
+]
+# turns that share only the verb of getting somewhere
+GOING = [
+    "Getting a haircut on Friday, getting it short for once.",
+    "We're getting married in May! Getting the rings next week.",
+    "Need to get new curtains, and to get the landlord to fix the tap.",
+    "Got the keys, got the boxes, got a sore back.",
+    "Going to the cinema with Lena, then going for pizza.",
+    "Добираюсь до дома к ночи, добираюсь и сразу сплю.",
+    "Добиралась до дачи три часа, потом добиралась обратно.",
+    "Добирались до Лены через весь город, добирались с пересадкой.",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How do I get to work these days?", "Как я теперь добираюсь до работы?"],
+)
+async def test_the_way_to_work_outranks_the_verb_of_going(
+    storage: MemoryStorage, question: str
+) -> None:
+    answers = await top_answers(storage, [*WAY, *GOING], T0, question)
+    assert set(answers[:3]) == set(WAY)
+
+
+def test_the_verb_is_searched_without_a_place() -> None:
+    # «На чём мы ездим?» says only the verb, and so do its answers
+    # («ездили в Зандфорт на машине»)
+    assert "ездим" in analyse("На чём мы сейчас ездим?").terms
+    assert "get" not in analyse("How do I get to work now?").terms
+    assert "ride" in analyse("What do I ride to uni now?").terms
