@@ -81,7 +81,7 @@ from .search.query_text import (
 from .search.settling_in import with_settling_in
 from .search.small_talk import asks_nothing, says_nothing, wordless
 from .search.standing import by_stance, earlier_states, stance, standing
-from .search.still import after_the_end
+from .search.still import after_the_end, asks_still
 from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
 from .search.topic_things import with_things
@@ -337,7 +337,9 @@ class Retriever:
         named = await self._named_entities(call)
         # A question about a person alone is answered from the person
         # (by their entity links: a strategy without the entity leg has none).
-        if "entity" in plan.legs:
+        # "Do I still have the Getz?" names only the thing, yet asks whether
+        # it is still had: a search, whose end of the thing leads (after_the_end).
+        if "entity" in plan.legs and not asks_still(plan.query.text):
             call.people = asked_about(plan.query, named, call.other_script)
         hits = await about_people(self._storage, call.people, plan, window, wanted)
         if hits:
@@ -488,7 +490,9 @@ class Retriever:
         hits = await with_things(self._storage, hits, query, window, self._other_script)
         hits = with_member_things(hits, query)
         stanced = by_stance(hits, query.text, query.state_terms, query.own_words)
-        stanced = await after_the_end(self._storage, stanced, query, window)
+        # a thing's other spelling is the thing's; a person's is whose it is
+        spelled = [e.name for e in call.other_script if e.type != "person"]
+        stanced = await after_the_end(self._storage, stanced, query, window, spelled)
         stanced = await with_gear_taken_up(self._storage, stanced, query, window)
         stanced = await with_window_doing(self._storage, stanced, query, window)
         hits = focus_on_threads(stanced)

@@ -271,6 +271,24 @@ def _lone_names(entity: Entity) -> list[str]:
     return names
 
 
+# A Russian speaker's pet name for a thing is its foreign name with a
+# diminutive suffix: "Getz" is «Гетзик», "Golf" «Гольфик». Not of a
+# person: a name's «-ик» is as often its own («Эрик»).
+_PET_SUFFIX = re.compile(r"(?:ч?ик|[оё]к|очк[аи])$")
+
+
+def _pet_name_keys(name: str, entity: Entity) -> set[str]:
+    """The loose key of a thing's Cyrillic pet name without its diminutive
+    suffix ("getz" for «Гетзик»); none for a person or another name."""
+    folded = name.casefold()
+    if entity.type == "person" or not is_russian(folded):
+        return set()
+    bare = _PET_SUFFIX.sub("", folded)
+    if bare == folded or len(bare) < MIN_KEY:
+        return set()
+    return {sound_key(bare).rstrip(_VOWELS)}
+
+
 class OtherScriptNames:
     """The memory's one-word entity names by loose key (and each key with a
     letter left out, so a lookup is a few dict reads), cached INDEX_TTL."""
@@ -303,7 +321,7 @@ class OtherScriptNames:
 
     def _add_name(self, name: str, entity: Entity) -> None:
         cyrillic = is_russian(name)
-        for key in loose_keys(name):
+        for key in loose_keys(name) | _pet_name_keys(name, entity):
             if len(key) >= MIN_KEY:
                 entry = (key, cyrillic, entity)
                 for at in {key, *_deletions(key)}:

@@ -29,7 +29,16 @@ from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .abstaining import counting_turns
 from .analysis import AnalysedQuery
-from .ended import marked_past
+from .end_words import (
+    ENDS,
+    SENTENCE,
+    WORD,
+    content_word,
+    ends_another,
+    ends_state,
+    retells_end,
+    what_it_ends,
+)
 from .frame_words import GENERIC_STEMS
 from .legs import fts_leg
 from .morphology import stem
@@ -44,15 +53,19 @@ from .windowed import USER_ROLE, lifted_first, own_turns_after, turns_as_hits
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
 # (it opens with its verb) that asks with "still"; "Do I eat meat now?"
-# asks the same of the present.
+# asks the same of the present, and so does "Do I eat meat or not?": a
+# yes/no question that offers the "not" is asked of a state that may have
+# ended.
 _STILL_EN = re.compile(
-    r"^\W*(?:am|is|are|was|do|does|did|have|has)\b[^?]*\b(?:still|now)\b", re.I
+    r"^\W*(?:am|is|are|was|do|does|did|have|has)\b[^?]*\b(?:still|now|or not)\b",
+    re.I,
 )
 # «Я всё ещё пью кофе?», «Поля ещё ходит…?», «Я до сих пор курю?», and of
-# the present: «Я сейчас пью вино?» («еще»: Russian is often typed
-# without «ё»)
+# the present: «Я сейчас пью вино?», «Я ем рыбу или нет?» («еще»: Russian
+# is often typed without «ё»)
 _STILL_RU = re.compile(
-    r"(?<!\w)(?:(?:всё|все)\s+)?ещ[её](?!\w)|(?<!\w)(?:до сих пор|сейчас)(?!\w)",
+    r"(?<!\w)(?:(?:всё|все)\s+)?ещ[её](?!\w)"
+    r"|(?<!\w)(?:до сих пор|сейчас|или нет)(?!\w)",
     re.I,
 )
 # A question word makes it no yes/no question: «Что ещё я купила?»
@@ -61,54 +74,6 @@ _ASKS_WHAT = re.compile(
     r"|чему|кого|кому|кем|ком|чей|чья|чьи|откуда)(?!\w)",
     re.I,
 )
-# Words that end a state, anywhere in a turn about the thing: "quit",
-# "cancelled", "gave up", "no longer", "the last time", «бросил»,
-# «завязала», «отказался от», «последний раз», «больше не». A bare
-# «отказался» turns an offer down («Артур привёз клубнику. Я отказался»),
-# it gives nothing up: only «отказался от» ends a state.
-_ENDS = re.compile(
-    r"\b(?:quit(?:s|ting)?|cancel+(?:ed|ing)?|gave up|giv(?:e|ing) up"
-    r"|stopped \w+ing|no longer|not any ?more|no more"
-    r"|(?:the |my )?last (?:time|session|class)"
-    r"|dropped out|packed (?:it )?in)\b"
-    r"|(?<!\w)(?:бросил\w*|бросаю|завязал\w*|отказал\w* от|отменил\w*|больше не"
-    r"|больше никак\w+|никак(?:ой|ого|их) больше"
-    r"|(?:в )?последний раз|ушл[аи] из|ушёл из|уволил\w*)(?!\w)",
-    re.I,
-)
-# A habit said no more of itself: a negated verb with a word of change,
-# "I don't drink anymore", "doesn't eat meat any more", "from today I don't
-# smoke", «больше не курю», «уже не пью», «С сегодняшнего дня не пью»,
-# «теперь не ем мясо». Any habit is said so ("I don't want it anymore"), so
-# it ends the state only when the negated word is the thing's own.
-_NEGATED_EN = re.compile(
-    r"\b(?:(?:don|doesn|didn|won)['’]t|do not|does not)\s+(\w+)"
-    r"(?=[^.!?]*\bany ?more\b)"
-    r"|\bfrom (?:now|today)(?: on)?,? (?:\w+ )?(?:(?:don|won)['’]t|do not)\s+(\w+)",
-    re.I,
-)
-_NEGATED_RU = re.compile(
-    r"(?<!\w)(?:уже|больше|теперь|отныне|с сегодняшнего дня|с этого дня)"
-    r"\s+(?:я\s+)?не\s+(\w+)",
-    re.I,
-)
-# A word of telling or asking before the end word, in its sentence: the end
-# retold to someone ("Told Lilya I quit smoking", «спрашивала, правда ли я
-# бросил курить»), not a new one.
-_TELLS = re.compile(
-    r"\b(?:told|tell(?:s|ing)?|said|says|asked|asks|explained)\b"
-    r"|(?<!\w)(?:рассказал\w*|сказал\w*|говорит|спрашивал\w*|спросил\w*"
-    r"|правда ли)(?!\w)",
-    re.I,
-)
-# A word that calls the thing right after it the last one.
-_LAST = re.compile(r"(?:last|final|последн\w*)", re.I)
-# Two words in a row, the second the one the first may call the last.
-_LAST_THING = re.compile(r"([^\W\d_]+)\s+(?=([^\W\d_]+))", re.UNICODE)
-# A place named right after the thing: "Last shift at Purvciems", «Последняя
-# смена в Каньоне» ends the work at that place, not the thing (the shifts go
-# on elsewhere).
-_AT_PLACE = re.compile(r"[^\W\d_]+\s+(?:at|in|в|во|на)\s+[A-ZА-ЯЁ]", re.UNICODE)
 # What follows the end: "…and went to the Houtvaart", «Зато увидел
 # хоккей», "instead", «вместо этого», «теперь», or a start ("signed him up
 # for", «записали его в»). The words after it, in the end's sentence or the
@@ -118,8 +83,6 @@ _THEN = re.compile(
     r"|(?<!\w)(?:зато|вместо этого|теперь|а|записал\w*|начал\w*)(?!\w)",
     re.I,
 )
-_SENTENCE = re.compile(r"[.!?…]+")
-_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", re.UNICODE)
 # The thing's turns, and the new state's, read from the whole memory (bm25).
 THING_TURNS = 30
 # At most this many turns lifted: the end and the new state's best.
@@ -127,7 +90,7 @@ LIFTED = 8
 # The ends after which the turns counting days without the thing are read.
 COUNTED_ENDS = 2
 _STILL_WORDS = frozenset(
-    stem(w) for w in "still now ещё еще всё все сих пор сейчас".split()
+    stem(w) for w in "still now or not ещё еще всё все сих пор сейчас или нет".split()
 )
 
 
@@ -138,62 +101,22 @@ def asks_still(text: str) -> bool:
     return bool(_STILL_RU.search(text)) and not _ASKS_WHAT.search(text)
 
 
-def ends_state(text: str, thing: frozenset[str]) -> bool:
-    """The turn ends a state: a word of ending anywhere in it, or one right
-    before a word of the thing ("Cancelled Basic-Fit", search/ended.py)."""
-    if _ENDS.search(text) or _negated_at(text, thing) is not None:
-        return True
-    words = _WORD.findall(text)
-    if any(
-        _LAST.fullmatch(match.group(1)) and stem(match.group(2)) in thing
-        for match in _LAST_THING.finditer(text)
-        if not _AT_PLACE.match(text, match.end())
-    ):
-        return True  # "my last cigarette", «последняя сигарета»
-    return marked_past(text, [w for w in words if stem(w) in thing])
-
-
-def _negated_at(text: str, thing: frozenset[str]) -> int | None:
-    """Where the text says the thing's habit no more ("I don't drink
-    anymore", «больше не пью»); None when it does not."""
-    for pattern in (_NEGATED_EN, _NEGATED_RU):
-        for match in pattern.finditer(text):
-            verb = next(word for word in match.groups() if word)
-            if stem(verb) in thing:
-                return match.start()
-    return None
-
-
-def retells_end(text: str, thing: frozenset[str] = frozenset()) -> bool:
-    """The turn's end word is told to someone, not done: "Told Zurab I
-    quit", «Рассказал Славке, что бросил пить», "Told Zurab I don't drink
-    anymore"."""
-    ending = _ENDS.search(text)
-    starts = [ending.start()] if ending else []
-    negated = _negated_at(text, thing)
-    starts += [] if negated is None else [negated]
-    if not starts:
-        return False
-    sentence = _SENTENCE.split(text[: min(starts)])[-1]
-    return bool(_TELLS.search(sentence))
-
-
 def new_state_words(text: str, thing: frozenset[str]) -> set[str]:
     """Stems of the names the end turn says after an "and" / «зато» that
     follows the end, in its sentence or the next two: the new state
     ("Cancelled X and went to the Houtvaart pool", «отказалась от хора.
     Зато записалась в Vox»). Only names: the other words after it ("now I
     drink matcha in the mornings") are as often any turn's words."""
-    ending = _ENDS.search(text)
+    ending = ENDS.search(text)
     at = ending.start() if ending else _first_of(text, thing)
     found: set[str] = set()
-    for sentence in _SENTENCE.split(text[at:])[:3]:
+    for sentence in SENTENCE.split(text[at:])[:3]:
         then = _THEN.search(sentence)
         if then is None:
             continue
-        for word in _WORD.findall(sentence[then.end() :]):
+        for word in WORD.findall(sentence[then.end() :]):
             key = stem(word)
-            if word[0].isupper() and _content(word, key) and key not in thing:
+            if word[0].isupper() and content_word(word, key) and key not in thing:
                 found.add(key)
     return found
 
@@ -203,41 +126,15 @@ def kind_after_end(text: str, thing: frozenset[str]) -> frozenset[str]:
     end's sentence or the next two name: «больше не вегетарианка… Буду есть
     мясо» → meat. The kind's own words are rare in any turn, unlike the
     other lower-case words after an end (search/told_change.kind_named)."""
-    ending = _ENDS.search(text)
+    ending = ENDS.search(text)
     at = ending.start() if ending else _first_of(text, thing)
-    region = " ".join(_SENTENCE.split(text[at:])[:3])
+    region = " ".join(SENTENCE.split(text[at:])[:3])
     return with_twins(frozenset(kind_named(region, thing)))
-
-
-# Words either side of the end word that name what it ends: «сахар бросил».
-ENDED_REACH = 2
-
-
-def what_it_ends(text: str) -> frozenset[str]:
-    """Stems of the words right before and after the text's end word, in
-    its sentence: "quit sugar", «сахар бросил»."""
-    ending = _ENDS.search(text)
-    if ending is None:
-        return frozenset()
-    start = _SENTENCE.split(text[: ending.start()])[-1]
-    end = _SENTENCE.split(text[ending.end() :])[0]
-    near = [
-        *_WORD.findall(start)[-ENDED_REACH:],
-        *_WORD.findall(end)[:ENDED_REACH],
-    ]
-    return frozenset(stem(word) for word in near if _content(word, stem(word)))
 
 
 def _first_of(text: str, thing: frozenset[str]) -> int:
     """Where the text first names the thing (0 when it does not)."""
-    return next(
-        (m.start() for m in _WORD.finditer(text) if stem(m.group()) in thing), 0
-    )
-
-
-def _content(word: str, key: str) -> bool:
-    folded = word.casefold()
-    return len(folded) > 3 and folded not in STOP_WORDS and key not in GENERIC_STEMS
+    return next((m.start() for m in WORD.finditer(text) if stem(m.group()) in thing), 0)
 
 
 # The question's verbs of doing that name no thing: "doing", "going".
@@ -281,7 +178,7 @@ def question_people(text: str, people: frozenset[str] | set[str]) -> set[str]:
     it for one ("Дзюдо: Лёве дали…" made «Дзюдо» a person)."""
     return {
         key
-        for word in _WORD.findall(text)
+        for word in WORD.findall(text)
         if word[0].isupper()
         for key in text_stems(word)
         if key in people
@@ -301,7 +198,7 @@ def about_thing(hit: SearchHit, thing: frozenset[str]) -> bool:
     is about «шахматы», «кофемашину» about «кофе» (see _SECOND_WORD)."""
     if holds_stem(hit, thing):
         return True
-    words = [w.casefold() for w in _WORD.findall(hit.node.content)]
+    words = [w.casefold() for w in WORD.findall(hit.node.content)]
     return any(
         w.startswith(key) and _continues(key, w[len(key) :])
         for w in words
@@ -331,7 +228,12 @@ def final_end(
         }.values(),
         key=lambda hit: (hit.node.when, hit.node.id),
     )
-    ending = [i for i, hit in enumerate(about) if ends_state(hit.node.content, thing)]
+    ending = [
+        i
+        for i, hit in enumerate(about)
+        if ends_state(hit.node.content, thing)
+        and not ends_another(hit.node.content, thing)
+    ]
     if not ending:
         return [], []
     # an end retold to someone ("Told Lilya I quit") goes on with the end
@@ -371,13 +273,17 @@ async def after_the_end(
     hits: list[SearchHit],
     query: AnalysedQuery,
     window: NodeWindow | None,
+    other_script: Sequence[str] = (),
 ) -> list[SearchHit]:
     """`hits` with the end of the asked state first, then the new state's
     turns, then the rest (see the module's doc); unchanged unless the
-    question asks "still" and a turn about the thing ends it."""
+    question asks "still" and a turn about the thing ends it.
+    `other_script`: the names the question's names are in the other script
+    ("Getz" is «Гетзик»), whose turns are the thing's too."""
     if not hits or not asks_still(query.text) or (window and window.timed):
         return hits
     terms = thing_terms(query, question_people(query.text, _people_stems(hits)))
+    terms += [name for name in other_script if " " not in name]
     thing = frozenset().union(*(text_stems(term) for term in terms))
     if not thing:
         return hits
