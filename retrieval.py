@@ -59,6 +59,7 @@ from .search.member_things import with_member_things
 from .search.morphology import stem
 from .search.names_asked import named_entities
 from .search.now_value import with_current_value
+from .search.occasion_plan import with_occasion_plan
 from .search.people import about_people, asked_about
 from .search.plan import (
     LEGS,
@@ -488,8 +489,8 @@ class Retriever:
         hits = await with_things(self._storage, hits, query, window, self._other_script)
         hits = with_member_things(hits, query)
         stanced = by_stance(hits, query.text, query.state_terms, query.own_words)
-        stanced = await after_the_end(self._storage, stanced, query, window)
-        stanced = await with_gear_taken_up(self._storage, stanced, query, window)
+        for step in (after_the_end, with_occasion_plan, with_gear_taken_up):
+            stanced = await step(self._storage, stanced, query, window)
         stanced = await with_window_doing(self._storage, stanced, query, window)
         hits = focus_on_threads(stanced)
         hits = await with_found_person(self._storage, hits, query, named, window)
