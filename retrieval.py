@@ -33,10 +33,8 @@ from .search.compound_names import CompoundNames
 from .search.compound_topic import head_first
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
-from .search.earlier_value import with_earlier_value
 from .search.found_person import with_found_person
 from .search.fusion import add_scores, fuse, with_leg
-from .search.gear_taken_up import with_gear_taken_up
 from .search.intent import (
     EmbeddingIntentClassifier,
     IntentClassifier,
@@ -55,10 +53,8 @@ from .search.legs import (
     vector_leg,
     with_history,
 )
-from .search.member_things import with_member_things
 from .search.morphology import stem
 from .search.names_asked import named_entities
-from .search.now_value import with_current_value
 from .search.people import about_people, asked_about
 from .search.plan import (
     LEGS,
@@ -78,15 +74,13 @@ from .search.query_text import (
     query_terms,
     without_words,
 )
-from .search.settling_in import with_settling_in
 from .search.small_talk import asks_nothing, says_nothing, wordless
-from .search.standing import by_stance, earlier_states, stance, standing
-from .search.still import after_the_end, asks_still
+from .search.standing import earlier_states, standing
+from .search.state_steps import by_states
+from .search.still import asks_still
 from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
-from .search.topic_things import with_things
 from .search.vector_order import words_decide_now
-from .search.window_doing import with_window_doing
 from .search.windowed import (
     admitted,
     entity_filter,
@@ -483,19 +477,12 @@ class Retriever:
             )
             factor *= brevity(node) * standing(node, now)
             hits.append(SearchHit(node, score * factor, linked))
-        hits = await with_current_value(self._storage, hits, query, window)
-        hits = await with_earlier_value(self._storage, hits, query, window)
-        asked = stance(query.text)
-        hits = await with_settling_in(self._storage, hits, query, window, asked)
-        hits = await with_things(self._storage, hits, query, window, self._other_script)
-        hits = with_member_things(hits, query)
-        stanced = by_stance(hits, query.text, query.state_terms, query.own_words)
         # a thing's other spelling is the thing's; a person's is whose it is
         spelled = [e.name for e in call.other_script if e.type != "person"]
-        stanced = await after_the_end(self._storage, stanced, query, window, spelled)
-        stanced = await with_gear_taken_up(self._storage, stanced, query, window)
-        stanced = await with_window_doing(self._storage, stanced, query, window)
-        hits = focus_on_threads(stanced)
+        hits = await by_states(
+            self._storage, hits, query, window, self._other_script, spelled
+        )
+        hits = focus_on_threads(hits)
         hits = await with_found_person(self._storage, hits, query, named, window)
         if query.asks_for_many:
             hits = spread_over_threads(hits)

@@ -1,0 +1,179 @@
+"""The plan for an occasion or a season as it stands, for "Where are we
+going for Christmas?".
+
+"Where am I spending New Year?", "Where are we going this summer?", «Куда
+мы едем на Рождество?», «Куда мы с Грэмом едем в декабре?»: a plan for a
+time of the year is made, dropped and made again, and each plan is told
+with the occasion's word ("Christmas in Riga", then «На Рождество поедем
+к маме в Казань»). The turns that firm the new plan up never repeat it:
+"Booked flights to Kazan for the three of us, 22 to 29 December". By
+their words alone the old plan's turns lead (they say the occasion, and
+say it in the question's language).
+
+The plan now is the newest of the user's turns naming the occasion (in
+either language) that names a place or firm no older turn of the occasion
+named: the new plan, not one more word on the old one («что привезти из
+Берлина»). It and the user's later turns naming that new place rank
+first; a question the user asked the assistant ("What's the weather in
+Lisbon?") tells no plan and is not lifted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..core.records import NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .cross_script import loose_key, same_key
+from .left_behind import old_states
+from .standing import stance
+from .windowed import USER_ROLE, lifted_first, unseen_hits
+
+# A time of the year as people name a plan by it, in English and Russian:
+# one pattern per occasion, matching either language's word.
+_OCCASIONS = tuple(
+    re.compile(pattern, re.I)
+    for pattern in (
+        r"\bchristmas|xmas\b|(?<!\w)рождеств|(?<!\w)рождественск",
+        r"\bnew year|(?<!\w)нов\w* год|(?<!\w)новогодн",
+        r"\bsummer\b|(?<!\w)лет(?:ом|о|а|не\w*)(?!\w)",
+        r"\bwinter\b|(?<!\w)зим(?:ой|а|у|ы|н\w*)(?!\w)",
+        r"\bspring\b|(?<!\w)весн(?:ой|а|у|ы)(?!\w)|(?<!\w)весенн",
+        r"\bautumn\b|\b(?:this|the) fall\b|(?<!\w)осен(?:ью|ь|н\w*)(?!\w)",
+        r"\beaster\b|(?<!\w)пасх",
+        r"\bhanukk?ah|\bchanukah|(?<!\w)ханук",
+        r"\bjanuary\b|(?<!\w)январ",
+        r"\bfebruary\b|(?<!\w)феврал",
+        r"\bmarch\b|(?<!\w)март",
+        r"\bapril\b|(?<!\w)апрел",
+        r"(?-i:\bMay\b)|(?<!\w)ма[йяе](?!\w)",
+        r"\bjune\b|(?<!\w)июн",
+        r"\bjuly\b|(?<!\w)июл",
+        r"\baugust\b|(?<!\w)август",
+        r"\bseptember\b|(?<!\w)сентябр",
+        r"\boctober\b|(?<!\w)октябр",
+        r"\bnovember\b|(?<!\w)ноябр",
+        r"\bdecember\b|(?<!\w)декабр",
+    )
+)
+# A question about where a plan goes: "Where are we going …?", "What's
+# the plan …?", «Куда едем …?», «Где встречаем …?», «какой план …?».
+_ASKS_WHERE = re.compile(
+    r"\bwhere\b|\bplans?\b|(?<!\w)(?:куда|где|план\w*)(?!\w)", re.I
+)
+_ALONG = frozenset({"person", "pet"})
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+# A turn that tells a plan: a journey, a stay, a booking or a decision
+# ("fly to", "spend it with", "instead of", «поедем», «прилетает»,
+# «встречаем», «решили»); not a word in passing ("the Christmas boxes").
+_PLAN = re.compile(
+    r"\b(?:go|going|goes|fly|flying|flights?|trip|travel\w*|visit\w*|spend\w*"
+    r"|stay\w*|plan\w*|instead|decided|holiday|vacation|come|coming)\b"
+    r"|(?<!\w)(?:по|при|у)?(?:едем|еду|едет|едут|ехать|летим|лечу|летит|летят)(?!\w)"
+    r"|(?<!\w)(?:поед|прилет|улет|встреча|реши|вместо|план|отпуск"
+    r"|поездк|съезд)\w*",
+    re.I,
+)
+# The user's turns read by the new plan's places (newest first among equals).
+PLAN_TURNS = 20
+
+
+def asked_occasions(question: str) -> list[re.Pattern[str]]:
+    """The occasions a question about a plan's place names (none when it
+    asks no "where", asks the plan as it was first made, or names no time
+    of the year)."""
+    if not _ASKS_WHERE.search(question) or stance(question) == "past":
+        return []
+    return [pattern for pattern in _OCCASIONS if pattern.search(question)]
+
+
+def _places(hit: SearchHit) -> dict[int, set[str]]:
+    """The places and firms a turn names, by id, with their names' keys in
+    either script ("Kazan" and «Казань» one key): any entity but a person
+    or a pet (they go along with any plan) or the occasion itself."""
+    return {
+        e.id: {loose_key(word) for word in _WORD.findall(e.name)} - {""}
+        for e in hit.entities
+        if e.type not in _ALONG and not any(p.search(e.name) for p in _OCCASIONS)
+    }
+
+
+def _named(keys: set[str], known: set[str]) -> bool:
+    return any(same_key(key, old) for key in keys for old in known)
+
+
+def newest_plan(occasion_turns: Sequence[SearchHit]) -> SearchHit | None:
+    """The newest turn telling a plan that names a place no older turn of
+    the occasion named."""
+    ordered = sorted(occasion_turns, key=lambda hit: (hit.node.when, hit.node.id))
+    known: set[str] = set()
+    newest = None
+    for hit in ordered:
+        places = _places(hit).values()
+        if _PLAN.search(hit.node.content) and any(
+            keys and not _named(keys, known) for keys in places
+        ):
+            newest = hit
+        known |= set().union(*places)
+    return newest
+
+
+def _new_place_ids(plan: SearchHit, older: Sequence[SearchHit]) -> list[int]:
+    """Ids of the plan's places that no older turn of the occasion named,
+    nor the plan leaves behind ("instead of Odessa", «вместо Берлина»)."""
+    known = set().union(*(keys for hit in older for keys in _places(hit).values()))
+    known |= {
+        loose_key(word)
+        for old in old_states(plan.node.content)
+        for word in _WORD.findall(old)
+    }
+    return [i for i, keys in _places(plan).items() if keys and not _named(keys, known)]
+
+
+async def with_occasion_plan(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """`hits` with the occasion's plan now and its later turns first;
+    unchanged unless the question asks where a plan for an occasion goes
+    and one of the user's turns of that occasion names a new place."""
+    occasions = asked_occasions(query.text)
+    if not occasions or not hits:
+        return hits
+    turns = [
+        hit
+        for hit in hits
+        if hit.node.source_role == USER_ROLE
+        and any(pattern.search(hit.node.content) for pattern in occasions)
+    ]
+    plan = newest_plan(turns)
+    if plan is None:
+        return hits
+    older = [hit for hit in turns if hit.node.when < plan.node.when]
+    place_ids = _new_place_ids(plan, older)
+    found = await storage.entities.entity_node_ids(
+        place_ids, limit=PLAN_TURNS, types=("episodic",), window=window
+    )
+    ids = [node_id for node_id, _ in found]
+    known = [hit for hit in hits if hit.node.id in set(ids)]
+    read = [*known, *await unseen_hits(storage, hits, ids)]
+    later = [
+        hit
+        for hit in read
+        if hit.node.source_role == USER_ROLE
+        and hit.node.when > plan.node.when
+        and not _asks(hit.node.content)
+    ]
+    order = sorted(later, key=lambda hit: (hit.node.when, hit.node.id))
+    lifted = list({hit.node.id: hit for hit in [plan, *order]}.values())
+    lifted_ids = {hit.node.id for hit in lifted}
+    return lifted_first(lifted, [h for h in hits if h.node.id not in lifted_ids])
+
+
+def _asks(text: str) -> bool:
+    """The turn asks the assistant something: it tells no plan."""
+    return text.rstrip().endswith("?")

@@ -1,0 +1,52 @@
+"""The steps that re-rank fused hits by the states a question asks about.
+
+After fusion and the per-node boosts, a question about now or before is
+answered by states, not words: the current or earlier value of the asked
+slot, settling into a home, the things named by a category, the stance
+(now / before) with the changes the turns tell, the end of a thing still
+asked about, an occasion's plan as it stands, gear taken up and a window's
+own doings. Each step returns the hits unchanged when its question is not
+asked; their order here is the order measured (docs/retrieval.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.records import NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .cross_script import OtherScriptNames
+from .earlier_value import with_earlier_value
+from .gear_taken_up import with_gear_taken_up
+from .member_things import with_member_things
+from .now_value import with_current_value
+from .occasion_plan import with_occasion_plan
+from .settling_in import with_settling_in
+from .standing import by_stance, stance
+from .still import after_the_end
+from .topic_things import with_things
+from .window_doing import with_window_doing
+
+
+async def by_states(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+    other_script: OtherScriptNames,
+    spelled: Sequence[str],
+) -> list[SearchHit]:
+    """`hits` re-ranked by the states the question asks about; `spelled` are
+    the asked things' names in the other script (a person's is whose it is,
+    not the thing's)."""
+    hits = await with_current_value(storage, hits, query, window)
+    hits = await with_earlier_value(storage, hits, query, window)
+    hits = await with_settling_in(storage, hits, query, window, stance(query.text))
+    hits = await with_things(storage, hits, query, window, other_script)
+    hits = with_member_things(hits, query)
+    hits = by_stance(hits, query.text, query.state_terms, query.own_words)
+    hits = await after_the_end(storage, hits, query, window, spelled)
+    for step in (with_occasion_plan, with_gear_taken_up, with_window_doing):
+        hits = await step(storage, hits, query, window)
+    return hits
