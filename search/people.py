@@ -179,9 +179,14 @@ def _former(entity: Entity) -> bool:
 
 def _said_as_name(query: AnalysedQuery, entity: Entity) -> bool:
     """The query says the thing's name capitalised, as a name: "my boss at
-    Pebble" names Pebble, "my friend from college" no street "College"."""
+    Pebble" names Pebble, "my friend from college" no street "College". A
+    relation written in capitals ("our GP") is the relation, not a name: the
+    entity filed as "GP" is no holder of it."""
     return any(
-        n[:1].isupper() and _named_fully(entity, {name_key(n)}) for n in query.names
+        n[:1].isupper()
+        and n.casefold() not in RELATIONS
+        and _named_fully(entity, {name_key(n)})
+        for n in query.names
     )
 
 

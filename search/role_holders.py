@@ -18,6 +18,11 @@ rise together, read by the holder's links when not among the hits); on
 the other side ÷2. One holder named: nothing to weigh. Bounded: one read
 of the holders' newest turns, only for a question with a stance that asks
 a trade.
+
+"Who's our GP?", «Кто наш стоматолог?» say no "now" but ask who holds the
+trade today: weighed as a question about now. The user's family filed as
+such (a son, a wife) holds no trade: "Took Mark to Dr Sharma" names the
+patient beside the title, and would tie with the doctor as last named.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import re
 from collections.abc import Callable
 
 from ..core.records import Entity, NodeWindow, SearchHit
+from ..core.relations import same_relation
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .category_things import entity_turns
@@ -52,6 +58,18 @@ _TITLED = kind_words("doctor") | kind_words("vet")
 # «новому стоматологу», «нашла новую парикмахершу»).
 _NEW = re.compile(r"^(?:new|нов\w*)$", re.I)
 _WORD = re.compile(r"\w+", re.UNICODE)
+# "who's our GP", "who is my dentist", «кто наш врач», «кто у нас врач»: the
+# holder asked in the present (a past "who was" has a stance of its own).
+_WHO_IS = re.compile(
+    r"^\W*who(?:['’]s|\s+is|\s+are)\s+(?:my|our)\b"
+    r"|^\W*кто\s+(?:у\s+(?:меня|нас)\s+)?(?:мо|наш)\w*\s",
+    re.I,
+)
+# The user's family, as filed (core/relations.py): taken to the provider.
+_FAMILY = frozenset().union(
+    *map(same_relation, "wife husband son daughter mom dad brother sister".split()),
+    *map(same_relation, "grandma grandpa aunt uncle".split()),
+)
 MIN_NAME = 4  # a name word shorter than this groups nothing ("Dr", "Ana")
 
 
@@ -83,6 +101,20 @@ def _word_says(trades: AskedKinds, asked: frozenset[str]) -> Callable[[str], boo
         )
 
     return says
+
+
+def _asks_holder(text: str) -> bool:
+    """ "Who's our GP?", «Кто наш стоматолог?»: who holds the trade, said in
+    the present without a word of now, asks the one who holds it now."""
+    return bool(_WHO_IS.search(text))
+
+
+def _family(person: Entity) -> bool:
+    """The person is filed as the user's family (a son, a wife): "Took Mark
+    to Dr Sharma" names the patient beside the doctor, not a holder. Only
+    family: a boss filed as such may be the asked senior doctor."""
+    words = _WORD.findall(str(person.attributes.get("relation") or "").casefold())
+    return bool(words) and words[-1] in _FAMILY
 
 
 def _holders(people: list[Entity]) -> dict[int, int]:
@@ -165,14 +197,19 @@ async def with_role_holders(
 ) -> list[SearchHit]:
     """`hits` weighed by the side of the asked trade's change of holder (see
     the module's doc); unchanged without a stance, a trade or two holders."""
-    asked = stance(query.text)
+    asked = stance(query.text) or ("now" if _asks_holder(query.text) else None)
     trades = _trades(query.kinds)
     trade_stems = _asked_stems(query)
     if asked is None or not (trades.kinds or trade_stems) or not hits:
         return hits
     says = functools.lru_cache(maxsize=None)(_word_says(trades, trade_stems))
     own = [h for h in hits if h.node.source_role == USER_ROLE and not told_of_other(h)]
-    named = [person for hit in own for person in role_people(hit, says)]
+    named = [
+        person
+        for hit in own
+        for person in role_people(hit, says)
+        if not _family(person)
+    ]
     people = with_other_forms(named, other_script)
     holder = _holders(people)
     if len(set(holder.values())) < 2:

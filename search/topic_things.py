@@ -71,12 +71,15 @@ async def with_things(
     other_script: OtherScriptNames,
 ) -> list[SearchHit]:
     """`hits` with the turns of the things the question names by a category
-    (a question about now or before) or by a topic word (any other)."""
+    (a question about now or before) or by a topic word (any other), and
+    the trade's holders weighed (search/role_holders.py)."""
     if stance(query.text) is not None:
         hits = await with_category_things(storage, hits, query, window, other_script)
         # the people of a trade asked (a dentist, a hairdresser) are no things
         return await with_role_holders(storage, hits, query, window, other_script)
-    return await with_topic_things(storage, hits, query, window, other_script)
+    hits = await with_topic_things(storage, hits, query, window, other_script)
+    # "who's our GP?": the trade's holder now, though no word says now
+    return await with_role_holders(storage, hits, query, window, other_script)
 
 
 async def with_topic_things(

@@ -88,3 +88,46 @@ async def test_before_the_change_turn_is_not_lowered(storage: MemoryStorage) -> 
     found = await top_answers(storage, _texts(), T0, "Who was my dentist before?")
 
     assert CHANGE in found[:3], found
+
+
+async def test_who_is_my_dentist_asks_the_one_now(storage: MemoryStorage) -> None:
+    """ "Who's my dentist?" says no "now", but asks who holds the trade today:
+    the new one's turns lead, not the old one's."""
+    found = await top_answers(storage, _texts(), T0, "Who's my dentist?")
+
+    assert set(found[:3]) == {*NEW, CHANGE}, found
+
+
+GP_OLD = [
+    "Our GP is Dr Brennan, booked Leo in with him, his ear again.",
+    "Dr Brennan says my blood pressure is a bit high.",
+]
+GP_CHANGE = "Registered all of us with a new GP near the new flat, Dr Anita Okafor."
+GP_NEW = [
+    "First visit at Dr Okafor's, quick and no queue.",
+    "Took my son Leo to Dr Okafor, chest infection, an inhaler for a week.",
+]
+SON = "My son Leo scored his first goal at football today."
+
+
+def _gp_texts() -> list[str]:
+    noise = [NOISE[i % 3] for i in range(8)]
+    return [SON, *noise[:2], *GP_OLD, *noise[2:5], GP_CHANGE, *noise[5:7], *GP_NEW]
+
+
+async def test_the_son_taken_to_the_doctor_holds_no_role(
+    storage: MemoryStorage,
+) -> None:
+    """ "Took my son Leo to Dr Okafor": Leo, filed as the user's son, is the
+    patient named beside the title, not a doctor last named with her."""
+    found = await top_answers(storage, _gp_texts(), T0, "Which doctor do we go to now?")
+
+    assert set(found[:3]) == {*GP_NEW, GP_CHANGE}, found
+
+
+async def test_our_gp_in_capitals_is_the_relation(storage: MemoryStorage) -> None:
+    """ "Who's our GP?": "GP" is the relation asked, not the name of a
+    holder; the doctor registered with as the new GP and her turns answer."""
+    found = await top_answers(storage, _gp_texts(), T0, "Who's our GP?")
+
+    assert set(found[:3]) == {*GP_NEW, GP_CHANGE}, found
