@@ -340,8 +340,8 @@ class Retriever:
         if "entity" in plan.legs:
             call.people = asked_about(plan.query, named, call.other_script)
         hits = await about_people(self._storage, call.people, plan, window, wanted)
-        if hits:
-            return hits
+        if hits:  # what a person does now: the newest doing first
+            return with_member_things(hits, plan.query, named)
         ranked, fused = await self._run_legs(call, plan, named, window)
         # Only the head of the fusion can reach the top `limit`, even boosted
         # (measured: cutting at 3 × limit changes no recall number), and
@@ -486,7 +486,7 @@ class Retriever:
         asked = stance(query.text)
         hits = await with_settling_in(self._storage, hits, query, window, asked)
         hits = await with_things(self._storage, hits, query, window, self._other_script)
-        hits = with_member_things(hits, query)
+        hits = with_member_things(hits, query, named)
         stanced = by_stance(hits, query.text, query.state_terms, query.own_words)
         stanced = await after_the_end(self._storage, stanced, query, window)
         stanced = await with_gear_taken_up(self._storage, stanced, query, window)
