@@ -21,12 +21,6 @@ LEISURE = re.compile(
 )
 
 
-def in_own_time(text: str) -> bool:
-    """The question asks what someone does in their own time ("after
-    school", «по вечерам», "for fun")."""
-    return bool(LEISURE.search(text))
-
-
 def own_time_doings(text: str, members: Sequence[str]) -> list[str]:
     """Of a question about someone's own time ("What does Sonya do after
     school?", «Чем Поля занимается после школы?»), the `members` of the
