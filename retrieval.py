@@ -53,6 +53,7 @@ from .search.legs import (
     vector_leg,
     with_history,
 )
+from .search.member_things import with_member_things
 from .search.morphology import stem
 from .search.names_asked import named_entities
 from .search.people import about_people, asked_about
@@ -336,8 +337,8 @@ class Retriever:
         if "entity" in plan.legs and not asks_still(plan.query.text):
             call.people = asked_about(plan.query, named, call.other_script)
         hits = await about_people(self._storage, call.people, plan, window, wanted)
-        if hits:
-            return hits
+        if hits:  # what a person does now: the newest doing first
+            return with_member_things(hits, plan.query, named)
         ranked, fused = await self._run_legs(call, plan, named, window)
         # Only the head of the fusion can reach the top `limit`, even boosted
         # (measured: cutting at 3 × limit changes no recall number), and
@@ -480,7 +481,7 @@ class Retriever:
         # a thing's other spelling is the thing's; a person's is whose it is
         spelled = [e.name for e in call.other_script if e.type != "person"]
         hits = await by_states(
-            self._storage, hits, query, window, self._other_script, spelled
+            self._storage, hits, query, window, named, self._other_script, spelled
         )
         hits = focus_on_threads(hits)
         hits = await with_found_person(self._storage, hits, query, named, window)

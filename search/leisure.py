@@ -8,6 +8,7 @@ verb of doing, or by what it is for ("for fun", «для души»)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 LEISURE = re.compile(
     r"\bfor\s+fun\b|\bin\s+(?:my|our|his|her|their)\s+(?:free|spare)\s+time\b"
@@ -18,6 +19,14 @@ LEISURE = re.compile(
     r"|уроков|работы)|по\s+выходным)(?!\w)",
     re.I,
 )
+
+
+def own_time_doings(text: str, members: Sequence[str]) -> list[str]:
+    """Of a question about someone's own time ("What does Sonya do after
+    school?", «Чем Поля занимается после школы?»), the `members` of the
+    categories of doings it asks (search/kinds.py): her turns name one and
+    no word of the question, so a turn linked to her must say one."""
+    return list(members) if LEISURE.search(text) else []
 
 
 # "What did I do in the evenings before pottery?", «Чем я занималась по

@@ -23,13 +23,16 @@ member of "sport"). Bounded: the question's own hits, no read.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
-from ..core.records import SearchHit
+from ..core.records import Entity, SearchHit
 from .analysis import AnalysedQuery
 from .kinds import AskedKinds, asks_doings, doings_said
 from .slots import about_user
 from .standing import asks_where, stance, told_of_other
 from .support import text_stems
+from .their_doings import asked_people, of_people, with_their_doings
 from .twin_words import twin_stems
 from .windowed import USER_ROLE
 
@@ -47,17 +50,30 @@ def _grouped(members: set[str]) -> dict[str, str]:
 
 
 def _said(
-    hits: list[SearchHit], kinds: AskedKinds, own: bool = False
+    hits: list[SearchHit],
+    kinds: AskedKinds,
+    own: bool = False,
+    people: AbstractSet[int] = frozenset(),
 ) -> dict[int, set[str]]:
     """Per own hit (the user's, not someone else's news), the doings named;
-    with `own` (a question about the user), a heading doing is the user's."""
+    with `own` (a question about the user), a heading doing is the user's;
+    with `people` asked, their turns are the ones whose doings count."""
     said = {
         hit.node.id: doings_said(kinds, text_stems(hit.node.content), hit.node.content)
         for hit in hits
-        if hit.node.source_role == USER_ROLE
-        and (not told_of_other(hit) or own and _opens_with_doing(hit, kinds))
+        if hit.node.source_role == USER_ROLE and _whose(hit, kinds, own, people)
     }
     return {node_id: found for node_id, found in said.items() if found}
+
+
+def _whose(
+    hit: SearchHit, kinds: AskedKinds, own: bool, people: AbstractSet[int]
+) -> bool:
+    """The hit tells of whom the question asks: of the people it names, or
+    else the user's own (not opened by someone else's name)."""
+    if people:
+        return of_people(hit, people)
+    return not told_of_other(hit) or own and _opens_with_doing(hit, kinds)
 
 
 def _opens_with_doing(hit: SearchHit, kinds: AskedKinds) -> bool:
@@ -69,10 +85,13 @@ def _opens_with_doing(hit: SearchHit, kinds: AskedKinds) -> bool:
 
 
 def _doings(
-    hits: list[SearchHit], kinds: AskedKinds, own: bool = False
+    hits: list[SearchHit],
+    kinds: AskedKinds,
+    own: bool = False,
+    people: AbstractSet[int] = frozenset(),
 ) -> dict[int, set[str]]:
     """Per own hit, the doings named, each by its group (`_grouped`)."""
-    said = _said(hits, kinds, own)
+    said = _said(hits, kinds, own, people)
     group = _grouped(set().union(*said.values()))
     return {i: {group[m] for m in found} for i, found in said.items()}
 
@@ -95,25 +114,42 @@ def doings_named(hits: list[SearchHit], kinds: AskedKinds) -> set[str]:
 def _plainly_current(
     kept: set[str], counts: dict[str, int], last: dict[str, float]
 ) -> bool:
-    """The one doing named most is the user's doing now when another, named
-    more than once too, was named last before it: football told of three
-    times and then boxing eight ("С футболом пока всё", then "Boxing at
-    Cīņa"). A doing named alone tells no change (futsal, then "a 60 km
-    ride" that names no sport)."""
+    """The one doing named most is the user's doing now when another was
+    named last before it: football told of three times and then boxing
+    eight ("С футболом пока всё", then "Boxing at Cīņa"); the choir named
+    once, at its end, then pottery night after night. A doing named alone
+    tells no change (futsal, then "a 60 km ride" that names no sport)."""
     if len(kept) != 1:
         return False
     (doing,) = kept
-    others = [d for d, n in counts.items() if n > 1 and d != doing]
+    others = [d for d in counts if d != doing]
     return bool(others) and all(last[d] < last[doing] for d in others)
 
 
-def with_member_things(hits: list[SearchHit], query: AnalysedQuery) -> list[SearchHit]:
+def with_member_things(
+    hits: list[SearchHit], query: AnalysedQuery, named: Sequence[Entity] = ()
+) -> list[SearchHit]:
     """`hits` weighed by the side of the asked doings' change (see the
-    module's doc); unchanged without a stance or a doing named."""
-    asked = stance(query.text)
-    if asked is None or not asks_doings(query.kinds) or asks_where(query.text):
+    module's doc); unchanged without a stance or a doing named. Of people
+    asked among the `named` ("What does Sonya do now?"), only their doings
+    are weighed, then their doing turns not fallen as the old side rise
+    (search/their_doings.py)."""
+    if asks_where(query.text):
         return hits  # "Where do I train?" asks the place: category_things
-    named = _doings(hits, query.kinds, about_user(query.text))
+    people = asked_people(query, named)
+    weighed, fallen = _by_change(hits, query, people)
+    return with_their_doings(weighed, query.kinds, people, fallen)
+
+
+def _by_change(
+    hits: list[SearchHit], query: AnalysedQuery, people: AbstractSet[int]
+) -> tuple[list[SearchHit], set[int]]:
+    """`hits` weighed by the side of the change, and the ids of those that
+    fell (the side not asked)."""
+    asked = stance(query.text)
+    if asked is None or not asks_doings(query.kinds):
+        return hits, set()
+    named = _doings(hits, query.kinds, about_user(query.text), people)
     counts: dict[str, int] = {}
     best: dict[str, float] = {}
     when = {hit.node.id: hit for hit in hits}
@@ -124,18 +160,21 @@ def with_member_things(hits: list[SearchHit], query: AnalysedQuery) -> list[Sear
     most = max(counts.values(), default=0)
     kept = {doing for doing, n in counts.items() if n > 1 and 2 * n > most}
     last = _lasts(hits, named)
-    # of the user only: "What does Sonya do after school now?" is not
+    # of whom is asked only: "What does Sonya do after school now?" is not
     # answered by the user's own yoga, named most and last
-    plain = asked == "now" and about_user(query.text)
+    plain = asked == "now" and (about_user(query.text) or bool(people))
     if len(kept) < 2 and not (plain and _plainly_current(kept, counts, last)):
-        return hits  # one doing: its change, if any, goes by other words
+        return hits, set()  # one doing: its change, if any, goes by other words
     newest = max(kept, key=lambda doing: last[doing])
+
+    fallen: set[int] = set()
 
     def weighed(hit: SearchHit) -> SearchHit:
         doings = named.get(hit.node.id, set()) & kept
         if not doings:
             return hit
         if not any((doing == newest) == (asked == "now") for doing in doings):
+            fallen.add(hit.node.id)
             return SearchHit(hit.node, hit.score / (1.0 + BOOST), hit.entities)
         if asked == "now" and named[hit.node.id] - {newest}:
             return hit  # the old doing's end, told beside the new one
@@ -146,4 +185,4 @@ def with_member_things(hits: list[SearchHit], query: AnalysedQuery) -> list[Sear
 
     out = [weighed(hit) for hit in hits]
     out.sort(key=lambda hit: (-hit.score, hit.node.id))
-    return out
+    return out, fallen

@@ -38,6 +38,7 @@ from .full_names import first_names, full_names
 from .holder_before import holders_before, later_holders
 from .introductions import introduced_by, says_who
 from .legs import speaker_of
+from .leisure import own_time_doings
 from .morphology import is_russian, relation_base_forms, russian_stem
 from .names_asked import (
     FRAME_WORDS,
@@ -304,6 +305,7 @@ async def about_people(
     now = time.time() if filters.now is None else filters.now
     asked = asked_relations(plan.query)
     topic = topic_terms(plan.query, people) if people else []
+    topic += own_time_doings(plan.query.text, plan.query.kinds.members)
     later = later_holders(plan.query, people)
     hits = []
     if later:  # "Who was my boss before Rinat?": the one before her, then

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.records import NodeWindow, SearchHit
+from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames
@@ -34,17 +34,19 @@ async def by_states(
     hits: list[SearchHit],
     query: AnalysedQuery,
     window: NodeWindow | None,
+    named: Sequence[Entity],
     other_script: OtherScriptNames,
     spelled: Sequence[str],
 ) -> list[SearchHit]:
-    """`hits` re-ranked by the states the question asks about; `spelled` are
+    """`hits` re-ranked by the states the question asks about (`named`: the
+    entities it names, whose doings are weighed apart); `spelled` are
     the asked things' names in the other script (a person's is whose it is,
     not the thing's)."""
     hits = await with_current_value(storage, hits, query, window)
     hits = await with_earlier_value(storage, hits, query, window)
     hits = await with_settling_in(storage, hits, query, window, stance(query.text))
     hits = await with_things(storage, hits, query, window, other_script)
-    hits = with_member_things(hits, query)
+    hits = with_member_things(hits, query, named)
     hits = by_stance(hits, query.text, query.state_terms, query.own_words)
     hits = await after_the_end(storage, hits, query, window, spelled)
     for step in (with_occasion_plan, with_gear_taken_up, with_window_doing):
