@@ -77,6 +77,16 @@ _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
     ),
     (
+        # the thing smoked names the habit: "am I still off the cigarettes?"
+        # is answered by "yeah I'm smoking again", «опять курю» (not by the
+        # infinitive: «хочу курить», «бросаю курить» want or quit it)
+        re.compile(r"\bcigarettes?\b|(?<!\w)сигарет\w*", re.I),
+        (
+            "smoke", "smokes", "smoking", "cigarette", "cigarettes", "сигарета",
+            "сигареты", "сигарет", "курю", "перекур",
+        ),
+    ),
+    (
         # the parents are told of one by one: "Dad called", «мама прислала»
         re.compile(r"\bparents\b|(?<!\w)родител(?:и|ей|ям|ями|ях)(?!\w)", re.I),
         (

@@ -43,6 +43,7 @@ from .frame_words import GENERIC_STEMS
 from .legs import fts_leg
 from .morphology import stem
 from .query_text import STOP_WORDS
+from .relapse import asks_abstaining, goes_back
 from .replacing_plan import replacing_plan_turns
 from .shift_change import asked_pattern, of_new_pattern, told_pattern
 from .support import holds_stem, text_stems
@@ -214,12 +215,14 @@ def _continues(key: str, rest: str) -> bool:
 
 
 def final_end(
-    hits: list[SearchHit], thing: frozenset[str]
+    hits: list[SearchHit], thing: frozenset[str], abstaining: bool = False
 ) -> tuple[list[SearchHit], list[SearchHit]]:
     """The user's turns about the thing from the newest one that ends it on
     (an end retold to someone aside), oldest first, and the other turns
     that end it, newest first ("Decided to quit coffee" before "Вместо кофе
-    теперь матча"); none when no turn ends it."""
+    теперь матча"); none when no turn ends it. Of a state of `abstaining`
+    ("still off the cigarettes?") a return to the thing ends it too
+    (search/relapse.py)."""
     about = sorted(
         {
             hit.node.id: hit
@@ -231,8 +234,11 @@ def final_end(
     ending = [
         i
         for i, hit in enumerate(about)
-        if ends_state(hit.node.content, thing)
-        and not ends_another(hit.node.content, thing)
+        if (
+            ends_state(hit.node.content, thing)
+            and not ends_another(hit.node.content, thing)
+        )
+        or (abstaining and goes_back(hit.node.content, thing))
     ]
     if not ending:
         return [], []
@@ -294,7 +300,8 @@ async def after_the_end(
     if changed:
         ids = {hit.node.id for hit in changed}
         return lifted_first(changed, [h for h in hits if h.node.id not in ids])
-    since, earlier = final_end([*hits, *about], thing)
+    abstaining = asks_abstaining(query.text)
+    since, earlier = final_end([*hits, *about], thing, abstaining)
     if not _ends_it(since, thing):
         told = await _told_after_newest([*hits, *about], thing, storage, window)
         if told:
@@ -316,15 +323,17 @@ async def after_the_end(
     # "cancelled Lisbon", then «Вместо Лиссабона … в Эдинбург»: the turn that
     # replaces the plan and the new plan's later ones (by its place, any script)
     new += await replacing_plan_turns(storage, [*hits, *about], end, thing, window)
+    # a return undoes the quits before it: their days counted are over
+    counted = [] if abstaining and goes_back(end.node.content, thing) else earlier
     # each end's later turns, read once: the newest's serve both rules below
     after = {
         ended.node.id: await own_turns_after(storage, ended.node, window)
-        for ended in [end, *earlier[:COUNTED_ENDS]]
+        for ended in [end, *counted[:COUNTED_ENDS]]
     }
     # "Day two without sugar": the count since an end goes on with it
     counting = [
         hit
-        for ended in [end, *earlier[:COUNTED_ENDS]]
+        for ended in [end, *counted[:COUNTED_ENDS]]
         for hit in await counting_turns(
             storage, after[ended.node.id], thing | what_it_ends(ended.node.content)
         )

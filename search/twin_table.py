@@ -356,6 +356,17 @@ weather | погода
 rain | дождь
 snow | снег
 city town | город
+croatia | хорватия хорватию
+spain | испания испанию
+italy | италия италию
+portugal | португалия португалию
+greece | греция грецию
+france | франция францию
+germany | германия германию
+turkey | турция турцию
+poland | польша польшу
+montenegro | черногория черногорию
+cyprus | кипр
 country | страна
 village | деревня
 dacha cottage | дача

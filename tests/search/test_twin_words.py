@@ -230,3 +230,18 @@ async def test_a_short_twin_finds_its_word_and_not_the_words_it_starts(
     cutlets = ["Котлеты, которые я пожарила, вышли сухими."]
     top = await _top(await _life(storage, cutlets, cat), "How is my cat?")
     assert set(cat) <= set(top) and not set(cutlets) & set(top), top
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # a country is an exonym: no letter-by-letter key meets its twin
+        ("Did we go to Croatia in the end?", "Решили: в июле едем на море в Хорватию."),
+        ("Когда мы были в Греции?", "Back from Greece, the ferry to Naxos was late."),
+    ],
+)
+async def test_a_country_asked_finds_it_told_in_the_other_language(
+    storage: MemoryStorage, question: str, answer: str
+) -> None:
+    top = await _top(await _life(storage, [answer]), question)
+    assert answer in top, top
