@@ -11,6 +11,7 @@ import re
 
 from ..core.records import Entity
 from ..core.relations import (
+    ONE_AT_A_TIME,
     PET_KINDS,
     RELATION_OWNERS,
     RELATIONS,
@@ -136,7 +137,7 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
             # "my best friend": «моя лучшая подруга» in the other language;
             # «моего бывшего начальника»: "my former boss" in either
             qualified = same_qualified(based[1], based[2])
-            if based[1] in _FORMER:  # "my previous boss" is filed "my former boss"
+            if _calls_former(based):  # "my previous boss" is filed "my former boss"
                 qualified += same_qualified("former", based[2])
             out += [a for relation in qualified for a in relation_aliases(relation)]
     if held := past_holder_relation(query.text):  # "Who was my boss?"
@@ -183,6 +184,9 @@ _RUSSIAN_QUALIFIERS = frozenset(
     "лучший лучшая первый первая покойный покойная прежний прежняя".split()
 )
 _FORMER = frozenset("former previous бывший бывшая прежний прежняя".split())
+# "Old" is former only of a relation held one at a time: "my old boss", «мой
+# старый хозяин» had a successor; "my old friend" is a friend of long standing.
+_OLD = frozenset("old старый старая".split())
 
 
 def names_former(query: AnalysedQuery) -> bool:
@@ -190,9 +194,17 @@ def names_former(query: AnalysedQuery) -> bool:
     boss", «моего бывшего начальника»), filed as their alias when a newer
     holder took it (writepath/relations.py): a question about that person."""
     return any(
-        words is not None and words[1] in _FORMER
+        words is not None and _calls_former(words)
         for words in map(_qualified, query.names)
     )
+
+
+def _calls_former(words: list[str]) -> bool:
+    """The qualified relation (owner, qualifier, relation) is a former one:
+    "my previous boss", «мой бывший начальник», "my old landlord"."""
+    if words[1] in _FORMER:
+        return True
+    return words[1] in _OLD and words[2] in ONE_AT_A_TIME
 
 
 def _qualified(name: str) -> list[str] | None:
@@ -209,15 +221,19 @@ def _qualified(name: str) -> list[str] | None:
 # «моего прежнего начальника», «моей бывшей начальницы»: the Russian
 # qualifier in any case, between an owner and a relation word in their own
 _FORMER_RU = {"прежн": "прежний", "бывш": "бывший"}
+_OLD_RU = "стар"  # «моего старого начальника»: of a relation held one at a time
 
 
 def _former_in_base_form(words: list[str]) -> list[str]:
     """ "моего прежнего начальник" as "мой прежний начальник"."""
     if len(words) != 3 or words[2] not in RELATIONS or words[1] in _FORMER:
         return words  # «бывшего» is read as «бывшая» (the ex) already
+    owned = russian_stem(words[0]) in OWNER_STEMS
     for stem, base in _FORMER_RU.items():
-        if words[1].startswith(stem) and russian_stem(words[0]) in OWNER_STEMS:
+        if words[1].startswith(stem) and owned:
             return [owner_word(words[2]), base, words[2]]
+    if words[1].startswith(_OLD_RU) and owned and words[2] in ONE_AT_A_TIME:
+        return [owner_word(words[2]), "старый", words[2]]
     return words
 
 

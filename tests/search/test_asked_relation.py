@@ -75,3 +75,17 @@ def test_a_former_boss_is_asked_in_any_case_and_called_old() -> None:
     assert past_holder_relation("Who was my old manager?") == "manager"
     assert past_holder_relation("Кто был моим прежним начальником?") == "начальник"
     assert past_holder_relation("Who was my boss's wife?") == ""
+
+
+def test_old_is_former_only_of_a_relation_held_one_at_a_time() -> None:
+    from agent_memory.search.analysis import analyse
+    from agent_memory.search.asked_relation import names_former, same_relation_aliases
+
+    # a boss, a landlord had a successor: "my old boss" is the former one
+    assert names_former(analyse("Who was my old boss?"))
+    assert names_former(analyse("Как звали моего старого начальника?"))
+    assert names_former(analyse("Where does my old landlord live now?"))
+    assert "my former boss" in same_relation_aliases(analyse("my old boss's phone"))
+    # "my old friend" is a friend of long standing, no former one
+    assert not names_former(analyse("Tell me about my old friend"))
+    assert not names_former(analyse("Как дела у моего старого друга?"))

@@ -81,3 +81,32 @@ async def test_the_new_boss_own_turns_come_before_the_old_boss_news(
         found = [hit.node.content for hit in hits]
         assert NEWS not in found[:3], (question, found)
         assert set(OWN) & set(found[:3]), (question, found)
+
+
+OLD_BOSS_TURNS = [
+    "My boss Jordi runs a small architecture studio near the old port.",
+    "Jordi wants the library drawings by Friday, no pressure.",
+    "Jordi rang me at nine in the evening about tomorrow's site visit. Again.",
+    "Went climbing with Pablo after work, my arms are dead.",
+    "Jordi had a go at me for the printer jam. As if I broke it.",
+    "Carmen is my new boss now, first week without Jordi.",
+    "Carmen put me on the new warehouse project.",
+    "Carmen took me to the client meeting and let me present the plans.",
+    "Carmen bought us both coffee on the way back from the site.",
+]
+
+
+async def test_my_old_boss_is_the_former_one_with_the_turns_naming_him(
+    storage: MemoryStorage,
+) -> None:
+    # "old" of a relation held one at a time is "former": "my old boss" is
+    # Jordi, whose turns name him alone ("Jordi rang me…"); "my old friend"
+    # stays a friend of long standing
+    retriever = await linked_days(storage, OLD_BOSS_TURNS, T0)
+    for question in ("Who was my old boss?", "who was my old manager"):
+        hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+        found = [hit.node.content for hit in hits]
+        jordi = [text for text in found if text.startswith("Jordi")]
+        assert len(jordi) == 3, (question, found)
+        # the new boss's own turns are no answer (the change naming both is)
+        assert not any("Jordi" not in text for text in found), (question, found)
