@@ -52,7 +52,7 @@ RELATIONS = (
     neighbour roommate teacher doctor gp physician therapist coach mentor
     mum mummy mommy mama daddy papa granny gran grandad granddad
     grandson granddaughter flatmate housemate tutor classmate stepmother
-    stepfather stepson stepdaughter landlord landlady
+    stepfather stepson stepdaughter landlord landlady apprentice trainee intern
     mother-in-law father-in-law brother-in-law sister-in-law son-in-law
     daughter-in-law
     жена муж сын дочь дочка мама мать папа отец брат сестра бабушка дедушка тётя
@@ -62,7 +62,8 @@ RELATIONS = (
     бабуля дедуля мамочка папочка мамуля папуля братишка братик сестрёнка
     сестренка сестричка сынок сынишка дочурка внук внучка племянник племянница тренер
     репетитор учитель учительница преподаватель преподавательница
-    однокурсник однокурсница одноклассник
+    однокурсник однокурсница одноклассник ученик ученица подмастерье стажёр
+    стажер стажёрка стажерка практикант практикантка
     одноклассница отчим мачеха жених невеста парень девушка
     ex ex-wife ex-husband ex-girlfriend ex-boyfriend ex-partner бывшая бывший
     тёща теща свекровь тесть свёкор свекор зять невестка терапевт
@@ -104,7 +105,8 @@ RU_FEMININE = frozenset(
     """заведующая жена мама мать сестра бабушка тётя тетя подруга соседка дочь дочка
     бабуля мамочка мамуля сестрёнка сестренка сестричка дочурка внучка племянница
     учительница преподавательница
-    однокурсница одноклассница хозяйка арендодательница
+    однокурсница одноклассница хозяйка арендодательница ученица стажёрка
+    стажерка практикантка
     мачеха невеста бывшая девушка
     начальница собака кошка тёща теща свекровь невестка лошадь черепаха
     ящерица змея канарейка борзая овчарка такса сиамская персидская
@@ -190,6 +192,10 @@ _SAME = [
     "coach тренер",
     "tutor репетитор",
     "teacher учитель учительница",
+    # who learns a trade under the user: «ученик» is the apprentice of a
+    # craft as much as a pupil, «стажёр» the trainee of an office
+    "apprentice trainee intern ученик ученица подмастерье стажёр стажер"
+    " стажёрка стажерка практикант практикантка",
     "classmate однокурсник однокурсница одноклассник одноклассница",
     "aunt тётя тетя",
     "uncle дядя",

@@ -134,7 +134,9 @@ def loose_keys(word: str) -> set[str]:
     name's opening H before a vowel may be silent (Portuguese, Spanish,
     French): "Henrique" is also «Энрике», "Helena" «Елена», besides «Генри».
     A Latin word is also read letter by letter, without `english_said`:
-    "Kate" is «Кейт», and also the «Катя» who is Kate in English."""
+    "Kate" is «Кейт», and also the «Катя» who is Kate in English. An English
+    "aur" is «ор» as often as «аур»: "Maura" «Мора», "Laura" «Лора»,
+    "Lauren" «Лорен» (and "Mauro" «Мауро» as spelled)."""
     folded = word.casefold()
     keys = {loose_key(word)}
     if folded.isascii():
@@ -145,6 +147,8 @@ def loose_keys(word: str) -> set[str]:
         "w" in folded
     ):  # English "w" is «у» as often as «в»: Owen «Оуэн», Edward «Эдвард»
         keys.add(loose_key(folded.replace("w", "u")))
+    if folded.isascii() and "aur" in folded:
+        keys.add(loose_key(folded.replace("aur", "or")))
     return keys | {loose_key(said) for said in romance_readings(folded)}
 
 

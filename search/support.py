@@ -67,7 +67,7 @@ from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
 from .twin_phrases import Twinned, asked_phrases, phrase_stems
-from .twin_words import twin_stems
+from .twin_words import longer_word, twin_stems
 from .whose import OwnThing, asked_own_pet, asked_own_thing, likened, someone_elses
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -238,7 +238,7 @@ def _russian_kin(word: str, stems: AbstractSet[str]) -> bool:
     if not is_russian(word) or len(word) < PREFIX_STEM:
         return False
     head = word[: max(PREFIX_STEM, len(word) - 3)]
-    return any(s.startswith(head) for s in stems)
+    return any(s.startswith(head) and not longer_word(word, s) for s in stems)
 
 
 def _needed(count: int, either: bool) -> int:

@@ -117,6 +117,40 @@ def formed_twins(twin_words: Iterable[str]) -> frozenset[str]:
     )
 
 
+# The Russian twins that are whole words, their own stem («универ»,
+# «паспорт»): a longer stem they start is their form or their root's only
+# by what follows (`_OWN_FORM_NEXT`), else another word («универсал»).
+_WHOLE_TWINS = frozenset(
+    word
+    for line in TABLE.splitlines()
+    if "|" in line
+    for word in _sides(line)[1]
+    if russian_stem(word) == word
+)
+# A case ending (a vowel, «й», «ь»), an adjective's «-н-», «-ск-», a
+# diminutive's «-к-» («паспортный», «городской», «садик»).
+_OWN_FORM_NEXT = frozenset("аеёиоуыэюяйьнк")
+MIN_WHOLE = 5  # a shorter whole word («сад», «хор») is searched by its forms
+
+
+def longer_word(word: str, other: str) -> bool:
+    """`other` (a stem) is a longer word that a whole twin starting `word`
+    only starts: «универсал» (an estate car) is neither «универ» nor
+    «университет», though the loose match of their stems would take it."""
+    if other.startswith(word) and word not in _WHOLE_TWINS:
+        return False
+    whole = next(
+        (
+            other[:end]
+            for end in range(MIN_WHOLE, len(other))
+            if other[:end] in _WHOLE_TWINS and word.startswith(other[:end])
+        ),
+        "",
+    )
+    rest = other[len(whole) :]
+    return bool(whole) and rest[0] not in _OWN_FORM_NEXT and not rest.startswith("ск")
+
+
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 

@@ -110,6 +110,15 @@ _DATE = re.compile(
 _SENTENCE_START = re.compile(
     r"(?:^|[.!?…:;—–][»\"”’)]*\s+|\n\s*|[\"“(]\s*|(?:^|[.!?…:;—–]\s*)[«„]\s*)$"
 )
+# A chat line may open on a lower-case filler before its capitalised verb
+# ("btw Called the bank", "ugh, Booked the dentist"):
+# a word the article or possessive of its object follows opens the sentence
+# all the same (a name after a filler stays one: "so Pepper's vet moved").
+_FILLER_OPENS = re.compile(
+    r"^\s*(?:so|btw|ok|okay|lol|right|anyway|well|also|oh|ugh|hmm|yeah|omg"
+    r"|haha)\s*[,.!…]?\s+$"
+)
+_OBJECT_FOLLOWS = re.compile(r"\s+(?:the|a|an|my|our|his|her|their)\b")
 # "Caroline: ..." at the start of a text is a transcript's speaker, whose
 # words open a sentence; after a topic ("Pottery: my first go", «Гончарка:
 # забрала из печи») the text goes on in lower case.
@@ -274,7 +283,10 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     ):
         return None
     words = match.group(1).split()
-    opens = bool(_SENTENCE_START.search(text[: match.start(1)]))
+    before = text[: match.start(1)]
+    opens = bool(_SENTENCE_START.search(before)) or bool(
+        _FILLER_OPENS.match(before) and _OBJECT_FOLLOWS.match(text, match.end(1))
+    )
     # a quotation opens on a title's own word: "Becoming Nicole" is a book
     quoted = bool(_QUOTE_OPENS.search(text, 0, match.start(1)))
     if opens and (

@@ -298,3 +298,17 @@ def test_a_latin_name_with_accents_is_heard_without_them(one: str, other: str) -
 def test_a_final_ov_is_the_name_s_own(one: str, other: str) -> None:
     """«Краков» is no plural of «Крак»: its cases («Кракова») keep the «-ов»."""
     assert loose_key(one) == loose_key(other)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [("Maura", "Мора"), ("Laura", "Лоры"), ("Lauren", "Лорен"), ("Mauro", "Мауро")],
+)
+def test_an_english_aur_is_also_an_or(one: str, other: str) -> None:
+    """ "Maura" is «Мора» and "Laura" «Лора», the English way; "Mauro" is
+    still «Мауро», as spelled."""
+    assert any(same_key(key, loose_key(other)) for key in loose_keys(one))
+
+
+def test_an_au_is_no_o_of_a_different_name() -> None:
+    assert not any(same_key(key, loose_key("Мира")) for key in loose_keys("Maura"))

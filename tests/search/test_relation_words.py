@@ -232,3 +232,21 @@ def test_a_past_spouse_is_one_relation_whatever_says_it_past() -> None:
         "лучший друг",
         "лучшая подруга",
     ]
+
+
+async def test_an_apprentice_is_asked_as_a_pupil_in_russian(
+    storage: MemoryStorage,
+) -> None:
+    """«кто был моим учеником?» of "Ciarán is my apprentice at Byrne's": an
+    apprentice is «ученик» of a trade, across the languages."""
+    top = await _top(
+        storage,
+        [
+            "Ciarán is my apprentice at Byrne's, 19, good lad.",
+            "Declan put me on the Glasnevin job for the whole week.",
+            "Мой начальник Деклан опять злой.",
+        ],
+        "Кто был моим учеником у Деклана?",
+    )
+    assert top and "apprentice" in top[0]
+    assert {"ученик", "стажёр", "trainee"} <= same_relation("apprentice")

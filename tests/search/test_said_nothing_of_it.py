@@ -267,3 +267,33 @@ async def test_a_word_said_of_someone_else_is_no_answer_in_russian(
     said = "У Марты вторая группа крови, узнали в больнице."
     retriever = await linked_days(storage, [said], START + 10 * DAY)
     assert await retriever.search("Какой группы крови Марта?", reinforce=False) != []
+
+
+async def test_a_longer_word_starting_a_twin_is_no_answer(tmp_path: Path) -> None:
+    """ "Which university did I go to?" is not answered by «универсал» (an
+    estate car), which starts «универ», the twin of "university"; «в универе»
+    answers it."""
+    turns = [
+        (0, "С Вовой ездили смотреть Шкоду Октавию универсал 2019 в Навань"),
+        (1, "Had a pint with Vova after work"),
+    ]
+    async with retriever_over(tmp_path, turns) as retriever:
+        assert await retriever.search("Which university did I go to?") == []
+    studied = [*turns, (2, "Я пять лет отучился в универе в Полтаве")]
+    async with retriever_over(tmp_path / "studied", studied) as retriever:
+        assert await retriever.search("Which university did I go to?") != []
+
+
+async def test_a_verb_opening_a_chat_line_is_no_name(storage: MemoryStorage) -> None:
+    """ "btw Called the bank" opens on its verb after a filler: no entity
+    "Called" is filed that "What's my dog called?" would name."""
+    texts = [
+        "ugh, Called the bank, 40 min on hold",
+        "btw Called the bank, 40 min on hold",
+        "Called the bank, 40 min on hold",
+        "Our cat Pirozhok sleeps on the boiler pipe",
+    ]
+    retriever = await linked_days(storage, texts, START)
+    assert await retriever.search("What's my dog called?") == []
+    names = {e.name for e in await storage.entities.list_entities(limit=50)}
+    assert "Called" not in names
