@@ -79,7 +79,7 @@ from .search.small_talk import asks_nothing, says_nothing, wordless
 from .search.standing import earlier_states, standing
 from .search.state_steps import by_states
 from .search.still import asks_still
-from .search.support import answers
+from .search.support import answers, term_stems
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
 from .search.vector_order import words_decide_now
 from .search.windowed import (
@@ -88,6 +88,7 @@ from .search.windowed import (
     first_legs,
     keep_within,
     own_doings,
+    said_first,
     without_padding,
 )
 from .store.interface import Store
@@ -351,6 +352,7 @@ class Retriever:
         hits = words_decide_now(
             hits, ranked, self._config, q.text, q.state_terms, q.own_words
         )
+        hits = said_first(hits, ranked, term_stems(q.own_words), window)
         hits = [h for h in hits if admitted(h.node, filters, window)]
         # The gate reads deeper than is shown: a context block shows 5, and
         # the one turn that answers may rank 6th-10th (all already ranked).

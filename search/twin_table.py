@@ -22,6 +22,7 @@ taxi cab | такси
 plane flight flights fly flew | самолёт самолет рейс перелёт
 airport | аэропорт
 garage | гараж
+shed | сарай
 petrol fuel | бензин заправка
 parking | парковка
 tyre tyres tire | шина шины
@@ -200,8 +201,9 @@ surfing | сёрфинг
 basketball | баскетбол
 volleyball | волейбол
 hockey | хоккей
+hurling | херлинг
 golf | гольф
-fishing | рыбалка
+fishing | рыбалка рыбачил
 stretching | растяжка
 pilates | пилатес
 membership | абонемент членство

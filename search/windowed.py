@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Set as AbstractSet
 
 from ..core.records import Node, NodeType, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .doings import most_telling
 from .plan import SearchFilters
+from .support import hit_stems, shares_stem
 
 Ranked = list[tuple[int, float]]
 
@@ -267,3 +269,40 @@ def lifted_first(lifted: list[SearchHit], rest: list[SearchHit]) -> list[SearchH
         for i, hit in enumerate(lifted)
     ]
     return head + rest
+
+
+def said_first(
+    hits: list[SearchHit],
+    ranked: dict[str, Ranked],
+    wanted: AbstractSet[str],
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """In a time window, the turns that say what is asked (a `wanted` stem
+    or its twin, in the turn or its entities' names: «Выехали в Керри!» is
+    linked to Kerry) before the turns the legs reached by where they sit: a
+    day's context carries the topic to every turn of that day, and the walk
+    scores a match's neighbours, so "the Kerry trip" in its week had
+    "Niamh called a team meeting" above «Выехали в Керри!». A window holds
+    few turns of its topic; they are the answer. Turns a rule brought in by
+    its own reading (no leg found them) keep their place."""
+    if window is None or not window.timed or not wanted:
+        return hits
+    found = {node_id for leg in ranked.values() for node_id, _ in leg}
+    says = [
+        hit.node.id not in found or shares_stem(wanted, hit_stems(hit)) for hit in hits
+    ]
+    first = [hit for hit, says in zip(hits, says, strict=True) if says]
+    later = [hit for hit, says in zip(hits, says, strict=True) if not says]
+    if not first or not later:
+        return hits
+    return first + _below(later, min(hit.score for hit in first))
+
+
+def _below(hits: list[SearchHit], floor: float) -> list[SearchHit]:
+    """`hits` in their order, scored under `floor` (a caller sorting by
+    score keeps the order)."""
+    top = max(hit.score for hit in hits)
+    if top < floor:
+        return hits
+    scale = floor / (2 * top) if top > 0 else 0.0
+    return [SearchHit(hit.node, hit.score * scale, hit.entities) for hit in hits]

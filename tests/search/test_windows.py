@@ -181,3 +181,47 @@ async def test_a_short_russian_word_finds_its_forms_not_longer_words(
     window = NodeWindow(after=D, before=D + DAY)
     found = await fts_leg(storage, ["хор"], limit=10, types=(), window=window)
     assert {node_id for node_id, _ in found} == {choir, sang}
+
+
+async def test_a_window_puts_the_turns_that_say_the_topic_first(
+    storage: MemoryStorage,
+) -> None:
+    """The turns beside a match carry its words in their context (and the
+    walk scores them), yet say nothing of it: inside a window the turns
+    that say the topic, even in the other language, come first."""
+    day = D + 9 * 3600
+    packing = await turn(
+        storage, "Packing for Kerry: the Kerry trip, Kerry maps, Kerry list", day
+    )
+    beside = [
+        await turn(storage, text, day + (1 + i) * 60)
+        for i, text in enumerate(
+            [
+                "Niamh called a team meeting at half seven",
+                "Explain in simple words what a heat pump is",
+            ]
+        )
+    ]
+    later = D + 2 * DAY
+    said = [
+        await turn(
+            storage,
+            f"Поездка в Керри, день {i}, дети весь день в море, вода холодная",
+            later + i * DAY,
+        )
+        for i in range(3)
+    ]
+    hits = await retriever(storage).search(
+        "the Kerry trip",
+        SearchFilters(after=D, before=D + 6 * DAY),
+        reinforce=False,
+    )
+    order = [hit.node.id for hit in hits]
+    assert set(order) >= {packing, *said}
+    first_other = min(
+        (order.index(i) for i in beside if i in order), default=len(order)
+    )
+    assert all(order.index(i) < first_other for i in [packing, *said])
+    assert [hit.score for hit in hits] == sorted(
+        (hit.score for hit in hits), reverse=True
+    )
