@@ -352,7 +352,6 @@ class Retriever:
         hits = words_decide_now(
             hits, ranked, self._config, q.text, q.state_terms, q.own_words
         )
-        hits = said_first(hits, ranked, term_stems(q.own_words), window)
         hits = [h for h in hits if admitted(h.node, filters, window)]
         # The gate reads deeper than is shown: a context block shows 5, and
         # the one turn that answers may rank 6th-10th (all already ranked).
@@ -482,6 +481,8 @@ class Retriever:
             hits.append(SearchHit(node, score * factor, linked))
         # a thing's other spelling is the thing's; a person's is whose it is
         spelled = [e.name for e in call.other_script if e.type != "person"]
+        # before the rules that bring turns of their own reading: theirs lead
+        hits = said_first(hits, term_stems(query.own_words), window)
         hits = await by_states(
             self._storage, hits, query, window, named, self._other_script, spelled
         )

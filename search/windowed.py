@@ -272,10 +272,7 @@ def lifted_first(lifted: list[SearchHit], rest: list[SearchHit]) -> list[SearchH
 
 
 def said_first(
-    hits: list[SearchHit],
-    ranked: dict[str, Ranked],
-    wanted: AbstractSet[str],
-    window: NodeWindow | None,
+    hits: list[SearchHit], wanted: AbstractSet[str], window: NodeWindow | None
 ) -> list[SearchHit]:
     """In a time window, the turns that say what is asked (a `wanted` stem
     or its twin, in the turn or its entities' names: «Выехали в Керри!» is
@@ -283,16 +280,13 @@ def said_first(
     day's context carries the topic to every turn of that day, and the walk
     scores a match's neighbours, so "the Kerry trip" in its week had
     "Niamh called a team meeting" above «Выехали в Керри!». A window holds
-    few turns of its topic; they are the answer. Turns a rule brought in by
-    its own reading (no leg found them) keep their place."""
+    few turns of its topic; they are the answer. Run on the legs' hits,
+    before the rules that bring turns in by their own reading."""
     if window is None or not window.timed or not wanted:
         return hits
-    found = {node_id for leg in ranked.values() for node_id, _ in leg}
-    says = [
-        hit.node.id not in found or shares_stem(wanted, hit_stems(hit)) for hit in hits
-    ]
-    first = [hit for hit, says in zip(hits, says, strict=True) if says]
-    later = [hit for hit, says in zip(hits, says, strict=True) if not says]
+    says = [shares_stem(wanted, hit_stems(hit)) for hit in hits]
+    first = [hit for hit, told in zip(hits, says, strict=True) if told]
+    later = [hit for hit, told in zip(hits, says, strict=True) if not told]
     if not first or not later:
         return hits
     return first + _below(later, min(hit.score for hit in first))
