@@ -482,7 +482,7 @@ class Retriever:
         # a thing's other spelling is the thing's; a person's is whose it is
         spelled = [e.name for e in call.other_script if e.type != "person"]
         # before the rules that bring turns of their own reading: theirs lead
-        hits = said_first(hits, term_stems(query.own_words), window)
+        hits = said_first(hits, term_stems(query.state_terms), named_ids, window)
         hits = await by_states(
             self._storage, hits, query, window, named, self._other_script, spelled
         )
