@@ -266,7 +266,7 @@ def _by_members(
     named beside the Corolla, is no car. A category of common things (a
     drink, a sport: no member is a name) has no other things: the school
     named beside "staff drinks" is no drink."""
-    keys = {_key(member) for member in kinds.members} - {""}
+    keys = {_key(member) for member in kinds.thing_names} - {""}
     named = {i: score for i, score in base.items() if things.groups[i] & keys}
     return named if named or kinds.of_common_things else base
 
