@@ -56,6 +56,7 @@ from .search.legs import (
 from .search.member_things import with_member_things
 from .search.morphology import stem
 from .search.names_asked import named_entities
+from .search.own_children import asks_own_children, children_words, own_children
 from .search.people import about_people, asked_about
 from .search.plan import (
     LEGS,
@@ -312,11 +313,19 @@ class Retriever:
         # "Which bank am I with?" asks about "ActivoBank" (compound_names.py)
         brands = self._brands.carrying(stem(term) for term in query.state_terms)
         named = [*other, *brands]
-        terms = [*query.state_terms, *(name_key(e.name) for e in named)]
-        others = relations_of_others(query.text)  # "Katya's husband"
+        # "the kids" are the user's children, searched by their names; as
+        # words, each in few turns of them: no name need meet the others
+        kids = await self._children(query)
+        terms = [*query.state_terms, *(name_key(e.name) for e in named), *kids]
+        others = relations_of_others(query.text) | frozenset(kids)
         call = Call(query, *self._common_names.split(terms, others))
         call.other_script = other
         return call
+
+    async def _children(self, query: AnalysedQuery) -> list[str]:
+        if not asks_own_children(query.text):
+            return []
+        return children_words(await own_children(self._storage))
 
     async def _search(self, call: Call, plan: SearchPlan) -> list[SearchHit]:
         call.ranking = True  # the texts read ahead are ranked from here on

@@ -54,7 +54,7 @@ RELATIONS = (
     grandson granddaughter flatmate housemate tutor classmate stepmother
     stepfather stepson stepdaughter landlord landlady apprentice trainee intern
     mother-in-law father-in-law brother-in-law sister-in-law son-in-law
-    daughter-in-law
+    daughter-in-law child
     жена муж сын дочь дочка мама мать папа отец брат сестра бабушка дедушка тётя
     тетя дядя друг подруга начальник начальница босс шеф руководитель
     руководительница заведующий заведующая коллега сосед соседка врач
@@ -165,6 +165,8 @@ _SAME = [
     "sister сестра сестрёнка сестренка сестричка",
     "son сын сынок сынишка",
     "daughter дочь дочка дочурка",
+    # "Zlata, our youngest": a child whose son or daughter was not said
+    "child",
     "mother-in-law тёща теща свекровь",
     "father-in-law тесть свёкор свекор",
     "son-in-law зять",
@@ -295,6 +297,17 @@ def _same_qualified(qualifier: str, word: str) -> list[str]:
 # A relation said in one word and in two: the GP is "my family doctor",
 # «мой семейный врач» (a human doctor: the dog's vet is no relation word).
 _SAID_IN_TWO = {"gp": ("family doctor", "family physician", "семейный врач")}
+
+
+# A son or a daughter may be filed as the child the user said ("our
+# youngest"): "my daughter" asks for that child too.
+_CHILDREN = frozenset(("son", "daughter"))
+
+
+def wider_relations(relation: str) -> tuple[str, ...]:
+    """The relation that also holds a `relation` said more narrowly: "child"
+    for a son or a daughter in any of their words («дочка»: "child")."""
+    return ("child",) if same_relation(relation) & _CHILDREN else ()
 
 
 def said_in_two(relation: str) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from ..core.relations import (
     said_in_two,
     same_qualified,
     same_relation,
+    wider_relations,
 )
 from ..core.text import strip_accents
 from ..store.interface import Store
@@ -133,6 +134,10 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
             ]
             # "my GP" is "my family doctor", filed as a relation of two words
             out += [a for two in said_in_two(words[-1]) for a in relation_aliases(two)]
+            # "my daughter" may be the child said as "our youngest"
+            out += [
+                a for wide in wider_relations(words[-1]) for a in relation_aliases(wide)
+            ]
         elif (based := _qualified(name)) is not None:
             # "my best friend": «моя лучшая подруга» in the other language;
             # «моего бывшего начальника»: "my former boss" in either

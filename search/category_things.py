@@ -35,6 +35,7 @@ from .frame_words import GENERIC_STEMS
 from .kinds import AskedKinds, asks_doings, doings_said
 from .member_things import doings_named
 from .morphology import is_russian, stem
+from .own_children import CHILDREN_STEMS, asks_own_children, named_with_children
 from .standing import Stance, asks_where, stance, told_of_other
 from .support import shares_stem, text_stems, wanted_stems
 from .windowed import USER_ROLE, unseen_hits
@@ -265,7 +266,7 @@ def _by_members(
     named beside the Corolla, is no car. A category of common things (a
     drink, a sport: no member is a name) has no other things: the school
     named beside "staff drinks" is no drink."""
-    keys = {_key(member) for member in kinds.members} - {""}
+    keys = {_key(member) for member in kinds.thing_names} - {""}
     named = {i: score for i, score in base.items() if things.groups[i] & keys}
     return named if named or kinds.of_common_things else base
 
@@ -446,7 +447,8 @@ async def with_category_things(
     # a frame word ("live" of "Who do I live with?", «живу») names no
     # category: «левая рука живёт своей жизнью» holds no thing of it
     wanted = wanted_stems(query.text, terms)
-    wanted = wanted - GENERIC_STEMS or wanted
+    # nor do the user's children ("What school are the kids in?")
+    wanted = wanted - GENERIC_STEMS - CHILDREN_STEMS or wanted
     # "Who's our internet with?": the category the question is about is said
     # by its members ("connected the fibre"), the turns rarely say its word
     if wanted & query.kinds.asked:
@@ -472,6 +474,8 @@ async def with_category_things(
     asked_keys = {_key(word) for word in (*words, *query.text.split())} - {""}
     base = {i: score for i, score in base.items() if not things.groups[i] <= asked_keys}
     base = _by_members(base, things, query.kinds)
+    if asks_own_children(query.text):  # "the kids' school" is one of theirs
+        base = named_with_children(base, hits, lambda hit: things_of(hit, things))
     where = asks_where(query.text)
     # "Where do I train now?": the place is what is asked, its turns name it
     # rather than the doing ("Sent my first V4 at the Depot")

@@ -22,7 +22,7 @@ _PLACE = (
 # The phrase of a question about getting to such a place: a verb of going
 # and the place.
 _TO_PLACE = re.compile(
-    rf"\b(?:get|go|travel|ride|cycle|commute)\w*\s+to\s+{_PLACE}\b"
+    rf"\b(?:get|go|travel|ride|cycl|driv|drove|commute)\w*\s+to\s+{_PLACE}\b"
     rf"|\bwhat do (?:i|we) ride\s+to\s+{_PLACE}\b"
     r"|(?<!\w)(?:на\s+ч[её]м\s+(?:\w+\s+){0,3})?"
     rf"(?:езж\w*|езд\w*|добир\w*|доеза\w*)\s+(?:на|до|в)\s+{_PLACE}",
@@ -55,3 +55,51 @@ def without_going(text: str, terms: list[str]) -> list[str]:
         return terms
     kept = [term for term in terms if not _GOING.fullmatch(term)]
     return kept or terms
+
+
+# Driving, the commonest way to work, said by its verb, by the car or by
+# the wheel: "Drove to Citywest", "driving in now", "by car", «на машине»,
+# «за рулём». Not "drive" or "drives": a street ("Ardeevin Drive") and "a
+# long drive" say them of no way of getting anywhere.
+_DRIVING = re.compile(
+    r"\b(?:drove|driving|drive\s+(?:in|to)\s+work|by\s+car|in\s+(?:the|my|our)\s+car)\b"
+    r"|(?<!\w)(?:на\s+(?:машин[еау]|тачк[еау]|авто)|за\s+рул[её]м)(?!\w)",
+    re.I,
+)
+# The words of driving a question names the way by ("Do I still drive to
+# work?"), not searched: "drove" brought in "Pablo drove me home", someone
+# else's driving, and the turns of his that crowd out the user's way.
+DRIVING_WORDS = ("drive", "drove", "driving")
+
+
+# The car category's members that are no car: what one pays for one.
+_NO_CARS = frozenset("lease leasing petrol diesel лизинг бензин дизель".split())
+
+
+def rides_car(cars: tuple[str, ...]) -> re.Pattern[str]:
+    """Driving said by the car one rides in, of `cars` (the car category's
+    makes and models, lower case): "in the Skoda", "took the Corolla",
+    «на Шкоде» («шкода» by its stem: «на Шкоде», «на шкоду»)."""
+    makes = [car for car in cars if car not in _NO_CARS]
+    english = "|".join(re.escape(car) for car in makes if not _cyrillic(car))
+    # a Russian make in -а, -я changes its ending («Шкода», «на Шкоде»)
+    russian = "|".join(
+        re.escape(car[:-1] if car[-1] in "ая" else car)
+        for car in makes
+        if _cyrillic(car) and len(car) > 3
+    )
+    return re.compile(
+        rf"\b(?:in|took|take|taking)\s+(?:the|my|our)\s+(?:{english})\b"
+        rf"|(?<!\w)на\s+(?:{russian})\w*",
+        re.I,
+    )
+
+
+def _cyrillic(word: str) -> bool:
+    return bool(re.search(r"[а-яё]", word, re.I))
+
+
+def says_driving(text: str, cars: re.Pattern[str]) -> bool:
+    """The text tells driving somewhere (`_DRIVING`, or riding in a car
+    `cars` names)."""
+    return bool(_DRIVING.search(text) or cars.search(text))

@@ -95,6 +95,19 @@ _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
     ),
     (
+        # "Who does Mark train with?", «С кем Марк тренируется?»: the coach,
+        # told of by the word ("Тренер Эоин, молодой парень"); not «С кем я
+        # занимаюсь английским?», a tutor
+        re.compile(
+            r"\bwho\b(?:\s+\w+){0,3}\s+(?:train|practi[cs]e)\w*\s+with\b"
+            r"|\bwho\s+coach(?:es)?\b"
+            r"|(?<!\w)с\s+кем\s+(?:\w+\s+){0,3}тренир\w*"
+            r"|(?<!\w)кто\s+(?:\w+\s+){0,2}тренир\w*",
+            re.I,
+        ),
+        ("coach", "coaches", "тренер", "тренера", "тренеру", "тренером"),
+    ),
+    (
         LIVE_WITH,  # the people of a home: a flatmate, a partner
         (
             "flatmate", "roommate", "housemate", "partner", "girlfriend",

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.relations import CAT_BREEDS, DOG_BREEDS, PET_KINDS
 from .compound_names import part_stems
-from .getting_about import COMMUTE_ASKED
+from .getting_about import COMMUTE_ASKED, DRIVING_WORDS, rides_car, says_driving
 from .kind_table import MORE, TABLE
 from .leisure import LEISURE
 from .morphology import is_russian, stem
@@ -110,6 +110,11 @@ class _Kind:
     compounds: re.Pattern[str] | None
     phrase: re.Pattern[str] | None
     head: str  # the stem of its first word ("commute")
+    # a way of the category said by a phrase, not a member (the commute's
+    # driving: search/getting_about.py), and the words a question names it by
+    way_said: re.Pattern[str] | None = None
+    way_words: tuple[str, ...] = ()
+    way_things: tuple[str, ...] = ()  # what one goes by: the car's makes
 
 
 def _parse(block: str) -> _Kind:
@@ -140,7 +145,21 @@ def _blocks() -> list[str]:
     return [b for b in (raw.strip() for raw in table.split("\n\n")) if b]
 
 
-_KINDS = tuple(_parse(block) for block in _blocks())
+def _with_driving(kinds: list[_Kind]) -> tuple[_Kind, ...]:
+    """The kinds, the commute said by driving too: by its verb or by
+    riding in a car of the car category's makes."""
+    cars = next(kind.members for kind in kinds if kind.head == "car")
+    return tuple(
+        replace(
+            kind, way_said=rides_car(cars), way_words=DRIVING_WORDS, way_things=cars
+        )
+        if kind.head == stem("commute")
+        else kind
+        for kind in kinds
+    )
+
+
+_KINDS = _with_driving([_parse(block) for block in _blocks()])
 
 
 # Categories whose members are common things, never named by a brand or a
@@ -219,6 +238,14 @@ class AskedKinds:
         return tuple(m for _, kind in self.kinds for m in kind.members)
 
     @property
+    def thing_names(self) -> tuple[str, ...]:
+        """Every member and every thing one goes by in a way of the
+        categories (the car driven to work: "Skoda" of the commute)."""
+        return tuple(
+            m for _, kind in self.kinds for m in (*kind.members, *kind.way_things)
+        )
+
+    @property
     def of_common_things(self) -> bool:
         """Every category asked is one of common things (`_COMMON_THINGS`):
         no brand, shop or place stands for its members."""
@@ -230,6 +257,13 @@ class AskedKinds:
     def member_stems(self) -> frozenset[str]:
         """Every member's stem: words that count only through `said`."""
         return frozenset(map(stem, self.members))
+
+    @property
+    def way_stems(self) -> frozenset[str]:
+        """The stems of the members and of the ways said by a phrase
+        ("drive" of the commute's driving)."""
+        ways = (word for _, kind in self.kinds for word in kind.way_words)
+        return self.member_stems | frozenset(map(stem, ways))
 
     def said(
         self, stems: AbstractSet[str], text: str, members_only: bool = False
@@ -245,7 +279,8 @@ class AskedKinds:
         return {
             word
             for asked, kind in self.kinds
-            if not kind.plain.isdisjoint(stems)
+            if not kind.plain.isdisjoint(stems - _misread(kind, text))
+            or (kind.way_said is not None and says_driving(text, kind.way_said))
             or (not members_only and not kind.words.isdisjoint(stems))  # «доктор»
             or not kind.words.isdisjoint(branded)
             or any(_as_name(name, text) for name in kind.names)
@@ -255,6 +290,16 @@ class AskedKinds:
 
 
 NO_KINDS = AskedKinds()
+
+
+def _misread(kind: _Kind, text: str) -> set[str]:
+    """The stems of the kind's members the text says only in another
+    word's -ing form: "hurling training" is no train, "a yoga" class no
+    "swimming"; a member in -ing ("cycling") is its own member."""
+    words = re.findall(r"\w+", text.casefold())
+    of_ing = {stem(w) for w in words if w.endswith("ing") and w not in kind.members}
+    plain_forms = {stem(w) for w in words if not w.endswith("ing")}
+    return (of_ing & kind.plain) - plain_forms
 
 
 def _as_name(name: str, text: str) -> bool:

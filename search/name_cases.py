@@ -87,7 +87,39 @@ def case_forms(nominative: str) -> set[str]:
         elif ending == "" and oblique == "ем":
             continue  # "Марком", not "Маркем"
         forms.add(stem + oblique)
-    return forms
+    fleeting = _without_fleeting_vowel(nominative)
+    return forms | {fleeting + o for o in _FLEETING_ENDINGS} if fleeting else forms
+
+
+# A name in -ок/-ёк/-ек loses that vowel in the other cases: «Пирожок» is
+# «Пирожка», «Дружок» «Дружку», «Уголёк» «Угольком» (a soft consonant keeps
+# its softness as «ь»). Pet names and boys' diminutives end so («Снежок»,
+# «Игорёк», «Санёк»); the forms that keep the vowel stay too ("Востока").
+_FLEETING = ("ок", "ёк", "ек")
+_FLEETING_ENDINGS = ("а", "у", "ом", "е")
+_HARD_BEFORE_K = set("жшчщц")  # «Петушок», «Петушка»: no «ь» after these
+
+
+def _without_fleeting_vowel(nominative: str) -> str:
+    """The stem of the other cases of a name in -ок/-ёк/-ек («пирожок»:
+    «пирожк», «уголёк»: «угольк»), or "" for another name."""
+    if not nominative.endswith(_FLEETING):
+        return ""
+    base = nominative[:-2]
+    if len(base) < MIN_STEM or base[-1] not in _CONSONANTS:
+        return ""
+    soft = nominative[-2] != "о" and base[-1] not in _HARD_BEFORE_K
+    return base + ("ь" if soft else "") + "к"
+
+
+def _with_fleeting_vowel(stem: str) -> set[str]:
+    """The nominatives in -ок/-ёк/-ек whose oblique stem `stem` may be
+    («пирожк»: «пирожок»; «угольк»: «уголёк», «уголек»)."""
+    if not stem.endswith("к") or len(stem) < MIN_STEM + 2:
+        return set()
+    base = stem[:-2] if stem.endswith("ьк") else stem[:-1]
+    found = {base + vowel + "к" for vowel in "оёе"}
+    return {n for n in found if _without_fleeting_vowel(n) == stem}
 
 
 def nominatives(key: str) -> set[str]:
@@ -99,9 +131,9 @@ def nominatives(key: str) -> set[str]:
         stem = key[: len(key) - len(oblique)]
         if not key.endswith(oblique) or len(stem) < MIN_STEM:
             continue
-        for ending in _ENDINGS:
-            if key in case_forms(stem + ending):
-                found.add(stem + ending)
+        candidates = {stem + ending for ending in _ENDINGS}
+        candidates |= _with_fleeting_vowel(stem)
+        found |= {n for n in candidates if key in case_forms(n)}
     return found
 
 

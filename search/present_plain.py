@@ -13,17 +13,23 @@ from __future__ import annotations
 import re
 
 from ..core.text import UPPER_LETTERS
+from .own_children import CHILDREN_EN, CHILDREN_RU
 
 _RULES = (
-    # "Which school is Lev at?", "What team are the Hoffmanns in?"
+    # "Which school is Lev at?", "What team are the Hoffmanns in?"; the
+    # user's children are asked of by name or as "the kids"
     re.compile(
         r"\b(?:[Ww]hich|[Ww]hat) \w+ (?:is|are) (?:the )?[A-Z]\w+ (?:at|in|on)\b"
+        rf"|\b(?:[Ww]hich|[Ww]hat) \w+ (?:is|are) {CHILDREN_EN} (?:at|in|on)\b"
     ),
     # "Who's our internet with?", "Who is my car insured with?"
     re.compile(r"\bwho(?:'s| is| are) (?:my|our) [\w ]+? with\s*[?.!]*$", re.I),
     # «В какой школе Лёва?», «В каком классе Соня?»: a Russian present has
     # no verb "to be", the place and the name alone
-    re.compile(rf"^\W*в как\w+ \w+ (?-i:[{UPPER_LETTERS}])\w+\s*[?.!]*$", re.I),
+    re.compile(
+        rf"^\W*в как\w+ \w+ (?:(?-i:[{UPPER_LETTERS}])\w+|{CHILDREN_RU})\s*[?.!]*$",
+        re.I,
+    ),
     # «Кто у нас провайдер?», «Какой у меня тариф?»: what one has now
     re.compile(r"^\W*(?:кто|как(?:ой|ая|ое|ие)) у (?:меня|нас) \w+\s*[?.!]*$", re.I),
 )

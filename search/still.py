@@ -49,7 +49,7 @@ from .shift_change import asked_pattern, of_new_pattern, told_pattern
 from .support import holds_stem, text_stems
 from .taken_up import LEAD_DAYS, taken_up
 from .told_change import kind_named, same_root, told_change
-from .twin_words import with_twins
+from .twin_words import twin_terms, with_twins
 from .windowed import USER_ROLE, lifted_first, own_turns_after, turns_as_hits
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
@@ -156,10 +156,22 @@ def thing_terms(query: AnalysedQuery, people: set[str]) -> list[str]:
         for term in query.own_words
         if term.casefold() not in STOP_WORDS and not text_stems(term) <= dropped
     ]
-    if len([term for term in query.terms if term in own]) == 1:
+    lone = [term for term in query.terms if term in own]
+    if len(lone) == 1 and _asked_way(query, lone[0]):
+        # the way's twins' twins are its own language's words ("bike")
+        return list(dict.fromkeys([*own, *twin_terms(own)]))
+    if len(lone) == 1:
         extra = [term for term in query.state_terms if not text_stems(term) <= dropped]
         return list(dict.fromkeys([*own, *extra]))
     return own
+
+
+def _asked_way(query: AnalysedQuery, term: str) -> bool:
+    """The lone word is one way of a category the question names by a
+    phrase ("Do I still cycle to work?": cycling, of the commute): the
+    state is that way and its twins (bike, «велик»), not every way of the
+    category nor the words of the place ("work", "office")."""
+    return bool(query.kinds.phrased) and bool(text_stems(term) & query.kinds.way_stems)
 
 
 def _people_stems(hits: list[SearchHit]) -> set[str]:

@@ -198,7 +198,34 @@ def relation_after(after_words: Sequence[str]) -> str:
     found = relation_of(words[1], "", words[2])
     if not found and len(words) == 4 and after_words[2].isalpha():
         found = relation_of(words[1], words[2], words[3])
-    return found or _russian_apposed(after_words, words)
+    return found or _russian_apposed(after_words, words) or _child_by_order(words)
+
+
+# "Zlata, our youngest, she's 5", «Марк — наш старший»: the order of birth
+# said alone names one of the user's children; a Russian adjective says
+# which (младшая: a daughter), an English one leaves it to a pronoun right
+# after ("she's 5"), else to "child".
+_BIRTH_ORDER = {
+    **dict.fromkeys("youngest eldest oldest".split(), "child"),
+    **dict.fromkeys("младшая старшая младшенькая старшенькая".split(), "дочь"),
+    **dict.fromkeys("младший старший младшенький старшенький".split(), "сын"),
+}
+_PRONOUN_SAYS = {
+    **dict.fromkeys("she she's shes her".split(), "daughter"),
+    **dict.fromkeys("he he's hes his".split(), "son"),
+}
+
+
+def _child_by_order(words: Sequence[str]) -> str:
+    """The child an owned order of birth apposed to the name says ("our
+    youngest"), or "" (not "our eldest son": that names the son itself)."""
+    if len(words) < 3 or words[0] not in _APPOSITION or words[1] not in RELATION_OWNERS:
+        return ""
+    child = _BIRTH_ORDER.get(words[2], "")
+    following = words[3] if len(words) > 3 else ""
+    if not child or following in RELATIONS:
+        return ""
+    return _PRONOUN_SAYS.get(following, child) if child == "child" else child
 
 
 _DASHES = frozenset("— – -".split())

@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 from agent_memory.search.analysis import analyse
+from agent_memory.search.support import text_stems
 from agent_memory.storage import MemoryStorage
 from day_turns import top_answers
 
@@ -47,3 +48,22 @@ def test_the_verb_is_searched_without_a_place() -> None:
     assert "ездим" in analyse("На чём мы сейчас ездим?").terms
     assert "get" not in analyse("How do I get to work now?").terms
     assert "ride" in analyse("What do I ride to uni now?").terms
+
+
+@pytest.mark.parametrize(
+    ("text", "drives"),
+    [
+        ("Drove to Citywest, M50 slow at the Red Cow", True),
+        ("Lucan to Citywest is 15 minutes in the Skoda!", True),
+        ("Первый раз на работу на Шкоде, по M50 35 минут", True),
+        ("Сегодня за рулём, так что без пива", True),
+        ("Теперь живём в Лукане, дом на Ardeevin Drive", False),
+        ("Recommend a podcast for long drives", False),
+        ("Отложили деньги на бензин", False),
+        # a way's member inside another word: "training" is no train
+        ("Dropped Mark at hurling training in Sarsfields", False),
+    ],
+)
+def test_driving_is_told_by_the_verb_or_the_car(text: str, drives: bool) -> None:
+    commute = analyse("How do I get to work now?").kinds
+    assert bool(commute.said(text_stems(text), text)) is drives

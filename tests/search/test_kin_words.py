@@ -88,3 +88,25 @@ async def test_who_one_lives_with_is_answered_by_the_flatmate(
     for question in ("Who do I live with now?", "С кем я сейчас живу?"):
         hits = await retriever.search(question, SearchFilters(), reinforce=False)
         assert hits and hits[0].node.id == flatmate, question
+
+
+def test_who_one_trains_with_asks_for_the_coach() -> None:
+    for question in ("Who does Leo train with now?", "С кем Лёва теперь тренируется?"):
+        assert {"coach", "тренер"} <= set(kin_terms(question)), question
+    # a tutor, not a coach
+    assert "тренер" not in kin_terms("С кем я сейчас занимаюсь английским?")
+
+
+async def test_who_a_child_trains_with_is_answered_by_the_coach(
+    storage: MemoryStorage,
+) -> None:
+    coach = await turn(
+        storage, "Записал Лёву на хоккей. Тренер Степан, строгий.", NOW - 40 * DAY
+    )
+    for i in range(12):  # the child named often, the coach once
+        await turn(storage, f"Лёва съел {i} блинов, рекорд.", NOW - (30 - i) * DAY)
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    hits = await retriever.search(
+        "С кем Лёва теперь тренируется?", SearchFilters(), reinforce=False
+    )
+    assert coach in {h.node.id for h in hits[:3]}

@@ -97,6 +97,14 @@ def test_stop_words_dropped_and_terms_ored() -> None:
     assert build_fts_query("what is the") is None
 
 
+def test_russian_question_words_in_every_case_are_stop_words() -> None:
+    """«К какому стоматологу…»: the dative of «какой» asks, it names nothing;
+    searched, it ranked turns of other things above the dentist's."""
+    assert query_terms("К какому стоматологу я хожу?") == ["стоматологу", "хожу"]
+    assert query_terms("С какими друзьями я играю?") == ["друзьями", "играю"]
+    assert query_terms("Которому из врачей я верю?") == ["врачей", "верю"]
+
+
 def test_the_day_a_question_asks_is_no_word_to_find() -> None:
     """ "What day", «в какой день» ask when: «день рождения» is no answer."""
     assert query_terms("What day is my yoga class now?") == ["yoga", "class"]

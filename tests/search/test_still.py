@@ -9,12 +9,14 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import SearchFilters
+from agent_memory.search.analysis import analyse
 from agent_memory.search.still import (
     asks_still,
     ends_state,
     new_state_words,
     question_people,
     retells_end,
+    thing_terms,
 )
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days, top_answers
@@ -316,3 +318,15 @@ async def test_the_kinds_word_after_an_end_names_the_new_state(
 
     assert found[0] == VEGGIE_END, found
     assert NEW_MEAT[0] in found[:2], found
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Do I still cycle to work?", "Am I still cycling to work?"],
+)
+def test_a_way_to_work_is_asked_by_the_way(question: str) -> None:
+    # not every way of the commute nor the words of work: "Eoin moved
+    # hurling training" ends no cycling
+    thing = set(thing_terms(analyse(question), set()))
+    assert thing & {"cycle", "cycling"}
+    assert thing.isdisjoint({"bus", "train", "office", "company", "автобус"})

@@ -118,3 +118,45 @@ async def test_a_name_s_possessive_is_the_person_s_mention(
     assert len(await storage.entities.nodes_of_entity(lev.id)) == 2
     masha = await storage.entities.find_entity("Маша")
     assert masha is not None and "Машина" not in masha.aliases
+
+
+async def test_a_name_in_ok_loses_its_vowel_in_the_other_cases(
+    storage: MemoryStorage,
+) -> None:
+    """«Пирожок» is «Пирожка», «Пирожку»; «Уголёк» «Угольком» (the soft
+    consonant keeps its «ь»): one pet, named in the nominative."""
+    await said(
+        storage,
+        "Возили Пирожка к ветеринару, прививки",
+        "Блин, Пирожку купил новую когтеточку",
+        "Наш кот Пирожок сожрал кусок сала",
+        "Играл с Угольком весь вечер",
+        "Наш пёс Уголёк опять сбежал",
+    )
+
+    found = await names(storage)
+    assert set(found) == {"Пирожок", "Уголёк"}
+    assert {"Пирожка", "Пирожку"} <= set(found["Пирожок"])
+    assert "Угольком" in found["Уголёк"]
+    pet = await storage.entities.find_entity("Пирожка")
+    assert pet is not None and pet.name == "Пирожок" and pet.type == "pet"
+
+
+async def test_a_name_in_k_without_the_vowel_keeps_to_itself(
+    storage: MemoryStorage,
+) -> None:
+    """«Марк» has no fleeting vowel («Марка», «Марку» are his); «Игорёк» is
+    «Игорька», not «Игоря» (Игорь is another name)."""
+    await said(
+        storage,
+        "Мой друг Марк приехал",
+        "Вчера звонил Марку",
+        "Мой брат Игорь дома",
+        "Наш сын Игорёк пошёл в первый класс",
+        "Видел Игорька у школы",
+    )
+
+    found = await names(storage)
+    assert set(found) == {"Марк", "Игорь", "Игорёк"}
+    assert "Марку" in found["Марк"] and "Игорька" in found["Игорёк"]
+    assert "Игорька" not in found["Игорь"]
