@@ -80,7 +80,7 @@ from .search.small_talk import asks_nothing, says_nothing, wordless
 from .search.standing import earlier_states, standing
 from .search.state_steps import by_states
 from .search.still import asks_still
-from .search.support import answers, term_stems
+from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
 from .search.vector_order import words_decide_now
 from .search.windowed import (
@@ -89,7 +89,6 @@ from .search.windowed import (
     first_legs,
     keep_within,
     own_doings,
-    said_first,
     without_padding,
 )
 from .store.interface import Store
@@ -490,8 +489,6 @@ class Retriever:
             hits.append(SearchHit(node, score * factor, linked))
         # a thing's other spelling is the thing's; a person's is whose it is
         spelled = [e.name for e in call.other_script if e.type != "person"]
-        # before the rules that bring turns of their own reading: theirs lead
-        hits = said_first(hits, term_stems(query.state_terms), named_ids, window)
         hits = await by_states(
             self._storage, hits, query, window, named, self._other_script, spelled
         )

@@ -25,8 +25,10 @@ from .occasion_plan import with_occasion_plan
 from .settling_in import with_settling_in
 from .standing import by_stance, stance
 from .still import after_the_end
+from .support import term_stems
 from .topic_things import with_things
 from .window_doing import with_window_doing
+from .windowed import said_first
 
 
 async def by_states(
@@ -42,6 +44,9 @@ async def by_states(
     entities it names, whose doings are weighed apart); `spelled` are
     the asked things' names in the other script (a person's is whose it is,
     not the thing's)."""
+    # before the rules that bring turns in by their own reading: theirs lead
+    named_ids = {entity.id for entity in named}
+    hits = said_first(hits, term_stems(query.state_terms), named_ids, window)
     hits = await with_current_value(storage, hits, query, window)
     hits = await with_earlier_value(storage, hits, query, window)
     hits = await with_settling_in(storage, hits, query, window, stance(query.text))

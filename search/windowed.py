@@ -280,18 +280,22 @@ def said_first(
     """In a time window, the turns that say what is asked (a `wanted` stem
     or its twin, in the turn or its entities' names: «Выехали в Керри!» is
     linked to Kerry; or a link to an entity the question names, `named`:
-    Valera's turns are the boxing club's) before the turns the legs reached
-    by where they sit: a day's context carries the topic to every turn of
-    that day, and the walk scores a match's neighbours, so "the Kerry
-    trip" in its week had "Niamh called a team meeting" above «Выехали в
-    Керри!». A window holds few turns of its topic; they are the answer.
+    Valera's turns are the boxing club's; the user's own turns only) before
+    the turns the legs reached by where they sit: a day's context carries
+    the topic to every turn of that day, and the walk scores a match's
+    neighbours, so "the Kerry trip" in its week had "Niamh called a team
+    meeting" above «Выехали в Керри!». A window holds few turns of its
+    topic; they are the answer.
     Run on the legs' hits, before the rules that bring turns in by their
     own reading."""
     if window is None or not window.timed or not wanted:
         return hits
-    says = [
-        shares_stem(wanted, hit_stems(hit))
-        or any(entity.id in named for entity in hit.entities)
+    says = [  # the assistant's echo of the topic word tells nothing of it
+        hit.node.source_role == USER_ROLE
+        and (
+            shares_stem(wanted, hit_stems(hit))
+            or any(entity.id in named for entity in hit.entities)
+        )
         for hit in hits
     ]
     first = [hit for hit, told in zip(hits, says, strict=True) if told]
