@@ -37,5 +37,7 @@ async def test_the_new_plan_follows_the_end(storage: MemoryStorage) -> None:
     texts = [*OLD_PLAN, *NOISE, END, *NOISE, REPLACING, *NOISE, NEW_PLAN, *NOISE]
     found = await top_answers(storage, texts, T0, "Am I still going to Lisbon?")
 
-    assert found[0] == END, found
-    assert {REPLACING, NEW_PLAN} <= set(found[:3]), found
+    # the replacing turn names Lisbon in the other script («Лиссабона»), so it
+    # is the newest end and may lead; the cancelling turn is an end too
+    assert found[0] in (END, REPLACING), found
+    assert set(found[:3]) == {END, REPLACING, NEW_PLAN}, found
