@@ -44,6 +44,16 @@ async def retriever_over(
         await storage.close()
 
 
+def among_noise(noise: Sequence[str], *groups: Sequence[str]) -> list[str]:
+    """The groups' turns in order, each after the `noise` turns (so that a
+    change is told on its own day among everyday talk)."""
+    texts: list[str] = []
+    for group in groups:
+        for text in group:
+            texts += [*noise, text]
+    return texts
+
+
 async def linked_days(
     storage: MemoryStorage, texts: Iterable[str], start: float
 ) -> Retriever:

@@ -19,7 +19,7 @@ from agent_memory.search.still import (
     thing_terms,
 )
 from agent_memory.storage import MemoryStorage
-from day_turns import linked_days, top_answers
+from day_turns import among_noise, linked_days, top_answers
 
 T0 = dt.datetime(2026, 2, 1, tzinfo=dt.UTC).timestamp()
 NOISE = (
@@ -43,15 +43,6 @@ OLD_COLA = [
 ]
 COLA_END = "Всё, завязала с колой. Зато теперь по утрам Боржоми."
 NEW_COLA = ["Боржоми с утра, бодрит не хуже."]
-
-
-def _days(*groups: list[str]) -> list[str]:
-    """The groups in order, each turn among noise."""
-    texts: list[str] = []
-    for group in groups:
-        for text in group:
-            texts += [*NOISE, text]
-    return texts
 
 
 @pytest.mark.parametrize(
@@ -100,7 +91,7 @@ def test_an_end_and_the_new_state_it_names() -> None:
 async def test_the_end_and_the_new_state_rank_above_the_old(
     storage: MemoryStorage,
 ) -> None:
-    texts = _days(OLD_GYM, [GYM_END], NEW_GYM)
+    texts = among_noise(NOISE, OLD_GYM, [GYM_END], NEW_GYM)
     found = await top_answers(storage, texts, T0, "Am I still going to Climbzone?")
 
     assert found[0] == GYM_END, found
@@ -111,7 +102,7 @@ async def test_the_end_and_the_new_state_rank_above_the_old(
 
 
 async def test_the_russian_end_ranks_first(storage: MemoryStorage) -> None:
-    texts = _days(OLD_COLA, [COLA_END], NEW_COLA)
+    texts = among_noise(NOISE, OLD_COLA, [COLA_END], NEW_COLA)
     found = await top_answers(storage, texts, T0, "Я всё ещё пью колу?")
 
     assert found[0] == COLA_END, found
@@ -119,7 +110,7 @@ async def test_the_russian_end_ranks_first(storage: MemoryStorage) -> None:
 
 
 async def test_without_an_end_the_thing_still_holds(storage: MemoryStorage) -> None:
-    texts = _days(OLD_GYM, NEW_GYM)
+    texts = among_noise(NOISE, OLD_GYM, NEW_GYM)
     found = await top_answers(storage, texts, T0, "Am I still going to Climbzone?")
 
     assert found[0] in OLD_GYM, found
@@ -143,7 +134,7 @@ def test_the_last_one_ends_it() -> None:
 async def test_a_lone_word_finds_its_things_end(storage: MemoryStorage) -> None:
     """ "Do I still smoke?" names the state by a lone verb: the turns say
     "cigarettes", the state's own words."""
-    texts = _days(SMOKE, [SMOKE_END], NOISE[:1])
+    texts = among_noise(NOISE, SMOKE, [SMOKE_END], NOISE[:1])
     found = await top_answers(storage, texts, T0, "Do I still smoke?")
 
     assert found[0] == SMOKE_END, found
@@ -163,7 +154,7 @@ def test_an_end_told_to_someone_is_retold() -> None:
 async def test_the_end_ranks_above_its_retelling(storage: MemoryStorage) -> None:
     """ "Told Lilya I quit smoking" a week after the last cigarette says the
     end again: the end itself is the answer, the retelling goes on with it."""
-    texts = _days(SMOKE, [SMOKE_END], NOISE[:1], [SMOKE_RETOLD])
+    texts = among_noise(NOISE, SMOKE, [SMOKE_END], NOISE[:1], [SMOKE_RETOLD])
     found = await top_answers(storage, texts, T0, "Do I still smoke?")
 
     assert found[0] == SMOKE_END, found
@@ -184,14 +175,16 @@ async def test_a_word_that_starts_alike_is_not_the_thing(
 ) -> None:
     """«хорошо» starts like «хор» and is no choir: it does not go on with
     the choir's end; «кофемашину» is about coffee all the same."""
-    texts = _days(CHOIR, [CHOIR_END], FINE, [CHOIR_COUNT])
+    texts = among_noise(NOISE, CHOIR, [CHOIR_END], FINE, [CHOIR_COUNT])
     found = await top_answers(storage, texts, T0, "Я ещё хожу на хор?")
 
     assert found[:2] == [CHOIR_END, CHOIR_COUNT], found
 
 
 async def test_a_compound_is_about_its_first_word(storage: MemoryStorage) -> None:
-    texts = _days(OLD_COLA, ["Всё, завязала с кофе. Отдала кофемашину соседке."])
+    texts = among_noise(
+        NOISE, OLD_COLA, ["Всё, завязала с кофе. Отдала кофемашину соседке."]
+    )
     found = await top_answers(storage, texts, T0, "Я всё ещё пью кофе?")
 
     assert found[0].endswith("Отдала кофемашину соседке."), found
@@ -199,7 +192,8 @@ async def test_a_compound_is_about_its_first_word(storage: MemoryStorage) -> Non
 
 async def test_a_longer_stems_word_is_the_things(storage: MemoryStorage) -> None:
     """«в шахматном клубе» is about «шахматы»: its last time ends them."""
-    texts = _days(
+    texts = among_noise(
+        NOISE,
         ["Шахматы в четверг, две партии выиграл."],
         ["Последний раз в шахматном клубе: далеко ездить."],
     )
@@ -217,7 +211,7 @@ async def test_a_search_about_one_person_lifts_only_their_turns(
         "Climbzone with Tom after work, he topped the orange route.",
         "Tom and I went to Climbzone again, packed as usual.",
     ]
-    texts = _days(with_tom, [GYM_END], NEW_GYM)
+    texts = among_noise(NOISE, with_tom, [GYM_END], NEW_GYM)
     retriever = await linked_days(storage, texts, T0)
     filters = SearchFilters(limit=10, entity_name="Tom")
     hits = await retriever.search(
@@ -240,7 +234,7 @@ async def test_a_lone_word_after_a_frame_verb_finds_its_slot(
     """«Я всё ещё работаю по ночам?» asks about the nights alone once
     «работаю» is set aside: the new state's turns say «смена», the slot's
     word, and rank above the night shifts."""
-    texts = _days(NIGHTS, [NIGHTS_END], DAYS)
+    texts = among_noise(NOISE, NIGHTS, [NIGHTS_END], DAYS)
     found = await top_answers(storage, texts, T0, "Я всё ещё работаю по ночам?")
 
     assert found.index(DAYS[0]) < min(found.index(t) for t in NIGHTS), found
@@ -254,7 +248,7 @@ async def test_no_more_of_it_ends_it(storage: MemoryStorage) -> None:
     """«никакого молока» ends the dairy like "no more milk" does; the
     question names it by a category word ("dairy") and a frame verb."""
     assert ends_state("No more milk for me.", frozenset({"milk"}))
-    texts = _days(DAIRY, [DAIRY_END], NOISE[:1])
+    texts = among_noise(NOISE, DAIRY, [DAIRY_END], NOISE[:1])
     found = await top_answers(storage, texts, T0, "Do I still eat dairy?")
 
     assert found[0] == DAIRY_END, found
@@ -313,7 +307,7 @@ async def test_the_kinds_word_after_an_end_names_the_new_state(
     storage: MemoryStorage,
 ) -> None:
     # "мясо" is lower case, no name: read as the diet's word, its twin "meat"
-    texts = _days(OLD_VEGGIE, [VEGGIE_END], NEW_MEAT)
+    texts = among_noise(NOISE, OLD_VEGGIE, [VEGGIE_END], NEW_MEAT)
     found = await top_answers(storage, texts, T0, "Am I still vegetarian?")
 
     assert found[0] == VEGGIE_END, found

@@ -9,7 +9,7 @@ import datetime as dt
 
 from agent_memory.search.kin_words import kin_terms
 from agent_memory.storage import MemoryStorage
-from day_turns import top_answers
+from day_turns import among_noise, top_answers
 
 T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
 NOISE = (
@@ -26,14 +26,6 @@ RELAPSE = [
 ]
 
 
-def _days(*groups: list[str]) -> list[str]:
-    texts: list[str] = []
-    for group in groups:
-        for text in group:
-            texts += [*NOISE, text]
-    return texts
-
-
 def test_the_thing_smoked_names_the_habit() -> None:
     assert {"smoking", "курю"} <= set(kin_terms("am I still off the cigarettes?"))
     assert "курю" in kin_terms("Я ещё без сигарет?")
@@ -44,7 +36,7 @@ def test_the_thing_smoked_names_the_habit() -> None:
 async def test_a_relapse_answers_a_question_of_the_cigarettes(
     storage: MemoryStorage,
 ) -> None:
-    texts = _days(QUIT, RELAPSE)
+    texts = among_noise(NOISE, QUIT, RELAPSE)
     found = await top_answers(storage, texts, T0, "Am I still off the cigarettes?")
 
     assert found[0] in RELAPSE, found
