@@ -45,8 +45,11 @@ _DOINGS = {
         r"ran|jogged|пробежал\w*|бегал\w*|" + _DISTANCE,
     ),
     stem("tennis"): _doing(r"(?:tennis )?rackets?|ракетк\w*", r"rall(?:y|ied)"),
+    # a bite and the catch tell a fishing day ("ни одной поклёвки", «улов»),
+    # and so does the doing's own verb («рыбачили», «порыбачили»)
     stem("fishing"): _doing(
-        r"(?:fishing )?rods?|удочк\w*|спиннинг\w*", r"caught|поймал\w*|клев\w*|клёв\w*"
+        r"(?:fishing )?rods?|удочк\w*|спиннинг\w*",
+        r"caught|поймал\w*|(?:по)?кл[её]в\w*|улов\w*|(?:по)?рыбач\w*",
     ),
 }
 

@@ -23,7 +23,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .doing_gear import doings_named, gear_bought, told_by_its_verbs
 from .move_frame import asks_the_move, tells_the_move
-from .support import text_stems
+from .support import term_stems
 from .windowed import DOINGS_SCAN, USER_ROLE, lifted_first, unseen_hits
 
 # At most this many turns of the doing lifted, the newest of the window's.
@@ -41,7 +41,7 @@ async def with_window_doing(
     unchanged without such turns."""
     if window is None or not window.timed:
         return hits
-    tells = _teller(query.text)
+    tells = _teller(query)
     if tells is None:
         return hits
     mine = NodeWindow(window.after, window.before, window.entity_id, USER_ROLE)
@@ -61,13 +61,14 @@ async def with_window_doing(
     return lifted_first(lifted, [hit for hit in hits if hit.node.id not in ids_lifted])
 
 
-def _teller(question: str) -> Callable[[str], bool] | None:
+def _teller(query: AnalysedQuery) -> Callable[[str], bool] | None:
     """What tells the doing the question asks, or None: a sport by its gear
-    and verbs, a move of home by its parts."""
-    doings = doings_named(text_stems(question))
+    and verbs, a move of home by its parts. The doing is named in either
+    language: «рыбалка» asks what "fishing" does (its twin)."""
+    doings = doings_named(frozenset(term_stems(query.own_words)))
     if doings:
         return lambda text: _tells(text, doings)
-    return tells_the_move if asks_the_move(question) else None
+    return tells_the_move if asks_the_move(query.text) else None
 
 
 def _tells(text: str, doings: frozenset[str]) -> bool:

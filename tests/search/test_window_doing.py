@@ -60,3 +60,35 @@ async def test_gear_only_named_in_a_window_tells_no_doing(
     found = await window_answers(storage, days, len(NOISE) + 1, "tennis")
 
     assert found and found[0] == played
+
+
+FISHING = [
+    "Monday fishing with Nemo on the Sava, rain the whole time.",
+    "понедельник, рыбалка с Немо на Дунае, жарили рыбу на берегу.",
+]
+# a fishing day told by what it gave, never by the doing's word
+BITELESS = "понедельник, с Немо на реку. ни одной поклёвки, замёрз как собака."
+CAUGHT = "Monday with Nemo on the Tisa: caught two perch and a small pike."
+
+
+def _fishing_days() -> list[str]:
+    texts = [*NOISE]
+    for said in (*FISHING, BITELESS, CAUGHT):
+        texts += [*NOISE, said]
+    return texts
+
+
+async def test_a_fishing_day_told_by_its_bite_is_one_of_the_window(
+    storage: MemoryStorage,
+) -> None:
+    found = await window_answers(storage, _fishing_days(), 1, "fishing")
+
+    assert BITELESS in found, found
+
+
+async def test_a_doing_asked_in_russian_is_told_by_its_english_verbs(
+    storage: MemoryStorage,
+) -> None:
+    found = await window_answers(storage, _fishing_days(), 1, "рыбалка")
+
+    assert CAUGHT in found and BITELESS in found, found
