@@ -59,6 +59,16 @@ def says_who(
     return weight if said else 1.0
 
 
+def pets_kind_dropped(
+    relations: frozenset[str], people: Sequence[Entity]
+) -> frozenset[str]:
+    """The relation words that say who the asked are; none when all of them
+    are pets ("our cat", «наш кот»): a pet's kind is said in most of its
+    turns ("Pirozhok, smart cat!"), and the one turn that says whose it is
+    («Наш кот Пирожок») puts the name beside the kind (`introduces`)."""
+    return frozenset() if people and all(e.type == "pet" for e in people) else relations
+
+
 def introduced_by(people: Sequence[Entity]) -> set[str]:
     """The names the asked people are introduced by, in both scripts; not
     those of the entities filed as other forms of them, which may run on into
@@ -116,9 +126,22 @@ def _role_beside(tokens: list[str], at: int) -> bool:
     after = [t for t in tokens[at + 1 : at + 4] if t.lower() not in RELATION_OWNERS]
     if len(after) >= 2 and after[0] in _MARKS and _is_role(after[1]):
         return True
+    if _owned_role_said(tokens[at + 1 : at + 5]):
+        return True
     if at > 0 and tokens[at - 1].lower() in _COPULAS:
         return any(_is_role(t) for t in tokens[max(0, at - COPULA_REACH) : at - 1])
     return False
+
+
+def _owned_role_said(following: list[str]) -> bool:
+    """ "Bublik is my dog", «Бублик это мой пёс», "Dinara is my oldest
+    friend": a copula and an owned relation (one word may qualify it)."""
+    return (
+        len(following) >= 3
+        and following[0].lower() in _COPULAS
+        and following[1].lower() in RELATION_OWNERS
+        and any(_is_role(t) for t in following[2:4])
+    )
 
 
 def _aside_after(tokens: list[str], at: int) -> bool:

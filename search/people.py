@@ -36,7 +36,7 @@ from .asked_relation import (
 from .former_first import former_first, former_holders
 from .full_names import first_names, full_names
 from .holder_before import holders_before, later_holders
-from .introductions import introduced_by, says_who
+from .introductions import introduced_by, pets_kind_dropped, says_who
 from .legs import speaker_of
 from .leisure import own_time_doings
 from .morphology import is_russian, relation_base_forms, russian_stem
@@ -346,7 +346,7 @@ async def person_hits(
     # no answer (search/former_first.py)
     holds = _relation_word(people[0]) if relations else ""
     people = await with_other_forms(storage, people)
-    relations = relations or frozenset(
+    relations = pets_kind_dropped(relations, people) or frozenset(
         same for e in people for same in relation_signs(_telling_relation(e))
     ) - {""}
     asked = {e.id for e in people}

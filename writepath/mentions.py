@@ -19,6 +19,7 @@ from ..core.records import EntityType
 from ..core.relations import PET_KINDS, RELATIONS
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.cross_script import sound_key
+from .aside_relation import past_address_title, relation_in_aside
 from .boss_titles import boss_after, boss_before, boss_over_qualified
 from .cues import (
     SENTENCE_OPENERS,
@@ -373,11 +374,15 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         if not before[:1].isupper():
             name = f"{raw_previous} {name}"
     # "my family doctor, Dra. Teresa Lopes": the relation is read past the title
-    untitled = before_words[:-1] if previous in _TITLES else before_words
+    # "my neighbour čika Bora": past the title one calls an older person by
+    untitled = (
+        before_words[:-1] if previous in _TITLES else past_address_title(before_words)
+    )
     relation = (
         # "our head of primary Graham Hale", "my line manager Tom": the boss
         boss_over_qualified(relation_before(untitled), untitled, text)
         or relation_after(after_words)
+        or relation_in_aside(text[start + len(name) :])  # «Алия (дочь, 12)»
         or relation_by_subject(before_words)  # "My manager is Jonas"
         or relation_after_verb(before_words, text[start + len(name) :].split())
         # "Director Tamaz Beridze", «директор Тамаз»: the post cut as a title

@@ -64,3 +64,59 @@ async def test_a_pets_name_ranks_its_turns_not_its_kinds(
     # his own days and the turn introducing him; a turn saying "dog" of
     # another animal is no better an answer than they are
     assert found == ids["his"] | ids["intro"], question
+
+
+# a cat introduced once as the household's, then called "cat" in its news
+CAT_INTRODUCED = "Наш кот Пирожок сожрал кусок сала со стола. Рыжий бандит"
+CAT_DAYS = (
+    "Pirozhok knocked my phone into the sink. Cat of the year",
+    "so Pirozhok sleeps on the warm boiler pipe all day, smart cat!",
+    "right, Pirozhok sleeps on the warm boiler pipe all day, smart cat",
+    "btw Pirozhok knocked my phone into the sink. Cat of the year!",
+    "Pirozhok is a smart cat, he opened the cupboard",
+)
+
+
+@pytest.mark.parametrize("question", ["our cat", "наш кот"])
+async def test_the_pets_kind_asked_finds_the_turn_saying_whose_it_is(
+    storage: MemoryStorage, question: str
+) -> None:
+    """ "our cat" asks whose cat: the turn «Наш кот Пирожок» answers it, not
+    the newer ones that call him a cat ("smart cat!")."""
+    linker = EntityLinker(storage)
+    first = 0
+    for i, text in enumerate((CAT_INTRODUCED, *CAT_DAYS)):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i}", "user", T0 + i * 7 * DAY)
+        )
+        await linker.link_text(node, text)
+        first = first or node
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    hits = await retriever.search(question, SearchFilters(limit=3), reinforce=False)
+    assert hits and hits[0].node.id == first, [h.node.content for h in hits]
+
+
+DOG_INTRODUCED = "утро, гулял с Бубликом вдоль набережной. Бублик это мой пёс, рыжий."
+DOG_DAYS = (
+    "took Bublik to the vet for his shots, he was brave",
+    "I sent back a video of Bublik sleeping on the sofa",
+    "showed him the balcony and Bublik's new bed",
+)
+
+
+async def test_the_pet_said_to_be_mine_by_a_copula_leads(
+    storage: MemoryStorage,
+) -> None:
+    """ "the dog": «Бублик это мой пёс» ("Bublik is my dog") says whose the
+    dog is, though the kind stands after the name and a copula."""
+    linker = EntityLinker(storage)
+    first = 0
+    for i, text in enumerate((DOG_INTRODUCED, *DOG_DAYS)):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i}", "user", T0 + i * 7 * DAY)
+        )
+        await linker.link_text(node, text)
+        first = first or node
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    hits = await retriever.search("the dog", SearchFilters(limit=3), reinforce=False)
+    assert hits and hits[0].node.id == first, [h.node.content for h in hits]
