@@ -36,6 +36,7 @@ from .kinds import AskedKinds, asks_doings, doings_said
 from .member_things import doings_named
 from .morphology import is_russian, stem
 from .own_children import CHILDREN_STEMS, asks_own_children, named_with_children
+from .riding import ridden_keys, riding_holders, riding_stems
 from .standing import Stance, asks_where, stance, told_of_other
 from .support import shares_stem, text_stems, wanted_stems
 from .windowed import USER_ROLE, unseen_hits
@@ -188,6 +189,7 @@ def _category_things(
     own: set[str],
     sure: AbstractSet[str] = frozenset(),
     riding: bool = False,
+    ridden: AbstractSet[str] = frozenset(),
 ) -> dict[int, float]:
     """The things named most often in the `holders` that rank near the best
     of them (HOLDER_SHARE), with the best score of those turns. The turns
@@ -203,7 +205,8 @@ def _category_things(
     naming the category alone ("Toyota Corolla" and "car" above "the
     Synapse is the lightest bike"). A thing such a turn calls over or left
     ("Всё, ухожу из Millennium. Открыла счёт в ActivoBank", search/ended.py)
-    counts however rarely named: it is the old state the turn says ended."""
+    counts however rarely named: it is the old state the turn says ended;
+    so does a thing one rides (`ridden`, search/riding.py)."""
     counts: dict[tuple[bool, int], int] = {}
     best: dict[int, float] = {}
     over: set[int] = set()
@@ -216,7 +219,7 @@ def _category_things(
         for index in things_of(hit, things) - _company(hit, things, riding):
             counts[twin, index] = counts.get((twin, index), 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
-            if _ended(hit, index, things):
+            if _ended(hit, index, things) or things.groups[index] & ridden:
                 over.add(index)
     most = {
         side: max(n for (other, _), n in counts.items() if other == side)
@@ -453,7 +456,12 @@ async def with_category_things(
     # by its members ("connected the fibre"), the turns rarely say its word
     if wanted & query.kinds.asked:
         wanted |= query.kinds.member_stems
-    holders = own_holders(hits, wanted)
+    riding = asks_riding(query.kinds)
+    # how one gets about is told by driving and the car as well as the ways
+    if riding:
+        holders = riding_holders(hits, wanted, query)
+    else:
+        holders = own_holders(hits, wanted)
     # "Oscar starts at Treetops nursery" introduces the nursery asked of
     # Oscar; the category's other things stay the user's own
     asked_of = own_holders(hits, wanted, query.text)
@@ -461,9 +469,11 @@ async def with_category_things(
     # a member of the category named ("Focus" of "car") counts on the other
     # side, as a twin does: it is not the question's own word
     members = query.kinds.member_stems - {stem(t) for t in query.terms}
-    sure = query.kinds.member_stems | query.kinds.asked
+    sure = query.kinds.member_stems | query.kinds.asked | riding_stems(query.kinds)
     own = wanted - twins - members
-    base = _category_things(holders, things, own, sure, asks_riding(query.kinds))
+    # asked before, the old way is named often enough (search/riding.py)
+    ridden = ridden_keys(query.kinds, _key) if asked == "now" else frozenset()
+    base = _category_things(holders, things, own, sure, riding, ridden)
     if asked == "now":  # asked before, the old thing is named often enough
         base = introduced(base, things.of, asked_of, category_stems(query.text, wanted))
     # the category itself filed as a thing ("Christmas", «Рождество») is
