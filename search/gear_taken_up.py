@@ -24,7 +24,7 @@ from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .doing_gear import done_by_its_words, gear_bought
-from .kinds import ALL_DOINGS, asks_doings, doings_said
+from .kinds import ALL_DOINGS, asks_doings, doings_said, kind_stems
 from .morphology import stem
 from .query_text import fts_match
 from .slots import about_user
@@ -40,6 +40,7 @@ LIFTED = 6
 BOUGHT_SCAN = 200
 _BUYING_WORDS = ("bought", "buying", "ordered", "купил", "купила", "купили")
 _HOBBY = stem("hobby")
+_HOBBY_DOINGS = kind_stems("hobby")
 
 
 def _asked_doings(query: AnalysedQuery) -> frozenset[str] | None:
@@ -78,7 +79,7 @@ def _asks_hobby(query: AnalysedQuery) -> bool:
 async def _bought_turns(
     storage: Store, hits: list[SearchHit], window: NodeWindow | None
 ) -> list[SearchHit]:
-    """The user's newest turns saying a buying word, not among `hits`
+    """The user's newest turns buying a hobby's gear, not among `hits`
     (within the search's person or thread)."""
     match = fts_match(_BUYING_WORDS)
     if match is None:
@@ -88,7 +89,13 @@ async def _bought_turns(
         inside = await storage.index.within(ids, window)
         ids = [i for i in ids if i in inside]
     unseen = await unseen_hits(storage, hits, ids)
-    return [hit for hit in unseen if hit.node.source_role == USER_ROLE]
+    # a hobby's gear only: "went to buy Sonya a bike" starts no hobby of mine
+    return [
+        hit
+        for hit in unseen
+        if hit.node.source_role == USER_ROLE
+        and not gear_bought(hit.node.content).isdisjoint(_HOBBY_DOINGS)
+    ]
 
 
 async def with_gear_taken_up(
