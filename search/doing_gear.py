@@ -51,6 +51,19 @@ _DOINGS = {
         r"(?:fishing )?rods?|удочк\w*|спиннинг\w*",
         r"caught|поймал\w*|(?:по)?кл[её]в\w*|улов\w*|(?:по)?рыбач\w*",
     ),
+    # woodwork is told by its bench, tools and timber, and later by the shed
+    # or workshop it is done in and by what was planed or made there ("Made
+    # a chopping board from an oak offcut", «Вечер в сарае, строгал доски»);
+    # "plane" alone is a flight, so only a hand plane or planing counts
+    stem("woodworking"): _doing(
+        r"workbench\w*|chisels?|(?:hand|block) planes?|timber|lumber|sandpaper"
+        r"|lathe"
+        r"|верстак\w*|стамеск\w*|рубан\w*|древесин\w*|пиломатериал\w*",
+        r"woodwork\w*|sand(?:ed|ing)|planed|planing|whittl\w*|dovetails?"
+        r"|offcuts?|sawdust|(?:in|to) (?:the|my) (?:shed|workshop)"
+        r"|(?:вы|по)?строга\w*|шлифова\w*|опилк\w*"
+        r"|(?:в|из) (?:сара[ейю]\w*|мастерск\w*)",
+    ),
 }
 
 

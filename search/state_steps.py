@@ -18,7 +18,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames
 from .earlier_value import with_earlier_value
-from .gear_taken_up import with_gear_taken_up
+from .gear_taken_up import with_gear_taken_up, without_gear_taken_up
 from .member_things import with_member_things
 from .now_value import with_current_value
 from .occasion_plan import with_occasion_plan
@@ -54,6 +54,7 @@ async def by_states(
     hits = with_member_things(hits, query, named)
     hits = by_stance(hits, query.text, query.state_terms, query.own_words)
     hits = await after_the_end(storage, hits, query, window, spelled)
-    for step in (with_occasion_plan, with_gear_taken_up, with_window_doing):
+    steps = (with_occasion_plan, with_gear_taken_up, without_gear_taken_up)
+    for step in (*steps, with_window_doing):
         hits = await step(storage, hits, query, window)
     return hits

@@ -88,3 +88,67 @@ async def test_an_end_that_buys_the_new_gear_goes_on_with_its_rides(
 
     assert found[0] == start, found
     assert set(RIDES) <= set(found[:5]), found
+
+
+WOODWORKING = frozenset({stem("woodworking")})
+FISHING = [
+    "Fishing with Pavel off the pier, two mackerel and a crab.",
+    "Рыбалка с Павлом на озере, клевало плохо, один окунь.",
+    "Fishing with Pavel again, caught nothing but we talked for hours.",
+]
+WORKBENCH = (
+    "Cleared out the garage at the new place. Bought a workbench and a chisel set."
+)
+WOODWORK = [
+    "Вечер в гараже, строгал доски для полки.",
+    "Made a chopping board from an oak offcut, sanded it twice.",
+    "Four hours in the workshop on the birdhouse, the roof is done.",
+]
+
+
+def test_woodwork_told_by_its_bench_tools_and_planing() -> None:
+    assert gear_bought(WORKBENCH) == WOODWORKING
+    assert gear_bought("Купил верстак и набор стамесок.") == WOODWORKING
+    assert all(done_by_its_words(text, WOODWORKING) for text in WOODWORK)
+    # a plane is a flight, not a tool
+    assert not gear_bought("Bought plane tickets to Lisbon.")
+    assert not done_by_its_words(NOISE[1], WOODWORKING)
+
+
+NEW_HOBBY = "Woodworking is my new hobby, I watch its videos every night."
+
+
+def _hobby_life() -> list[str]:
+    """Fishing, then woodwork taken up by its bench and never named."""
+    texts: list[str] = []
+    for text in [*FISHING, WORKBENCH, *WOODWORK, NEW_HOBBY]:
+        texts += [*NOISE, text]
+    return texts
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What are my hobbies these days?",
+        "Чем я сейчас увлекаюсь?",
+    ],
+)
+async def test_woodwork_taken_up_by_its_bench_is_the_hobby_now(
+    storage: MemoryStorage, question: str
+) -> None:
+    found = await top_answers(storage, _hobby_life(), T0, question)
+
+    assert found[0] == WORKBENCH, found
+    assert set(WOODWORK) <= set(found[:5]), found
+    assert not set(FISHING) & set(found[:4]), found
+
+
+async def test_the_hobby_before_the_bench_is_the_one_before(
+    storage: MemoryStorage,
+) -> None:
+    """Asked of before, the woodwork since its bench falls below fishing."""
+    question = "What were my hobbies before?"
+    found = await top_answers(storage, _hobby_life(), T0, question)
+
+    assert set(FISHING) <= set(found[:3]), found
+    assert NEW_HOBBY not in found[:3], found
