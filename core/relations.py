@@ -51,7 +51,8 @@ RELATIONS = (
     neighbor
     neighbour roommate teacher doctor gp physician therapist coach mentor
     mum mummy mommy mama daddy papa granny gran grandad granddad
-    grandson granddaughter flatmate housemate tutor classmate stepmother
+    grandson granddaughter grandchild pharmacist flatmate housemate tutor classmate
+    stepmother
     stepfather stepson stepdaughter landlord landlady apprentice trainee intern
     mother-in-law father-in-law brother-in-law sister-in-law son-in-law
     daughter-in-law child
@@ -61,6 +62,7 @@ RELATIONS = (
     хозяин хозяйка арендодатель арендодательница
     бабуля дедуля мамочка папочка мамуля папуля братишка братик сестрёнка
     сестренка сестричка сынок сынишка дочурка внук внучка племянник племянница тренер
+    фармацевт аптекарь аптекарша
     репетитор учитель учительница преподаватель преподавательница
     однокурсник однокурсница одноклассник ученик ученица подмастерье стажёр
     стажер стажёрка стажерка практикант практикантка
@@ -105,7 +107,7 @@ RU_FEMININE = frozenset(
     """заведующая жена мама мать сестра бабушка тётя тетя подруга соседка дочь дочка
     бабуля мамочка мамуля сестрёнка сестренка сестричка дочурка внучка племянница
     учительница преподавательница
-    однокурсница одноклассница хозяйка арендодательница ученица стажёрка
+    однокурсница одноклассница хозяйка арендодательница ученица стажёрка аптекарша
     стажерка практикантка
     мачеха невеста бывшая девушка
     начальница собака кошка тёща теща свекровь невестка лошадь черепаха
@@ -187,6 +189,9 @@ _SAME = [
     "grandpa grandfather grandad granddad дедушка дедуля",
     "grandson внук",
     "granddaughter внучка",
+    # "my first grandchild": a grandchild whose sex was not said
+    "grandchild",
+    "pharmacist фармацевт аптекарь аптекарша",
     "nephew племянник",
     "niece племянница",
     "stepmother мачеха",
@@ -304,10 +309,17 @@ _SAID_IN_TWO = {"gp": ("family doctor", "family physician", "семейный в
 _CHILDREN = frozenset(("son", "daughter"))
 
 
+_GRANDCHILDREN = frozenset(("grandson", "granddaughter"))
+
+
 def wider_relations(relation: str) -> tuple[str, ...]:
     """The relation that also holds a `relation` said more narrowly: "child"
-    for a son or a daughter in any of their words («дочка»: "child")."""
-    return ("child",) if same_relation(relation) & _CHILDREN else ()
+    for a son or a daughter in any of their words («дочка»: "child"),
+    "grandchild" for a grandson or a granddaughter («внучка»)."""
+    same = same_relation(relation)
+    if same & _CHILDREN:
+        return ("child",)
+    return ("grandchild",) if same & _GRANDCHILDREN else ()
 
 
 def said_in_two(relation: str) -> tuple[str, ...]:

@@ -114,6 +114,8 @@ def same_relation_aliases(query: AnalysedQuery) -> list[str]:
     bare = bare_own_relation(query)
     if bare and not _owned_relation(query):
         out += [a for same in same_relation(bare) for a in relation_aliases(same)]
+        # «как зовут внучку?»: the grandchild said without its sex too
+        out += [a for wide in wider_relations(bare) for a in relation_aliases(wide)]
     # «моего бывшего начальника» is a former boss, not «моя бывшая» (the ex)
     qualifiers = {
         words[1] for words in map(_qualified, query.names) if words is not None

@@ -33,6 +33,7 @@ from ..core.relations import (
 from ..search.morphology import relation_base_forms
 from ..search.spellings import other_script_spellings
 from ..store.interface import Store
+from .apposed_roles import relation_apposed, relation_past_place
 from .boss_titles import PASTIMES
 
 # What joins a name to the relation that follows it: "Ingrid, my new boss",
@@ -60,9 +61,10 @@ def relation_before(before_words: Sequence[str]) -> str:
         return relation_of(words[-1], "", words[-2])  # «(жена моя, Галина»
     if _opens_on_relation(before_words) or _opens_on_pet_kind(words):
         return words[-1]
+    qualified = ""
     if len(words) == 3 and before_words[-2].isalpha():
-        return relation_of(words[0], words[1], words[2])
-    return ""
+        qualified = relation_of(words[0], words[1], words[2])
+    return qualified or relation_past_place(before_words)  # «Сосед снизу Петя»
 
 
 def _relation_before_aside(before_words: Sequence[str]) -> str:
@@ -194,8 +196,11 @@ def relation_after(after_words: Sequence[str]) -> str:
     partner", "Ingrid, my new boss, ...")."""
     words = _clean(after_words[:4])
     if len(words) < 3 or words[0] not in _APPOSITION:
-        return relation_as(after_words)  # "with Carmen as the boss"
-    found = relation_of(words[1], "", words[2])
+        # "with Carmen as the boss"; "Lena (Лена, жена)"
+        return relation_as(after_words) or relation_apposed(after_words)
+    # "Nadia, the pharmacist", "Alma, my first grandchild": before the
+    # qualified relation ("first grandchild") is read
+    found = relation_apposed(after_words) or relation_of(words[1], "", words[2])
     if not found and len(words) == 4 and after_words[2].isalpha():
         found = relation_of(words[1], words[2], words[3])
     return found or _russian_apposed(after_words, words) or _child_by_order(words)
