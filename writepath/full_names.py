@@ -52,14 +52,15 @@ def _full_name(entity: Entity, kinds: Collection[str] = ("person",)) -> bool:
 
 
 def _lone_name(entity: Entity) -> bool:
-    """One word of letters, a person's, or a Russian case of a name filed
-    untyped («Тамазу»: no list of names holds the case)."""
+    """One word of letters, a person's, or a capitalised Russian word filed
+    untyped: a case of a name («Тамазу») or a sentence-opening name («Марек
+    похвалил…»), which no list of names holds; whose given name it is, the
+    known full names decide."""
     words = _words(entity)
     if len(words) != 1 or not words[0].isalpha():
         return False
     if entity.type == "concept":
-        key = name_key(entity.name)
-        return is_russian(key) and bool(nominatives(key) - {key})
+        return is_russian(entity.name) and entity.name[0].isupper()
     return entity.type == "person"
 
 
@@ -109,18 +110,20 @@ def _has_given_name(lone: Entity, person: Entity) -> bool:
 
 
 def holder_of_given_name(lone: Entity, people: Iterable[Entity]) -> Entity | None:
-    """The one person of `people` (full names) whose given name `lone` is."""
-    found = [
+    """The one person of `people` (full names) whose given name `lone` is.
+    An untyped full name of that given name is a bearer too ("Marek
+    Zielinski" filed as a concept): with two, the lone name may be either."""
+    bearers = [
         p
         for p in people
         if p.id < lone.id  # filed before: the lone name is said after
         and p.scope == lone.scope
-        and _full_name(p)
+        and _full_name(p, _NAMED)
         and _has_given_name(lone, p)
     ]
-    if len(found) != 1 or people_told_apart(lone, found[0]):
+    if len(bearers) != 1 or bearers[0].type != "person":
         return None
-    return found[0]
+    return None if people_told_apart(lone, bearers[0]) else bearers[0]
 
 
 async def vouched_given_names(
