@@ -70,6 +70,10 @@ class OwnThing:
     # a name follows it ("our cat Murka", "my sister Anna"): no owner, as
     # "day of Gogi" is
     pet: bool = False
+    # a relative is the user's family's too: "Lena and her son" (the user's
+    # wife's son) may be the user's son, so only a named owner ("Brenda's
+    # grandson", «Брендин внук») makes one someone else's
+    kin: bool = False
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         if self.phrase is not None:
@@ -131,7 +135,8 @@ def asked_own_relative(question: str) -> OwnThing | None:
     for found in _MY_PET.finditer(question):
         word = relation_base_forms([found[1].lower()])[0]
         if word in RELATIONS:
-            return OwnThing(None, frozenset({stem(word), stem(found[1])}), pet=True)
+            stems = frozenset({stem(word), stem(found[1])})
+            return OwnThing(None, stems, pet=True, kin=True)
     return None
 
 
@@ -149,7 +154,7 @@ def someone_elses(text: str, thing: OwnThing) -> bool:
         return False
     matches = list(_WORD.finditer(text))
     return all(
-        _owner_before(text, matches, first)
+        _owner_before(text, matches, first, pronouns=not thing.kin)
         or _owner_after(text, matches, last, named=not thing.pet)
         or likened([m[0] for m in matches], first)
         for first, last in spans
@@ -169,8 +174,11 @@ def likened(words: Sequence[str], at: int) -> bool:
     return bool(before) and (before[-1] in _LIKE or (article and before[-1] == "as"))
 
 
-def _owner_before(text: str, words: list[re.Match[str]], first: int) -> bool:
-    """ "Tom's (30th) birthday", "her job", «мамин день рождения»."""
+def _owner_before(
+    text: str, words: list[re.Match[str]], first: int, *, pronouns: bool = True
+) -> bool:
+    """ "Tom's (30th) birthday", "her job" (unless not `pronouns`), «мамин
+    день рождения»."""
     if first > 0 and _KEPT_BY_OTHERS.fullmatch(words[first - 1][0]):
         return first < 2 or not _mine(words[first - 2][0].lower())
     for back in (1, 2):
@@ -182,7 +190,7 @@ def _owner_before(text: str, words: list[re.Match[str]], first: int) -> bool:
         if _mine(lower):
             return False
         if lower in _SOMEONES:
-            return True
+            return pronouns
         if lower == "s" and at > 0:
             owner = words[at - 1]
             if text[owner.end() : words[at].start()] in ("'", "’"):

@@ -5,8 +5,10 @@ user's.
 the drug ("switching me to rosuvastatin", «забрала розувастатин»), never the
 class word; the word table's statin category (search/kind_table.py) says it,
 and the drug switched to answers first. "What's my sister's name?" is not
-answered by "Fed Brenda's cat while she's at her sister's" (whose.py): the
-sister is the neighbour's; "my sister Anna" still answers.
+answered by "Fed Smudge while Brenda's at Brenda's sister's" (whose.py): the
+sister is the neighbour's; "my sister Anna" still answers, and so does a
+relative owned by a pronoun ("Lena took her son to judo": the user's wife's
+son may be the user's).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import SearchFilters
+from agent_memory.search.whose import asked_own, someone_elses
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
 
@@ -47,8 +50,8 @@ async def test_a_statin_is_found_by_its_drug(
 
 
 NEIGHBOUR = [
-    "Fed Brenda's cat Smudge while she's at her sister's.",
-    "Brenda next door showed me photos of her grandson.",
+    "Fed the cat Smudge while Brenda's away at Brenda's sister's.",
+    "Brenda next door showed me photos of Brenda's grandson.",
     "Walked along the river with Geoff, then tea.",
 ]
 
@@ -70,3 +73,20 @@ async def test_the_users_own_relative_still_answers(storage: MemoryStorage) -> N
         "What's my sister's name?", SearchFilters(limit=5), reinforce=False
     )
     assert told in [hit.node.content for hit in hits]
+
+
+@pytest.mark.parametrize(
+    ("question", "turn", "elses"),
+    [
+        ("What's my son's name?", "Lena took her son Misha to judo.", False),
+        ("Как зовут моего внука?", "Оксана показала фото её внука.", False),
+        ("What's my son's name?", "Tom's son Jake started school.", True),
+        ("Как зовут моего внука?", "Лилин внук пошёл в первый класс.", True),
+    ],
+)
+def test_only_a_named_owner_makes_a_relative_someone_elses(
+    question: str, turn: str, elses: bool
+) -> None:
+    asked = asked_own(question)
+    assert asked is not None and asked.kin
+    assert someone_elses(turn, asked) is elses
