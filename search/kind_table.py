@@ -168,6 +168,10 @@ hairdresser hairdressers barber barbers hairstylist парикмахер пар�
 = haircut haircuts trim fringe bangs salon стрижка стрижку стрижки чёлку
   покраска покраску покрасила корни салон
 
+statin statins статин статины статинов статинах
+= atorvastatin rosuvastatin simvastatin pravastatin lipitor crestor аторвастатин
+  розувастатин симвастатин правастатин липитор крестор
+
 vet vets veterinarian veterinary ветеринар ветеринара ветеринару ветврач
   ветклиника ветклинику
 = vaccination vaccinations deworming прививка прививки прививку

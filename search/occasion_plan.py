@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
+from .called_off import CALLED_OFF
 from .cross_script import loose_key, same_key
 from .left_behind import old_states
 from .standing import stance
@@ -75,6 +76,11 @@ _PLAN = re.compile(
     r"|(?<!\w)(?:поед|прилет|улет|встреча|реши|вместо|план|отпуск"
     r"|поездк|съезд)\w*",
     re.I,
+)
+# A plan for the occasion dropped: "cancelled the flights", «в июле не
+# прилечу», «поездку отменили».
+_DROPPED = re.compile(
+    CALLED_OFF + r"|\bcancel+(?:ed|ing)?\b|\bcalled off\b|(?<!\w)отмен\w*", re.I
 )
 # The user's turns read by the new plan's places (newest first among equals).
 PLAN_TURNS = 20
@@ -151,6 +157,11 @@ async def with_occasion_plan(
         and any(pattern.search(hit.node.content) for pattern in occasions)
     ]
     plan = newest_plan(turns)
+    again = plan_made_again(turns)
+    if again and (plan is None or plan.node.when < again[0].node.when):
+        # the plan read by its places was dropped since: the plan made again
+        # leads, then that one (it may be the dropping itself)
+        return _made_again_first(hits, again + ([plan] if plan else []))
     if plan is None:
         return hits
     older = [hit for hit in turns if hit.node.when < plan.node.when]
@@ -177,3 +188,28 @@ async def with_occasion_plan(
 def _asks(text: str) -> bool:
     """The turn asks the assistant something: it tells no plan."""
     return text.rstrip().endswith("?")
+
+
+def plan_made_again(occasion_turns: Sequence[SearchHit]) -> list[SearchHit]:
+    """The turns that tell the occasion's plan made again after it was
+    dropped, oldest first: the same places may come back the other way
+    round ("I won't fly to Moscow in July", then "mama flies him to
+    Belgrade on 1 July"), so no new place marks the new plan."""
+    ordered = sorted(occasion_turns, key=lambda hit: (hit.node.when, hit.node.id))
+    dropped = [i for i, hit in enumerate(ordered) if _DROPPED.search(hit.node.content)]
+    if not dropped:
+        return []
+    after = ordered[dropped[-1] + 1 :]
+    return [
+        hit
+        for hit in after
+        if _PLAN.search(hit.node.content) and not _asks(hit.node.content)
+    ]
+
+
+def _made_again_first(
+    hits: list[SearchHit], lifted: list[SearchHit]
+) -> list[SearchHit]:
+    """`hits` with the turns of the plan made again (`lifted`) first."""
+    lifted_ids = {hit.node.id for hit in lifted}
+    return lifted_first(lifted, [h for h in hits if h.node.id not in lifted_ids])

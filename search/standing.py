@@ -79,6 +79,9 @@ _PRESENT = re.compile(
     # «Где будет свадьба?» (its latest word, after "moved it to City Hall")
     r"|\b(?:when|where) and (?:when|where)(?:'s| is| are| will)\b|\bwhere will\b"
     r"|(?<!\w)(?:когда|во сколько|где)(?: и (?:когда|где))? (?:\w+ )?буд(?:ет|ут)(?!\w)"
+    # Russian asks when a plan is without a verb: «Когда мне к стоматологу?»,
+    # «Когда у меня приём у врача?» (its latest word, after «перенесли»)
+    r"|(?<!\w)когда (?:мне|нам|у меня|у нас)(?! был)(?!\w)"
     r"|(?<!\w)(?:теперь|в данный момент|на данный момент)(?!\w)"
     # where a changed plan landed is its latest word: "Where did we end up
     # going?", "What did we do in the end?", «Куда мы в итоге поехали?»

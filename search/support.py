@@ -68,7 +68,7 @@ from .query_text import STOP_WORDS
 from .slots import about_user
 from .twin_phrases import Twinned, asked_phrases, phrase_stems
 from .twin_words import longer_word, twin_stems
-from .whose import OwnThing, asked_own_pet, asked_own_thing, likened, someone_elses
+from .whose import OwnThing, asked_own, likened, someone_elses
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 Stems = AbstractSet[str]
@@ -447,7 +447,7 @@ def answers(
         named, wanted, own = set(), wanted - places, own - places
     similarity = dict(ranked.get("vector", ()))
     strong = plan.gate.support
-    thing = asked_own_thing(query.text) or asked_own_pet(query.text)
+    thing = asked_own(query.text)
     head = asked_head(query.text) & own
     asked_of = _asked_of_named if named else personal_attribute
     attribute = asked_of(query.text, without_declined_names(query.text, query.terms))

@@ -67,7 +67,8 @@ class OwnThing:
 
     phrase: Twinned | None
     word_stems: frozenset[str]
-    # a pet's name follows it ("our cat Murka"): no owner, as "day of Gogi" is
+    # a name follows it ("our cat Murka", "my sister Anna"): no owner, as
+    # "day of Gogi" is
     pet: bool = False
 
     def spans(self, text: str) -> list[tuple[int, int]]:
@@ -97,6 +98,16 @@ def asked_own_thing(question: str) -> OwnThing | None:
     return OwnThing(None, frozenset({word_stem}) | twin_stems(word_stem))
 
 
+def asked_own(question: str) -> OwnThing | None:
+    """What `question` asks as the user's own: a thing, a pet or a
+    relative; None when it asks none."""
+    return (
+        asked_own_thing(question)
+        or asked_own_pet(question)
+        or asked_own_relative(question)
+    )
+
+
 def asked_own_pet(question: str) -> OwnThing | None:
     """The pet a question asks as the user's own ("What's my cat called?",
     «Как зовут нашу собаку?»), None when it asks something of the pet's
@@ -110,6 +121,18 @@ def asked_own_pet(question: str) -> OwnThing | None:
     word_stem = stem(word)
     stems = frozenset({word_stem, stem(found[1])}) | twin_stems(word_stem)
     return OwnThing(None, stems, pet=True)
+
+
+def asked_own_relative(question: str) -> OwnThing | None:
+    """The relative a question asks as the user's own ("What's my sister's
+    name?", «Как зовут моего внука?»), None when it names none: a turn
+    saying the word only as someone else's ("at her sister's", "Brenda's
+    grandson") tells of no relative of the user's."""
+    for found in _MY_PET.finditer(question):
+        word = relation_base_forms([found[1].lower()])[0]
+        if word in RELATIONS:
+            return OwnThing(None, frozenset({stem(word), stem(found[1])}), pet=True)
+    return None
 
 
 _MY_PET = re.compile(

@@ -30,6 +30,7 @@ from ..core.secrets import Redactor, placeholder
 from ..store.interface import EXPORT_TABLES, NotEmptyError, Store
 from ..store.migrations import SCHEMA_VERSION
 from ..toolkit.entity_edits import reapply_entity_edits
+from ..writepath.full_names import rejoin_full_names
 from ..writepath.indexer import EpisodeIndexer
 from ..writepath.inflections import rejoin_case_forms
 from ..writepath.name_forms import rejoin_name_forms
@@ -356,6 +357,7 @@ async def reindex(
     joined += await rejoin_twins(storage)
     joined += await rejoin_name_forms(storage)
     joined += await rejoin_short_things(storage)
+    joined += await rejoin_full_names(storage)
     edits = await reapply_entity_edits(storage)
     return ReindexReport(
         fts_rows, vectors, cleared, embedded, missing, linked, edits, joined

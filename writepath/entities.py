@@ -18,6 +18,7 @@ from ..core.scope import using_view, view_of_scope, write_scope
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .asides import join_asides
+from .full_names import join_full_names, vouched_given_names
 from .in_laws import file_in_law
 from .inflections import join_case_forms
 from .kin_names import join_kin
@@ -117,6 +118,8 @@ class EntityLinker:
         # «Зоя Михайловна» is Зоя
         entity = follow(await join_patronymics(self._storage, [entity], guarded))
         entity = follow(await join_surnames(self._storage, [entity], guarded))
+        # "Maura" is Maura Keane, «Мора Кин»
+        entity = follow(await join_full_names(self._storage, [entity], guarded))
         await self._obliques(self._storage, [entity], guarded)
         follow(await self._things.join(self._storage, [entity], split))
         return moved
@@ -148,7 +151,10 @@ class EntityLinker:
         full name makes known."""
         twins = await self._obliques.vouched(self._storage, opening, people)
         echoed = await self._obliques.vouched_things(self._storage, opening)
-        return twins | echoed | await self._things.vouched(self._storage, opening)
+        given = await vouched_given_names(self._storage, opening)  # "Maura …"
+        return (
+            twins | echoed | given | await self._things.vouched(self._storage, opening)
+        )
 
     async def _join_twins(
         self, fresh: Sequence[Entity], guarded: Collection[str]
@@ -248,6 +254,7 @@ class EntityLinker:
         opening = [m.name for m in first.values() if m.sentence_start]
         people = [m.name for m in first.values() if m.type == "person"]
         vouched = await self._obliques.vouched(self._storage, opening, people)
+        vouched |= await vouched_given_names(self._storage, opening, people)
         concepts = [m.name for m in first.values() if m.type == "concept"]
         shortened = await self._things.vouched(self._storage, opening, concepts)
         inside = [m.name for m in first.values() if not m.sentence_start]
@@ -284,6 +291,8 @@ class EntityLinker:
         filed = _once(fathered.get(e.id, e) for e in filed)
         titled = await join_surnames(self._storage, filed, guarded)  # "Dr. Lopes"
         filed = _once(titled.get(e.id, e) for e in filed)
+        full = await join_full_names(self._storage, filed, guarded)  # «Мора Кин»
+        filed = _once(full.get(e.id, e) for e in filed)
         await self._obliques(self._storage, filed, guarded)
         things = await self._things.join(self._storage, filed, split)  # "Corolla"
         now = {key: cased.get(e.id, e) for key, e in now.items()}
@@ -292,6 +301,7 @@ class EntityLinker:
         now = {key: kin.get(e.id, e) for key, e in now.items()}
         now = {key: fathered.get(e.id, e) for key, e in now.items()}
         now = {key: titled.get(e.id, e) for key, e in now.items()}
+        now = {key: full.get(e.id, e) for key, e in now.items()}
         return {key: things.get(e.id, e) for key, e in now.items()}
 
     async def _link_batch(self, linked: Sequence[tuple[Node, list[Entity]]]) -> None:

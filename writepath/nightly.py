@@ -28,6 +28,7 @@ from ..store.interface import Store
 from ..toolkit.entity_edits import reapply_entity_edits
 from .consolidation import AgentSource, Consolidator
 from .decay_job import DecayService
+from .full_names import rejoin_full_names
 from .indexer import EpisodeIndexer
 from .inflections import rejoin_case_forms
 from .name_forms import rejoin_name_forms
@@ -173,6 +174,7 @@ class NightlyPipeline:
         joined += await rejoin_twins(self._storage)
         joined += await rejoin_name_forms(self._storage)
         joined += await rejoin_short_things(self._storage)
+        joined += await rejoin_full_names(self._storage)  # "Maura", «Мора Кин»
         if joined:
             counts["people_joined"] = joined
         reapplied = await reapply_entity_edits(self._storage)

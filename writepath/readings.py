@@ -7,7 +7,8 @@ sound letter by letter, which holds for a Russian name in Latin letters
 as it is said, and English says some letters otherwise than it spells them:
 an "h" after a vowel is silent (Graham, Sarah, Hannah), an "a" is often said
 «э» or «ей» (Pam, Graham, Kate), a "j" is «дж» (Jackson), a final "e" is
-silent (Kate, Mike). So a person's Latin name also has its readings: the
+silent (Kate, Mike), an "au" is often «о» (Laura, «Лора»; Maura, «Мора»;
+Paul, «Пол»). So a person's Latin name also has its readings: the
 spelling with each of those habits applied throughout the word (all its "a"
 or none, so "Lana" never reads as «Лена»). The twin join (writepath/twins.py)
 accepts a Cyrillic name that sounds like one of them, and `ReadNames` lets
@@ -29,6 +30,7 @@ _SILENT_H = re.compile(r"(?<=[aeiou])h")  # Graham, Sarah, Deborah
 _DOUBLED = re.compile(r"([a-z])\1+")
 _A_SAID = ("a", "e", "ei")  # Pam, Pem; Kate, Keit
 _J_SAID = ("j", "dzh")  # Jackson, Dzhekson
+_AU_SAID = ("au", "o")  # Laura, Lora; Paul, Pol
 
 
 @lru_cache(maxsize=4096)
@@ -44,8 +46,11 @@ def readings(word: str) -> frozenset[str]:
     a_said = _A_SAID if "a" in folded else ("a",)
     j_said = _J_SAID if "j" in folded else ("j",)
     final_e = (0, 1) if folded.endswith("e") and len(folded) > 3 else (0,)
-    for silent_h, a, j, drop_e in product(silent, a_said, j_said, final_e):
+    au_said = _AU_SAID if "au" in folded else ("au",)
+    habits = product(silent, a_said, j_said, final_e, au_said)
+    for silent_h, a, j, drop_e, au in habits:
         said = _SILENT_H.sub("", folded) if silent_h else folded
+        said = said.replace("au", au)  # before the "a" habit reads its "a"
         said = _DOUBLED.sub(r"\1", said)  # "graam": one long vowel
         said = said[:-1] if drop_e and said.endswith("e") else said
         found.add(said.replace("a", a).replace("j", j))

@@ -203,11 +203,31 @@ async def test_what_was_said_still_answers(
         "Когда будет приём у врача?",
         "When and where is the wedding?",
         "Где будет свадьба?",
+        "Когда мне к стоматологу?",
+        "Когда у меня приём у врача?",
     ],
 )
 def test_when_a_plan_is_asks_about_now(question: str) -> None:
     assert stance(question) == "now"
     assert stance("When was Pepper's vet appointment?") is None
+    assert stance("Когда у меня был отпуск?") is None
+
+
+async def test_a_moved_visit_leads_a_russian_question_without_a_verb(
+    tmp_path: Path,
+) -> None:
+    # «Когда мне к стоматологу?» has no verb to say it asks about now; the
+    # old booking, told in the question's words, led the move.
+    turns = [
+        (10, "Записалась к стоматологу на 20 ноября, на 9 утра."),
+        (12, "Стоматолог сказал, пломбу надо менять, запись на 20-е."),
+        (14, "Купила новую зубную щётку, электрическую."),
+        (18, "So the dentist is 26 Nov at 4:30pm now, not the 20th."),
+        (19, "Lena says the dentist on Dorset Street is the best."),
+    ]
+    question = "Когда мне к стоматологу?"
+    async with retriever_over(tmp_path, turns) as retriever:
+        assert "26 Nov" in (await top(retriever, question))[0]
 
 
 async def test_a_moved_appointment_is_read_as_moved(tmp_path: Path) -> None:

@@ -48,3 +48,20 @@ async def test_the_new_plan_and_its_booking_lead(storage: MemoryStorage) -> None
     found = await top_answers(storage, texts, T0, "Where are we going for Christmas?")
 
     assert found[:2] == [NEW_PLAN, BOOKED], found
+
+
+async def test_a_plan_made_again_with_the_same_places_leads(
+    storage: MemoryStorage,
+) -> None:
+    # The plan comes back the other way round: no new place marks it.
+    old = [
+        "In July I fly to Moscow for Timur's birthday, he turns ten.",
+        "Flights Belgrade to Moscow in July, Timur's birthday is on the 8th.",
+    ]
+    dropped = "Cancelled the July flights to Moscow, no days off at work."
+    again = "Mum found flights: Moscow to Belgrade on 1 July, she brings Timur."
+    texts = [*old, *NOISE, dropped, *MORE_NOISE, again, *NOISE]
+    question = "What's the plan for Timur's birthday in July?"
+    found = await top_answers(storage, texts, T0, question)
+
+    assert found[0] == again, found
