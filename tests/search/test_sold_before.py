@@ -1,7 +1,9 @@
 """The car before the new one, told sold on a day of its own
-(search/sold_before.py): no turn names both cars, so the sale before the new
-car's first turn gives the older one, when the user's turns about it name a
-car; a thing of another kind sold then is no answer."""
+(search/sold_before.py): no turn names both cars, the old car's turns name
+its make and model but never the word "car", and the sale is said in
+Russian («Продал Фиесту…»), so only the sale before the new car's first
+turn gives the older one, when the user's turns about it name a car; a
+thing of another kind sold then is no answer."""
 
 from __future__ import annotations
 
@@ -11,22 +13,24 @@ from agent_memory.storage import MemoryStorage
 from day_turns import top_answers
 
 T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
+# everyday talk; the first two share the question's words ("car", "before")
 NOISE = (
-    "Long day at work, too many meetings.",
+    "Washed the car by hand, it's sunny for once.",
+    "Read the news for an hour, bad idea before bed.",
     "Cooked a big pot of soup for the week.",
     "Priya moved to Vienna for a design job.",
     "The company picnic got rained out.",
-    "Read in the garden all afternoon.",
 )
 OLD_CAR = [
-    "Our old Ford Fiesta wouldn't start again this morning.",
-    "Fiesta needs new tyres, the garage wants a fortune.",
+    "Фиеста опять еле завелась утром",
+    "Our old Ford Fiesta wouldn't start again, the starter this time.",
+    "Took the Fiesta to the garage, they want 400 quid for the clutch.",
 ]
-SALE = "Sold the Fiesta to a lad from the next street for 800 quid."
+SALE = "Продал Фиесту за 800 фунтов парню с соседней улицы. Прощай, старушка"
 NEW_CAR = [
     "Picked up the Yaris today, silver, only 40k on the clock!",
     "Drove the Yaris to the coast, so quiet.",
-    "Washed the Yaris, it's sunny for once.",
+    "Filled up the Yaris, petrol prices again.",
 ]
 
 
