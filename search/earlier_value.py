@@ -15,7 +15,6 @@ a words search), and the stance's weighting (search/standing.py) ranks them.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 
@@ -31,6 +30,7 @@ from .older_home import older_home
 from .query_text import STOP_WORDS, fts_match
 from .slot_before import first_later, slot_turns, slot_words
 from .slots import asks_home, asks_original_plan
+from .sold_before import sold_before, window_before
 from .standing import later_state, stance
 from .support import text_stems
 from .twin_words import twins
@@ -129,7 +129,7 @@ async def _older_home_told(
     if not naming:
         return []
     first = min(naming, key=lambda hit: hit.node.when)
-    return await older_home(storage, later, _window_before(window, first.node.when))
+    return await older_home(storage, later, window_before(window, first.node.when))
 
 
 async def _slot_told(
@@ -146,14 +146,7 @@ async def _slot_told(
     began = first_later(hits, lambda content: _names_later(content, later))
     if not words or not began:
         return []
-    return await slot_turns(storage, words, _window_before(window, began))
-
-
-def _window_before(window: NodeWindow | None, when: float) -> NodeWindow:
-    """The user's turns within `window` and before `when`."""
-    base = window or NodeWindow()
-    before = when if base.before is None else min(base.before, when)
-    return dataclasses.replace(base, before=before, role=USER_ROLE)
+    return await slot_turns(storage, words, window_before(window, began))
 
 
 async def with_earlier_value(
@@ -183,7 +176,11 @@ async def with_earlier_value(
             found = await _left_turns(storage, change, left, window) if left else []
             return await _with_turns(storage, hits, [*told, *found], score)
         if not left:
-            told = await _slot_told(storage, hits, query.text, later, window)
+            # a thing sold of the later one's kind is the older state itself;
+            # the slot's words would bring any turn of the kind beside it
+            began = first_later(hits, lambda content: _names_later(content, later))
+            told = await sold_before(storage, later, began, window, left_things)
+            told = told or await _slot_told(storage, hits, query.text, later, window)
             return await _with_turns(storage, hits, told, score)
     elif asks_original_plan(query.text):
         change, left = _plan_replaced(hits)
@@ -200,7 +197,7 @@ async def _left_turns(
     storage: Store, change: SearchHit, left: list[str], window: NodeWindow | None
 ) -> list[int]:
     """Ids of the user's turns from before `change` that name what it left."""
-    before = _window_before(window, change.node.when)
+    before = window_before(window, change.node.when)
     entity_ids = [e.id for e in change.entities if _is_left(e, left)]
     return await _earlier_turns(storage, entity_ids, left, before)
 
