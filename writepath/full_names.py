@@ -23,13 +23,13 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 
 from ..core.records import Entity, name_key
-from ..core.scope import using_view, view_of_scope, write_scope
+from ..core.scope import write_scope
 from ..search.morphology import is_russian
 from ..search.name_cases import is_name_word, nominatives
 from ..store.interface import Store
-from ..toolkit.entity_edits import edit_guards
 from .name_forms import people_told_apart
 from .names import DIMINUTIVES
+from .rejoin import rejoin_by_scope
 from .twins import twins
 
 # People a name is looked for among, the most mentioned first.
@@ -216,14 +216,8 @@ def _pair(entity: Entity, people: Iterable[Entity]) -> list[Entity] | None:
 async def rejoin_full_names(storage: Store) -> int:
     """Join the full names and given names filed apart, scope by scope (of
     the caller's view); returns how many entities were joined into another."""
-    by_scope: dict[str, list[Entity]] = {}
-    for entity in await storage.entities.list_entities(limit=PEOPLE_SCAN):
-        if _full_name(entity, _NAMED) or _lone_name(entity):
-            by_scope.setdefault(entity.scope, []).append(entity)
-    joined = 0
-    for scope, group in by_scope.items():
-        deleted, split = await edit_guards(storage, scope)
-        with using_view(view_of_scope(scope)):
-            moved = await join_full_names(storage, group, deleted | split)
-            joined += sum(1 for i, e in moved.items() if i != e.id)
-    return joined
+    return await rejoin_by_scope(storage, PEOPLE_SCAN, _joinable, join_full_names)
+
+
+def _joinable(entity: Entity) -> bool:
+    return _full_name(entity, _NAMED) or _lone_name(entity)

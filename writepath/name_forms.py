@@ -24,10 +24,9 @@ from collections.abc import Collection, Sequence
 from ..core.name_forms import russian_form
 from ..core.records import Entity, name_key
 from ..core.relations import told_apart
-from ..core.scope import using_view, view_of_scope
 from ..search.name_forms import called_alike, name_forms, one_word_person
 from ..store.interface import Store
-from ..toolkit.entity_edits import edit_guards
+from .rejoin import rejoin_by_scope
 
 # Entities a rejoin looks through, the most mentioned first.
 REJOIN_SCAN = 50_000
@@ -91,14 +90,8 @@ def _standing(entity: Entity) -> tuple[int, int]:
 async def rejoin_name_forms(storage: Store) -> int:
     """Join the people called by forms of one name filed apart, scope by
     scope (of the caller's view); returns how many were joined."""
-    people: dict[str, list[Entity]] = {}
-    for entity in await storage.entities.list_entities(limit=REJOIN_SCAN):
-        if one_word_person(entity) and name_forms(entity):
-            people.setdefault(entity.scope, []).append(entity)
-    joined = 0
-    for scope, group in people.items():
-        deleted, split = await edit_guards(storage, scope)
-        with using_view(view_of_scope(scope)):
-            moved = await join_name_forms(storage, group, deleted | split)
-            joined += sum(1 for i, e in moved.items() if i != e.id)
-    return joined
+    return await rejoin_by_scope(storage, REJOIN_SCAN, _joinable, join_name_forms)
+
+
+def _joinable(entity: Entity) -> bool:
+    return one_word_person(entity) and bool(name_forms(entity))

@@ -23,15 +23,14 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ..core.records import Entity, EntityType, name_key
-from ..core.scope import using_view, view_of_scope
 from ..core.text import strip_accents
 from ..search.cross_script import OtherScriptNames, romance_readings, sound_key
 from ..search.morphology import is_russian
 from ..search.name_cases import is_name_word, nominatives
 from ..store.interface import Store
-from ..toolkit.entity_edits import edit_guards
 from .names import DIMINUTIVES
 from .readings import readings
+from .rejoin import rejoin_by_scope
 
 _KINDS = {"person": "being", "pet": "being", "place": "place"}
 _BEINGS = ("person", "pet")
@@ -168,15 +167,10 @@ async def _join(storage: Store, group: Sequence[Entity]) -> Entity:
 async def rejoin_twins(storage: Store) -> int:
     """Join the twins filed apart, scope by scope (of the caller's view);
     returns how many entities were joined into another."""
-    by_scope: dict[str, list[Entity]] = {}
-    for entity in await storage.entities.list_entities(limit=REJOIN_SCAN):
-        if _one_word(entity):
-            by_scope.setdefault(entity.scope, []).append(entity)
-    joined = 0
-    for scope, group in by_scope.items():
-        deleted, split = await edit_guards(storage, scope)
-        with using_view(view_of_scope(scope)):
-            names = OtherScriptNames()
-            moved = await join_twins(storage, group, names, deleted | split)
-            joined += sum(1 for i, e in moved.items() if i != e.id)
-    return joined
+
+    async def join(
+        storage: Store, group: Sequence[Entity], guarded: Collection[str]
+    ) -> dict[int, Entity]:
+        return await join_twins(storage, group, OtherScriptNames(), guarded)
+
+    return await rejoin_by_scope(storage, REJOIN_SCAN, _one_word, join)
