@@ -208,11 +208,13 @@ def _mine(word: str) -> bool:
 
 
 def _no_owner(words: list[re.Match[str]], at: int) -> bool:
-    """The word at `at`, before "'s", owns nothing: "it's", "today's", or
+    """The word at `at`, before "'s", owns nothing: "it's", "today's", the
+    user (a fact's "the user's sister"), or
     who provides the service ("the dentist's", "Dr. Beridze's")."""
     owner = words[at][0].lower()
     titled = at > 0 and words[at - 1][0].lower() in _PROVIDERS
-    return owner in _NOT_OWNERS or owner in _PROVIDERS or titled
+    yours = owner == "user"
+    return owner in _NOT_OWNERS or owner in _PROVIDERS or titled or yours
 
 
 def _owner_after(
