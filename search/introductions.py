@@ -123,7 +123,7 @@ def _role_beside(tokens: list[str], at: int) -> bool:
     сын», "the manager of the branch is Ofer"."""
     if at > 0 and _is_role(tokens[at - 1]):
         return True
-    after = [t for t in tokens[at + 1 : at + 4] if t.lower() not in RELATION_OWNERS]
+    after = [t for t in tokens[at + 1 : at + 5] if t.lower() not in RELATION_OWNERS]
     # "Kiwi, our budgie", "Kiwi, our green budgie": one word may qualify it
     if len(after) >= 2 and after[0] in _MARKS and any(_is_role(t) for t in after[1:3]):
         return True
