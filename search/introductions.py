@@ -124,8 +124,11 @@ def _role_beside(tokens: list[str], at: int) -> bool:
     if at > 0 and _is_role(tokens[at - 1]):
         return True
     after = [t for t in tokens[at + 1 : at + 5] if t.lower() not in RELATION_OWNERS]
-    # "Kiwi, our budgie", "Kiwi, our green budgie": one word may qualify it
-    if len(after) >= 2 and after[0] in _MARKS and any(_is_role(t) for t in after[1:3]):
+    # "Kiwi, our budgie", "Kiwi, our green budgie": after an owner one word
+    # may qualify it; "Tom, and my sister came" names no role of Tom's
+    owned = at + 2 < len(tokens) and tokens[at + 2].lower() in RELATION_OWNERS
+    reach = 3 if owned else 2
+    if len(after) >= 2 and after[0] in _MARKS and any(map(_is_role, after[1:reach])):
         return True
     if _owned_role_said(tokens[at + 1 : at + 5]):
         return True

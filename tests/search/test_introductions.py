@@ -28,6 +28,7 @@ def test_signs_beside_the_name_introduce_the_person() -> None:
         "Dario is new: thirty-one years old? No, 31 years old, from Genoa.",
         "My neighbour Dario fixed the gate.",
         "Dario, my boss, wants the report by Friday.",
+        "Dario, our new boss, wants the report by Friday.",
         "The manager of the depot is Dario now.",
         # an aside a few words on, with an age between commas
         "Lunch with Dario from the depot (the other driver, from Genoa, 31, loud).",
@@ -47,6 +48,9 @@ def test_everyday_mentions_introduce_nobody() -> None:
         "Dario sent a message at 11pm, 3 emojis.",
         "dario is just a word here (lower case).",
         "Dario ordered the callos (12 euros, 3 plates).",
+        # a role after the comma belongs to the next clause, not to Dario
+        "Went to the cinema with Dario, and my sister came too.",
+        "Видела Дарио, а мой брат опоздал.",
     ):
         assert not introduces(text, dario), text
     timur = {"тимур"}

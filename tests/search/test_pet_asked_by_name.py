@@ -83,9 +83,16 @@ async def test_the_pets_kind_asked_finds_the_turn_saying_whose_it_is(
 ) -> None:
     """ "our cat" asks whose cat: the turn «Наш кот Пирожок» answers it, not
     the newer ones that call him a cat ("smart cat!")."""
+    await _first_turn_leads(storage, (CAT_INTRODUCED, *CAT_DAYS), question)
+
+
+async def _first_turn_leads(
+    storage: MemoryStorage, said: tuple[str, ...], question: str
+) -> None:
+    """`said` told a week apart and linked: the first turn answers `question`."""
     linker = EntityLinker(storage)
     first = 0
-    for i, text in enumerate((CAT_INTRODUCED, *CAT_DAYS)):
+    for i, text in enumerate(said):
         node = await storage.nodes.add_episode(
             EpisodeDraft(text, f"t{i}", "user", T0 + i * 7 * DAY)
         )
@@ -109,14 +116,4 @@ async def test_the_pet_said_to_be_mine_by_a_copula_leads(
 ) -> None:
     """ "the dog": «Бублик это мой пёс» ("Bublik is my dog") says whose the
     dog is, though the kind stands after the name and a copula."""
-    linker = EntityLinker(storage)
-    first = 0
-    for i, text in enumerate((DOG_INTRODUCED, *DOG_DAYS)):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"t{i}", "user", T0 + i * 7 * DAY)
-        )
-        await linker.link_text(node, text)
-        first = first or node
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
-    hits = await retriever.search("the dog", SearchFilters(limit=3), reinforce=False)
-    assert hits and hits[0].node.id == first, [h.node.content for h in hits]
+    await _first_turn_leads(storage, (DOG_INTRODUCED, *DOG_DAYS), "the dog")
