@@ -59,10 +59,10 @@ drink drinks beverage напиток напитки
 = coffee tea matcha espresso latte cappuccino beer wine juice kombucha cocoa chicory
   rooibos кофе чай матча эспрессо латте капучино пиво вино сок какао цикорий ройбуш
 
-instrument instruments play playing инструмент инструменты играю играешь
+instrument instruments инструмент инструменты
 = guitar piano violin cello drums ukulele flute saxophone trumpet clarinet harp
   accordion synth гитара пианино фортепиано скрипка виолончель барабаны укулеле
-  флейта саксофон труба кларнет арфа аккордеон синтезатор
+  флейта саксофон кларнет арфа аккордеон синтезатор
 
 hobby hobbies pastime хобби увлечение увлекаюсь увлекаешься
 = knitting pottery ceramics painting drawing gardening photography crochet sewing

@@ -68,8 +68,14 @@ _PHRASES = {
         re.I,
     ),
     "hobby": LEISURE,  # "What do I do for fun?": a hobby or a sport
-    # «На чём ты играешь?», «На чём я учусь играть?»: on what one plays
-    "instrument": re.compile(r"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}игра\w*", re.I),
+    # «На чём ты играешь?», «На чём я учусь играть?», "What do I play?": what
+    # one plays, asked; a turn's "playing" says no instrument ("my knee is
+    # playing up", «играю в шахматы»), nor «трубу» (a pipe as often as a trumpet)
+    "instrument": re.compile(
+        r"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}игра\w*"
+        r"|\bwhat\s+(?:do|did|does|can)\s+(?:i|we|you|\w+)\s+(?:\w+\s+){0,2}play\b",
+        re.I,
+    ),
     # "my mobile carrier", «сотовый оператор»: the adjective says which
     # operator, a turn never says it ("Перешла на Koodo" answers both words)
     "carrier": re.compile(

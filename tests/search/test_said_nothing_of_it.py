@@ -297,3 +297,22 @@ async def test_a_verb_opening_a_chat_line_is_no_name(storage: MemoryStorage) -> 
     assert await retriever.search("What's my dog called?") == []
     names = {e.name for e in await storage.entities.list_entities(limit=50)}
     assert "Called" not in names
+
+
+async def test_playing_and_a_pipe_say_no_instrument(tmp_path: Path) -> None:
+    """ "What instrument do I play?" of a life with no instrument: a knee
+    "playing up" and a burst pipe («прорвало трубу», a «труба» is also a
+    trumpet) answer nothing; a guitar lesson answers it."""
+    turns = [
+        (0, "Geoff's knee is playing up, told him to see a physio."),
+        (1, "У соседа прорвало трубу, полвечера вычерпывали воду."),
+        (2, "Kids were playing football in the yard all afternoon."),
+    ]
+    questions = ("What instrument do I play?", "На каком инструменте я играю?")
+    async with retriever_over(tmp_path, turns) as retriever:
+        for question in questions:
+            assert await retriever.search(question) == [], question
+    taught = [*turns, (3, "First guitar lesson today, my fingers hurt.")]
+    async with retriever_over(tmp_path / "taught", taught) as retriever:
+        for question in (*questions, "What do I play these days?"):
+            assert await retriever.search(question) != [], question
