@@ -137,7 +137,8 @@ def asked_about(
     )
     if extra and not (len(extra) <= MAX_TOPIC and named_by_relation):
         return []
-    if named_by_relation and not extra and _asks_provider_now(query):
+    # «Кто у меня сейчас терапевт?» owns the relation by «у меня», not «мой»
+    if not extra and _asks_provider_now(query):
         return []  # a search: the one filed may be the one left behind
     if named_by_relation and names_former(query):  # not the one who holds it now
         people = [e for e in people if _former(e)] or people

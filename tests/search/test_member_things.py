@@ -201,3 +201,20 @@ async def test_the_old_doings_end_ranks_below_the_new_doings_turns(
     retriever = await _life(storage, [*KNITTING, giving_up], pottery)
     top = await _top(retriever, question, 5)
     assert set(top) == set(pottery), top
+
+
+WATERCOLOUR = [
+    "Акварель по средам, рисовали осенние листья.",
+    "Акварель по средам: небо по мокрому, вышло похоже.",
+    "Акварель по средам, учительница похвалила кувшин.",
+]
+
+
+async def test_the_verb_of_being_into_frames_a_day_asked(
+    storage: MemoryStorage,
+) -> None:
+    # «увлекаюсь» frames a hobby question as «занимаюсь» does: no turn says
+    # it, so the day asked («по средам») alone is the word a hit must share
+    question = "Чем я сейчас увлекаюсь по средам?"
+    top = await _top(await _life(storage, FOOTBALL, WATERCOLOUR), question, 3)
+    assert top and set(top) <= set(WATERCOLOUR), top

@@ -349,3 +349,25 @@ async def test_who_serves_the_user_now_is_searched_past_the_one_filed(
     query = analyse("Who is my family doctor?")
     found = asked_about(query, await named_entities(storage, query))
     assert [e.name for e in found] == ["Nodar"]
+
+
+GPS = [
+    "Need to register with a GP near the new flat, the old one is too far now.",
+    "Зарегистрировалась в Hyde Park Surgery, мой новый терапевт доктор Хьюз.",
+    "Записалась к доктору Хьюз на давление.",
+    "Была у доктора Хьюз с плечом, направила на физио.",
+]
+
+
+async def test_provider_owned_by_u_menya_now_is_searched(
+    storage: MemoryStorage,
+) -> None:
+    """«Кто у меня сейчас терапевт?» owns the relation by «у меня», not «мой»:
+    still who serves the user now, searched, not the turns of the entity
+    filed as "GP" (the one turn that needed one)."""
+    r = await _linked(storage, [GPS[0], *(FILLER[i % 6] for i in range(30)), *GPS[1:]])
+    question = "Кто у меня сейчас терапевт?"
+    query = analyse(question)
+    assert asked_about(query, await named_entities(storage, query)) == []
+    top = await _top(r, question, 5)
+    assert set(GPS[1:]) <= set(top), top
