@@ -15,6 +15,9 @@ from .query_text import STOP_WORDS
 from .support import shares_stem, text_stems
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+# A text's words with an owner's "'s" left off: in "First shift at St
+# Gemma's hospice" the word beside "hospice" is "Gemma", not "s".
+_OWNED_WORD = re.compile(r"(\w+)(?:['’]s)?(?!\w)", re.UNICODE)
 
 
 def beside(
@@ -28,7 +31,9 @@ def beside(
     ("the Depot climbing gym")."""
     if all(entity.type == "person" for entity in hit.entities):
         return set()  # no thing named: nothing to read
-    words = [w for w in _WORD.findall(hit.node.content) if w.casefold() not in skipped]
+    words = [
+        w for w in _OWNED_WORD.findall(hit.node.content) if w.casefold() not in skipped
+    ]
     near = {
         words[j]
         for i, word in enumerate(words)

@@ -15,6 +15,7 @@ from ..core.records import Node
 
 DAY = 86400.0
 TOLD_WORDS = 4
+WITH_SOMEONE = 2  # telling(): at least this tells the speaker's doing
 
 # A turn opening on a verb in the past, its subject the speaker left out:
 # "Went …", "Took Pepper …", "Back from …", "Сварил …", "Ходили …".
@@ -27,21 +28,66 @@ _EN_PAST = re.compile(
 _RU_PAST = re.compile(
     r"^(?:утром\s+|вечером\s+|долго\s+)?\w{2,}(?:л|ла|ли|лся|лась|лись)\b", re.I
 )
-# "I went …", "Lena and I watched …", "Мы с Леной смотрели …"
+# "I went …", "Lena and I watched …", "My partner and I skipped …",
+# "Мы с Леной смотрели …"
 _WITH_ME = re.compile(
-    r"^(?:i|we|\w+\s+and\s+i)\s+(?:\w+ed|went|took|did|spent|had|made|saw|met)\b"
+    r"^(?:i|we|(?:\w+\s+){1,2}and\s+i)\s+(?:\w+ed|went|took|did|spent|had|made|saw|met)\b"
     r"|^(?:я|мы)\s+(?:с\s+\w+\s+)?\w{2,}(?:л|ла|ли)\b",
     re.I,
 )
 _ASKS = re.compile(r"^(?:remind|need|напомни|надо|нужно|important)\b", re.I)
+# A request to the assistant, often typed without its "?": "how many steps
+# is 5 miles roughly", "translate …", «Какие витамины пить после 60»,
+# «переведи на английский: …». It tells nothing the speaker did.
+_REQUEST = re.compile(
+    r"^(?:(?:how|what|which|where|when|why|who)\s+(?:do|does|did|is|are|can"
+    r"|could|should|would|will|many|much|long|to)\b|(?:can|could|would)\s+you\b"
+    r"|(?:translate|explain|suggest|recommend|tell\s+me|give\s+me|help\s+me)\b)"
+    r"|^(?:как(?:ой|ая|ое|ие|их|ую)|сколько|почему|зачем|переведи|подскажи"
+    r"|посоветуй|объясни|проверь|расскажи|напиши)(?!\w)",
+    re.I,
+)
+# Words of chat that open a line before what it says: "btw Fitted a new
+# cylinder", "right, Fixed the manifold", «Короче, налепил вареников».
+_FILLER = re.compile(
+    r"^(?:btw|ugh|right|so|ok|okay|well|anyway|oh|короче|блин|ну(?:\s+вот)?"
+    r"|кстати|в\s+общем|так\s+вот)(?!\w)[\s,.!:—–-]*",
+    re.I,
+)
+# A doing named by its noun, no verb: "Reception shift at St Gemma's",
+# "Morning walk with Biscuit", "Annual boiler service x3", «Субботняя
+# прогулка», «Волонтёрская смена в …», «Последняя смена в Каньоне».
+_DOING_NOUN = re.compile(
+    r"^(?:[\w'’]+\s+){0,2}(?:shift|walk|class|lesson|session|training|practice"
+    r"|service|workout|ride|swim|hike|смена|прогулка|занятие|урок|тренировка"
+    r"|репетиция|поездка)(?!\w)",
+    re.I,
+)
+# A Russian doing told after where or with whom, its subject left out:
+# «На акварели училась …», «В сарае доделал …», «После смены успела …»;
+# a name just before the verb is its subject («В Каньоне Офер сказал»), and
+# «У Лены сдвинули смену» is Lena's news (no «у» here).
+_RU_PLACE_FIRST = re.compile(
+    r"^(?:на|в|во|с|со|к|после|до|из|за|по)\s+(?:\S+\s+){0,3}?"
+    r"(?-i:[^А-ЯЁA-Z\s]\S*)\s+\w{2,}(?:л|ла|ли|лся|лась|лись)(?!\w)",
+    re.I,
+)
+# "St Gemma's reception, answered the phone": a short opening naming where,
+# then what was done.
+_NAMED_THEN_DONE = re.compile(
+    r"^(?:[\w'’]+\s+){0,2}[\w'’]+,\s+(?:\w+ed|went|took|did|spent|had|made"
+    r"|met|got|bought)\b",
+    re.I,
+)
 # A day or a time of day opening a diary line before what was done:
-# "Wednesday, walked Sandro …", "Sunday evening: back at …", «Среда, отвёл …».
+# "Wednesday, walked Sandro …", "Sunday evening: back at …", «Среда, отвёл …»,
+# «Среда. Утром гуляла …».
 _WHEN_FIRST = re.compile(
     r"^(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today"
     r"|yesterday)(?:\s+(?:morning|afternoon|evening|night))?|tonight"
     r"|this\s+(?:morning|afternoon|evening)"
     r"|(?:понедельник|вторник|среда|четверг|пятница|суббота|воскресенье|сегодня"
-    r"|вчера)(?:\s+(?:утром|днём|днем|вечером|ночью))?)\s*[,:—–-]\s*",
+    r"|вчера)(?:\s+(?:утром|днём|днем|вечером|ночью))?)\s*[,.:—–-]\s*",
     re.I,
 )
 # Someone did a thing with the speaker as its object: "Kostya picked me up",
@@ -50,20 +96,29 @@ _TOOK_ME = re.compile(
     r"^[A-ZА-ЯЁ]\w+\s+(?:\w+ed|took|drove|brought)\s+(?:me|us)\b"
     r"|^[A-ZА-ЯЁ]\w+\s+\w{2,}(?:л|ла|ли)\s+(?:меня|нас)(?!\w)"
 )
+# A line opening so tells the speaker's own doing.
+_OWN_DOING = (_EN_PAST, _RU_PAST, _DOING_NOUN, _RU_PLACE_FIRST, _NAMED_THEN_DONE)
 # A line ends when a sentence does: a full stop, "!" or "?" and a space.
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 # The sentences a turn is judged by: a story is told in its first few.
 TOLD_SENTENCES = 3
+TITLE_WORDS = 2
 
 
 def telling(node: Node) -> int:
     """3: tells the speaker's own doing; 2: with someone; 1: a statement; 0: asks."""
-    text = " ".join(node.content.split())
+    text = _FILLER.sub("", " ".join(node.content.split()), count=1)
+    # «Среда. Утром гуляла с Бубликом»: the day is no sentence of its own
+    text = _WHEN_FIRST.sub("", text, count=1)
     if len(text.split()) < TOLD_WORDS or _ASKS.match(text) or _asks(text):
         return 0
+    if _REQUEST.match(text):
+        return 0
     first, *rest = _SENTENCE_END.split(text)[:TOLD_SENTENCES]
-    first = _WHEN_FIRST.sub("", first, count=1)
-    if _EN_PAST.match(first) or _RU_PAST.match(first):
+    # «Керамика. Вынули из печи мою вазу»: a title of a word or two, then
+    # what was done
+    opening = [first, *rest[:1]] if len(first.split()) <= TITLE_WORDS else [first]
+    if any(told.match(line) for told in _OWN_DOING for line in opening):
         return 3
     # "Pottery night at Amal's. I glazed my bowl": the doing may follow a
     # sentence that names the occasion.
@@ -95,17 +150,42 @@ def _spread(count: int) -> list[int]:
 
 def most_telling(nodes: Sequence[Node], limit: int) -> list[Node]:
     """Up to `limit` of `nodes` (the user's turns of a window, oldest first):
-    each day's most telling turn, then each day's next, a text said before
-    after a new one; returned in time order."""
+    each day's most telling turn, then the other doings, each day's best
+    first, a text said before after a new one; then the rest the same way.
+    Returned doings first, each part in time order."""
     days: dict[int, list[Node]] = {}
     for node in nodes:
         days.setdefault(int(node.when // DAY), []).append(node)
     ranked_days = [
         sorted(day, key=lambda n: -telling(n)) for _, day in sorted(days.items())
     ]
+    # A day's doings go before another day's news: "What was I doing then?"
+    # over four days had Zarina's voice note in, the watercolour class out.
+    doings = [[n for n in day if telling(n) >= WITH_SOMEONE] for day in ranked_days]
+    rest = [[n for n in day if telling(n) < WITH_SOMEONE] for day in ranked_days]
+    said: set[str] = set()
+    # each day once (a week asked is a week told), then the other doings,
+    # then the rest
+    chosen = _each_day_in_turn([day[:1] for day in ranked_days], limit, said)
+    first = {node.id for node in chosen}
+    doings = [[n for n in day if n.id not in first] for day in doings]
+    rest = [[n for n in day if n.id not in first] for day in rest]
+    chosen += _each_day_in_turn(doings, limit - len(chosen), said)
+    chosen += _each_day_in_turn(rest, limit - len(chosen), said)
+    # The doings lead, in time order; the rest (others' news, small talk)
+    # follow in time order: the window's «Какие витамины пить после 60» was
+    # read before its hospice shift, for being said first.
+    return sorted(chosen, key=lambda n: (telling(n) < WITH_SOMEONE, n.when, n.id))
+
+
+def _each_day_in_turn(
+    ranked_days: list[list[Node]], limit: int, said: set[str]
+) -> list[Node]:
+    """Up to `limit` of the days' turns (each day's best first): each day's
+    first, its days spread over the window, then each day's next; a text
+    already `said` after a new one (`said` gains the chosen)."""
     order = _spread(len(ranked_days))
     chosen: list[Node] = []
-    said: set[str] = set()
     depth = 0
     while len(chosen) < limit and any(len(d) > depth for d in ranked_days):
         level = [ranked_days[i][depth] for i in order if len(ranked_days[i]) > depth]
@@ -114,4 +194,4 @@ def most_telling(nodes: Sequence[Node], limit: int) -> list[Node]:
             chosen.append(node)
             said.add(node.content)
         depth += 1
-    return sorted(chosen, key=lambda n: (n.when, n.id))
+    return chosen

@@ -233,7 +233,8 @@ async def own_doings(
     # over the window when it holds more days than the answer has room for.
     chosen = most_telling([found[i] for i in ids if i in found], filters.limit)
     linked = await storage.entities.entities_of_nodes([n.id for n in chosen])
-    # Time order is the answer's order; the scores say so to a caller sorting.
+    # most_telling's order (doings first, in time order) is the answer's; the
+    # scores say so to a caller sorting.
     # They stay above half the first: get_context drops hits below a share of
     # the best (retrieval.WEAK_SHARE), and 1 / (1 + rank) left its block the
     # window's first four turns of the answer's five or twenty.

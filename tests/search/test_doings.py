@@ -55,3 +55,39 @@ async def test_someone_taking_the_speaker_along_is_a_doing_with_them(
         "Костя забрал меня из больницы на такси, вёз медленно",
     ):
         assert await told(storage, line) == WITH_SOMEONE, line
+
+
+async def test_chat_words_and_a_named_doing_still_tell_the_doing(
+    storage: MemoryStorage,
+) -> None:
+    for line in (
+        "btw Fitted a new cylinder in Malahide, heavy as hell",
+        "right, Fixed underfloor heating manifold in Santry",
+        "Короче, налепил вареников с вишней, полкастрюли съели",
+        "Reception shift at St Gemma's, quiet morning",  # the doing's noun
+        "Morning walk with Biscuit round Woodhouse Moor.",
+        "Волонтёрская смена в хосписе, заполняла журнал",
+        "На акварели училась «мокрым по мокрому»",  # where first, then the verb
+        "St Gemma's reception, answered the phone all morning",
+        "Керамика. Вынули из печи мою вазу, глазурь потекла.",  # a title first
+    ):
+        assert await told(storage, line) == OWN_DOING, line
+    line = "My partner and I skipped the group and did the park instead."
+    assert await told(storage, line) == WITH_SOMEONE
+
+
+async def test_requests_and_others_news_tell_no_doing_of_the_speaker(
+    storage: MemoryStorage,
+) -> None:
+    for line in (  # requests to the assistant, their "?" left off
+        "how many steps is 5 miles roughly",
+        "Какие витамины пить после 60, только честно",
+        "переведи на английский: «мне нужно продлить рецепт»",
+    ):
+        assert await told(storage, line) == ASKS, line
+    for line in (
+        "У Лены опять сдвинули смену на утро.",  # Lena's news, not a place
+        "В Каньоне Офер сказал, что график новый.",  # a name before the verb
+        "Айгуль звонила, просила рецепт курта.",
+    ):
+        assert await told(storage, line) == STATEMENT, line

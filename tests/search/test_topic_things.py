@@ -24,6 +24,12 @@ OTHER = [  # PureGym and Ancoats are named in the turn too, not beside the word
     "PureGym sent another email about my membership.",
     "Found a good bakery in Ancoats near the canal.",
 ]
+HOSPICE_SAYS = "First shift at St Gemma's hospice, Bev showed me round the wards."
+HOSPICE = [
+    "Reception shift at St Gemma's, quiet morning, Bev brought biscuits.",
+    "St Gemma's reception, answered the phone all morning, bit emotional.",
+    "Волонтёрская смена в St Gemma's, заполняла журнал посетителей.",
+]
 NOISE = (
     "Give me a packing list for three days in Edinburgh.",
     "Long day at work, too many meetings, but the project is going fine.",
@@ -120,7 +126,12 @@ CHOIR = [  # the choir's turns, none says «хор»
 
 @pytest.mark.parametrize(
     ("query", "says", "turns"),
-    [("climbing", SAYS, DEPOT), ("хор", CHOIR_SAYS, CHOIR)],
+    [
+        ("climbing", SAYS, DEPOT),
+        ("хор", CHOIR_SAYS, CHOIR),
+        # the owner's "'s" stands between the name and the word
+        ("hospice", HOSPICE_SAYS, HOSPICE),
+    ],
 )
 async def test_a_window_reaches_the_thing_named_beside_the_word_before_it(
     storage: MemoryStorage, query: str, says: str, turns: list[str]

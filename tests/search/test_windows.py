@@ -225,3 +225,27 @@ async def test_a_window_puts_the_turns_that_say_the_topic_first(
     assert [hit.score for hit in hits] == sorted(
         (hit.score for hit in hits), reverse=True
     )
+
+
+async def test_the_windows_doings_lead_its_requests_and_others_news(
+    storage: MemoryStorage,
+) -> None:
+    # Two days: the first holds a request and someone else's news, the
+    # second four doings. "What was I doing then?" has room for 5: all the
+    # doings, first; not two of them after the first day's turns.
+    said = [
+        ["Какие витамины пить после 60, только честно", "Zarina sent a voice note"],
+        [
+            "Reception shift at St Gemma's, quiet morning",
+            "На акварели училась «мокрым по мокрому»",
+            "Took the dog to the vet, he lay on the back seat",
+            "Morning walk with the dog round the park",
+        ],
+    ]
+    for day, texts in enumerate(said):
+        for at, text in enumerate(texts):
+            await turn(storage, text, D + day * DAY + (9 + at) * 3600)
+    window = SearchFilters(after=D, before=D + 2 * DAY, limit=5)
+    for question in ("What was I doing then?", "Чем я тогда занималась?"):
+        hits = await retriever(storage).search(question, window, reinforce=False)
+        assert [h.node.content for h in hits[:4]] == said[1], question
