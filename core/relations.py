@@ -257,12 +257,17 @@ _QUALIFIER_TWINS: dict[str, tuple[str, ...]] = {
     "first": ("первый", "первая"),
     "late": ("покойный", "покойная"),
     "previous": ("прежний", "прежняя"),
+    "school": ("школьный", "школьная"),
 }
 # A spouse one had before the present one, said in any of these ways: "my
 # late husband" is the one filed as «первый муж» (and "my first wife" the
 # former one).
 _PAST_SPOUSE = ("first", "late", "former", "previous")
 _SPOUSES = frozenset("husband wife".split())
+# A friend of long standing, said in any of these ways: "my oldest friend,
+# we went to school together" is the one asked as «моя школьная подруга» or
+# "my old friend" (each a friend the years made, not a new one).
+_LONG_STANDING = ("old", "oldest", "school", "childhood")
 _QUALIFIER_TWINS |= {
     ru: (en,) for en, forms in _QUALIFIER_TWINS.items() for ru in forms
 }
@@ -277,6 +282,8 @@ def same_qualified(qualifier: str, word: str) -> list[str]:
     )
     if english in _PAST_SPOUSE and same_relation(word) & _SPOUSES:
         return [q for past in _PAST_SPOUSE for q in _same_qualified(past, word)]
+    if english in _LONG_STANDING and "friend" in same_relation(word):
+        return [q for old in _LONG_STANDING for q in _same_qualified(old, word)]
     return _same_qualified(english or qualifier, word)
 
 

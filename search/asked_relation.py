@@ -168,6 +168,18 @@ def qualified_relations(query: AnalysedQuery) -> dict[str, list[str]]:
     return out
 
 
+def asked_qualifiers(query: AnalysedQuery) -> frozenset[str]:
+    """The qualifiers of the relations of their own the query names ("school"
+    of "my school friend"): part of whom it names, not what it asks; not of
+    someone else's relation («лучший друг Оськи» asks who holds it)."""
+    others = relations_of_others(query.text)
+    return frozenset(
+        words[1]
+        for words in map(_qualified, query.names)
+        if words is not None and words[2] not in others
+    )
+
+
 async def without_other_holders(
     storage: Store, query: AnalysedQuery, found: list[Entity]
 ) -> list[Entity]:

@@ -27,6 +27,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .asked_of import asked_age
 from .asked_relation import (
+    asked_qualifiers,
     asked_relations,
     asks_relatives_name,
     by_relation,
@@ -263,11 +264,13 @@ def topic_terms(query: AnalysedQuery, people: Sequence[Entity]) -> list[str]:
     people's names (any case of a Russian one: "о моей жене" is "моя жена")."""
     theirs = {w for e in people for w in words_of(e)}
     stems = {s for e in people for s in stems_of(e)}
-    out = []
+    out, qualifiers = [], asked_qualifiers(query)  # "my school friend": no topic
     for term in relation_base_forms(list(query.terms)):
         if term in FRAME_WORDS or term in RELATION_OWNERS or term in RELATIONS:
             continue
-        if term in theirs or (is_russian(term) and stem_named(term, stems)):
+        if term in qualifiers or term in theirs:
+            continue
+        if is_russian(term) and stem_named(term, stems):
             continue
         out.append(term)
     return out

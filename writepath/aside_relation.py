@@ -9,6 +9,16 @@ A relation said past the title one calls an older person by: "my neighbour
 čika Bora", «наш сосед дядя Коля», «моя соседка тётя Галя». The title is
 no relation of the user's (any older neighbour is «тётя»), so the relation
 before it is the one the name holds.
+
+A minor's age alone in the parenthesis, in a list that names the user's
+spouse before it: «Даник (Данияр, муж, 46) жарил баурсаки, Арман (15,
+гимназия) съел половину, Алюша (Алия, 6, в Kita) вторую»: a parent tells
+the family at the table by name and age, and the children's relation goes
+unsaid. They are filed as the user's children ("my son" asks for them).
+
+A friendship's age said in the parenthesis: «Саша (Александра, мы с ней за
+одной партой с первого класса)», "Jo (we've known each other since school)":
+the friend of long standing, asked as "my oldest friend", «школьная подруга».
 """
 
 from __future__ import annotations
@@ -16,7 +26,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS, relation_of
+from ..core.relations import (
+    PET_KINDS,
+    RELATION_OWNERS,
+    RELATIONS,
+    relation_of,
+    same_relation,
+)
 from ..search.morphology import relation_base_forms
 from .names import KIN_TITLES
 
@@ -32,15 +48,52 @@ ADDRESS_TITLES = frozenset(
 )
 
 
-def relation_in_aside(after: str) -> str:
+def relation_in_aside(after: str, before_words: Sequence[str] = ()) -> str:
     """The relation opening the parenthesis right after a name ("" for none).
     After the name's other form («Даник (Данияр, муж, 46)») the relation is
     the inner name's, read beside it (relations.relation_after), and comes
-    to the person as the two names are joined."""
+    to the person as the two names are joined. A minor's age alone there,
+    after the spouse was named, says the user's child."""
     head = _ASIDE.match(after)
     if head is None:
         return ""
-    return _relation_note(_ITEM_SPLIT.split(head.group(1).strip())[0])
+    items = _ITEM_SPLIT.split(head.group(1).strip())
+    found = _relation_note(items[0]) or _child_by_age(items, before_words)
+    return found or ("old friend" if _LONG_FRIENDSHIP.search(head.group(1)) else "")
+
+
+# How one tells a friendship's years: since school, at one desk since the
+# first form, known each other for decades.
+_LONG_FRIENDSHIP = re.compile(
+    r"\b(?:since (?:school|primary|first grade|kindergarten|we were (?:kids|children))"
+    r"|known (?:her|him|each other) (?:since|for \w+ years)"
+    r"|went to school together)\b"
+    r"|(?<!\w)(?:с первого класса|со школы|с детства|с детского сада|с садика"
+    r"|за одной партой|учились вместе|вместе учились)(?!\w)",
+    re.I,
+)
+
+
+# the oldest age a child at home is told by alone
+_MINOR_AGE = 17
+_SPOUSES = same_relation("wife") | same_relation("husband") | same_relation("partner")
+
+
+def _child_by_age(items: Sequence[str], before_words: Sequence[str]) -> str:
+    """ "child" when the aside's first note is a minor's age (past the name's
+    other form: «Алия, 6») and the user's spouse is named before it in the
+    text: the family told at once, not a friend's child met alone."""
+    if items and _other_name_form(items[0]):
+        items = items[1:]
+    if not items or not items[0].isdigit() or int(items[0]) > _MINOR_AGE:
+        return ""
+    said = relation_base_forms([w.strip(",.!?;:()").casefold() for w in before_words])
+    return "child" if _SPOUSES & set(said) else ""
+
+
+def _other_name_form(item: str) -> bool:
+    """ "Алия" in «Алюша (Алия, 6)»: one capitalised word, the full name."""
+    return item.isalpha() and item[:1].isupper() and len(item.split()) == 1
 
 
 def _relation_note(item: str) -> str:

@@ -382,7 +382,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         # "our head of primary Graham Hale", "my line manager Tom": the boss
         boss_over_qualified(relation_before(untitled), untitled, text)
         or relation_after(after_words)
-        or relation_in_aside(text[start + len(name) :])  # «Алия (дочь, 12)»
+        or relation_in_aside(text[start + len(name) :], before_words)  # «Алия (6)»
         or relation_by_subject(before_words)  # "My manager is Jonas"
         or relation_after_verb(before_words, text[start + len(name) :].split())
         # "Director Tamaz Beridze", «директор Тамаз»: the post cut as a title

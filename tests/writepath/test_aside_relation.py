@@ -59,3 +59,28 @@ def test_the_relation_is_read_past_an_address_title() -> None:
     }
     assert _relations("Вчера наш сосед дядя Коля чинил забор.") == {"Коля": "сосед"}
     assert _relations("Моя тётя Валя приехала.") == {"Валя": "тётя"}
+
+
+def test_a_minors_age_beside_the_spouse_is_the_users_child() -> None:
+    """The family told at the table by name and age: a minor's age alone in
+    the aside, after the spouse was named, is the user's child; said alone
+    (a friend's child met once) it is no relation; an adult's age neither."""
+    family = (
+        "Даник (Данияр, муж, 46) жарил баурсаки, Арман (15, гимназия) съел"
+        " половину, Алюша (Алия, 6, в Kita) вторую"
+    )
+    relations = _relations(family)
+    assert relations["Арман"] == "child" and relations["Алюша"] == "child"
+    assert _relations("My wife Jo (41) and Mia (7, year 2) baked.")["Mia"] == "child"
+    assert "Tom" not in _relations("My wife Jo and Tom (34, a plumber) came.")
+
+
+def test_a_friendship_of_years_in_the_aside_is_an_old_friend() -> None:
+    """ "at one desk since the first form", "known each other since school":
+    the aside tells a friend of long standing."""
+    aside = "Саша (Александра, мы с ней за одной партой с первого класса) звонила."
+    assert _relations(aside) == {"Саша": "old friend"}
+    assert _relations("Jo (we've known each other since school) came by.") == {
+        "Jo": "old friend"
+    }
+    assert _relations("Jo (we met at the gym last year) came by.") == {}
