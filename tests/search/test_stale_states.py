@@ -1,11 +1,14 @@
 """Current-state questions whose old state ranked above the current one: a
 move told as a transfer in the present («переводим Машу в другой садик») is
-a change (search/changes.py)."""
+a change (search/changes.py), and a question that names its options ("tea or
+coffee?") is answered by one of its own words, not by the things named
+beside them (search/topic_things.py: category things are not read)."""
 
 from __future__ import annotations
 
 import pytest
 from agent_memory.search.changes import tells_change
+from agent_memory.search.topic_things import names_its_options
 
 
 @pytest.mark.parametrize(
@@ -25,3 +28,17 @@ def test_a_transfer_told_in_the_present_is_a_change(text: str) -> None:
 )
 def test_a_transfer_as_a_noun_is_no_change(text: str) -> None:
     assert not tells_change(text)
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("What do I drink in the morning, tea or coffee?", True),
+        ("Что я пью по утрам — чай или кофе?", True),
+        ("Я ещё хожу в бассейн или нет?", False),
+        ("Do I still swim or not?", False),
+        ("What do I drink in the morning?", False),
+    ],
+)
+def test_a_question_naming_its_options(question: str, asks: bool) -> None:
+    assert names_its_options(question) is asks
