@@ -65,9 +65,17 @@ _OPTIONS = re.compile(
 )
 
 
-def names_its_options(text: str) -> bool:
-    """The question ends by naming the options it chooses among."""
-    return bool(_OPTIONS.search(text))
+# "How do I feel about cilantro now?", «Как я отношусь к кинзе?»: an
+# attitude to the thing the question names, not a category of things.
+_ATTITUDE = re.compile(
+    r"\bhow do i feel about\b|(?<!\w)(?:отношусь|отношение) к(?!\w)", re.IGNORECASE
+)
+
+
+def names_what_it_asks(text: str) -> bool:
+    """The question names its answer's words itself: it ends by naming the
+    options it chooses among, or asks the user's attitude to one thing."""
+    return bool(_OPTIONS.search(text) or _ATTITUDE.search(text))
 
 
 # A thing's turn without the word scores this share of the weakest hit
@@ -89,7 +97,7 @@ async def with_things(
     (a question about now or before) or by a topic word (any other), and
     the trade's holders weighed (search/role_holders.py)."""
     if stance(query.text) is not None:
-        if not names_its_options(query.text):
+        if not names_what_it_asks(query.text):
             hits = await with_category_things(
                 storage, hits, query, window, other_script
             )

@@ -1,14 +1,15 @@
 """Current-state questions whose old state ranked above the current one: a
 move told as a transfer in the present («переводим Машу в другой садик») is
 a change (search/changes.py), and a question that names its options ("tea or
-coffee?") is answered by one of its own words, not by the things named
-beside them (search/topic_things.py: category things are not read)."""
+coffee?") or the thing it asks an attitude to («как я отношусь к кинзе?»)
+is answered by its own words, not by the things named beside them
+(search/topic_things.py: category things are not read)."""
 
 from __future__ import annotations
 
 import pytest
 from agent_memory.search.changes import tells_change
-from agent_memory.search.topic_things import names_its_options
+from agent_memory.search.topic_things import names_what_it_asks
 
 
 @pytest.mark.parametrize(
@@ -38,7 +39,11 @@ def test_a_transfer_as_a_noun_is_no_change(text: str) -> None:
         ("Я ещё хожу в бассейн или нет?", False),
         ("Do I still swim or not?", False),
         ("What do I drink in the morning?", False),
+        # an attitude to the one thing named
+        ("Как я сейчас отношусь к кинзе?", True),
+        ("How do I feel about cilantro these days?", True),
+        ("Which gym do I go to now?", False),
     ],
 )
-def test_a_question_naming_its_options(question: str, asks: bool) -> None:
-    assert names_its_options(question) is asks
+def test_a_question_naming_its_answer(question: str, asks: bool) -> None:
+    assert names_what_it_asks(question) is asks
