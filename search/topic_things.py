@@ -31,6 +31,7 @@ named within a few words of it are the topic's too (search/role_people.py).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 
 from ..core.records import Entity, NodeWindow, SearchHit
@@ -55,6 +56,28 @@ from .standing import stance
 from .support import wanted_stems
 from .windowed import USER_ROLE, unseen_hits
 
+# "tea or coffee?", «чай или кофе?»: the question names its options, so the
+# answer is one of its own words, not a thing named beside them (beside
+# "drink" the user names the office, a street, a friend). Not "or not",
+# «или нет»: whether, not which.
+_OPTIONS = re.compile(
+    r"\w+,? (?:or|или|либо) (?!not\b|нет\b|no\b)\w+\W*$", re.IGNORECASE
+)
+
+
+# "How do I feel about cilantro now?", «Как я отношусь к кинзе?»: an
+# attitude to the thing the question names, not a category of things.
+_ATTITUDE = re.compile(
+    r"\bhow do i feel about\b|(?<!\w)(?:отношусь|отношение) к(?!\w)", re.IGNORECASE
+)
+
+
+def names_what_it_asks(text: str) -> bool:
+    """The question names its answer's words itself: it ends by naming the
+    options it chooses among, or asks the user's attitude to one thing."""
+    return bool(_OPTIONS.search(text) or _ATTITUDE.search(text))
+
+
 # A thing's turn without the word scores this share of the weakest hit
 # carrying it: just below every turn that says the word.
 TOPIC_SHARE = 0.9
@@ -74,7 +97,10 @@ async def with_things(
     (a question about now or before) or by a topic word (any other), and
     the trade's holders weighed (search/role_holders.py)."""
     if stance(query.text) is not None:
-        hits = await with_category_things(storage, hits, query, window, other_script)
+        if not names_what_it_asks(query.text):
+            hits = await with_category_things(
+                storage, hits, query, window, other_script
+            )
         # the people of a trade asked (a dentist, a hairdresser) are no things
         return await with_role_holders(storage, hits, query, window, other_script)
     hits = await with_topic_things(storage, hits, query, window, other_script)
