@@ -57,7 +57,7 @@ from .search.member_things import with_member_things
 from .search.morphology import stem
 from .search.names_asked import named_entities
 from .search.own_children import asks_own_children, children_words, own_children
-from .search.people import about_people, asked_about
+from .search.people import asked_about
 from .search.plan import (
     LEGS,
     SearchFilters,
@@ -78,7 +78,7 @@ from .search.query_text import (
 )
 from .search.small_talk import asks_nothing, says_nothing, wordless
 from .search.standing import earlier_states, standing
-from .search.state_steps import by_states
+from .search.state_steps import by_states, people_or_trip
 from .search.still import asks_still
 from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
@@ -345,7 +345,7 @@ class Retriever:
         # it is still had: a search, whose end of the thing leads (after_the_end).
         if "entity" in plan.legs and not asks_still(plan.query.text):
             call.people = asked_about(plan.query, named, call.other_script)
-        hits = await about_people(self._storage, call.people, plan, window, wanted)
+        hits = await people_or_trip(self._storage, call.people, plan, window, wanted)
         if hits:  # what a person does now: the newest doing first
             return with_member_things(hits, plan.query, named)
         ranked, fused = await self._run_legs(call, plan, named, window)

@@ -5,8 +5,10 @@ answered by states, not words: the current or earlier value of the asked
 slot, settling into a home, the things named by a category, the stance
 (now / before) with the changes the turns tell, the end of a thing still
 asked about, an occasion's plan as it stands, gear taken up and a window's
-own doings. Each step returns the hits unchanged when its question is not
-asked; their order here is the order measured (docs/retrieval.md).
+own doings, a trip asked in a window with its days (also when a place
+asked is answered from its turns, `people_or_trip`). Each step returns
+the hits unchanged when its question is not asked; their order here is
+the order measured (docs/retrieval.md).
 """
 
 from __future__ import annotations
@@ -22,12 +24,15 @@ from .gear_taken_up import with_gear_taken_up, without_gear_taken_up
 from .member_things import with_member_things
 from .now_value import with_current_value
 from .occasion_plan import with_occasion_plan
+from .people import about_people
+from .plan import SearchPlan
 from .settling_in import with_settling_in
 from .standing import by_stance, stance
 from .still import after_the_end
 from .support import term_stems
 from .topic_things import with_things
 from .window_doing import with_window_doing
+from .window_trip import with_trip_days
 from .windowed import said_first
 
 
@@ -46,7 +51,9 @@ async def by_states(
     not the thing's)."""
     # before the rules that bring turns in by their own reading: theirs lead
     named_ids = {entity.id for entity in named}
-    hits = said_first(hits, term_stems(query.state_terms), named_ids, window)
+    wanted = term_stems(query.state_terms)
+    hits = said_first(hits, wanted, named_ids, window)
+    hits = await with_trip_days(storage, hits, wanted, named_ids, window)
     hits = await with_current_value(storage, hits, query, window)
     hits = await with_earlier_value(storage, hits, query, window)
     hits = await with_settling_in(storage, hits, query, window, stance(query.text))
@@ -58,3 +65,22 @@ async def by_states(
     for step in (*steps, with_window_doing):
         hits = await step(storage, hits, query, window)
     return hits
+
+
+async def people_or_trip(
+    storage: Store,
+    people: Sequence[Entity],
+    plan: SearchPlan,
+    window: NodeWindow | None,
+    entity_id: int | None,
+) -> list[SearchHit]:
+    """The answer from the `people` (or place) asked about, search/people.py;
+    a place asked in a window ("Tenerife") with its trip's days, which do
+    not name it."""
+    hits = await about_people(storage, people, plan, window, entity_id)
+    if not hits or window is None or not window.timed:
+        return hits
+    wanted = term_stems(plan.query.state_terms)
+    asked = {entity.id for entity in people}
+    found = await with_trip_days(storage, hits, wanted, asked, window)
+    return found[: plan.filters.limit]

@@ -291,19 +291,24 @@ def said_first(
     own reading."""
     if window is None or not window.timed or not wanted:
         return hits
-    says = [  # the assistant's echo of the topic word tells nothing of it
-        hit.node.source_role == USER_ROLE
-        and (
-            shares_stem(wanted, hit_stems(hit))
-            or any(entity.id in named for entity in hit.entities)
-        )
-        for hit in hits
-    ]
+    says = [says_asked(hit, wanted, named) for hit in hits]
     first = [hit for hit, told in zip(hits, says, strict=True) if told]
     later = [hit for hit, told in zip(hits, says, strict=True) if not told]
     if not first or not later:
         return hits
     return first + _below(later, min(hit.score for hit in first))
+
+
+def says_asked(
+    hit: SearchHit, wanted: AbstractSet[str], named: AbstractSet[int]
+) -> bool:
+    """The user's turn says what is asked: a `wanted` stem or its twin in the
+    turn or its entities' names, or a link to an entity the question names
+    (`named`). The assistant's echo of the topic word tells nothing of it."""
+    return hit.node.source_role == USER_ROLE and (
+        shares_stem(wanted, hit_stems(hit))
+        or any(entity.id in named for entity in hit.entities)
+    )
 
 
 def _below(hits: list[SearchHit], floor: float) -> list[SearchHit]:
