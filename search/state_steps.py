@@ -14,6 +14,7 @@ the order measured (docs/retrieval.md).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
@@ -32,6 +33,7 @@ from .still import after_the_end
 from .support import term_stems
 from .topic_things import with_things
 from .window_doing import with_window_doing
+from .window_person import WIDER, with_them_first
 from .window_trip import with_trip_days
 from .windowed import said_first
 
@@ -75,12 +77,17 @@ async def people_or_trip(
     entity_id: int | None,
 ) -> list[SearchHit]:
     """The answer from the `people` (or place) asked about, search/people.py;
-    a place asked in a window ("Tenerife") with its trip's days, which do
-    not name it."""
-    hits = await about_people(storage, people, plan, window, entity_id)
-    if not hits or window is None or not window.timed:
+    in a window, the turns spent with them first (read from a few times the
+    answer's room), and a place's trip with its days, which do not name it."""
+    if window is None or not window.timed:
+        return await about_people(storage, people, plan, window, entity_id)
+    limit = plan.filters.limit
+    wider = replace(plan, filters=replace(plan.filters, limit=limit * WIDER))
+    hits = await about_people(storage, people, wider, window, entity_id)
+    if not hits:
         return hits
+    hits = with_them_first(hits, people)
     wanted = term_stems(plan.query.state_terms)
     asked = {entity.id for entity in people}
     found = await with_trip_days(storage, hits, wanted, asked, window)
-    return found[: plan.filters.limit]
+    return found[:limit]
