@@ -104,6 +104,40 @@ async def test_a_pet_name_joins_its_one_person(storage: MemoryStorage) -> None:
         assert (await _entity(storage, form)).id == oscar.id, form
 
 
+async def test_a_pet_name_on_the_whole_name_joins_its_one_person(
+    storage: MemoryStorage,
+) -> None:
+    """«Заринка» is Zarina, «Тимурчик» Timur: the suffix on the whole name
+    (less its final vowel), said at a sentence's start as Russian turns do."""
+    await said(
+        storage,
+        "Long call with my friend Zarina about our old professor.",
+        "My son Timur lives in London.",
+        "Заринка звонила из Алматы, час проговорили.",
+        "Тимурчик звонил, голос уставший.",
+    )
+
+    zarina = await _entity(storage, "Заринка")
+    assert zarina.name in ("Zarina", "Зарина"), zarina
+    timur = await _entity(storage, "Тимурчик")
+    assert timur.name == "Timur", timur
+
+
+async def test_a_pet_name_two_people_could_have_stays_apart(
+    storage: MemoryStorage,
+) -> None:
+    """«Динка» may be Дина or Динара: neither takes it."""
+    await said(
+        storage,
+        "Моя подруга Дина живёт в Казани.",
+        "Моя коллега Динара уходит в отпуск.",
+        "Динка звонила, час проговорили.",
+    )
+
+    for name in ("Дина", "Динара"):
+        assert "Динка" not in (await _entity(storage, name)).aliases, name
+
+
 async def test_an_english_name_in_russian_turns_is_one_person(
     storage: MemoryStorage,
 ) -> None:
@@ -125,6 +159,24 @@ async def test_an_english_name_in_russian_turns_is_one_person(
     assert (await _entity(storage, "Пэм")).name == "Pam"
     assert (await _entity(storage, "Кейт")).name == "Kate"
     assert graham.type == "person"
+
+
+async def test_a_soft_g_is_said_dzh_in_russian_turns(storage: MemoryStorage) -> None:
+    """ "Geoff" is «Джефф», "Gemma" «Джемма»: a "g" before "e" or "i" is said
+    «дж», and of "geo" one vowel; a hard "g" stays ("Greg" is no «Джрег»)."""
+    await said(
+        storage,
+        "My partner Geoff made a shepherd's pie.",
+        "Джефф вдовец с 2019-го.",
+        "Шли с Джеффом в паре весь маршрут.",
+        "My friend Gemma came over.",
+        "Джемма сказала, что придёт.",
+    )
+
+    geoff = await _entity(storage, "Geoff")
+    for form in ("Джефф", "Джеффом"):
+        assert (await _entity(storage, form)).id == geoff.id, form
+    assert (await _entity(storage, "Джемма")).name == "Gemma"
 
 
 async def test_an_english_reading_joins_no_other_name(
