@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 
 from ..core.records import Entity, name_key
 from ..core.scope import using_view, view_of_scope
@@ -38,14 +38,8 @@ REJOIN_SCAN = 50_000
 # "Катюша" of Катя, "Ленка" of Лена); the suffix itself says a person's name,
 # so such a word filed as a concept joins its person too.
 _RU_DIMINUTIVE = re.compile(
-    r"^([а-яё]{2,}?)(?:онька|енька|очка|ечка|ушка|юшка|уша|юша|уля|юля|чик|ька|ка)$"
+    r"^([а-яё]{2,}?)(?:онька|енька|очка|ечка|ушка|юшка|уша|юша|уля|юля|ька|ка)$"
 )
-# A pet name's stem may be the whole name ("Тимурчик", "Тимурка" of Тимур)
-# or the name less its final "а"/"я" ("Заринка" of Зарина, "Алмочка" of
-# Alma, "Сонечка" of Соня; not "Марка" of Мария), compared as sounds; a stem
-# this short ("Ника") is a name of its own.
-_FINAL_VOWELS = ("а", "я", "a")
-MIN_WHOLE_STEM = 3
 
 
 def _first(entity: Entity) -> str:
@@ -79,45 +73,9 @@ def _suffixed(short: str, first_name: str) -> bool:
         return False
     if any(DIMINUTIVES.get(stem + end) == first_name for end in "ая"):
         return True
-    if _whole_stem(stem, first_name):
-        return True
     return len(first_name) - len(stem) >= MIN_CUT and sound_key(first_name).startswith(
         sound_key(stem)
     )
-
-
-def _whole_stem(stem: str, first_name: str) -> bool:
-    """ "тимур" of Тимур, "зарин" of Зарина: the stem is the name itself or
-    the name without its final vowel."""
-    said = sound_key(stem)
-    if len(said) < MIN_WHOLE_STEM:
-        return False
-    cut = first_name[:-1] if first_name.endswith(_FINAL_VOWELS) else first_name
-    return said in {sound_key(first_name), sound_key(cut)}
-
-
-async def vouched_pet_names(storage: Store, opening: Iterable[str]) -> set[str]:
-    """The keys of the sentence-opening names (filed only when known) that are
-    a pet name on the whole stem of one known person's name: "Заринка звонила"
-    after "Zarina rang", «Тимурчик звонил» after "My son Timur". A name two
-    people could have ("Сашка": Саша or Александра) stays unfiled."""
-    found = set()
-    for name in opening:
-        key = name_key(name)
-        stem = pet_name_stem(key)
-        if not stem or " " in key:
-            continue
-        candidates = await _long_candidates(storage, key)
-        candidates += await _other_script(storage, key)
-        longer = {
-            e.id: e
-            for e in candidates
-            if shortens(key, _first(e)) or _shortens_across(key, _first(e))
-        }
-        one = _one_person(key, list(longer.values()))
-        if one is not None and _whole_stem(stem, _first(one)):
-            found.add(key)
-    return found
 
 
 def _one_word_person(entity: Entity) -> bool:

@@ -104,40 +104,6 @@ async def test_a_pet_name_joins_its_one_person(storage: MemoryStorage) -> None:
         assert (await _entity(storage, form)).id == oscar.id, form
 
 
-async def test_a_pet_name_on_the_whole_name_joins_its_one_person(
-    storage: MemoryStorage,
-) -> None:
-    """«Заринка» is Zarina, «Тимурчик» Timur: the suffix on the whole name
-    (less its final vowel), said at a sentence's start as Russian turns do."""
-    await said(
-        storage,
-        "Long call with my friend Zarina about our old professor.",
-        "My son Timur lives in London.",
-        "Заринка звонила из Алматы, час проговорили.",
-        "Тимурчик звонил, голос уставший.",
-    )
-
-    zarina = await _entity(storage, "Заринка")
-    assert zarina.name in ("Zarina", "Зарина"), zarina
-    timur = await _entity(storage, "Тимурчик")
-    assert timur.name == "Timur", timur
-
-
-async def test_a_pet_name_two_people_could_have_stays_apart(
-    storage: MemoryStorage,
-) -> None:
-    """«Динка» may be Дина or Динара: neither takes it."""
-    await said(
-        storage,
-        "Моя подруга Дина живёт в Казани.",
-        "Моя коллега Динара уходит в отпуск.",
-        "Динка звонила, час проговорили.",
-    )
-
-    for name in ("Дина", "Динара"):
-        assert "Динка" not in (await _entity(storage, name)).aliases, name
-
-
 async def test_an_english_name_in_russian_turns_is_one_person(
     storage: MemoryStorage,
 ) -> None:
