@@ -49,12 +49,13 @@ from .names_asked import (
     stems_of,
     words_of,
 )
-from .own_relation import OWN_RELATION_TURNS, is_own_relative, lifelong, own_phrases
+from .own_relation import lifelong
 from .plan import SearchFilters, SearchPlan
 from .query_text import fts_match
 from .spellings import other_script_spellings
 from .standing import stance, standing
 from .twin_words import twins
+from .unnamed import add_by_relation, add_described
 from .windowed import admitted
 
 ASKS_ABOUT_EVENTS = ("when", "why")
@@ -363,7 +364,8 @@ async def person_hits(
         ids += await storage.index.fts_newest(match, limit=SCAN, types=filters.types)
     nodes, linked = await _linked(storage, ids, asked)
     if lifelong(relations):
-        await _add_unnamed(storage, relations, people[0], filters, nodes, linked)
+        await add_by_relation(storage, relations, people[0], filters, nodes, linked)
+    await add_described(storage, people, filters, nodes, linked)  # "the man from"
     names = {w for e in people for w in words_of(e)}
     hidden = await storage.graph.superseded_ids(list(nodes))
     found = [n for n in nodes.values() if n.is_valid and n.id not in hidden]
@@ -409,28 +411,6 @@ async def _linked(
     wanted = [i for i in ids if i in about]
     linked = await storage.entities.entities_of_nodes(wanted)
     return await storage.nodes.get_nodes(wanted), linked
-
-
-async def _add_unnamed(
-    storage: Store,
-    relations: frozenset[str],
-    person: Entity,
-    filters: SearchFilters,
-    nodes: dict[int, Node],
-    linked: dict[int, list[Entity]],
-) -> None:
-    """Add the newest nodes that speak of the person by their relation alone
-    ("My mom lives in Kazan", search/own_relation.py), linked to `person`."""
-    ids = await storage.index.fts_newest(
-        own_phrases(relations), limit=OWN_RELATION_TURNS, types=filters.types
-    )
-    found = await storage.nodes.get_nodes([i for i in ids if i not in nodes])
-    entities = await storage.entities.entities_of_nodes(list(found))
-    for node_id, node in found.items():
-        theirs = entities.get(node_id, [])
-        if is_own_relative(node, theirs, relations):
-            nodes[node_id] = node
-            linked[node_id] = [*theirs, person]
 
 
 async def _candidates(

@@ -339,6 +339,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     ):
         return None
     # "Pepper's vet" is about Pepper, "Star Wars-related" about Star Wars.
+    possessive = _POSSESSIVE.search(words[-1]) is not None
     words[-1] = _SUFFIX.sub("", _POSSESSIVE.sub("", words[-1]))
     name = " ".join(words)
     start = match.start(1) + match.group(1).find(words[0])
@@ -380,7 +381,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
     )
     relation = (
         # "our head of primary Graham Hale", "my line manager Tom": the boss
-        boss_over_qualified(relation_before(untitled), untitled, text)
+        boss_over_qualified(relation_before(untitled, possessive), untitled, text)
         or relation_after(after_words)
         or relation_in_aside(text[start + len(name) :], before_words)  # «Алия (6)»
         or relation_by_subject(before_words)  # "My manager is Jonas"

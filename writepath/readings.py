@@ -31,6 +31,11 @@ _DOUBLED = re.compile(r"([a-z])\1+")
 _A_SAID = ("a", "e", "ei")  # Pam, Pem; Kate, Keit
 _J_SAID = ("j", "dzh")  # Jackson, Dzhekson
 _AU_SAID = ("au", "o")  # Laura, Lora; Paul, Pol
+# a "g" before "e", "i", "y" is often «дж» (Geoff «Джефф», Gemma «Джемма»,
+# Nigel «Найджел»), and of "geo" one vowel may be said (Geoff "dzhef",
+# George "dzhordzh"); "" reads the "g" hard
+_SOFT_G = re.compile(r"g(?=[eiy])")
+_EO_SAID = ("", "eo", "e", "o")
 
 
 @lru_cache(maxsize=4096)
@@ -47,14 +52,21 @@ def readings(word: str) -> frozenset[str]:
     j_said = _J_SAID if "j" in folded else ("j",)
     final_e = (0, 1) if folded.endswith("e") and len(folded) > 3 else (0,)
     au_said = _AU_SAID if "au" in folded else ("au",)
-    habits = product(silent, a_said, j_said, final_e, au_said)
-    for silent_h, a, j, drop_e, au in habits:
+    eo_said = _EO_SAID if _SOFT_G.search(folded) else ("",)
+    habits = product(silent, a_said, j_said, final_e, au_said, eo_said)
+    for silent_h, a, j, drop_e, au, eo in habits:
         said = _SILENT_H.sub("", folded) if silent_h else folded
+        said = _soft_g(said, eo) if eo else said
         said = said.replace("au", au)  # before the "a" habit reads its "a"
         said = _DOUBLED.sub(r"\1", said)  # "graam": one long vowel
         said = said[:-1] if drop_e and said.endswith("e") else said
         found.add(said.replace("a", a).replace("j", j))
     return frozenset(found - {folded})
+
+
+def _soft_g(said: str, eo: str) -> str:
+    """Each "g" before "e", "i", "y" said "dzh", a "geo" as "dzh" + `eo`."""
+    return _SOFT_G.sub("dzh", said.replace("geo", "dzh" + eo))
 
 
 def _read_as(entity: Entity) -> list[Entity]:

@@ -45,12 +45,16 @@ def _clean(words: Sequence[str]) -> list[str]:
     return [w.strip(",.!?;:()").casefold() or w for w in words]
 
 
-def relation_before(before_words: Sequence[str]) -> str:
+def relation_before(before_words: Sequence[str], possessive: bool = False) -> str:
     """The relation when the name follows "my wife" / "моя жена" / "my new
     boss" (one word may stand between; a comma is allowed), in any case
     ("моей дочке Соне"), or opens the sentence alone ("Тёща, Галина
-    Петровна, приезжает": Russian leaves "моя" out of a relation one has once)."""
+    Петровна, приезжает": Russian leaves "моя" out of a relation one has once).
+    A `possessive` name past a comma owns what follows, it is not the
+    relation: "with my partner, Malcolm's route was too muddy"."""
     if _described_after_a_colon(before_words):
+        return ""
+    if possessive and before_words and before_words[-1].endswith(","):
         return ""
     if before_words and before_words[-1].endswith("("):
         return _relation_before_aside(before_words)

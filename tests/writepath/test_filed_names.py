@@ -127,6 +127,24 @@ async def test_an_english_name_in_russian_turns_is_one_person(
     assert graham.type == "person"
 
 
+async def test_a_soft_g_is_said_dzh_in_russian_turns(storage: MemoryStorage) -> None:
+    """ "Geoff" is «Джефф», "Gemma" «Джемма»: a "g" before "e" or "i" is said
+    «дж», and of "geo" one vowel; a hard "g" stays ("Greg" is no «Джрег»)."""
+    await said(
+        storage,
+        "My partner Geoff made a shepherd's pie.",
+        "Джефф вдовец с 2019-го.",
+        "Шли с Джеффом в паре весь маршрут.",
+        "My friend Gemma came over.",
+        "Джемма сказала, что придёт.",
+    )
+
+    geoff = await _entity(storage, "Geoff")
+    for form in ("Джефф", "Джеффом"):
+        assert (await _entity(storage, form)).id == geoff.id, form
+    assert (await _entity(storage, "Джемма")).name == "Gemma"
+
+
 async def test_an_english_reading_joins_no_other_name(
     storage: MemoryStorage,
 ) -> None:

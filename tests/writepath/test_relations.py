@@ -157,6 +157,23 @@ async def test_a_relation_going_on_to_its_owner_is_not_mine(
 
 
 @pytest.mark.parametrize("batch", [False, True])
+async def test_a_possessive_name_past_a_comma_does_not_take_the_relation(
+    storage: MemoryStorage, batch: bool
+) -> None:
+    """ "with my partner, Malcolm's route was too muddy": Malcolm owns the
+    route; the partner named before stays the partner."""
+    await _say(
+        storage,
+        "Geoff is officially my partner now.",
+        "Walking group with my partner, Malcolm's route was too muddy.",
+        batch=batch,
+    )
+    assert await _holder(storage, "my partner") == "Geoff"
+    malcolm = await storage.entities.find_entity("Malcolm")
+    assert malcolm is not None and not malcolm.attributes.get("relation")
+
+
+@pytest.mark.parametrize("batch", [False, True])
 async def test_a_new_boss_in_one_language_ends_the_old_one_in_the_other(
     storage: MemoryStorage, batch: bool
 ) -> None:
