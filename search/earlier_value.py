@@ -33,7 +33,7 @@ from .slots import asks_home, asks_original_plan
 from .sold_before import sold_before, window_before
 from .standing import later_state, stance
 from .support import text_stems
-from .twin_words import twins
+from .twin_words import twin_stems, twins
 from .windowed import USER_ROLE, unseen_hits
 
 # The turns read from before the change (by the thing's entities, or by its
@@ -74,11 +74,22 @@ def _takes_object(found: re.Match[str]) -> bool:
     return bool(re.match(r"\s+\w", rest)) and not _CLAUSE_NEXT.match(rest)
 
 
-def left_things(text: str) -> list[str]:
+def left_things(text: str, routes: bool = True) -> list[str]:
     """What the turn leaves behind or gives up, as written ("Baltix Pay",
-    "knitting", «футболом»): content words only."""
-    found = [*old_states(text)]
-    found += [m[1] or m[2] for m in _GIVEN_UP.finditer(text) if not _takes_object(m)]
+    "knitting", «футболом»): content words only; without `routes`, not the
+    X of "from X to" (search/left_behind.py)."""
+    return _content([*old_states(text, routes), *given_up(text)])
+
+
+def given_up(text: str) -> list[str]:
+    """What the turn gives up or sells ("giving up knitting", «бросил
+    курить», "Sold the Passat"): content words only."""
+    return _content(
+        [m[1] or m[2] for m in _GIVEN_UP.finditer(text) if not _takes_object(m)]
+    )
+
+
+def _content(found: list[str]) -> list[str]:
     return [
         thing
         for thing in dict.fromkeys(found)
@@ -186,7 +197,8 @@ async def with_earlier_value(
         change, left = _plan_replaced(hits)
         score = change.score
     else:
-        return hits
+        change, left = _state_left(hits, query.text)
+        score = change.score
     if not left:
         return hits
     found = await _left_turns(storage, change, left, window)
@@ -213,6 +225,34 @@ def _plan_replaced(hits: list[SearchHit]) -> tuple[SearchHit, list[str]]:
         names = [thing for thing in left_things(hit.node.content) if thing[0].isupper()]
         if names:
             return hit, names
+    return hits[0], []
+
+
+def _state_left(hits: list[SearchHit], question: str) -> tuple[SearchHit, list[str]]:
+    """For any other question about before that names no later state ("What
+    car did I use to have?", «Я раньше курил вейп?»): the best of the user's
+    hits that gives a thing up ("Sold the Passat", «бросил вейп») or leaves
+    a thing it links behind («Ушла из Amstel»), and those things (none: no
+    such hit). Another word left would bring any turn saying it ("instead of
+    sleeping", "switched from tea": "Lena made tea"), a route's start is no
+    leaving ("the commute from Neukölln to the office"), nor is the thing
+    the question names ("no Serbian today" for «По каким дням был
+    сербский?»: its older days are asked)."""
+    own = text_stems(question)
+    asked = set(own).union(*(twin_stems(word) for word in own))
+    for hit in hits[:PLAN_HITS]:
+        if hit.node.source_role != USER_ROLE:
+            continue
+        text = hit.node.content
+        linked = [
+            thing
+            for thing in old_states(text, routes=False)
+            if any(_is_left(entity, [thing]) for entity in hit.entities)
+            and not _names_later(thing, asked)
+        ]
+        left = _content([*given_up(text), *linked])
+        if left:
+            return hit, left
     return hits[0], []
 
 

@@ -105,3 +105,19 @@ async def test_an_original_plan_asked_without_its_topic(storage: MemoryStorage) 
     texts = _life(old, change, new)
     top = await top_answers(storage, texts, T0, "Where was I originally going?")
     assert set(old) <= set(top[:3]), top
+
+
+async def test_a_thing_given_up_asked_without_the_later_state(
+    storage: MemoryStorage,
+) -> None:
+    # "used to" names no later state: the turn that sells the car names the
+    # older one, whose turns (no word of the question) tell it
+    old = [
+        "The Corolla failed its inspection, rust on the sills.",
+        "Drove the Corolla to the coast, 600 km without a problem.",
+    ]
+    change = "Sold the Corolla, my old car, to a neighbour for 900 euros."
+    new = ["Riding the new bike to work, twelve minutes.", "Bike lights bought."]
+    texts = _life(old, change, new)
+    top = await top_answers(storage, texts, T0, "What car did I use to have?")
+    assert set(old) <= set(top[:3]), top
