@@ -75,7 +75,7 @@ _LONG_FRIENDSHIP = re.compile(
 
 
 # the oldest age a child at home is told by alone
-_MINOR_AGE = 17
+MINOR_AGE = 17
 _SPOUSES = same_relation("wife") | same_relation("husband") | same_relation("partner")
 
 
@@ -85,7 +85,7 @@ def _child_by_age(items: Sequence[str], before_words: Sequence[str]) -> str:
     text: the family told at once, not a friend's child met alone."""
     if items and _other_name_form(items[0]):
         items = items[1:]
-    if not items or not items[0].isdigit() or int(items[0]) > _MINOR_AGE:
+    if not items or not items[0].isdigit() or int(items[0]) > MINOR_AGE:
         return ""
     said = relation_base_forms([w.strip(",.!?;:()").casefold() for w in before_words])
     return "child" if _SPOUSES & set(said) else ""

@@ -29,7 +29,7 @@ from .nicknames import join_people
 from .oblique import ObliqueNamer
 from .owners import owners_in
 from .patronymics import join_patronymics
-from .relations import file_relation
+from .relations import file_relation, guess_fits
 from .short_things import ShortThings
 from .surnames import join_surnames
 from .twins import join_twins
@@ -132,6 +132,10 @@ class EntityLinker:
         )
         if retype:
             await self._storage.entities.update_entity(entity.id, type=mention.type)
+        if mention.tentative and not await guess_fits(
+            self._storage, entity, mention.relation
+        ):
+            return  # «Мише четырнадцать» after «мой сын Миша»: the son stays
         await file_relation(
             self._storage, entity, mention.relation, replaces=mention.replaces
         )

@@ -21,6 +21,8 @@ class Mention:
     # "Eleni, my new boss": the relation is taken from every older holder,
     # in either language (writepath/relations.py `said_new`)
     replaces: bool = False
+    # «Лёве семь»: a relation guessed, filed only on one of no relation yet
+    tentative: bool = False
 
 
 def once_each(mentions: Iterable[Mention]) -> list[Mention]:

@@ -35,6 +35,7 @@ from .cues import (
     russian_verb,
     russian_word,
 )
+from .guessed_relations import with_guessed_relations
 from .kin_mentions import kin_mentions
 from .kin_owners import with_kin_owners
 from .landlords import landlord_before
@@ -54,7 +55,7 @@ from .names import (
 )
 from .nicknames import shortens
 from .pets import owned_kind_beside, pet_in_aside, pet_word_beside
-from .pronoun_relation import pronoun_relations
+from .pronoun_relation import with_pronoun_relations
 from .relations import (
     relation_after,
     relation_after_verb,
@@ -204,34 +205,11 @@ def extract_mentions(text: str) -> list[Mention]:
             mention = _name_mention(plain, match)
             if mention is not None:
                 add(match.start(1), match.end(1), mention)
-    found_sorted = _with_pronoun_relations(
+    found_sorted = with_pronoun_relations(
         plain, sorted(zip(taken, found, strict=True), key=lambda pair: pair[0])
     )
     unique = once_each(mention for _, mention in found_sorted)
-    return with_kin_owners(text, unique)
-
-
-def _with_pronoun_relations(
-    text: str, spans: list[tuple[tuple[int, int], Mention]]
-) -> list[tuple[tuple[int, int], Mention]]:
-    """«Мише четырнадцать, он мой сын»: the person a pronoun's relation is
-    said of (writepath/pronoun_relation.py) takes it, and is a person."""
-    names = [
-        (span[0], m.name, m.type == "person")
-        for span, m in spans
-        if m.kind == "name" and m.type != "place"
-    ]
-    said = pronoun_relations(text, names) if names else {}
-    return [
-        (span, _related(m, said[m.name]))
-        if m.name in said and not m.relation and m.kind == "name"
-        else (span, m)
-        for span, m in spans
-    ]
-
-
-def _related(mention: Mention, relation: str) -> Mention:
-    return Mention(mention.name, "person", "name", relation=relation)
+    return with_kin_owners(text, with_guessed_relations(plain, unique))
 
 
 def _cut_at_possessive(text: str, match: re.Match[str]) -> list[re.Match[str]]:

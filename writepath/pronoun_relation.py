@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from ..core.relations import relation_of
 from ..search.morphology import relation_base_forms
+from .mention import Mention
 
 # "he's my son", "she is our neighbour", «он мой сын», «она — моя сестра»:
 # the pronoun, a copula English needs, the owner word, one word that may
@@ -153,3 +154,26 @@ def _called_by_kin(
 def _quoted(before: str) -> bool:
     """A quote opened before and not closed: someone else speaks."""
     return before.count("«") > before.count("»") or before.count('"') % 2 == 1
+
+
+def with_pronoun_relations(
+    text: str, spans: list[tuple[tuple[int, int], Mention]]
+) -> list[tuple[tuple[int, int], Mention]]:
+    """«Мише четырнадцать, он мой сын»: the person a pronoun's relation is
+    said of (pronoun_relations above) takes it, and is a person."""
+    names = [
+        (span[0], m.name, m.type == "person")
+        for span, m in spans
+        if m.kind == "name" and m.type != "place"
+    ]
+    said = pronoun_relations(text, names) if names else {}
+    return [
+        (span, _related(m, said[m.name]))
+        if m.name in said and not m.relation and m.kind == "name"
+        else (span, m)
+        for span, m in spans
+    ]
+
+
+def _related(mention: Mention, relation: str) -> Mention:
+    return Mention(mention.name, "person", "name", relation=relation)

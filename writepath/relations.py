@@ -341,6 +341,20 @@ async def file_relation(
         )
 
 
+async def guess_fits(storage: Store, entity: Entity, relation: str) -> bool:
+    """A guessed relation (Mention.tentative) is filed on a person of no
+    relation yet; one held at a time only when someone holds it already,
+    in either script (the owner of a workplace is a boss when the user has
+    one)."""
+    if entity.attributes.get("relation"):
+        return False
+    if relation not in ONE_AT_A_TIME:
+        return True
+    aliases = [a for same in same_relation(relation) for a in relation_aliases(same)]
+    holders = await storage.entities.entities_by_keys(aliases)
+    return any(holder.id != entity.id for holder in holders)
+
+
 async def _take_from_others(
     storage: Store, entity: Entity, relation: str, both_scripts: bool = False
 ) -> None:
