@@ -31,6 +31,7 @@ from .query_text import STOP_WORDS, fts_match
 from .slot_before import first_later, slot_turns, slot_words
 from .slots import asks_home, asks_original_plan
 from .sold_before import sold_before, window_before
+from .spelled_turns import spelled_turns
 from .standing import later_state, stance
 from .support import text_stems
 from .twin_words import twin_stems, twins
@@ -107,9 +108,13 @@ def _names_later(text: str, later: set[str]) -> bool:
     return any(same_key(a, b) for a in keys if a for b in words if b)
 
 
-def _change_of(hits: list[SearchHit], later: set[str]) -> tuple[SearchHit, list[str]]:
+def _change_of(
+    hits: list[SearchHit], later: set[str], home: bool
+) -> tuple[SearchHit, list[str]]:
     """The user's earliest hit that names the later state and leaves
-    something else behind, and those things (none: no such hit)."""
+    something else behind, and those things (none: no such hit). A `home`
+    is left, never sold: "Sold the Passat… nowhere to park in Āgenskalns"
+    tells no older home."""
     told = sorted(
         (h for h in hits if h.node.source_role == USER_ROLE),
         key=lambda hit: hit.node.when,
@@ -118,7 +123,8 @@ def _change_of(hits: list[SearchHit], later: set[str]) -> tuple[SearchHit, list[
         text = hit.node.content
         if not _names_later(text, later):
             continue
-        left = [thing for thing in left_things(text) if not _names_later(thing, later)]
+        things = _content(old_states(text)) if home else left_things(text)
+        left = [thing for thing in things if not _names_later(thing, later)]
         if left:
             return hit, left
     return hits[0], []
@@ -176,7 +182,7 @@ async def with_earlier_value(
         return hits
     later = later_state(query.text)
     if later:
-        change, left = _change_of(hits, later)
+        change, left = _change_of(hits, later, asks_home(query.text))
         naming = [h.score for h in hits if _names_later(h.node.content, later)]
         score = max(naming, default=change.score)
         if asks_home(query.text) and not any(thing[0].isupper() for thing in left):
@@ -286,7 +292,8 @@ async def _earlier_turns(
         found = await storage.entities.entity_node_ids(
             entity_ids, limit=EARLIER_TURNS, types=("episodic",), window=window
         )
-        return [node_id for node_id, _ in found]
+        linked = [node_id for node_id, _ in found]
+        return [*linked, *await _spelled_apart(storage, left, window, linked)]
     words = [w.casefold() for thing in left for w in thing.split()]
     terms = [*words, *(t for w in words for t in twins(stem(w)) | twins(w))]
     match = fts_match(terms)
@@ -296,3 +303,19 @@ async def _earlier_turns(
         match, limit=EARLIER_TURNS, types=("episodic",), window=window
     )
     return [node_id for node_id, _ in ranked]
+
+
+async def _spelled_apart(
+    storage: Store, left: list[str], window: NodeWindow, linked: list[int]
+) -> list[int]:
+    """Ids of the turns naming a thing left in the other script ("Sold the
+    Passat": «Мой Пассат B5»), which its entity does not reach (the
+    extractor files each spelling apart), within the bound still left."""
+    room = EARLIER_TURNS - len(linked)
+    found: list[int] = []
+    for thing in left:
+        if room <= len(found):
+            break
+        nodes = await spelled_turns(storage, thing, window, room, other_only=True)
+        found += [node.id for node in nodes if node.id not in linked]
+    return list(dict.fromkeys(found))[:room]

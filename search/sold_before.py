@@ -12,15 +12,13 @@ the Mac. That thing's turns from before the new one join the candidates.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
 
 from ..core.records import NodeWindow
 from ..store.interface import Store
 from .kinds import kin_stems
-from .morphology import stem
 from .query_text import fts_match
-from .spellings import other_script_spellings
+from .spelled_turns import spelled_turns
 from .support import text_stems
 from .windowed import USER_ROLE
 
@@ -69,39 +67,13 @@ async def sold_before(
     return []
 
 
-def _other_script(thing: str) -> list[str]:
-    """The prefixes of a named thing's words in the other script, as FTS
-    terms: the user tells it in both languages ("Took the Astra…", «Продал
-    Астру»), and a case ending is no part of the prefix."""
-    if not thing[0].isupper():
-        return []
-    stems = (stem(word) for word in thing.split())
-    return [f'"{spelled}"*' for s in stems for spelled in other_script_spellings(s)]
-
-
-def _says(text: str, prefixes: list[str]) -> bool:
-    """The text has a word opening with one of `prefixes`."""
-    words = re.findall(r"\w+", text.casefold())
-    return any(word.startswith(prefix) for word in words for prefix in prefixes)
-
-
 async def _thing_turns(
     storage: Store, thing: str, window: NodeWindow, kin: frozenset[str]
 ) -> list[int]:
-    """Ids of the turns in `window` naming `thing`, when one of them names
-    the kind too (else none: the thing sold is of another kind)."""
-    match = fts_match([word.casefold() for word in thing.split()])
-    if match is None:
-        return []
-    match = " OR ".join([match, *_other_script(thing)])
-    ranked = await storage.index.fts_search(
-        match, limit=THING_TURNS, types=("episodic",), window=window
-    )
-    found = await storage.nodes.get_nodes([node_id for node_id, _ in ranked])
-    # the search reads a turn's neighbours too: only the turns saying it
-    prefixes = [stem(word) for word in thing.split()]
-    prefixes += [p for s in prefixes for p in other_script_spellings(s)]
-    nodes = [n for n in found.values() if _says(n.content, prefixes)]
+    """Ids of the turns in `window` naming `thing` (in either script), when
+    one of them names the kind too (else none: the thing sold is of another
+    kind)."""
+    nodes = await spelled_turns(storage, thing, window, THING_TURNS)
     own = text_stems(thing)
     if all(kin.isdisjoint(text_stems(node.content) - own) for node in nodes):
         return []
