@@ -12,6 +12,7 @@ A capitalised word that opens a sentence is usually just a capitalised word
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
+from dataclasses import replace
 
 from ..core.records import EdgeDraft, Entity, Node, name_key
 from ..core.scope import using_view, view_of_scope, write_scope
@@ -124,14 +125,21 @@ class EntityLinker:
         follow(await self._things.join(self._storage, [entity], split))
         return moved
 
-    async def _learn(self, entity: Entity, mention: Mention) -> None:
+    async def _learn(self, entity: Entity, mention: Mention) -> Entity | None:
         """A person seen as a person, a pet as a pet ("my dog Max" wins over
-        the given name's guess), a place as a place, and a relation are kept."""
+        the given name's guess), a place as a place, and a relation are kept;
+        returns `entity` when it has just become a person."""
         retype = (mention.type in ("person", "place") and entity.type == "concept") or (
             mention.type == "pet" and entity.type in ("concept", "person")
         )
         if retype:
             await self._storage.entities.update_entity(entity.id, type=mention.type)
+        await self._file_relation(entity, mention)
+        if retype and mention.type == "person":
+            return replace(entity, type="person")
+        return None
+
+    async def _file_relation(self, entity: Entity, mention: Mention) -> None:
         if mention.tentative and not await guess_fits(
             self._storage, entity, mention.relation
         ):
@@ -273,8 +281,14 @@ class EntityLinker:
             [(m.name, "person" if key in vouched else m.type) for key, m in wanted]
         )
         resolved: dict[str, Entity] = {}
+        # filed before as a concept, a person from now on: a person is also
+        # heard by the readings of its name (Geoff as «Джефф», filed apart
+        # while both were concepts), so it meets its twin again
+        became: list[Entity] = []
         for (key, mention), entity in zip(wanted, entities, strict=True):
-            await self._learn(entity, mention)  # writes only when it learns
+            person = await self._learn(entity, mention)  # writes only when it learns
+            if person is not None and key in known:
+                became.append(person)
             resolved[key] = entity
         new = [e for key, e in resolved.items() if key not in known]
         joined = await join_people(self._storage, new, split)
@@ -285,7 +299,8 @@ class EntityLinker:
         # names joined into one entity are listed once from here: a join
         # after would merge it away, then meet its dropped id again
         filed = _once(cased.get(i, e) for i, e in fresh.items())
-        twinned = await self._join_twins(filed, guarded)  # "Dima" and «Дима»
+        # "Dima" and «Дима»
+        twinned = await self._join_twins(_once([*filed, *became]), guarded)
         filed = _once(twinned.get(e.id, e) for e in filed)
         named = await join_name_forms(self._storage, filed, guarded)  # "Alex", «Саша»
         filed = _once(named.get(e.id, e) for e in filed)

@@ -208,3 +208,22 @@ async def test_a_short_name_in_another_case_joins_its_twin(
     assert await listed(storage) == {"Priya": "person"}
     priya = await storage.entities.find_entity("Priya")
     assert priya is not None and priya.mention_count == 3
+
+
+async def test_names_filed_apart_as_concepts_join_once_one_is_a_person(
+    storage: MemoryStorage,
+) -> None:
+    """ "Geoff" and «Джеффом» are concepts at first (a sentence's name, an
+    oblique form), whose sounds differ ("geof", "jef"); a person's name is
+    also heard as said ("Geoff" as «Джефф»), so once the partner makes
+    Geoff a person, the two are one."""
+    await said(
+        storage,
+        "Group walk round Golden Acre, Geoff showed me a nuthatch.",
+        "Шли с Джеффом в паре весь маршрут до Ilkley, он рассказывал про птиц.",
+    )
+    assert len(await listed(storage)) >= 2  # apart while neither is a person
+    await said(storage, "Geoff is officially my partner now.")
+    geoff = await storage.entities.find_entity("Джеффом")
+    assert geoff is not None and geoff.name == "Geoff", geoff
+    assert geoff.type == "person" and "my partner" in geoff.aliases
