@@ -66,6 +66,7 @@ from .owned_things import owned_asked_of_name, says_owned_thing
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
+from .time_idioms import without_idioms
 from .twin_phrases import Twinned, asked_phrases, phrase_stems
 from .twin_words import longer_word, twin_stems
 from .whose import OwnThing, asked_own, likened, someone_elses
@@ -183,9 +184,9 @@ def holds_stem(hit: SearchHit, wanted: AbstractSet[str]) -> bool:
 
 @functools.lru_cache(maxsize=4096)  # the same hits are read by several rules
 def text_stems(text: str) -> frozenset[str]:
-    """Stems of the text's words, and of the parts of a brand written as one
-    CamelCase word ("ActivoBank" says "bank", search/compound_names.py)."""
-    return frozenset(stem(w) for w in _WORD.findall(text)) | part_stems(text)
+    """Stems of the text's words but a time's ("after work"), and of the parts
+    of a CamelCase brand ("ActivoBank" says "bank", search/compound_names.py)."""
+    return frozenset(map(stem, _WORD.findall(without_idioms(text)))) | part_stems(text)
 
 
 def plain_stems(hit: SearchHit) -> set[str]:
