@@ -125,7 +125,8 @@ def test_what_a_turn_leaves_behind(text: str, left: list[str]) -> None:
         # the thing sold is also read by its other-script spelling
         pytest.param(
             [
-                "Мой Пассат, 2001 года, универсал, серебристый, печка греет только ноги.",
+                "Мой Пассат, 2001 года, универсал, серебристый,"
+                " печка греет только ноги.",
                 "Drove Polina to school in the Passat, the heater is broken again.",
             ],
             "Sold the Passat to a guy from Jelgava for 900 euros.",
