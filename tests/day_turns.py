@@ -9,7 +9,7 @@ from pathlib import Path
 
 from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft, NodeDraft
-from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.retrieval import NO_FILTERS, Retriever, SearchFilters
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
 
@@ -73,7 +73,15 @@ async def top_answers(
 ) -> list[str]:
     """The top 5 answers to `question` over `linked_days(texts)`."""
     retriever = await linked_days(storage, texts, start)
-    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    return await answers(retriever, question, SearchFilters(limit=5))
+
+
+async def answers(
+    retriever: Retriever, question: str, filters: SearchFilters = NO_FILTERS
+) -> list[str]:
+    """The texts of the hits for `question`, best first (searched without
+    reinforcing, so that one test's questions do not move another's)."""
+    hits = await retriever.search(question, filters, reinforce=False)
     return [hit.node.content for hit in hits]
 
 
@@ -88,5 +96,4 @@ async def window_answers(
     retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
     after = START + first_day * DAY
     filters = SearchFilters(after=after, before=after + 60 * DAY, limit=10)
-    hits = await retriever.search(question, filters, reinforce=False)
-    return [hit.node.content for hit in hits]
+    return await answers(retriever, question, filters)

@@ -31,6 +31,13 @@ async def said(storage: MemoryStorage, *texts: str) -> None:
         await linker.on_episodes(list(nodes.values()))
 
 
+async def filed_name(storage: MemoryStorage, alias: str) -> str | None:
+    """The name of the entity `alias` finds ("my mother-in-law", «свекровь»),
+    None when it finds none."""
+    entity = await storage.entities.find_entity(alias)
+    return entity.name if entity is not None else None
+
+
 async def listed(storage: MemoryStorage) -> dict[str, str]:
     """The listed entities' names and types."""
     return {e.name: e.type for e in await storage.entities.list_entities()}

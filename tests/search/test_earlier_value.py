@@ -92,50 +92,55 @@ def test_what_a_turn_leaves_behind(text: str, left: list[str]) -> None:
     assert left_things(text) == left
 
 
-async def test_an_original_plan_asked_without_its_topic(storage: MemoryStorage) -> None:
-    # the question names neither the plan nor what replaced it: the turn
-    # that replaces it (a plan word) names the place left, whose turns from
-    # before tell the plan, though they share no word with the question
-    old = [
-        "My sister lives in Odessa, I'll go see her by bus in October.",
-        "The bus to Odessa takes six hours with the border queue.",
-    ]
-    change = "Booked Lisbon with Graham instead of Odessa, a little hotel."
-    new = ["Printed the Lisbon boarding passes.", "Packing light for Lisbon."]
-    texts = _life(old, change, new)
-    top = await top_answers(storage, texts, T0, "Where was I originally going?")
-    assert set(old) <= set(top[:3]), top
-
-
-async def test_a_thing_given_up_asked_without_the_later_state(
-    storage: MemoryStorage,
+@pytest.mark.parametrize(
+    ("old", "change", "new", "question"),
+    [
+        # the question names neither the plan nor what replaced it: the turn
+        # that replaces it (a plan word) names the place left, whose turns
+        # from before tell the plan, though they share no word with the question
+        pytest.param(
+            [
+                "My sister lives in Odessa, I'll go see her by bus in October.",
+                "The bus to Odessa takes six hours with the border queue.",
+            ],
+            "Booked Lisbon with Graham instead of Odessa, a little hotel.",
+            ["Printed the Lisbon boarding passes.", "Packing light for Lisbon."],
+            "Where was I originally going?",
+            id="original-plan-without-its-topic",
+        ),
+        # «раньше» ("used to") names no later state: the turn that gives
+        # football up names the older pastime, whose turns (no word of the
+        # question) tell it; without that reading only the change is found
+        pytest.param(
+            [
+                "Футбол с Димой в воскресенье, забил два.",
+                "Команда Димы опять проиграла в футбол.",
+            ],
+            "С футболом пока всё, колено не даёт играть.",
+            ["Бокс: три раунда на мешке.", "Спарринг на боксе вечером."],
+            "Во что я раньше играл?",
+            id="given-up-without-the-later-state",
+        ),
+        # the car's Russian turn is filed under another entity («Пассат»):
+        # the thing sold is also read by its other-script spelling
+        pytest.param(
+            [
+                "Мой Пассат, 2001 года, универсал, серебристый,"
+                " печка греет только ноги.",
+                "Drove Polina to school in the Passat, the heater is broken again.",
+            ],
+            "Sold the Passat to a guy from Jelgava for 900 euros.",
+            ["Riding the new bike to work, twelve minutes.", "Bike lights bought."],
+            "What car did I use to have?",
+            id="given-up-in-both-scripts",
+        ),
+    ],
+)
+async def test_the_older_state_asked_without_the_later_one(
+    storage: MemoryStorage, old: list[str], change: str, new: list[str], question: str
 ) -> None:
-    # "used to" names no later state: the turn that sells the car names the
-    # older one, whose turns (no word of the question) tell it
-    old = [
-        "The Corolla failed its inspection, rust on the sills.",
-        "Drove the Corolla to the coast, 600 km without a problem.",
-    ]
-    change = "Sold the Corolla, my old car, to a neighbour for 900 euros."
-    new = ["Riding the new bike to work, twelve minutes.", "Bike lights bought."]
     texts = _life(old, change, new)
-    top = await top_answers(storage, texts, T0, "What car did I use to have?")
-    assert set(old) <= set(top[:3]), top
-
-
-async def test_the_thing_given_up_is_read_in_both_scripts(
-    storage: MemoryStorage,
-) -> None:
-    # the car's Russian turn is filed under another entity («Пассат»): the
-    # thing sold is also read by its other-script spelling
-    old = [
-        "Мой Пассат, 2001 года, универсал, серебристый, печка греет только ноги.",
-        "Drove Polina to school in the Passat, the heater is broken again.",
-    ]
-    change = "Sold the Passat to a guy from Jelgava for 900 euros."
-    new = ["Riding the new bike to work, twelve minutes.", "Bike lights bought."]
-    texts = _life(old, change, new)
-    top = await top_answers(storage, texts, T0, "What car did I use to have?")
+    top = await top_answers(storage, texts, T0, question)
     assert set(old) <= set(top[:3]), top
 
 

@@ -16,7 +16,7 @@ from agent_memory.search.former_first import (
     former_holders,
 )
 from agent_memory.storage import MemoryStorage
-from day_turns import linked_days
+from day_turns import answers, linked_days
 
 T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
 NEWS = (
@@ -77,8 +77,7 @@ async def test_the_new_boss_own_turns_come_before_the_old_boss_news(
 ) -> None:
     retriever = await linked_days(storage, TURNS, T0)
     for question in ("Who's my boss?", "Кто мой начальник?"):
-        hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
-        found = [hit.node.content for hit in hits]
+        found = await answers(retriever, question, SearchFilters(limit=5))
         assert NEWS not in found[:3], (question, found)
         assert set(OWN) & set(found[:3]), (question, found)
 
@@ -104,8 +103,7 @@ async def test_my_old_boss_is_the_former_one_with_the_turns_naming_him(
     # stays a friend of long standing
     retriever = await linked_days(storage, OLD_BOSS_TURNS, T0)
     for question in ("Who was my old boss?", "who was my old manager"):
-        hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
-        found = [hit.node.content for hit in hits]
+        found = await answers(retriever, question, SearchFilters(limit=5))
         jordi = [text for text in found if text.startswith("Jordi")]
         assert len(jordi) == 3, (question, found)
         # the new boss's own turns are no answer (the change naming both is)

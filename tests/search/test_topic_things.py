@@ -11,7 +11,7 @@ import datetime as dt
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.storage import MemoryStorage
-from day_turns import DAY, linked_days
+from day_turns import DAY, answers, linked_days
 
 T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
 SAYS = "Cancelled PureGym and joined the Depot climbing gym in Ancoats instead."
@@ -49,18 +49,11 @@ async def _life(storage: MemoryStorage) -> Retriever:
 TEN = SearchFilters(limit=10)
 
 
-async def _found(
-    retriever: Retriever, query: str, filters: SearchFilters = TEN
-) -> list[str]:
-    hits = await retriever.search(query, filters, reinforce=False)
-    return [hit.node.content for hit in hits]
-
-
 @pytest.mark.parametrize("query", ["climbing", "How is my climbing going?"])
 async def test_a_topic_word_reaches_the_thing_named_beside_it(
     storage: MemoryStorage, query: str
 ) -> None:
-    found = await _found(await _life(storage), query)
+    found = await answers(await _life(storage), query, TEN)
 
     assert found[0] == SAYS, found
     # above the turns sharing only "going", or nothing
@@ -76,7 +69,7 @@ async def test_a_windowed_topic_word_finds_the_things_turns_and_no_padding(
     retriever = await _life(storage)
     window = SearchFilters(limit=10, after=T0 + 9 * DAY, before=T0 + 40 * DAY)
 
-    found = await _found(retriever, "climbing", window)
+    found = await answers(retriever, "climbing", window)
 
     assert found[0] == SAYS, found
     assert sorted(found[1:]) == sorted(DEPOT), found
@@ -89,7 +82,7 @@ async def test_a_window_whose_words_find_nothing_still_answers(
     retriever = await _life(storage)
     window = SearchFilters(limit=5, after=T0 + 20 * DAY, before=T0 + 40 * DAY)
 
-    assert await _found(retriever, "skiing", window)
+    assert await answers(retriever, "skiing", window)
 
 
 async def test_a_window_search_is_not_padded_with_turns_sharing_nothing(
@@ -98,7 +91,7 @@ async def test_a_window_search_is_not_padded_with_turns_sharing_nothing(
     retriever = await _life(storage)
     window = SearchFilters(limit=10, after=T0, before=T0 + 40 * DAY)
 
-    found = await _found(retriever, "ramen", window)
+    found = await answers(retriever, "ramen", window)
 
     assert found and all("ramen" in text for text in found), found
 
@@ -111,7 +104,7 @@ async def test_an_inflected_russian_topic_word_reaches_the_thing(
     noise = [NOISE[i % 3] for i in range(6)]
     retriever = await linked_days(storage, [*noise, says, *DEPOT, *noise], T0)
 
-    found = await _found(retriever, "Как дела со скалодромом?")
+    found = await answers(retriever, "Как дела со скалодромом?", TEN)
 
     assert found[0] == says and set(found[1:]) == set(DEPOT), found
 
@@ -145,7 +138,7 @@ async def test_a_window_reaches_the_thing_named_beside_the_word_before_it(
     retriever = await linked_days(storage, texts, T0)
     window = SearchFilters(limit=10, after=T0 + 11 * DAY, before=T0 + 40 * DAY)
 
-    found = await _found(retriever, query, window)
+    found = await answers(retriever, query, window)
 
     assert set(found[:3]) == set(turns), found
     assert says not in found, found
@@ -158,6 +151,6 @@ async def test_a_window_finds_no_thing_for_a_word_never_said(
     retriever = await _life(storage)
     window = SearchFilters(limit=3, after=T0 + 11 * DAY, before=T0 + 40 * DAY)
 
-    found = await _found(retriever, "kayaking", window)
+    found = await answers(retriever, "kayaking", window)
 
     assert not set(DEPOT) & set(found), found

@@ -7,7 +7,7 @@ import pytest
 from agent_memory.retrieval import SearchFilters
 from agent_memory.search.window_trip import comes_back, leaves
 from agent_memory.storage import MemoryStorage
-from day_turns import DAY, START, linked_days
+from day_turns import DAY, START, answers, linked_days
 
 BEFORE = [
     "Tom and I had lunch at Nando's, he's moving teams.",
@@ -32,8 +32,7 @@ async def _answers(storage: MemoryStorage, question: str) -> list[str]:
     retriever = await linked_days(storage, texts, START)
     after = START + len(BEFORE) * DAY
     filters = SearchFilters(after=after, before=after + 30 * DAY, limit=10)
-    hits = await retriever.search(question, filters, reinforce=False)
-    return [hit.node.content for hit in hits]
+    return await answers(retriever, question, filters)
 
 
 @pytest.mark.parametrize("question", ["Madeira", "the Madeira trip"])

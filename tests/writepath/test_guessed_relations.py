@@ -5,16 +5,11 @@ from __future__ import annotations
 
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.mentions import extract_mentions
-from filed import said
+from filed import filed_name, said
 
 
 def _relations(text: str) -> dict[str, str]:
     return {m.name: m.relation for m in extract_mentions(text) if m.relation}
-
-
-async def _holder(storage: MemoryStorage, alias: str) -> str | None:
-    entity = await storage.entities.find_entity(alias)
-    return entity.name if entity is not None else None
 
 
 def test_a_childs_age_and_school_say_the_users_child() -> None:
@@ -45,8 +40,8 @@ async def test_a_childs_age_never_overwrites_a_relation(
     follows; a child of no relation yet is filed as the user's."""
     await said(storage, "My nephew Tom came over.", "Tom is 8 now, in year 3.")
     await said(storage, "Соне девять, она в четвёртом классе.")
-    assert await _holder(storage, "my nephew") == "Tom"
-    assert await _holder(storage, "моя дочь") == "Соне"
+    assert await filed_name(storage, "my nephew") == "Tom"
+    assert await filed_name(storage, "моя дочь") == "Соне"
 
 
 async def test_the_new_owner_of_the_workplace_is_the_boss(
@@ -59,8 +54,8 @@ async def test_the_new_owner_of_the_workplace_is_the_boss(
         "My boss Goran came in to taste the lamb.",
         "Горан подписал бумаги. с апреля бистро принадлежит Ане Йованович.",
     )
-    assert await _holder(storage, "my boss") == "Ане Йованович"
-    assert await _holder(storage, "my former boss") == "Goran"
+    assert await filed_name(storage, "my boss") == "Ане Йованович"
+    assert await filed_name(storage, "my former boss") == "Goran"
 
 
 async def test_an_owner_is_no_boss_when_the_user_has_none(
@@ -69,5 +64,5 @@ async def test_an_owner_is_no_boss_when_the_user_has_none(
     """ "Ana owns the bistro" alone: the bistro on the corner may be anyone's;
     with no boss filed before, Ana is filed as no boss."""
     await said(storage, "Ana owns the bistro on our corner.")
-    assert await _holder(storage, "my boss") is None
+    assert await filed_name(storage, "my boss") is None
     assert _relations("first working day under Ana.") == {"Ana": "boss"}

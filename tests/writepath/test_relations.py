@@ -11,6 +11,7 @@ from agent_memory.core.records import EpisodeDraft, Node
 from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
+from filed import filed_name
 
 
 async def _say(storage: MemoryStorage, *texts: str, batch: bool = False) -> None:
@@ -24,11 +25,6 @@ async def _say(storage: MemoryStorage, *texts: str, batch: bool = False) -> None
         nodes += (await storage.nodes.get_nodes([node_id])).values()
     if batch:  # the slow path's way: one batch, in the order said
         await linker.on_episodes(nodes)
-
-
-async def _holder(storage: MemoryStorage, alias: str) -> str | None:
-    entity = await storage.entities.find_entity(alias)
-    return entity.name if entity is not None else None
 
 
 @pytest.mark.parametrize(
@@ -96,11 +92,11 @@ async def test_a_qualified_relation_is_not_the_bare_one(storage: MemoryStorage) 
         "Priya is my climbing partner, we met at the gym.",
         "Met my former boss Tom for coffee.",
     )
-    assert await _holder(storage, "my climbing partner") == "Priya"
-    assert await _holder(storage, "partner") is None
-    assert await _holder(storage, "my wife") == "Lena"
-    assert await _holder(storage, "boss") is None
-    assert await _holder(storage, "my former boss") == "Tom"
+    assert await filed_name(storage, "my climbing partner") == "Priya"
+    assert await filed_name(storage, "partner") is None
+    assert await filed_name(storage, "my wife") == "Lena"
+    assert await filed_name(storage, "boss") is None
+    assert await filed_name(storage, "my former boss") == "Tom"
 
 
 @pytest.mark.parametrize("batch", [False, True])
@@ -114,8 +110,8 @@ async def test_a_newer_boss_replaces_the_older_one(
         "Ingrid, my new boss, heads the data team.",
         batch=batch,
     )
-    assert await _holder(storage, "my boss") == "Ingrid"
-    assert await _holder(storage, "boss") == "Ingrid"
+    assert await filed_name(storage, "my boss") == "Ingrid"
+    assert await filed_name(storage, "boss") == "Ingrid"
     mark = await storage.entities.find_entity("Mark")
     assert mark is not None and mark.attributes["relation"] == "former boss"
 
@@ -126,8 +122,8 @@ async def test_the_same_wife_in_two_scripts_keeps_both(storage: MemoryStorage) -
     both turns."""
     said = ("My wife Lena is a doctor.", "Моя жена Лена — детский врач.")
     await _say(storage, *said)
-    assert await _holder(storage, "my wife") == "Lena"
-    assert await _holder(storage, "моя жена") == "Lena"
+    assert await filed_name(storage, "my wife") == "Lena"
+    assert await filed_name(storage, "моя жена") == "Lena"
     lena = await storage.entities.find_entity("Лена")
     assert lena is not None and lena.name == "Lena" and "Лена" in lena.aliases
     r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
@@ -141,7 +137,7 @@ async def test_a_russian_boyfriend_is_found_in_english(storage: MemoryStorage) -
     friend's boyfriend."""
     said = "Тёма (Артём, мой парень, 31) прислал мем про дедлайны."
     await _say(storage, "Dasha asked how it feels to live with a boyfriend.", said)
-    assert await _holder(storage, "мой парень") in {"Тёма", "Артём"}
+    assert await filed_name(storage, "мой парень") in {"Тёма", "Артём"}
     r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
     hits = await r.search("my boyfriend", reinforce=False)
     assert hits and hits[0].node.content == said
@@ -168,7 +164,7 @@ async def test_a_possessive_name_past_a_comma_does_not_take_the_relation(
         "Walking group with my partner, Malcolm's route was too muddy.",
         batch=batch,
     )
-    assert await _holder(storage, "my partner") == "Geoff"
+    assert await filed_name(storage, "my partner") == "Geoff"
     malcolm = await storage.entities.find_entity("Malcolm")
     assert malcolm is not None and not malcolm.attributes.get("relation")
 
@@ -188,10 +184,10 @@ async def test_a_new_boss_in_one_language_ends_the_old_one_in_the_other(
         "Eleni, my new boss, walked me through the files.",
         batch=batch,
     )
-    assert await _holder(storage, "my boss") == "Eleni"
-    assert await _holder(storage, "мой шеф") is None
-    assert await _holder(storage, "мой бывший начальник") == "Костас"
-    assert await _holder(storage, "my former boss") == "Костас"
+    assert await filed_name(storage, "my boss") == "Eleni"
+    assert await filed_name(storage, "мой шеф") is None
+    assert await filed_name(storage, "мой бывший начальник") == "Костас"
+    assert await filed_name(storage, "my former boss") == "Костас"
 
 
 @pytest.mark.parametrize(
@@ -202,7 +198,7 @@ async def test_a_boss_said_without_new_keeps_the_other_language(
 ) -> None:
     """ "new" of something else is no new boss."""
     await _say(storage, "Мой шеф Костас в отпуске.", said)
-    assert await _holder(storage, "мой шеф") == "Костас"
+    assert await filed_name(storage, "мой шеф") == "Костас"
 
 
 async def test_what_a_colon_says_of_a_named_boss_is_no_name(
@@ -215,8 +211,8 @@ async def test_what_a_colon_says_of_a_named_boss_is_no_name(
         "My manager Raj wants the report by Friday.",
         "Fernway called! Siobhan Kelly would be my boss: Irish, ex-Spotify.",
     )
-    assert await _holder(storage, "my manager") == "Raj"
-    assert await _holder(storage, "my former boss") is None
+    assert await filed_name(storage, "my manager") == "Raj"
+    assert await filed_name(storage, "my former boss") is None
     await _say(storage, "Monday. Met my new boss: Karen, very calm.")
-    assert await _holder(storage, "my boss") == "Karen"
-    assert await _holder(storage, "my former boss") == "Raj"
+    assert await filed_name(storage, "my boss") == "Karen"
+    assert await filed_name(storage, "my former boss") == "Raj"
