@@ -1,0 +1,171 @@
+"""A booking moved to another day: the move leads, the booking falls below.
+
+"Booked the dentist, Dr Fitzgerald, for 20 November at 9am", then the
+clinic's call «Из клиники Фицджеральда позвонили: перенесли приём с 20-го
+на 26 ноября» and "So dentist is 26 Nov at 4:30pm now, not the 20th". An
+appointment, a flight, a delivery or a meeting is booked for a day and then
+moved; the turn that moves it names the day it leaves ("from the 20th",
+«с 20-го», "not the 3rd", «не 7-го, а 12-го») and often not the thing
+itself (the clinic's call says «приём», not "dentist"), so by its words it
+trails the booking, or is not found at all. For a question about when a
+thing is, the moves of the booking found (its own hits, or the turns of the
+people and places the booking names, in either script) lead, newest first,
+and the booking comes right after them: it is how the plan began, no longer
+when it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..core.records import NodeWindow, SearchHit
+from ..store.interface import Store
+from .analysis import AnalysedQuery
+from .cross_script import OtherScriptNames
+from .standing import stance
+from .windowed import USER_ROLE, unseen_hits
+
+# The hits read for a booking: an answer ranked lower is no answer anyway.
+BOOKING_RANK = 5
+# The turns read by the booking's people and places (newest first).
+MOVE_TURNS = 20
+
+# "When's the dentist?", "What time is my flight?", «Когда мне к
+# стоматологу?», «Во сколько приём?», «На какое число запись?»: when a thing
+# is, not when it was ("When did I ...?" asks the past, left to its rules).
+_ASKS_WHEN = re.compile(
+    r"\bwhen(?:'s| is| are| do| does| will| am)\b"
+    r"|\bwhat (?:time|day|date)\b"
+    r"|(?<!\w)(?:когда|во сколько|на какое число|какого числа)(?!\w)",
+    re.I,
+)
+_MONTH = (
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+    r"|январ\w*|феврал\w*|март\w*|апрел\w*|ма[яй]|июн\w*|июл\w*|август\w*"
+    r"|сентябр\w*|октябр\w*|ноябр\w*|декабр\w*"
+)
+# A day booked: "for 20 November", "on 3rd December", "Nov 20", «на 20
+# ноября» (the number of the day, with its month on either side).
+_BOOKED_DAY = re.compile(
+    rf"(?<![\d:.])(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH})(?!\w)"
+    rf"|(?<!\w)(?:{_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])",
+    re.I,
+)
+# A booking moved: "rescheduled", "postponed", "moved from 3 December",
+# (not "changing": "not changing dentist" books, it moves nothing)
+# "pushed back", "now ..., not the 20th", «перенесли», «отложили»,
+# «сдвинули», «не 20-го, а 26-го».
+_MOVED = re.compile(
+    r"\b(?:reschedul\w*|postpon\w*|(?:mov|push|shift)(?:ed|ing)\b"
+    r"|not the \d{1,2}(?:st|nd|rd|th)?\b)"
+    r"|(?<!\w)(?:перен[её]с\w*|перенос\w*|отлож\w*|сдвину\w*"
+    r"|не (?:на )?\d{1,2}(?:-?(?:го|е|ое))?,? а)(?!\w)",
+    re.I,
+)
+
+
+def asks_when(text: str) -> bool:
+    """The question asks when a thing is ("When's the dentist?")."""
+    return bool(_ASKS_WHEN.search(text)) and stance(text) != "past"
+
+
+def booked_days(text: str) -> set[str]:
+    """The days of the month a turn books ("for 20 November": {"20"})."""
+    return {
+        (match.group(1) or match.group(2)).lstrip("0")
+        for match in _BOOKED_DAY.finditer(text)
+    }
+
+
+def moves_day(text: str, days: set[str]) -> bool:
+    """The text moves a booking away from one of `days`: a word of moving
+    and the day it leaves ("from the 20th", «с 20-го», "not the 20th")."""
+    if not days or not _MOVED.search(text):
+        return False
+    named = re.findall(r"(?<![\d:.])0?(\d{1,2})(?![\d:])", text)
+    return not days.isdisjoint(named)
+
+
+def _booking(hits: Sequence[SearchHit]) -> SearchHit | None:
+    """The best ranked user's turn that books a day and moves none."""
+    for hit in hits[:BOOKING_RANK]:
+        text = hit.node.content
+        own = hit.node.source_role == USER_ROLE
+        if own and booked_days(text) and not _MOVED.search(text):
+            return hit
+    return None
+
+
+def _moves_of(booking: SearchHit, hits: Sequence[SearchHit]) -> list[SearchHit]:
+    """The user's `hits` told after the booking that move its day."""
+    days = booked_days(booking.node.content)
+    return [
+        hit
+        for hit in hits
+        if hit.node.source_role == USER_ROLE
+        and hit.node.when > booking.node.when
+        and moves_day(hit.node.content, days)
+    ]
+
+
+async def _linked_turns(
+    storage: Store,
+    hits: Sequence[SearchHit],
+    booking: SearchHit,
+    other_script: OtherScriptNames,
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """The turns of the booking's people and places, in either script
+    ("Fitzgerald" and «Фицджеральда»), not among `hits`."""
+    names = [entity.name.split()[-1] for entity in booking.entities]
+    entity_ids = [entity.id for entity in booking.entities]
+    entity_ids += [e.id for e in other_script.named_in_other_script(names)]
+    if not entity_ids:
+        return []
+    found = await storage.entities.entity_node_ids(
+        entity_ids, limit=MOVE_TURNS, types=("episodic",), window=window
+    )
+    return await unseen_hits(storage, hits, [node_id for node_id, _ in found])
+
+
+def _led_by_moves(
+    hits: list[SearchHit], booking: SearchHit, moves: list[SearchHit]
+) -> list[SearchHit]:
+    """`hits` with the moves (newest first) and then the booking where the
+    first of them stood, scored between their neighbours."""
+    moved_ids = {hit.node.id for hit in moves} | {booking.node.id}
+    at = min((i for i, hit in enumerate(hits) if hit.node.id in moved_ids), default=0)
+    above = [hit for hit in hits[:at] if hit.node.id not in moved_ids]
+    rest = [hit for hit in hits[at:] if hit.node.id not in moved_ids]
+    group = sorted(moves, key=lambda hit: (hit.node.when, hit.node.id), reverse=True)
+    group.append(booking)
+    floor = max((hit.score for hit in rest), default=0.0)
+    ceiling = above[-1].score if above else floor * 2.0 + 1.0
+    step = (ceiling - floor) / (len(group) + 1)
+    lifted = [
+        SearchHit(hit.node, ceiling - step * (i + 1), hit.entities)
+        for i, hit in enumerate(group)
+    ]
+    return above + lifted + rest
+
+
+async def with_moved_booking(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+    other_script: OtherScriptNames,
+) -> list[SearchHit]:
+    """For a question about when a thing is, the moves of the booking found
+    lead and the booking follows them (`hits` unchanged when none moves)."""
+    if not asks_when(query.text):
+        return hits
+    booking = _booking(hits)
+    if booking is None:
+        return hits
+    linked = await _linked_turns(storage, hits, booking, other_script, window)
+    moves = _moves_of(booking, [*hits, *linked])
+    if not moves:
+        return hits
+    return _led_by_moves(hits, booking, moves)
