@@ -5,13 +5,15 @@ clinic's call «Из клиники Фицджеральда позвонили:
 на 26 ноября» and "So dentist is 26 Nov at 4:30pm now, not the 20th". An
 appointment, a flight, a delivery or a meeting is booked for a day and then
 moved; the turn that moves it names the day it leaves ("from the 20th",
-«с 20-го», "not the 3rd", «не 7-го, а 12-го») and often not the thing
+«с 20-го», "not the 3rd", «не 15-го») and often not the thing
 itself (the clinic's call says «приём», not "dentist"), so by its words it
 trails the booking, or is not found at all. For a question about when a
-thing is, the moves of the booking found (its own hits, or the turns of the
-people and places the booking names, in either script) lead, newest first,
-and the booking comes right after them: it is how the plan began, no longer
-when it is.
+thing is, the moves of the booking found (among the hits, the user's turns
+after it, or the turns of the people and places it names, in either
+script) lead, newest first, and the booking comes right after them: it is
+how the plan began, no longer when it is. A move names the day it leaves
+and the booked month ("from 3 December", «с 20-го на 26 ноября»): a word
+of moving and a number alone are another thing's.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames
 from .standing import stance
-from .windowed import USER_ROLE, unseen_hits
+from .windowed import USER_ROLE, own_turns_after, turns_as_hits, unseen_hits
 
 # The hits read for a booking: an answer ranked lower is no answer anyway.
 BOOKING_RANK = 5
@@ -41,26 +43,36 @@ _ASKS_WHEN = re.compile(
     re.I,
 )
 _MONTH = (
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
+    r"|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
     r"|январ\w*|феврал\w*|март\w*|апрел\w*|ма[яй]|июн\w*|июл\w*|август\w*"
     r"|сентябр\w*|октябр\w*|ноябр\w*|декабр\w*"
+)
+_MONTH_WORD = re.compile(rf"(?<!\w)(?:{_MONTH})\.?(?!\w)", re.I)
+# A Russian month by its first letters, as the English one's ("ноя": "nov").
+_RUSSIAN_MONTHS = dict(
+    zip(
+        "янв фев мар апр ма июн июл авг сен окт ноя дек".split(),
+        "jan feb mar apr may jun jul aug sep oct nov dec".split(),
+        strict=True,
+    )
 )
 # A day booked: "for 20 November", "on 3rd December", "Nov 20", «на 20
 # ноября» (the number of the day, with its month on either side).
 _BOOKED_DAY = re.compile(
-    rf"(?<![\d:.])(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH})(?!\w)"
-    rf"|(?<!\w)(?:{_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])",
+    rf"(?<![\d:.])(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\.?(?!\w)"
+    rf"|(?<!\w)({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])",
     re.I,
 )
 # A booking moved: "rescheduled", "postponed", "moved from 3 December",
-# (not "changing": "not changing dentist" books, it moves nothing)
 # "pushed back", "now ..., not the 20th", «перенесли», «отложили»,
-# «сдвинули», «не 20-го, а 26-го».
+# «сдвинули», «теперь 18-го, не 15-го» (not "changing": "Still going to
+# the Dorset Street one, not changing dentist" books, it moves nothing).
 _MOVED = re.compile(
     r"\b(?:reschedul\w*|postpon\w*|(?:mov|push|shift)(?:ed|ing)\b"
     r"|not the \d{1,2}(?:st|nd|rd|th)?\b)"
     r"|(?<!\w)(?:перен[её]с\w*|перенос\w*|отлож\w*|сдвину\w*"
-    r"|не (?:на )?\d{1,2}(?:-?(?:го|е|ое))?,? а)(?!\w)",
+    r"|не (?:на )?\d{1,2}-?(?:го|е|ое))(?!\w)",
     re.I,
 )
 
@@ -70,21 +82,30 @@ def asks_when(text: str) -> bool:
     return bool(_ASKS_WHEN.search(text)) and stance(text) != "past"
 
 
-def booked_days(text: str) -> set[str]:
-    """The days of the month a turn books ("for 20 November": {"20"})."""
+def month_key(word: str) -> str:
+    """A month's name as its first three English letters ("ноября": "nov")."""
+    word = word.lower()
+    return _RUSSIAN_MONTHS.get(word[:3], _RUSSIAN_MONTHS.get(word[:2], word[:3]))
+
+
+def booked_days(text: str) -> set[tuple[str, str]]:
+    """The days a turn books, each as its day of the month and its month
+    ("for 20 November": {("20", "nov")})."""
     return {
-        (match.group(1) or match.group(2)).lstrip("0")
+        ((match[1] or match[4]).lstrip("0"), month_key(match[2] or match[3]))
         for match in _BOOKED_DAY.finditer(text)
     }
 
 
-def moves_day(text: str, days: set[str]) -> bool:
-    """The text moves a booking away from one of `days`: a word of moving
-    and the day it leaves ("from the 20th", «с 20-го», "not the 20th")."""
-    if not days or not _MOVED.search(text):
+def moves_day(text: str, booked: set[tuple[str, str]]) -> bool:
+    """The text moves a booking away from one of the `booked` days: a word
+    of moving, the day it leaves and its month ("from the 20th" with "26
+    Nov", «с 20-го на 26 ноября», "not the 3rd" with "9 December")."""
+    if not booked or not _MOVED.search(text):
         return False
-    named = re.findall(r"(?<![\d:.])0?(\d{1,2})(?![\d:])", text)
-    return not days.isdisjoint(named)
+    days = set(re.findall(r"(?<![\d:.])0?(\d{1,2})(?![\d:])", text))
+    months = {month_key(word) for word in _MONTH_WORD.findall(text)}
+    return any(day in days and month in months for day, month in booked)
 
 
 def _booking(hits: Sequence[SearchHit]) -> SearchHit | None:
@@ -99,13 +120,13 @@ def _booking(hits: Sequence[SearchHit]) -> SearchHit | None:
 
 def _moves_of(booking: SearchHit, hits: Sequence[SearchHit]) -> list[SearchHit]:
     """The user's `hits` told after the booking that move its day."""
-    days = booked_days(booking.node.content)
+    booked = booked_days(booking.node.content)
     return [
         hit
         for hit in hits
         if hit.node.source_role == USER_ROLE
         and hit.node.when > booking.node.when
-        and moves_day(hit.node.content, days)
+        and moves_day(hit.node.content, booked)
     ]
 
 
@@ -166,6 +187,11 @@ async def with_moved_booking(
         return hits
     linked = await _linked_turns(storage, hits, booking, other_script, window)
     moves = _moves_of(booking, [*hits, *linked])
+    seen = {hit.node.id for hit in [*hits, *linked]}
+    booked = booked_days(booking.node.content)
+    later = await own_turns_after(storage, booking.node, window)
+    told = [n for n in later if n.id not in seen and moves_day(n.content, booked)]
+    moves += await turns_as_hits(storage, told)
     if not moves:
         return hits
     return _led_by_moves(hits, booking, moves)

@@ -23,16 +23,18 @@ CALL = "Из клиники Фицджеральда позвонили: пер�
 NOTE = "So dentist is 26 Nov at 4:30pm now, not the 20th."
 
 
-def test_a_move_names_the_day_it_leaves() -> None:
-    assert booked_days(BOOKING) == {"20"}
-    assert booked_days("Flight to Riga on Dec 3rd, 7:40.") == {"3"}
-    assert booked_days("Запись на 7 октября, 9:00.") == {"7"}
-    assert moves_day(CALL, {"20"})
-    assert moves_day(NOTE, {"20"})
-    assert moves_day("My appointment's moved from 3 December to 9 December.", {"3"})
-    assert moves_day("Стоматолог теперь 12-го, не 7-го, а 12-го.", {"7"})
-    assert not moves_day(CALL, {"21"})  # another booking's day
-    assert not moves_day("The dentist is on the 20th, at 9am.", {"20"})
+def test_a_move_names_the_day_it_leaves_and_its_month() -> None:
+    assert booked_days(BOOKING) == {("20", "nov")}
+    assert booked_days("Flight to Riga on Dec 3rd, 7:40.") == {("3", "dec")}
+    assert booked_days("Запись на 7 октября, 9:00.") == {("7", "oct")}
+    assert moves_day(CALL, {("20", "nov")})
+    assert moves_day(NOTE, {("20", "nov")})
+    moved = "My appointment's moved from 3 December to 9 December."
+    assert moves_day(moved, {("3", "dec")})
+    assert moves_day("Контроль теперь 18 декабря в 17:00, не 15-го.", {("15", "dec")})
+    assert not moves_day(CALL, {("21", "nov")})  # another booking's day
+    assert not moves_day(CALL, {("20", "dec")})  # ... and month
+    assert not moves_day("The dentist is on 20 November, at 9am.", {("20", "nov")})
 
 
 def test_a_question_of_when_a_thing_is() -> None:
@@ -56,3 +58,16 @@ async def test_asked_in_russian_too(storage: MemoryStorage) -> None:
 
     assert CALL in found and BOOKING in found, found
     assert found.index(CALL) < found.index(BOOKING), found
+
+
+async def test_a_move_naming_neither_thing_nor_place_is_found_after_it(
+    storage: MemoryStorage,
+) -> None:
+    # the optician's call names no eye test, no street: only the day it
+    # leaves and its month tie it to the booking
+    booking = "Booked an eye test at the optician on Karl-Marx-Allee for 12 October."
+    call = "Оптика позвонила: проверку зрения перенесли с 12 на 19 октября."
+    texts = [booking, *NOISE, call, *NOISE]
+    found = await top_answers(storage, texts, T0, "When is my eye test?")
+
+    assert found[:2] == [call, booking], found
