@@ -5,8 +5,9 @@ answered by states, not words: the current or earlier value of the asked
 slot, settling into a home, the things named by a category, the stance
 (now / before) with the changes the turns tell, the end of a thing still
 asked about, an occasion's plan as it stands, gear taken up and a window's
-own doings, a trip asked in a window with its days (also when a place
-asked is answered from its turns, `people_or_trip`). Each step returns
+own doings, and last a booking moved to another day (its moves lead); a
+trip asked in a window with its days (also when a place asked is
+answered from its turns, `people_or_trip`). Each step returns
 the hits unchanged when its question is not asked; their order here is
 the order measured (docs/retrieval.md).
 """
@@ -23,6 +24,7 @@ from .cross_script import OtherScriptNames
 from .earlier_value import with_earlier_value
 from .gear_taken_up import with_gear_taken_up, without_gear_taken_up
 from .member_things import with_member_things
+from .moved_booking import with_moved_booking
 from .now_value import with_current_value
 from .occasion_plan import with_occasion_plan
 from .people import about_people
@@ -66,7 +68,7 @@ async def by_states(
     steps = (with_occasion_plan, with_gear_taken_up, without_gear_taken_up)
     for step in (*steps, with_window_doing):
         hits = await step(storage, hits, query, window)
-    return hits
+    return await with_moved_booking(storage, hits, query, window, other_script)
 
 
 async def people_or_trip(
