@@ -15,7 +15,9 @@ either language) that names a place or firm no older turn of the occasion
 named: the new plan, not one more word on the old one («что привезти из
 Берлина»). It and the user's later turns naming that new place rank
 first; a question the user asked the assistant ("What's the weather in
-Lisbon?") tells no plan and is not lifted.
+Lisbon?") tells no plan and is not lifted. A season's plan is often told by
+its month alone ("Tenerife in October" for «куда едем осенью»): the user's
+turns naming the season's months are read too.
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from .analysis import AnalysedQuery
 from .called_off import CALLED_OFF
 from .cross_script import loose_key, same_key
 from .left_behind import old_states
+from .query_text import fts_match
 from .standing import stance
+from .when import month_words, season_months
 from .windowed import USER_ROLE, lifted_first, unseen_hits
 
 # A time of the year as people name a plan by it, in English and Russian:
@@ -66,12 +70,14 @@ _ASKS_WHERE = re.compile(
 )
 _ALONG = frozenset({"person", "pet"})
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-# A turn that tells a plan: a journey, a stay, a booking or a decision
+# A turn that tells a plan: a journey, a stay, its tickets or a decision
 # ("fly to", "spend it with", "instead of", «поедем», «прилетает»,
-# «встречаем», «решили»); not a word in passing ("the Christmas boxes").
+# «встречаем», «решили», «купили билеты»); not a word in passing ("the
+# Christmas boxes"), nor a booking alone ("Booked the dentist for 3 December").
 _PLAN = re.compile(
     r"\b(?:go|going|goes|fly|flying|flights?|trip|travel\w*|visit\w*|spend\w*"
-    r"|stay\w*|plan\w*|instead|decided|holiday|vacation|come|coming)\b"
+    r"|stay\w*|plan\w*|instead|decided|holiday|vacation|come|coming|tickets?)\b"
+    r"|(?<!\w)билет\w*"
     r"|(?<!\w)(?:по|при|у)?(?:едем|еду|едет|едут|ехать|летим|лечу|летит|летят)(?!\w)"
     r"|(?<!\w)(?:поед|прилет|улет|встреча|реши|вместо|план|отпуск"
     r"|поездк|съезд)\w*",
@@ -84,6 +90,8 @@ _DROPPED = re.compile(
 )
 # The user's turns read by the new plan's places (newest first among equals).
 PLAN_TURNS = 20
+# The user's turns read by a season's month names.
+MONTH_TURNS = 40
 
 
 def asked_occasions(question: str) -> list[re.Pattern[str]]:
@@ -150,12 +158,14 @@ async def with_occasion_plan(
     occasions = asked_occasions(query.text)
     if not occasions or not hits:
         return hits
+    # a season's plan is told by its month too ("Tenerife in October" for
+    # «куда едем осенью»): those turns join the ones saying the occasion
     turns = [
         hit
         for hit in hits
         if hit.node.source_role == USER_ROLE
         and any(pattern.search(hit.node.content) for pattern in occasions)
-    ]
+    ] + await _told_by_month(storage, hits, query.text, window)
     plan = newest_plan(turns)
     again = plan_made_again(turns)
     if again and (plan is None or plan.node.when < again[0].node.when):
@@ -164,8 +174,19 @@ async def with_occasion_plan(
         return _made_again_first(hits, again + ([plan] if plan else []))
     if plan is None:
         return hits
-    older = [hit for hit in turns if hit.node.when < plan.node.when]
-    place_ids = _new_place_ids(plan, older)
+    # a plan made after the last one was dropped is new since the drop: all
+    # the plan's turns since ("Tenerife in October instead", then "tickets
+    # to Tenerife, Jet2") tell it, though the later one names a new firm
+    since = _dropped_before(turns, plan)
+    older = [hit for hit in turns if hit.node.when < since]
+    telling = [
+        hit
+        for hit in turns
+        if since <= hit.node.when <= plan.node.when and _PLAN.search(hit.node.content)
+    ]
+    place_ids = list(
+        dict.fromkeys(i for hit in telling for i in _new_place_ids(hit, older))
+    )
     found = await storage.entities.entity_node_ids(
         place_ids, limit=PLAN_TURNS, types=("episodic",), window=window
     )
@@ -176,13 +197,55 @@ async def with_occasion_plan(
         hit
         for hit in read
         if hit.node.source_role == USER_ROLE
-        and hit.node.when > plan.node.when
+        and hit.node.when > since
+        and hit.node.id != plan.node.id
         and not _asks(hit.node.content)
     ]
     order = sorted(later, key=lambda hit: (hit.node.when, hit.node.id))
     lifted = list({hit.node.id: hit for hit in [plan, *order]}.values())
     lifted_ids = {hit.node.id for hit in lifted}
     return lifted_first(lifted, [h for h in hits if h.node.id not in lifted_ids])
+
+
+async def _told_by_month(
+    storage: Store, hits: Sequence[SearchHit], question: str, window: NodeWindow | None
+) -> list[SearchHit]:
+    """The turns, not among `hits`, that name a month of the season asked:
+    the question's words ("отдыхать осенью") are not the plan's ("Tenerife
+    in October"), so the text leg did not find them."""
+    months = season_months(question)
+    if not months:
+        return []
+    words = [word for month in months for word in month_words(month)]
+    match = fts_match(words)
+    if match is None:
+        return []
+    # the user's turns only (the assistant's replies tell no plan), by their
+    # own words: a session's date names a month too, and scores nothing here
+    mine = NodeWindow(*_bounds(window), USER_ROLE)
+    found = await storage.index.fts_search(
+        match, limit=MONTH_TURNS, types=("episodic",), window=mine, context_weight=0
+    )
+    said = [node_id for node_id, score in found if score < 0]
+    return await unseen_hits(storage, hits, said)
+
+
+def _dropped_before(turns: Sequence[SearchHit], plan: SearchHit) -> float:
+    """When the last plan before `plan` was dropped; the plan's own time
+    when none was."""
+    drops = [
+        hit.node.when
+        for hit in turns
+        if hit.node.when < plan.node.when and _DROPPED.search(hit.node.content)
+    ]
+    return max(drops, default=plan.node.when)
+
+
+def _bounds(window: NodeWindow | None) -> tuple[float | None, float | None, int | None]:
+    """The time and entity a search's window keeps (all None: no window)."""
+    if window is None:
+        return None, None, None
+    return window.after, window.before, window.entity_id
 
 
 def _asks(text: str) -> bool:

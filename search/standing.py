@@ -47,7 +47,7 @@ from .small_talk import says_nothing
 from .steps import step_factor
 from .support import hit_stems, holds_stem, text_stems, wanted_stems
 from .twin_words import twin_stems
-from .when import names_a_month
+from .when import ended_up_in_a_time_gone
 
 # A fact at confidence c weighs 1 − CONFIDENCE_WEIGHT·(1 − c): a faded fact
 # (0.1) half as much as a fresh one; it still shows when nothing else fits.
@@ -177,30 +177,12 @@ def stance(text: str) -> Stance:
         or past_holder_relation(text)  # "Who was my boss at Purvciems?"
     ):
         return "past"
-    if _ended_up_in_a_time_gone(text):
+    if ended_up_in_a_time_gone(text):
         return None
     present_rules = (_RECENT, _PRESENT, _PRESENT_PLACE)
     if any(rule.search(text) for rule in present_rules) or asks_present_plainly(text):
         return "now"
     return None
-
-
-# "Where did we end up going in August?", «Куда мы в итоге поехали летом?»:
-# how a changed plan turned out in a month or a season gone by. Its answer
-# lies within that time (the trip itself), not in its newest turn, so the
-# ending words ask for no present state there.
-_ENDED_UP_PAST = re.compile(
-    r"\b(?:did (?:i|we|you) end up|ended up)\b"
-    r"|(?<!\w)(?:в итоге|в конце концов)(?: \w+)? \w+(?:ли|ла|лся|лись)(?!\w)",
-    re.I,
-)
-
-
-def _ended_up_in_a_time_gone(text: str) -> bool:
-    """The question asks how a plan ended up in a named past month or season."""
-    return bool(_ENDED_UP_PAST.search(text)) and names_a_month(
-        " ".join(re.findall(r"\w+", text))
-    )
 
 
 def read_ahead(question: str, texts: Iterable[str]) -> None:

@@ -189,7 +189,30 @@ _ORIGINAL_PLAN = re.compile(
     r"|.*(?<!\w)(?:собира\w*|планир\w*|план\w*|хотел\w*|думал\w*)(?!\w))",
     re.I,
 )
+# "Where did we end up going in August?", «Куда мы в итоге поехали летом?»:
+# how a changed plan turned out in a month or a season gone by. Its answer
+# is the trip within that time and the plan that sent it there, told months
+# before ("New plan: a week in Kerry instead, in August"): the month is the
+# plan's, so it is preferred, not a filter, as for the plan first made; nor
+# do the ending words ask for a present state (search/standing.py).
+_ENDED_UP_PAST = re.compile(
+    r"\b(?:did (?:i|we|you) end up|ended up)\b"
+    r"|(?<!\w)(?:в итоге|в конце концов)(?: \w+)? \w+(?:ли|ла|лся|лись)(?!\w)",
+    re.I,
+)
 _PLAN_TIMES = frozenset({"month", "month-part", "season", "date"})
+
+
+def ended_up_in_a_time_gone(text: str) -> bool:
+    """The question asks how a plan ended up in a named past month or season."""
+    return bool(_ENDED_UP_PAST.search(text)) and names_a_month(
+        " ".join(re.findall(r"\w+", text))
+    )
+
+
+def _names_the_plans_time(text: str) -> bool:
+    """The month or season is the plan's (first made or ended up)."""
+    return bool(_ORIGINAL_PLAN.match(text)) or ended_up_in_a_time_gone(text)
 
 
 def relative_window(text: str, now: float) -> RelativeWindow | None:
@@ -203,7 +226,7 @@ def relative_window(text: str, now: float) -> RelativeWindow | None:
             if window is not None:
                 after, before, strict = window
                 strict = strict or (kind in _MAYBE_NEXT and bool(_PAST.search(text)))
-                if kind in _PLAN_TIMES and _ORIGINAL_PLAN.match(text):
+                if kind in _PLAN_TIMES and _names_the_plans_time(text):
                     strict = False
                 return RelativeWindow(after, min(before, now + DAY), strict, found[0])
     return None
@@ -457,3 +480,20 @@ def names_a_month(phrase: str) -> bool:
     (unlike "yesterday")."""
     words = phrase.casefold().replace("-", " ").split()
     return any(word in _MONTH_NAMES or _SEASON_WORD.fullmatch(word) for word in words)
+
+
+_A_SEASON = re.compile(rf"(?<!\w)(?:{_SEASON_EN}|{_SEASON_RU})(?!\w)", re.I)
+
+
+def season_months(phrase: str) -> tuple[int, ...]:
+    """The months (1-12) of the season `phrase` names («осенью»: 9-11)."""
+    found = _A_SEASON.search(phrase)
+    if found is None:
+        return ()
+    first = _SEASONS[(found[1] or found[2]).lower()]
+    return tuple((first + shift - 1) % 12 + 1 for shift in range(3))
+
+
+def month_words(month: int) -> tuple[str, str]:
+    """A month's name in English and Russian ("October", «октября»)."""
+    return _MONTHS_EN[month - 1], _MONTHS_RU_OF[month - 1]

@@ -65,3 +65,37 @@ async def test_a_plan_made_again_with_the_same_places_leads(
     found = await top_answers(storage, texts, T0, question)
 
     assert found[0] == again, found
+
+
+# A holiday asked by its season, told by its month: the Almaty plan dropped,
+# Tenerife planned instead; no turn of it says "autumn".
+AUTUMN_NOISE = tuple(
+    f"Walked the dog in the park, autumn leaves everywhere, day {n}."
+    for n in range(1, 12)
+)
+ALMATY = [
+    "Zarina asks me to Almaty in September for her birthday, flying via Istanbul.",
+    "Looking at flights to Almaty in September, about 640 pounds.",
+]
+ALMATY_OFF = "Cancelled the Almaty trip in September, the move costs too much."
+TENERIFE = "Geoff suggested Tenerife in October instead of Almaty, a week by the sea."
+BOOKED_TENERIFE = "Booked Tenerife with Geoff, 12 to 19 October, Jet2 from Leeds."
+PACKED = "Packed for Tenerife, the cases are by the door."
+
+
+async def test_a_seasons_plan_told_by_its_month_leads(storage: MemoryStorage) -> None:
+    texts = [
+        *ALMATY,
+        *NOISE,
+        ALMATY_OFF,
+        *NOISE,
+        TENERIFE,
+        BOOKED_TENERIFE,
+        *AUTUMN_NOISE,
+        PACKED,
+        *NOISE,
+    ]
+    question = "Where are we going on holiday in the autumn?"
+    found = await top_answers(storage, texts, T0, question)
+
+    assert set(found[:3]) == {TENERIFE, BOOKED_TENERIFE, PACKED}, found

@@ -232,3 +232,17 @@ def test_the_month_of_an_original_plan_is_preferred_not_a_filter() -> None:
     for question in ("Where did we go in September?", "Куда мы ездили в сентябре?"):
         window = relative_window(question, NOW)
         assert window is not None and window.strict, question
+
+
+def test_the_month_a_plan_ended_up_in_is_preferred_not_a_filter() -> None:
+    # how a changed plan turned out: the plan was told months before
+    for question in (
+        "So where did we end up going in August?",
+        "Куда мы в итоге поехали в августе?",
+    ):
+        window = relative_window(question, NOW)
+        assert window is not None and not window.strict, question
+    # a window question stays a window on when it was told
+    for question in ("What did I do in August?", "Что я делал в августе?"):
+        window = relative_window(question, NOW)
+        assert window is not None and window.strict, question
