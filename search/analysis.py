@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .asked_landlord import landlord_phrased
+from .asked_owner import boss_phrased
 from .getting_about import without_going
 from .intent import (
     Complexity,
@@ -130,8 +131,9 @@ def _kinds_and_terms(text: str, terms: list[str]) -> tuple[AskedKinds, list[str]
 def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     """Read `prompt` once for search; relative dates count from `now` (the
     turn being answered; default the clock)."""
-    # "Who do I rent from?" asks the landlord as "Who's my landlord?" does
-    text = landlord_phrased(prompt[:MAX_QUERY_CHARS])
+    # "Who do I rent from?" asks the landlord as "Who's my landlord?" does,
+    # and "Who owns the bistro now?" the boss (search/asked_owner.py)
+    text = boss_phrased(landlord_phrased(prompt[:MAX_QUERY_CHARS]))
     when = relative_window(text, time.time() if now is None else now)
     # The phrase names a time, not a topic ("yesterday", "March" as a name);
     # a month's name stays a search word (session dates and turns say it).

@@ -39,6 +39,21 @@ def without_frame(text: str, terms: list[str]) -> list[str]:
     return [term for term in terms if not _LIVING.fullmatch(term)]
 
 
+# A language (a subject learnt in classes) asked with a time word, and not
+# who teaches it («С кем я сейчас занимаюсь английским?» asks the tutor),
+# nor when the question names its options («онлайн или в VHS?»: their own
+# words answer it, search/topic_things.py names_what_it_asks).
+ASKED_CLASS = re.compile(
+    r"^(?!\W*(?:who|whom|кто|с\s+кем)(?!\w))(?!.*(?:\bor\b|(?<!\w)или(?!\w)))"
+    r"(?=.*\b(?:now|these\s+days|nowadays|currently|any\s?more)\b"
+    r"|.*(?<!\w)(?:сейчас|теперь|нынче)(?!\w))"
+    r"(?=.*\b(?:english|german|french|spanish|italian|portuguese|serbian|greek"
+    r"|polish|dutch|turkish|arabic|chinese|mandarin|japanese|korean)\b"
+    r"|.*(?<!\w)(?:английск|немецк|французск|испанск|итальянск|португальск"
+    r"|сербск|греческ|польск|голландск|турецк|арабск|китайск|японск|корейск)\w*)",
+    re.I | re.S,
+)
+
 # (what marks the general verb in a question, the words the answers use)
 _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
@@ -106,6 +121,17 @@ _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
             re.I,
         ),
         ("coach", "coaches", "тренер", "тренера", "тренеру", "тренером"),
+    ),
+    (
+        # "which days is my spanish now", «В какие дни у меня теперь
+        # испанский?»: a language asked alone with a time word is its class,
+        # whose turns say the class ("saturday spanish class", «пара
+        # испанского», "back at the VHS course"); not who teaches it
+        ASKED_CLASS,
+        (
+            "class", "classes", "lesson", "lessons", "course", "курсы", "курс",
+            "занятие", "занятия", "урок", "уроки",
+        ),
     ),
     (
         LIVE_WITH,  # the people of a home: a flatmate, a partner

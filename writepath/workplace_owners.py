@@ -13,16 +13,9 @@ from __future__ import annotations
 
 import re
 
+from ..core.workplaces import WORKPLACES as _WORKPLACES
 from .boss_titles import BOSS
 
-# The places one works at and someone owns: said with "the" or alone
-# (Russian), never counted ("owns two restaurants" is not the user's).
-_WORKPLACES = (
-    r"bistro|restaurant|caf[eé]|bar|bakery|shop|store|salon|clinic|pharmacy"
-    r"|company|firm|agency|studio|office|business|garage|hotel"
-    r"|бистро|ресторан|кафе|бар|пекарня|магазин|салон|клиника|аптека"
-    r"|компания|фирма|агентство|студия|офис|бизнес|автосервис|отель|гостиница"
-)
 _AFTER_WORK = (
     r"(?:рабоч\w+\s+(?:день|неделя|смена)|работа\w*"
     r"|first\s+(?:working\s+)?(?:day|week|shift)|working\s+day|work\w*)"

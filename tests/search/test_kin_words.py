@@ -110,3 +110,38 @@ async def test_who_a_child_trains_with_is_answered_by_the_coach(
         "С кем Лёва теперь тренируется?", SearchFilters(), reinforce=False
     )
     assert coach in {h.node.id for h in hits[:3]}
+
+
+def test_a_language_asked_with_a_time_word_asks_its_class() -> None:
+    for question in (
+        "which days is my spanish now",
+        "В какие дни у меня теперь испанский?",
+        "how do I take my German lessons now",
+    ):
+        assert {"class", "курсы", "занятия"} <= set(kin_terms(question)), question
+    # who teaches it is a tutor; without a time word, the language itself
+    assert "class" not in kin_terms("С кем я сейчас занимаюсь английским?")
+    assert "class" not in kin_terms("who's teaching me English now")
+    assert "class" not in kin_terms("How do you say it in Spanish?")
+    # a question naming its options is answered by their words
+    assert "class" not in kin_terms("немецкий у меня сейчас онлайн или в VHS?")
+
+
+async def test_the_class_told_without_the_language_answers_it(
+    storage: MemoryStorage,
+) -> None:
+    # the move to Saturdays says the course, not the language
+    moved = await turn(
+        storage,
+        "Курсы теперь по субботам с десяти, группу объединили.",
+        NOW - 10 * DAY,
+    )
+    for i in range(12):
+        await turn(
+            storage, f"Spanish word of the day number {i}.", NOW - (40 - i) * DAY
+        )
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    hits = await retriever.search(
+        "В какие дни у меня теперь испанский?", SearchFilters(), reinforce=False
+    )
+    assert moved in {h.node.id for h in hits[:3]}

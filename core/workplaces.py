@@ -1,0 +1,16 @@
+"""The places one works at and someone owns, in both languages.
+
+Read by the write path, which files the new owner of the user's workplace
+as the boss (writepath/workplace_owners.py), and by the read path, which
+asks "Who owns the bistro now?" as the boss (search/asked_owner.py).
+"""
+
+from __future__ import annotations
+
+# Each as said in the nominative; the Russian cases are the reader's to add.
+WORKPLACES = (
+    r"bistro|restaurant|caf[eé]|bar|bakery|shop|store|salon|clinic|pharmacy"
+    r"|company|firm|agency|studio|office|business|garage|hotel"
+    r"|бистро|ресторан|кафе|бар|пекарня|магазин|салон|клиника|аптека"
+    r"|компания|фирма|агентство|студия|офис|бизнес|автосервис|отель|гостиница"
+)
