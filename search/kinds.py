@@ -41,6 +41,9 @@ MAX_KIND_TERMS = 40
 
 _PET_MEMBERS = sorted(PET_KINDS - set(DOG_BREEDS) - set(CAT_BREEDS))
 
+# "What do I play?", "What did I use to play?": what one plays, asked
+_WHAT_PLAY = r"\bwhat\s+(?:do|did|does|can)\s+(?:i|we|you|\w+)\s+(?:\w+\s+){0,2}play\b"
+
 # Categories a question names by a phrase rather than a word: how the user
 # gets to work is their commute (search/getting_about.py).
 _PHRASES = {
@@ -72,10 +75,11 @@ _PHRASES = {
     # one plays, asked; a turn's "playing" says no instrument ("my knee is
     # playing up", «играю в шахматы»), nor «трубу» (a pipe as often as a trumpet)
     "instrument": re.compile(
-        r"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}игра\w*"
-        r"|\bwhat\s+(?:do|did|does|can)\s+(?:i|we|you|\w+)\s+(?:\w+\s+){0,2}play\b",
-        re.I,
+        rf"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){{0,3}}игра\w*|{_WHAT_PLAY}", re.I
     ),
+    # "What do I play now?": a game (a ball game too) as often as an
+    # instrument ("table tennis at Levan's", "chess in the park")
+    "game": re.compile(_WHAT_PLAY, re.I),
     # "my mobile carrier", «сотовый оператор»: the adjective says which
     # operator, a turn never says it ("Перешла на Koodo" answers both words)
     "carrier": re.compile(
@@ -224,12 +228,18 @@ class AskedKinds:
     # the stems of the words of a phrase that named a category ("ride to
     # uni", «езжу в универ»): they stand for the category, as a member does
     phrased: frozenset[str] = frozenset()
+    # every category named by a phrase, none by its word ("What do I play?":
+    # an instrument, a sport or a game, none more than the others)
+    phrase_only: bool = False
 
     @property
     def terms(self) -> tuple[str, ...]:
         """The members to search for, each once, at most MAX_KIND_TERMS: those
         in the question's script first (the cap cuts the other language's)."""
         found = [m for _, kind in self.kinds for m in kind.members if searchable(m)]
+        if self.phrase_only and asks_doings(self):
+            found = _in_turn([kind.members for _, kind in self.kinds])
+        found = [member for member in found if searchable(member)]
         found.sort(key=lambda member: is_russian(member) != self.russian)
         return tuple(dict.fromkeys(found))[:MAX_KIND_TERMS]
 
@@ -340,7 +350,21 @@ def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
             phrased |= {stem(w) for p in phrases for w in re.findall(r"\w+", p)}
         if asked:
             found.append((asked, kind))
-    return AskedKinds(tuple(found), is_russian(text), frozenset(phrased))
+    # by any word of the text: "for sport" names the sport, whatever its terms
+    said = {stem(word) for word in re.findall(r"\w+", text.casefold())}
+    by_word = any(not said.isdisjoint(kind.words) for _, kind in found)
+    return AskedKinds(
+        tuple(found), is_russian(text), frozenset(phrased), bool(found) and not by_word
+    )
+
+
+def _in_turn(groups: list[tuple[str, ...]]) -> list[str]:
+    """The groups' members in turn, each group's most common first: a cap
+    then cuts each group's rarest, not a whole group listed last."""
+    longest = max(map(len, groups), default=0)
+    return [
+        group[rank] for rank in range(longest) for group in groups if rank < len(group)
+    ]
 
 
 # Categories of things one does (a sport, a hobby): their members are no
