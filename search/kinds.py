@@ -228,17 +228,12 @@ class AskedKinds:
     # the stems of the words of a phrase that named a category ("ride to
     # uni", «езжу в универ»): they stand for the category, as a member does
     phrased: frozenset[str] = frozenset()
-    # every category named by a phrase, none by its word ("What do I play?":
-    # an instrument, a sport or a game, none more than the others)
-    phrase_only: bool = False
 
     @property
     def terms(self) -> tuple[str, ...]:
         """The members to search for, each once, at most MAX_KIND_TERMS: those
         in the question's script first (the cap cuts the other language's)."""
         found = [m for _, kind in self.kinds for m in kind.members if searchable(m)]
-        if self.phrase_only and asks_doings(self):
-            found = _in_turn([kind.members for _, kind in self.kinds])
         found = [member for member in found if searchable(member)]
         found.sort(key=lambda member: is_russian(member) != self.russian)
         return tuple(dict.fromkeys(found))[:MAX_KIND_TERMS]
@@ -350,21 +345,7 @@ def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
             phrased |= {stem(w) for p in phrases for w in re.findall(r"\w+", p)}
         if asked:
             found.append((asked, kind))
-    # by any word of the text: "for sport" names the sport, whatever its terms
-    said = {stem(word) for word in re.findall(r"\w+", text.casefold())}
-    by_word = any(not said.isdisjoint(kind.words) for _, kind in found)
-    return AskedKinds(
-        tuple(found), is_russian(text), frozenset(phrased), bool(found) and not by_word
-    )
-
-
-def _in_turn(groups: list[tuple[str, ...]]) -> list[str]:
-    """The groups' members in turn, each group's most common first: a cap
-    then cuts each group's rarest, not a whole group listed last."""
-    longest = max(map(len, groups), default=0)
-    return [
-        group[rank] for rank in range(longest) for group in groups if rank < len(group)
-    ]
+    return AskedKinds(tuple(found), is_russian(text), frozenset(phrased))
 
 
 # Categories of things one does (a sport, a hobby): their members are no

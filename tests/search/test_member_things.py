@@ -262,8 +262,8 @@ CHESS = [
 ]
 
 
-async def test_what_one_plays_is_a_sport_or_a_game_too(storage: MemoryStorage) -> None:
-    # "play" asks an instrument, a sport or a game: table tennis answers
+async def test_what_one_plays_is_a_game_too(storage: MemoryStorage) -> None:
+    # "play" asks an instrument or a game, a ball game too: table tennis answers
     retriever = await _life(storage, CHESS, TABLE_TENNIS)
     top = await _top(retriever, "What do I play these days?", 3)
     assert set(top) == set(TABLE_TENNIS), top
