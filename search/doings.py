@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from ..core.records import Node
+from .morphology import is_russian
 
 DAY = 86400.0
 TOLD_WORDS = 4
@@ -103,6 +104,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 # The sentences a turn is judged by: a story is told in its first few.
 TOLD_SENTENCES = 3
 TITLE_WORDS = 2
+# a Russian name longer than this declines by its last letter («Алюша», «Алюшу»)
+NAME_STEM = 3
 
 
 def telling(node: Node) -> int:
@@ -195,3 +198,81 @@ def _each_day_in_turn(
             said.add(node.content)
         depth += 1
     return chosen
+
+
+# Someone else does the doing the turn tells: a person taken to it ("Dani
+# took Aliya", "take Aliya to swimming", «Даник отвёз Алюшу») or its doer
+# ("Aliya practised diving", «Алюша нырнула»). `{name}` is a person's name,
+# its Russian endings free («Алюшу» of «Алюша»).
+_TAKEN = (
+    r"\b(?:took|take|takes|taking|drove|drive|drives|dropped|drop)\s+{name}"
+    r"|(?<!\w)(?:отв[её]з\w*|отвезл\w*|отв[её]л\w*|отвел\w*|повез\w*|пов[её]з"
+    r"|возил\w*|водил\w*)\s+{name}"
+)
+# (not what they say or show the user: "Tobi asked if I want", «Тоби
+# поставил нам маршрут» tell the user's doing)
+_TOLD = (
+    r"(?:asked|said|told|texted|called|taught|showed|sent|gave|set|put"
+    r"|сказал\w*|спросил\w*|поставил\w*|показал\w*|дал\w*|написал\w*"
+    r"|позвонил\w*|посоветовал\w*|подарил\w*)(?!\w)"
+)
+_THEIR_VERB = (
+    rf"{{name}}\s+(?!{_TOLD})(?:\w+ed|swam|ran|did|got|went|won|rode|dove|dived)\b"
+    rf"|{{name}}\s+(?!{_TOLD})\w{{{{2,}}}}(?:л|ла|ли|лся|лась)(?!\w)"
+)
+# The user doing it too: "my first bouldering session", "I swam 20 lengths",
+# "we lost 7-4", «я проплыла», "the coach let me hit"; watching or cheering
+# another is no doing of the user's.
+_SPECTATOR = (
+    r"watch\w*|cheer\w*|scream\w*|wait\w*|came|смотрел\w*|болел\w*|ждал\w*|снимал\w*"
+)
+_MINE = re.compile(
+    rf"\bmy\s+(?:\w+\s+){{0,2}}(?:session|class|lesson|training|practice|workout"
+    rf"|route|climb|swim|run|game|match)\b"
+    rf"|\b(?:i|we)\s+(?!(?:{_SPECTATOR})\b)(?:\w+ed|swam|ran|did|went|won|lost"
+    rf"|rode|climbed|played)\b"
+    rf"|(?<!\w)я\s+(?!(?:{_SPECTATOR})(?!\w))\w{{2,}}(?:л|ла)(?!\w)"
+    # the user done to: "the coach let me hit", «Кристапс взял меня на рыбалку»
+    rf"|\b(?:me|us)\b|(?<!\w)(?:меня|нас|мы)(?!\w)",
+    re.I,
+)
+
+
+# A clause's opening: "played a full game", «Вернулся на теннис» open one
+# on the user's own verb, its subject left out.
+_CLAUSE = re.compile(r"(?:^|[.!?,;:]\s+)(\w[^.!?,;:]*)")
+_TAKING = re.compile(
+    r"^(?:took|drove|dropped|отв[её]з|отвезла|отв[её]л|отвела)\b", re.I
+)
+
+
+# Done with someone: "bouldering w Katya", «скалодром с Динкой»
+_WITH_NAME = re.compile(r"(?<!\w)(?:with|w/?|с|со)\s+(?-i:[A-ZА-ЯЁ])", re.I)
+
+
+def _told_by_me(text: str) -> bool:
+    """A clause opens on a verb in the past, its subject (the user) left
+    out: "played a full game against Guram", «Играл двадцать минут»; not
+    on taking someone ("took Aliya to …")."""
+    return any(
+        (_EN_PAST.match(clause) or _RU_PAST.match(clause)) and not _TAKING.match(clause)
+        for clause in _CLAUSE.findall(text)
+    )
+
+
+def done_by_other(text: str, names: Sequence[str]) -> bool:
+    """The turn tells another's doing (a person among `names` taken to it or
+    doing it) and no doing of the user's own beside it."""
+    if _MINE.search(text) or _WITH_NAME.search(text) or _told_by_me(text):
+        return False
+    for name in names:
+        # a Russian name declines: «Алюша», «Алюшу»; an English one is as written
+        russian = is_russian(name) and len(name) > NAME_STEM
+        form = rf"{re.escape(name[:-1])}\w*" if russian else re.escape(name)
+        told = re.compile(
+            rf"(?:{_TAKEN.format(name=form)})|(?:{_THEIR_VERB.format(name=form)})",
+            re.I,
+        )
+        if told.search(text):
+            return True
+    return False

@@ -7,6 +7,8 @@ capitalised: also a common word, counted only as a name).
 
 # Blocks separated by a blank line: the category's words, "=", its members
 # (most common first; capitalised: also a common word, counted as a name).
+# The ball and racket games are games too: what one plays ("What do I
+# play?"), as chess is.
 # A provider's members include what only it sells: savings, gigabytes (not an
 # "account", «счёт», "calls": a bill, a login, anyone's call).
 TABLE = """
@@ -130,7 +132,10 @@ messenger messengers мессенджер
 = whatsapp telegram viber imessage Signal ватсап телеграм вайбер
 
 game games игра игры
-= chess poker minecraft fortnite zelda catan scrabble sudoku шахматы покер
+= chess tennis football soccer basketball volleyball hockey badminton squash
+  padel rugby futsal poker minecraft fortnite zelda catan scrabble sudoku
+  шахматы теннис футбол баскетбол волейбол хоккей бадминтон сквош падел регби
+  футзал покер
 
 console consoles приставка
 = playstation ps5 xbox nintendo Switch плейстейшн иксбокс

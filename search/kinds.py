@@ -41,6 +41,9 @@ MAX_KIND_TERMS = 40
 
 _PET_MEMBERS = sorted(PET_KINDS - set(DOG_BREEDS) - set(CAT_BREEDS))
 
+# "What do I play?", "What did I use to play?": what one plays, asked
+_WHAT_PLAY = r"\bwhat\s+(?:do|did|does|can)\s+(?:i|we|you|\w+)\s+(?:\w+\s+){0,2}play\b"
+
 # Categories a question names by a phrase rather than a word: how the user
 # gets to work is their commute (search/getting_about.py).
 _PHRASES = {
@@ -72,10 +75,11 @@ _PHRASES = {
     # one plays, asked; a turn's "playing" says no instrument ("my knee is
     # playing up", «играю в шахматы»), nor «трубу» (a pipe as often as a trumpet)
     "instrument": re.compile(
-        r"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}игра\w*"
-        r"|\bwhat\s+(?:do|did|does|can)\s+(?:i|we|you|\w+)\s+(?:\w+\s+){0,2}play\b",
-        re.I,
+        rf"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){{0,3}}игра\w*|{_WHAT_PLAY}", re.I
     ),
+    # "What do I play now?": a game (a ball game too) as often as an
+    # instrument ("table tennis at Levan's", "chess in the park")
+    "game": re.compile(_WHAT_PLAY, re.I),
     # "my mobile carrier", «сотовый оператор»: the adjective says which
     # operator, a turn never says it ("Перешла на Koodo" answers both words)
     "carrier": re.compile(
@@ -230,6 +234,7 @@ class AskedKinds:
         """The members to search for, each once, at most MAX_KIND_TERMS: those
         in the question's script first (the cap cuts the other language's)."""
         found = [m for _, kind in self.kinds for m in kind.members if searchable(m)]
+        found = [member for member in found if searchable(member)]
         found.sort(key=lambda member: is_russian(member) != self.russian)
         return tuple(dict.fromkeys(found))[:MAX_KIND_TERMS]
 

@@ -28,6 +28,7 @@ from collections.abc import Set as AbstractSet
 
 from ..core.records import Entity, SearchHit
 from .analysis import AnalysedQuery
+from .doings import done_by_other
 from .kinds import AskedKinds, asks_doings, doings_said
 from .slots import about_user
 from .standing import asks_where, stance, told_of_other
@@ -37,6 +38,8 @@ from .twin_words import twin_stems
 from .windowed import USER_ROLE
 
 BOOST = 1.0
+# another's doing turn scores at most this share of the user's weakest own one
+THEIRS_SHARE = 0.9
 
 
 def _grouped(members: set[str]) -> dict[str, str]:
@@ -73,7 +76,22 @@ def _whose(
     else the user's own (not opened by someone else's name)."""
     if people:
         return of_people(hit, people)
+    if own and _theirs(hit):
+        return False  # "Dani took Aliya to swimming": the child swims, not the user
     return not told_of_other(hit) or own and _opens_with_doing(hit, kinds)
+
+
+def _theirs(hit: SearchHit) -> bool:
+    """The turn tells a doing of a person it names, not the user's own."""
+    names = [
+        name
+        for entity in hit.entities
+        # a name the offline linker could not tell for a person's ("Alina")
+        if entity.type in ("person", "concept")
+        for name in (entity.name, *entity.aliases)
+        if name[:1].isupper()  # a name, not "муж"
+    ]
+    return done_by_other(hit.node.content, names)
 
 
 def _opens_with_doing(hit: SearchHit, kinds: AskedKinds) -> bool:
@@ -139,6 +157,37 @@ def with_member_things(
     people = asked_people(query, named)
     weighed, fallen = _by_change(hits, query, people)
     return with_their_doings(weighed, query.kinds, people, fallen)
+
+
+def theirs_below(hits: list[SearchHit], query: AnalysedQuery) -> list[SearchHit]:
+    """Asked what the user does ("What do I do for sport these days?"), a
+    turn telling another's doing of the category ("Dani took Aliya to
+    swimming") ranks just below the user's own doing turns: it answers for
+    the child, however often it is told."""
+    if stance(query.text) is None or not about_user(query.text):
+        return hits
+    if not asks_doings(query.kinds):
+        return hits
+
+    def doing(hit: SearchHit) -> bool:
+        text = hit.node.content
+        return hit.node.source_role == USER_ROLE and bool(
+            doings_said(query.kinds, text_stems(text), text)
+        )
+
+    theirs = {hit.node.id for hit in hits if doing(hit) and _theirs(hit)}
+    own = [hit.score for hit in hits if doing(hit) and hit.node.id not in theirs]
+    if not theirs or not own:
+        return hits
+    floor = THEIRS_SHARE * min(own)
+    out = [
+        SearchHit(hit.node, min(hit.score, floor), hit.entities)
+        if hit.node.id in theirs
+        else hit
+        for hit in hits
+    ]
+    out.sort(key=lambda hit: (-hit.score, hit.node.id))
+    return out
 
 
 def _by_change(

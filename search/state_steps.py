@@ -23,7 +23,7 @@ from .analysis import AnalysedQuery
 from .cross_script import OtherScriptNames
 from .earlier_value import with_earlier_value
 from .gear_taken_up import with_gear_taken_up, without_gear_taken_up
-from .member_things import with_member_things
+from .member_things import theirs_below, with_member_things
 from .moved_booking import with_moved_booking
 from .now_value import with_current_value
 from .occasion_plan import with_occasion_plan
@@ -64,6 +64,8 @@ async def by_states(
     hits = await with_things(storage, hits, query, window, other_script)
     hits = with_member_things(hits, query, named)
     hits = by_stance(hits, query.text, query.state_terms, query.own_words)
+    # after the stance's recency: a child's newer swimming stays below
+    hits = theirs_below(hits, query)
     hits = await after_the_end(storage, hits, query, window, spelled)
     steps = (with_occasion_plan, with_gear_taken_up, without_gear_taken_up)
     for step in (*steps, with_window_doing):

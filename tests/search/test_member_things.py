@@ -218,3 +218,52 @@ async def test_the_verb_of_being_into_frames_a_day_asked(
     question = "Чем я сейчас увлекаюсь по средам?"
     top = await _top(await _life(storage, FOOTBALL, WATERCOLOUR), question, 3)
     assert top and set(top) <= set(WATERCOLOUR), top
+
+
+# A daughter's swimming, told by the parent: the child swims, the parent drives
+CHILDS_SWIMMING = [
+    "Wednesday swimming, Alina swam 25 metres for the first time.",
+    "Swimming at 16:00, Max took Alina, I came from the office.",
+    "Friday swimming, Alina practised diving for rings.",
+    "Плавание в пятницу, Макс отвёз Алину, она нырнула за кольцом.",
+    "Swimming again, Alina jumped from the 1 metre board.",
+    "Friday swimming as usual, Max took Alina there.",
+]
+OWN_CLIMBING = [
+    "My first bouldering session with Dina, arms gone.",
+    "Second bouldering session, did my first yellow route.",
+    "Bouldering after work, I climbed a blue route.",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What do I do for sport these days?", "Каким спортом я сейчас занимаюсь?"],
+)
+async def test_anothers_doing_ranks_below_the_users_own(
+    storage: MemoryStorage, question: str
+) -> None:
+    # the child's swimming is told more often and last; asked what the user
+    # does, her own bouldering answers
+    retriever = await _life(storage, OWN_CLIMBING, CHILDS_SWIMMING)
+    top = await _top(retriever, question, 3)
+    assert set(top) == set(OWN_CLIMBING), top
+
+
+TABLE_TENNIS = [
+    "Table tennis with Levan in the evening, he taught me the backhand.",
+    "My arm hurts after the table tennis, Levan says I have a Soviet grip.",
+    "Table tennis at Levan's, lost only 9-11 to Guram.",
+]
+CHESS = [
+    "Chess in the park with Otar, lost twice.",
+    "Chess with Otar again, a draw at last.",
+    "Chess in the park, Otar brought his old clock.",
+]
+
+
+async def test_what_one_plays_is_a_game_too(storage: MemoryStorage) -> None:
+    # "play" asks an instrument or a game, a ball game too: table tennis answers
+    retriever = await _life(storage, CHESS, TABLE_TENNIS)
+    top = await _top(retriever, "What do I play these days?", 3)
+    assert set(top) == set(TABLE_TENNIS), top
