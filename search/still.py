@@ -318,7 +318,7 @@ async def after_the_end(
     if switched:
         ids = {hit.node.id for hit in switched}
         rest = [h for h in hits if h.node.id not in ids]
-        return lifted_first(switched[:LIFTED], rest)
+        return lifted_first(switched, rest)
     abstaining = asks_abstaining(query.text)
     since, earlier = final_end([*hits, *about], thing, abstaining)
     if not _ends_it(since, thing):

@@ -50,6 +50,10 @@ _RIDE = re.compile(
 # Quoted words name a title, not a ride: «Wheels on the bus».
 _QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+# At most this many turns lifted, as many as a context block shows: the
+# question's own best hits stay within the depth the relevance gate reads
+# (retrieval.GATE_DEPTH), and the car's turns share no word of the bus.
+LIFTED = 5
 
 
 def ridden_way(thing: frozenset[str]) -> bool:
@@ -101,4 +105,4 @@ async def switched_way(
     newest = max(rides, key=lambda hit: (hit.node.when, hit.node.id))
     after = await own_turns_after(storage, newest.node, window)
     driven = [node for node in after if takes_car(node.content)]
-    return await turns_as_hits(storage, driven)
+    return await turns_as_hits(storage, driven[:LIFTED])

@@ -37,6 +37,10 @@ SONG = ["Alma learnt to sing «Wheels on the bus» at nursery."]
         "am I still taking the bus?",
         "do I still get the bus?",
         "я всё ещё на автобусе езжу?",
+        "я до сих пор езжу на автобусе?",
+        # the car's turns share no word of the bus nor the market: the bus
+        # turns stay within the depth the gate reads
+        "do I still take the bus to the market?",
     ],
 )
 async def test_the_car_taken_up_answers(storage: MemoryStorage, question: str) -> None:
