@@ -18,6 +18,7 @@ before previously earlier new old last first moment still main actually really
 exactly right these those days nowadays lately recently currently originally
 usual plan plans planned want wanted say says said tell told eat eats eating ate
 instead вместо
+take takes taking took everywhere anywhere везде всюду повсюду сих пор
 план планы плана планом планах планирую планируем планировал планировала
 планировали пользуюсь пользуемся пользовался пользовалась пользовались
 пользоваться

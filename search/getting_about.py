@@ -73,14 +73,14 @@ DRIVING_WORDS = ("drive", "drove", "driving")
 
 
 # The car category's members that are no car: what one pays for one.
-_NO_CARS = frozenset("lease leasing petrol diesel лизинг бензин дизель".split())
+NO_CARS = frozenset("lease leasing petrol diesel лизинг бензин дизель".split())
 
 
 def rides_car(cars: tuple[str, ...]) -> re.Pattern[str]:
     """Driving said by the car one rides in, of `cars` (the car category's
     makes and models, lower case): "in the Skoda", "took the Corolla",
     «на Шкоде» («шкода» by its stem: «на Шкоде», «на шкоду»)."""
-    makes = [car for car in cars if car not in _NO_CARS]
+    makes = [car for car in cars if car not in NO_CARS]
     english = "|".join(re.escape(car) for car in makes if not _cyrillic(car))
     # a Russian make in -а, -я changes its ending («Шкода», «на Шкоде»)
     russian = "|".join(

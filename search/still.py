@@ -47,6 +47,7 @@ from .relapse import asks_abstaining, goes_back
 from .replacing_plan import replacing_plan_turns
 from .shift_change import asked_pattern, of_new_pattern, told_pattern
 from .support import holds_stem, text_stems
+from .switched_way import switched_way
 from .taken_up import LEAD_DAYS, taken_up
 from .told_change import kind_named, same_root, told_change
 from .twin_words import twin_terms, with_twins
@@ -312,6 +313,12 @@ async def after_the_end(
     if changed:
         ids = {hit.node.id for hit in changed}
         return lifted_first(changed, [h for h in hits if h.node.id not in ids])
+    # "Do I still get the bus?": a car taken up since the newest ride
+    switched = await switched_way(storage, [*hits, *about], thing, window)
+    if switched:
+        ids = {hit.node.id for hit in switched}
+        rest = [h for h in hits if h.node.id not in ids]
+        return lifted_first(switched, rest)
     abstaining = asks_abstaining(query.text)
     since, earlier = final_end([*hits, *about], thing, abstaining)
     if not _ends_it(since, thing):
