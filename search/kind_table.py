@@ -26,9 +26,9 @@ tablet tablets ipad планшет
 car cars automobile машина автомобиль тачка
 = toyota corolla prius camry honda ford volkswagen vw bmw audi mercedes tesla skoda
   octavia passat fabia yaris hyundai kia nissan mazda volvo renault peugeot
-  subaru opel fiat Focus Golf Polo Civic micra fiesta corsa clio qashqai
+  subaru opel fiat Focus Golf Polo Civic micra corsa clio qashqai
   тойота королла форд фольксваген бмв ауди мерседес тесла шкода хендай киа
-  ниссан мазда вольво рено пежо лада микра фиеста корса клио октавия ярис
+  ниссан мазда вольво рено пежо лада микра корса клио октавия ярис
   lease leasing petrol diesel
   лизинг бензин дизель
 
