@@ -372,6 +372,21 @@ def doings_said(kinds: AskedKinds, stems: AbstractSet[str], text: str) -> set[st
     }
 
 
+def doing_lookalikes(kinds: AskedKinds, stems: AbstractSet[str], text: str) -> set[str]:
+    """The asked members in -ing a text holds only the stem of ("Packing
+    boxes" for boxing, "a table row" for rowing): no doing, yet the full-text
+    index's stemmer (porter, PostgreSQL's english) reads it as the doing's
+    word, and on a short turn its match can weigh as much as the doing's."""
+    words = {w.casefold() for w in re.findall(r"\w+", text)}
+    return {
+        member
+        for _, kind in kinds.kinds
+        if kind.head in _DOINGS
+        for member in kind.members
+        if member.endswith("ing") and member not in words and stem(member) in stems
+    }
+
+
 # Every category of doings, as if asked: what sport, hobby or game a text
 # names, whatever the question ("Signed up at a boxing gym").
 ALL_DOINGS = AskedKinds(

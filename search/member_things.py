@@ -29,7 +29,7 @@ from collections.abc import Set as AbstractSet
 from ..core.records import Entity, SearchHit
 from .analysis import AnalysedQuery
 from .doings import done_by_other
-from .kinds import AskedKinds, asks_doings, doings_said
+from .kinds import AskedKinds, asks_doings, doing_lookalikes, doings_said
 from .slots import about_user
 from .standing import asks_where, stance, told_of_other
 from .support import text_stems
@@ -163,7 +163,8 @@ def theirs_below(hits: list[SearchHit], query: AnalysedQuery) -> list[SearchHit]
     """Asked what the user does ("What do I do for sport these days?"), a
     turn telling another's doing of the category ("Dani took Aliya to
     swimming") ranks just below the user's own doing turns: it answers for
-    the child, however often it is told."""
+    the child, however often it is told. So does a turn that only looks
+    like a doing to the text index ("Packing boxes", kinds.doing_lookalikes)."""
     if stance(query.text) is None or not about_user(query.text):
         return hits
     if not asks_doings(query.kinds):
@@ -175,14 +176,20 @@ def theirs_below(hits: list[SearchHit], query: AnalysedQuery) -> list[SearchHit]
             doings_said(query.kinds, text_stems(text), text)
         )
 
+    def lookalike(hit: SearchHit) -> bool:
+        text = hit.node.content
+        return bool(doing_lookalikes(query.kinds, text_stems(text), text))
+
     theirs = {hit.node.id for hit in hits if doing(hit) and _theirs(hit)}
     own = [hit.score for hit in hits if doing(hit) and hit.node.id not in theirs]
-    if not theirs or not own:
+    # "Packing boxes" matched "boxing" by the index's stem: no one's doing
+    below = theirs | {h.node.id for h in hits if not doing(h) and lookalike(h)}
+    if not below or not own:
         return hits
     floor = THEIRS_SHARE * min(own)
     out = [
         SearchHit(hit.node, min(hit.score, floor), hit.entities)
-        if hit.node.id in theirs
+        if hit.node.id in below
         else hit
         for hit in hits
     ]
