@@ -71,6 +71,12 @@ _PHRASES = {
         re.I,
     ),
     "hobby": LEISURE,  # "What do I do for fun?": a hobby or a sport
+    # «Что я пью по утрам?», «Что я пила раньше?»: "What do I drink?" names
+    # the drink by its verb in English ("drink" is the category's word); the
+    # Russian verb does so after «что» only: «Какой статин я пью?» is a pill
+    "drink": re.compile(
+        r"(?<!\w)что\s+(?:\w+\s+){0,3}(?:пь[юеё]\w*|пил[аи]?)(?!\w)", re.I
+    ),
     # «На чём ты играешь?», «На чём я учусь играть?», "What do I play?": what
     # one plays, asked; a turn's "playing" says no instrument ("my knee is
     # playing up", «играю в шахматы»), nor «трубу» (a pipe as often as a trumpet)
