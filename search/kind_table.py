@@ -60,7 +60,8 @@ diet meat diets диета мясо
 
 drink drinks beverage напиток напитки
 = coffee tea matcha espresso latte cappuccino beer wine juice kombucha cocoa chicory
-  rooibos кофе чай матча эспрессо латте капучино пиво вино сок какао цикорий ройбуш
+  rooibos kafa cortado oolong sencha chacha lemonade кофе чай матча эспрессо латте
+  капучино пиво вино сок какао цикорий ройбуш кафа кортадо улун сенча чача лимонад
 
 instrument instruments инструмент инструменты
 = guitar piano violin cello drums ukulele flute saxophone trumpet clarinet harp

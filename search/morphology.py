@@ -117,7 +117,12 @@ _OWN_FORMS = {"лет": ("лет",)}
 # («двадцать лет»), while «лето», «летом» is the summer, so the summer's
 # forms are searched as themselves (and its adjective «летний» by "летн")
 # and matched by a stem of their own: its word.
-_SHADOWED = {"лето": ("лето лета лету летом лете".split(), "летн")}
+# «кафа» (the Balkans' coffee) shares its stem with «кафе» (a café): its
+# forms, without the café's «кафе», are its own (no adjective: None).
+_SHADOWED: dict[str, tuple[list[str], str | None]] = {
+    "лето": ("лето лета лету летом лете".split(), "летн"),
+    "кафа": ("кафа кафы кафу кафой".split(), None),
+}
 _SHADOWED_FORMS = {
     form: word for word, (forms, _) in _SHADOWED.items() for form in forms
 }
@@ -130,10 +135,10 @@ def shadowed_word(word: str) -> str | None:
     if word in _SHADOWED_FORMS:
         return _SHADOWED_FORMS[word]
     found = russian_stem(word) if is_russian(word) else ""
-    return next((w for w, (_, adj) in _SHADOWED.items() if found == adj), None)
+    return next((w for w, (_, adj) in _SHADOWED.items() if adj and found == adj), None)
 
 
-def shadowed_terms(word: str) -> tuple[tuple[str, ...], str] | None:
+def shadowed_terms(word: str) -> tuple[tuple[str, ...], str | None] | None:
     """A shadowed word's forms and its adjective's prefix, to search it by
     ("летом": лето, лета, … and летн*); None for other words."""
     found = shadowed_word(word)

@@ -189,7 +189,8 @@ def fts_term(term: str, *, short_forms: bool = False) -> str:
     shadowed = shadowed_terms(term)
     if shadowed:  # «летом» is not «лет» (years): its forms, not the prefix
         own, adjective = shadowed
-        return "(" + " OR ".join([*map(_quoted, own), _quoted(adjective) + "*"]) + ")"
+        prefix = [_quoted(adjective) + "*"] if adjective else []
+        return "(" + " OR ".join([*map(_quoted, own), *prefix]) + ")"
     forms = short_stem_forms(term) if short_forms and is_russian(term) else None
     if forms:
         return "(" + " OR ".join(_quoted(form) for form in forms) + ")"
