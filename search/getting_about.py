@@ -99,7 +99,20 @@ def _cyrillic(word: str) -> bool:
     return bool(re.search(r"[а-яё]", word, re.I))
 
 
+# Driving someone mad, an idiom of no way of getting anywhere: "the baby
+# monitor is driving her mad", "drove me up the wall", «сводит меня с ума»;
+# not "drove home crazy tired", where the words after say where to.
+_DRIVEN_MAD = re.compile(
+    r"\b(?:drove|driving|drives?)\s+(?:(?!(?:to|in|into|home|back)\b)\w+\s+){1,3}?"
+    r"(?:mad|crazy|nuts|insane|bananas|bonkers|potty|round\s+the\s+bend"
+    r"|up\s+the\s+wall|to\s+distraction|to\s+drink)\b"
+    r"|(?<!\w)свод\w*\s+(?:\w+\s+)?с\s+ума(?!\w)",
+    re.I,
+)
+
+
 def says_driving(text: str, cars: re.Pattern[str]) -> bool:
     """The text tells driving somewhere (`_DRIVING`, or riding in a car
-    `cars` names)."""
+    `cars` names), not driving someone mad."""
+    text = _DRIVEN_MAD.sub(" ", text)
     return bool(_DRIVING.search(text) or cars.search(text))

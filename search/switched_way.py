@@ -1,12 +1,14 @@
-"""A way of getting about given up for a car: "Do I still get the bus?".
+"""A way of getting about given up for a car or a bike: "Do I still get the bus?".
 
 A bus, a tram or the metro is rarely ended in words ("quit the bus" is
 not said): the user buys a car and drives from then on ("Test drove a
 Nissan Micra", «Купила Микру!», "Drove myself to St Gemma's in the
-Micra"). Asked whether they still go the old way, the answer is that
-switch: the first turn taking up a car after the user's newest ride of the
-way, then the later turns driving it. None when no car is taken up after
-the newest ride (the bus is still ridden, or the car came first).
+Micra"), or a bike or a scooter and rides it ("Bought a second-hand bike",
+"Cycled to the office", «на велике в офис»). Asked whether they still go
+the old way, the answer is that switch: the first turn taking up a car or a
+bike after the user's newest ride of the way, then the later turns riding
+it. None when nothing is taken up after the newest ride (the bus is still
+ridden, or the car came first).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from .windowed import USER_ROLE, own_turns_after, turns_as_hits
 # The ways one rides without owning them, that a car replaces.
 _RIDDEN = frozenset(
     stem(w)
-    for w in "bus buses tram train metro subway tube coach "
+    for w in "bus buses tram streetcar train metro subway tube coach "
     "автобус трамвай метро электричка маршрутка поезд".split()
 )
 _NO_CAR = frozenset(map(stem, NO_CARS))
@@ -34,6 +36,26 @@ _NO_CAR = frozenset(map(stem, NO_CARS))
 _WITH_CAR = re.compile(
     r"\b(?:bought|got|test[-\s]?drove|drove|driving|took|parked)\b"
     r"|(?<!\w)(?:купил\w*|взял\w*|на|(?<!не\s)водил\w*|езжу|ездил\w*|съездил\w*)(?!\w)",
+    re.I,
+)
+# The user getting or riding a bike or a scooter, a way one owns: "Bought
+# a used electric scooter", "Cycled to the office", "Biked to Fernway",
+# "bike to work in the rain", «Купила б/у велосипед», «на велике в офис»,
+# «На самокате до работы»; not «на велике туда не наездишься» (a bike
+# ruled out), «пора мне на велосипед» (advice), «на великах» (an outing),
+# "Bought Sonya a bike" (a present).
+_WHEELS = r"(?:e-?)?(?:bike|bicycle|scooter)s?"
+_WORD_BEFORE = r"(?!(?:on|in|at|for|to)\b)[\w-]+"
+_WITH_BIKE = re.compile(
+    r"\b(?:cycled|biked|scootered)\b"
+    r"|\b(?:bought|got)\s+(?:myself\s+)?(?:a|an|my)\s+"
+    rf"(?:{_WORD_BEFORE}\s+){{0,3}}?{_WHEELS}\b"
+    rf"|\b{_WHEELS}\s+(?:to|into|home|commute)\b"
+    r"|\b(?:by|on\s+(?:the|my|a))\s+(?:e-?)?(?:bike|bicycle|scooter)\b"
+    r"|(?<!\w)купил\w*\s+(?:себе\s+)?(?:(?:б/у|\w+(?:ый|ий|ой|ую|ое))\s+){0,3}"
+    r"(?:электро)?(?:велосипед|велик|самокат)"
+    r"|(?<!\w)на\s+(?:электро)?(?:велосипеде|велике|самокате)(?!\w)"
+    r"(?!\s+(?:\w+\s+)?не(?!\w))",
     re.I,
 )
 # A ride said of the way: "took the bus", "on the tram", "Bus into town",
@@ -72,6 +94,15 @@ def takes_car(text: str) -> bool:
     return bool(_stems(text) & cars) and bool(_WITH_CAR.search(text))
 
 
+def takes_bike(text: str) -> bool:
+    """The turn has the user get or ride a bike or a scooter."""
+    return bool(_WITH_BIKE.search(text))
+
+
+def _switches(text: str) -> bool:
+    return takes_car(text) or takes_bike(text)
+
+
 def _rides(hit: SearchHit, thing: frozenset[str]) -> bool:
     """The user's turn says the way itself, outside quotes and not of
     someone else ("Timur says Alma sings a song about a bus")."""
@@ -92,17 +123,17 @@ async def switched_way(
     thing: frozenset[str],
     window: NodeWindow | None,
 ) -> list[SearchHit]:
-    """The first turn taking up a car after the newest of `about` riding
-    the way `thing`, and the later turns with the car; none when the thing
-    is no ridden way or no car is taken up after its newest ride."""
+    """The first turn taking up a car or a bike after the newest of `about`
+    riding the way `thing`, and the later turns with it; none when the
+    thing is no ridden way or nothing is taken up after its newest ride."""
     if not ridden_way(thing):
         return []
     rides = [
-        hit for hit in about if _rides(hit, thing) and not takes_car(hit.node.content)
+        hit for hit in about if _rides(hit, thing) and not _switches(hit.node.content)
     ]
     if not rides:
         return []
     newest = max(rides, key=lambda hit: (hit.node.when, hit.node.id))
     after = await own_turns_after(storage, newest.node, window)
-    driven = [node for node in after if takes_car(node.content)]
+    driven = [node for node in after if _switches(node.content)]
     return await turns_as_hits(storage, driven[:LIFTED])

@@ -62,6 +62,11 @@ def test_the_verb_is_searched_without_a_place() -> None:
         ("Отложили деньги на бензин", False),
         # a way's member inside another word: "training" is no train
         ("Dropped Mark at hurling training in Sarsfields", False),
+        # driving someone mad is no way of getting anywhere
+        ("Lucy rang, tired, the baby monitor is driving her mad.", False),
+        ("The neighbours' drilling drove me up the wall", False),
+        ("Радионяня сводит её с ума", False),
+        ("Drove home crazy tired after the night shift", True),
     ],
 )
 def test_driving_is_told_by_the_verb_or_the_car(text: str, drives: bool) -> None:

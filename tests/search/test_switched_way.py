@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from agent_memory.search.switched_way import takes_car
+from agent_memory.search.switched_way import takes_bike, takes_car
 from agent_memory.storage import MemoryStorage
 from day_turns import among_noise, top_answers
 
@@ -77,3 +77,54 @@ def test_a_car_taken_up_is_told_by_its_model() -> None:
     assert takes_car("Съездила на Микре в Асду.")
     assert not takes_car("Geoff says buy a small car, it's been ten years.")
     assert not takes_car("Джефф говорит покупай машину, 10 лет не водила.")
+
+
+BIKE = [
+    "Bought a second-hand bike for €120, no more waiting in the rain.",
+    "Cycled to the office, 15 minutes along the canal.",
+    "Понедельник, на велике в офис, дождь.",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "am I still taking the bus?",
+        "do I still get the bus?",
+        "я всё ещё езжу на автобусе?",
+    ],
+)
+async def test_a_bike_taken_up_answers(storage: MemoryStorage, question: str) -> None:
+    texts = among_noise(NOISE, BUS, BIKE, SONG)
+    found = await top_answers(storage, texts, T0, question)
+
+    assert found[:3] == BIKE, found
+
+
+async def test_a_bus_still_ridden_after_the_bike_holds(storage: MemoryStorage) -> None:
+    """The bike came first: the bus ridden since is the state now."""
+    texts = among_noise(NOISE, BIKE, BUS)
+    found = await top_answers(storage, texts, T0, "am I still taking the bus?")
+
+    assert found and found[0] in BUS, found
+
+
+@pytest.mark.parametrize(
+    ("text", "rides"),
+    [
+        ("Купила б/у велосипед — серый Trek, больше никаких трамваев.", True),
+        ("bought a used electric scooter, rode it to the office", True),
+        ("Biked to Fernway in the rain.", True),
+        ("monday, bike to work in the rain", True),
+        ("На самокате до работы, ветер с моря.", True),
+        # ruled out, advised, a present, a weekend outing
+        ("Пока езжу на автобусе. На велике туда не наездишься.", False),
+        ("Серёга говорит, пора мне на велосипед.", False),
+        ("Bought Sonya a bike for her birthday.", False),
+        ("В субботу катались на великах до моря.", False),
+    ],
+)
+def test_a_bike_taken_up_is_told_by_getting_or_riding_it(
+    text: str, rides: bool
+) -> None:
+    assert takes_bike(text) is rides
