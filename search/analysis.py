@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .asked_landlord import landlord_phrased
 from .asked_owner import boss_phrased
+from .circumstance import without_circumstance
 from .getting_about import without_going
 from .intent import (
     Complexity,
@@ -133,7 +134,11 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     turn being answered; default the clock)."""
     # "Who do I rent from?" asks the landlord as "Who's my landlord?" does,
     # and "Who owns the bistro now?" the boss (search/asked_owner.py)
-    text = boss_phrased(landlord_phrased(prompt[:MAX_QUERY_CHARS]))
+    # and "What do I play now that Otar's gone?" what the user plays now
+    # (search/circumstance.py)
+    text = without_circumstance(
+        boss_phrased(landlord_phrased(prompt[:MAX_QUERY_CHARS]))
+    )
     when = relative_window(text, time.time() if now is None else now)
     # The phrase names a time, not a topic ("yesterday", "March" as a name);
     # a month's name stays a search word (session dates and turns say it).
