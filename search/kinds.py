@@ -83,9 +83,12 @@ _PHRASES = {
     "instrument": re.compile(
         rf"(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){{0,3}}игра\w*|{_WHAT_PLAY}", re.I
     ),
-    # "What do I play now?": a game (a ball game too) as often as an
-    # instrument ("table tennis at Levan's", "chess in the park")
-    "game": re.compile(_WHAT_PLAY, re.I),
+    # "What do I play now?", «Во что я теперь играю?»: a game (a ball game
+    # too) as often as an instrument ("table tennis at Levan's", "chess in
+    # the park"); in Russian «во что» asks the game alone
+    "game": re.compile(
+        rf"{_WHAT_PLAY}|(?<!\w)во\s+что\s+(?:\w+\s+){{0,3}}игра\w*", re.I
+    ),
     # "my mobile carrier", «сотовый оператор»: the adjective says which
     # operator, a turn never says it ("Перешла на Koodo" answers both words)
     "carrier": re.compile(

@@ -443,3 +443,18 @@ async def test_a_bank_is_said_by_its_savings(
     retriever = await linked_days(storage, [*BANK_BY_ITS_ACCOUNT, *noise], T0)
     hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
     assert answer in {hit.node.content for hit in hits}, hits
+
+
+GAME = "Настольный теннис у Левана по средам, сегодня обыграл Гурама."
+
+
+@pytest.mark.parametrize(
+    "question", ["Во что я сейчас играю?", "Во что я играю теперь, когда Отар уехал?"]
+)
+async def test_what_one_plays_asked_in_russian_is_a_game(
+    storage: MemoryStorage, question: str
+) -> None:
+    # «во что … играю» asks a game, which a turn names, not the verb
+    assert "теннис" in _kinds(question)
+    hits = await _top5(storage, [*FAMILY, GAME], question)
+    assert hits and hits[0].node.content == GAME
