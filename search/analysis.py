@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .asked_landlord import landlord_phrased
 from .asked_owner import boss_phrased
 from .circumstance import without_circumstance
-from .getting_about import without_going
+from .getting_about import without_driving, without_going
 from .intent import (
     Complexity,
     Intent,
@@ -146,6 +146,7 @@ def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
     term_text = text if when is not None and names_a_month(when.phrase) else words
     dates = query_dates(text)
     framed = without_going(text, without_frame(text, query_terms(term_text)))
+    framed = without_driving(text, framed)
     kinds, terms = _kinds_and_terms(text, framed)
     # "Mum's seventieth": her birthday, at seventy (search/occasions.py).
     # The ordinal is still searched, as a twin: a turn need not say it.

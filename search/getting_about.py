@@ -72,6 +72,36 @@ _DRIVING = re.compile(
 DRIVING_WORDS = ("drive", "drove", "driving")
 
 
+# A question whether or how the user drives at all: "Do I still drive?",
+# "Am I driving these days?", «Я всё ещё за рулём?», «Я ещё вожу машину?»,
+# «Я езжу на машине?»: a yes/no question, or how often. It asks the car
+# (search/kinds.py), as "What do we drive?" does; not where to ("Do I
+# drive to work?" is the commute's), nor whom («вожу Сандро в садик»). Its
+# verb is the question's frame: the turns say "drove", "in the Micra",
+# «на Микре», and the verb searched finds "the baby monitor is driving her
+# mad".
+DRIVING_ASKED = re.compile(
+    r"^\W*(?:(?:and|so|but|well)\W+)?(?:how\s+often\s+)?"
+    r"(?:do|does|did|am|are|can|could)\s+(?:i|we)\s+(?:\w+\s+){0,2}?"
+    r"(?:drive|driving)\b(?!\s+(?:to|into|in|home|back|up|down|over)\b)"
+    r"|(?<!\w)за\s+рул(?:ь|[её]м)(?!\w)"
+    r"|(?<!\w)(?:вож|вод|езж|езд)\w*\s+(?:ли\s+)?(?:\w+\s+)?(?:на\s+)?"
+    r"(?:машин\w*|тачк\w*|авто|автомобил\w*)(?!\w)",  # not «автобус»
+    re.I,
+)
+# The question's words of driving, never searched: "drive", «вожу», «за рулём».
+_DRIVING_VERB = re.compile(r"driv\w*|drove|вож\w*|вод\w*|езж\w*|езд\w*|рул\w*", re.I)
+
+
+def without_driving(text: str, terms: list[str]) -> list[str]:
+    """`terms` without the verb of a question whether the user drives
+    (`DRIVING_ASKED`): the car category answers it, by its makes and
+    models."""
+    if not DRIVING_ASKED.search(text):
+        return terms
+    return [term for term in terms if not _DRIVING_VERB.fullmatch(term)]
+
+
 # The car category's members that are no car: what one pays for one.
 NO_CARS = frozenset("lease leasing petrol diesel лизинг бензин дизель".split())
 

@@ -28,7 +28,13 @@ from dataclasses import dataclass, replace
 
 from ..core.relations import CAT_BREEDS, DOG_BREEDS, PET_KINDS
 from .compound_names import part_stems
-from .getting_about import COMMUTE_ASKED, DRIVING_WORDS, rides_car, says_driving
+from .getting_about import (
+    COMMUTE_ASKED,
+    DRIVING_ASKED,
+    DRIVING_WORDS,
+    rides_car,
+    says_driving,
+)
 from .kind_table import MORE, TABLE
 from .leisure import LEISURE
 from .morphology import is_russian, stem
@@ -60,7 +66,8 @@ _PHRASES = {
     "car": re.compile(
         r"\bwhat\s+(?:do|did|does|are|were)\s+(?:i|we|you)\s+(?:\w+\s+)?driv\w*"
         r"|(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}(?:езд|езж|ката)\w*(?!\w)"
-        r"(?!\s+(?:на|до|в|во)\s)",
+        r"(?!\s+(?:на|до|в|во)\s)"
+        rf"|{DRIVING_ASKED.pattern}",  # "Do I still drive?", «Я за рулём?»
         re.I,
     ),
     # «Куда я хожу заниматься?»: where one goes to exercise (not «заниматься

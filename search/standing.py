@@ -36,6 +36,7 @@ from .changes import (
     thing_keys,
     told_weights,
 )
+from .getting_about import DRIVING_ASKED
 from .left_behind import old_states
 from .morphology import stem
 from .others_now import opened_by_others, others_now_ids
@@ -179,7 +180,9 @@ def stance(text: str) -> Stance:
         return "past"
     if ended_up_in_a_time_gone(text):
         return None
-    present_rules = (_RECENT, _PRESENT, _PRESENT_PLACE)
+    # «Я всё ещё за рулём?»: whether one drives is asked of now, as "Do I
+    # still drive?" is by its "do I" (a Russian present may have no verb)
+    present_rules = (_RECENT, _PRESENT, _PRESENT_PLACE, DRIVING_ASKED)
     if any(rule.search(text) for rule in present_rules) or asks_present_plainly(text):
         return "now"
     return None

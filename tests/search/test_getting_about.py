@@ -72,3 +72,48 @@ def test_the_verb_is_searched_without_a_place() -> None:
 def test_driving_is_told_by_the_verb_or_the_car(text: str, drives: bool) -> None:
     commute = analyse("How do I get to work now?").kinds
     assert bool(commute.said(text_stems(text), text)) is drives
+
+
+# Turns of a user who took up a small car, after the idiom of driving
+# someone mad and Russian words the car makes' prefixes share («ладно»,
+# «тесто», «король»).
+CAR = [
+    "Test drove a 2015 Nissan Micra at a dealer with Geoff.",
+    "Drove to Morrisons in the Micra, parked first time.",
+    "Съездила на Микре в Асду, купила всё за раз.",
+]
+NOT_CAR = [
+    "Lucy rang, tired, the baby monitor is driving her mad.",
+    "The drilling next door is driving me mad again.",
+    "Алмочка сказала «баба»!! Ну ладно, может «папа».",
+    "Рецепт бешбармака на шесть человек, тесто как у мамы.",
+    "Кот спит на диване как король.",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Do I still drive?",
+        "Am I driving these days?",
+        "Я всё ещё за рулём?",
+        "Я ещё вожу машину?",
+    ],
+)
+async def test_whether_i_drive_is_answered_by_the_car(
+    storage: MemoryStorage, question: str
+) -> None:
+    answers = await top_answers(storage, [*NOT_CAR, *CAR], T0, question)
+    assert answers and answers[0] in CAR
+    assert not {NOT_CAR[0], NOT_CAR[1]} & set(answers[:2])
+
+
+def test_whether_i_drive_asks_the_car_not_the_verb() -> None:
+    for question in ("Do I still drive?", "Я всё ещё за рулём?"):
+        query = analyse(question)
+        assert [kind.head for _, kind in query.kinds.kinds] == ["car"]
+        assert not query.terms
+    # where to is the commute's; whom to is no car («вожу Сандро в садик»)
+    assert "commut" in analyse("Do I still drive to work?").kinds.asked
+    assert not analyse("Как часто я сейчас вожу Сандро в садик?").kinds.kinds
+    assert analyse("Я ещё езжу на автобусе?").terms == ("езжу", "автобусе")

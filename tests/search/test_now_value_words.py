@@ -90,6 +90,13 @@ def test_where_a_move_led_is_now() -> None:
     assert stance("Where did we live before we moved?") == "past"
 
 
+def test_whether_i_drive_is_asked_of_now() -> None:
+    # as "Do I still drive?" is, by its "do I"
+    assert stance("Я всё ещё за рулём?") == "now"
+    assert stance("Я ещё за рулём?") == "now"
+    assert stance("Что ещё я купила?") is None
+
+
 def test_more_ways_of_telling_a_change() -> None:
     for text in (
         "Big decision: no big venue, no 120 guests.",
