@@ -30,29 +30,50 @@ CAR = [
 SONG = ["Alma learnt to sing «Wheels on the bus» at nursery."]
 
 
+BIKE = [
+    "Bought a second-hand bike for €120, no more waiting in the rain.",
+    "Cycled to the office, 15 minutes along the canal.",
+    "Понедельник, на велике в офис, дождь.",
+]
+
+
+CAR_QUESTIONS = [
+    "do I still get the bus everywhere?",
+    "am I still taking the bus?",
+    "do I still get the bus?",
+    "я всё ещё на автобусе езжу?",
+    "я до сих пор езжу на автобусе?",
+    # the car's turns share no word of the bus nor the market: the bus
+    # turns stay within the depth the gate reads
+    "do I still take the bus to the market?",
+]
+BIKE_QUESTIONS = [
+    "am I still taking the bus?",
+    "do I still get the bus?",
+    "я всё ещё езжу на автобусе?",
+]
+
+
 @pytest.mark.parametrize(
-    "question",
-    [
-        "do I still get the bus everywhere?",
-        "am I still taking the bus?",
-        "do I still get the bus?",
-        "я всё ещё на автобусе езжу?",
-        "я до сих пор езжу на автобусе?",
-        # the car's turns share no word of the bus nor the market: the bus
-        # turns stay within the depth the gate reads
-        "do I still take the bus to the market?",
-    ],
+    ("way", "question"),
+    [*(("car", q) for q in CAR_QUESTIONS), *(("bike", q) for q in BIKE_QUESTIONS)],
 )
-async def test_the_car_taken_up_answers(storage: MemoryStorage, question: str) -> None:
-    texts = among_noise(NOISE, BUS, CAR, SONG)
+async def test_a_way_taken_up_answers(
+    storage: MemoryStorage, way: str, question: str
+) -> None:
+    taken = CAR if way == "car" else BIKE
+    texts = among_noise(NOISE, BUS, taken, SONG)
     found = await top_answers(storage, texts, T0, question)
 
-    assert found[:3] == CAR, found
+    assert found[:3] == taken, found
 
 
-async def test_a_bus_still_ridden_after_the_car_holds(storage: MemoryStorage) -> None:
-    """The car came first: the bus ridden since is the state now."""
-    texts = among_noise(NOISE, CAR, BUS)
+@pytest.mark.parametrize("way", ["car", "bike"])
+async def test_a_bus_still_ridden_after_the_way_taken_up_holds(
+    storage: MemoryStorage, way: str
+) -> None:
+    """The car (the bike) came first: the bus ridden since is the state now."""
+    texts = among_noise(NOISE, CAR if way == "car" else BIKE, BUS)
     found = await top_answers(storage, texts, T0, "am I still taking the bus?")
 
     assert found and found[0] in BUS, found
@@ -77,36 +98,6 @@ def test_a_car_taken_up_is_told_by_its_model() -> None:
     assert takes_car("Съездила на Микре в Асду.")
     assert not takes_car("Geoff says buy a small car, it's been ten years.")
     assert not takes_car("Джефф говорит покупай машину, 10 лет не водила.")
-
-
-BIKE = [
-    "Bought a second-hand bike for €120, no more waiting in the rain.",
-    "Cycled to the office, 15 minutes along the canal.",
-    "Понедельник, на велике в офис, дождь.",
-]
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "am I still taking the bus?",
-        "do I still get the bus?",
-        "я всё ещё езжу на автобусе?",
-    ],
-)
-async def test_a_bike_taken_up_answers(storage: MemoryStorage, question: str) -> None:
-    texts = among_noise(NOISE, BUS, BIKE, SONG)
-    found = await top_answers(storage, texts, T0, question)
-
-    assert found[:3] == BIKE, found
-
-
-async def test_a_bus_still_ridden_after_the_bike_holds(storage: MemoryStorage) -> None:
-    """The bike came first: the bus ridden since is the state now."""
-    texts = among_noise(NOISE, BIKE, BUS)
-    found = await top_answers(storage, texts, T0, "am I still taking the bus?")
-
-    assert found and found[0] in BUS, found
 
 
 @pytest.mark.parametrize(
