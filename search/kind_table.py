@@ -9,6 +9,8 @@ capitalised: also a common word, counted only as a name).
 # (most common first; capitalised: also a common word, counted as a name).
 # The ball and racket games are games too: what one plays ("What do I
 # play?"), as chess is.
+# A diet a doctor orders is said by what it cuts ("zero salt", «без соли»,
+# "no sugar"), not by its name.
 # A provider's members include what only it sells: savings, gigabytes (not an
 # "account", «счёт», "calls": a bill, a login, anyone's call).
 TABLE = """
@@ -56,7 +58,7 @@ school schools школа школы школе школу
 diet meat diets диета мясо
 = vegetarian vegetarians vegan veggie pescatarian keto вегетарианец
   вегетарианка вегетарианцы вегетарианство веган веганы пескетарианец
-  пескетарианка
+  пескетарианка salt соль соли сахар sugar
 
 drink drinks beverage напиток напитки
 = coffee tea matcha espresso latte cappuccino beer wine juice kombucha cocoa chicory

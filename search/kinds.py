@@ -84,6 +84,16 @@ _PHRASES = {
     "drink": re.compile(
         r"(?<!\w)что\s+(?:\w+\s+){0,3}(?:пь[юеё]\w*|пил[аи]?)(?!\w)", re.I
     ),
+    # "What am I allowed to eat now?", «Что мне теперь можно есть?»: what one
+    # may eat or drink is one's diet, which its turns say by what is cut
+    # ("zero salt", «никакой соли»), never by the permission asked
+    "diet": re.compile(
+        r"\b(?:allowed|supposed|meant)\s+to\s+(?:eat|drink)\b"
+        r"|\b(?:can(?:'t|not)?|may)\s+(?:i|we)\s+(?:still\s+)?(?:eat|drink)\b"
+        r"|(?<!\w)(?:можно|нельзя)\s+(?:\w+\s+)?(?:есть|кушать|пить)(?!\w)"
+        r"|(?<!\w)(?:есть|кушать|пить)\s+(?:\w+\s+)?(?:можно|нельзя)(?!\w)",
+        re.I,
+    ),
     # «На чём ты играешь?», «На чём я учусь играть?», "What do I play?": what
     # one plays, asked; a turn's "playing" says no instrument ("my knee is
     # playing up", «играю в шахматы»), nor «трубу» (a pipe as often as a trumpet)
