@@ -1,15 +1,14 @@
 """Finding what matters: hybrid search over the memory and the context block.
 
-`Retriever.search` reads the query once (search/analysis.py), runs the
-strategies (search/legs.py) within the `SearchFilters`' window (time, entity,
-type: selected in SQL before the legs rank; search/windowed.py), fuses them
-(fusion.py), boosts what the question names (people, entities, dates), weighs
-each node's decayed confidence and confirmed status (search/standing.py),
-hides superseded facts unless `history`, and reinforces what it hands out.
-`Retriever.get_context` is the per-turn entry point: embed the prompt once,
-classify it (intent.py), search, and assemble a block within the token budget
-(context_block.py). What one call finds out lives in a per-call `Call`,
-never on the Retriever. The query-text helpers are re-exported here.
+`Retriever.search` reads the query once (search/question.py), runs the strategies
+(search/legs.py) within the `SearchFilters`' window (time, entity, type: selected in SQL
+before the legs rank; search/windowed.py), fuses them (fusion.py), boosts what the
+question names (people, entities, dates), weighs each node's decayed confidence and
+confirmed status (search/standing.py), hides superseded facts unless `history`, and
+reinforces what it hands out. `Retriever.get_context` is the per-turn entry point: embed
+the prompt once, classify it (intent.py), search, and assemble a block within the token
+budget (context_block.py). What one call finds out lives in a per-call `Call`, never on
+the Retriever. The query-text helpers are re-exported here.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from .core.embeddings import EmbeddingService
 from .core.records import Entity, NodeWindow, SearchHit, name_key
 from .core.tasks import TaskSet
 from .search.accesses import AccessBatch
-from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery, analyse
+from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery
 from .search.asked_relation import relations_of_others
 from .search.call import Call, LegKey
 from .search.compound_names import CompoundNames
@@ -76,6 +75,7 @@ from .search.query_text import (
     query_terms,
     without_words,
 )
+from .search.question import read_question
 from .search.small_talk import asks_nothing, says_nothing, wordless
 from .search.standing import earlier_states, standing
 from .search.state_steps import by_states, people_or_trip
@@ -193,7 +193,7 @@ class Retriever:
             return []
         # Small talk searched for ("good morning") finds its words, not vectors.
         gate = self._words_only if asks_nothing(query) else self._floor
-        call = await self._begin(analyse(query, filters.now))
+        call = await self._begin(await read_question(self._storage, query, filters.now))
         try:
             plan = make_plan(call.query, filters, strategy, vector=vector, gate=gate)
             hits = await self._search(call, plan)
@@ -249,7 +249,7 @@ class Retriever:
         embedder = self._embedder if self._storage.has_vectors else None
         if embedder is not None:
             embedder.start([self._query_text(asked)], "query")
-        call = await self._begin(analyse(prompt, now))
+        call = await self._begin(await read_question(self._storage, prompt, now))
         try:
             # The FTS and entity legs and the thread's tail need only the
             # prompt (the plan's size does not depend on the intent): they run

@@ -129,16 +129,18 @@ def _kinds_and_terms(text: str, terms: list[str]) -> tuple[AskedKinds, list[str]
     return asked_kinds(text, tuple(terms)), terms
 
 
-def analyse(prompt: str, now: float | None = None) -> AnalysedQuery:
+def analyse(
+    prompt: str, now: float | None = None, *, owner_as_boss: bool = True
+) -> AnalysedQuery:
     """Read `prompt` once for search; relative dates count from `now` (the
-    turn being answered; default the clock)."""
+    turn being answered; default the clock). `owner_as_boss=False` when no
+    boss is on file to ask the owner as (search/question.py)."""
     # "Who do I rent from?" asks the landlord as "Who's my landlord?" does,
     # and "Who owns the bistro now?" the boss (search/asked_owner.py)
     # and "What do I play now that Otar's gone?" what the user plays now
     # (search/circumstance.py)
-    text = without_circumstance(
-        boss_phrased(landlord_phrased(prompt[:MAX_QUERY_CHARS]))
-    )
+    text = landlord_phrased(prompt[:MAX_QUERY_CHARS])
+    text = without_circumstance(boss_phrased(text) if owner_as_boss else text)
     when = relative_window(text, time.time() if now is None else now)
     # The phrase names a time, not a topic ("yesterday", "March" as a name);
     # a month's name stays a search word (session dates and turns say it).

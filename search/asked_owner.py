@@ -9,6 +9,8 @@ question then asks the relation as "Who's my boss now?" does, so its
 turns are read from the person who holds it (search/people.py). Only of
 the present, asked with its time word: "who owned the bistro before Ana"
 asks of an older owner, whom the memory may never have filed as a boss.
+Only with a boss on file, too (search/question.py): else the place is none
+the user works at, and its owner is asked in the question's own words.
 """
 
 from __future__ import annotations

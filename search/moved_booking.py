@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..core.months import MONTH_PATTERN, month_key
 from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
@@ -42,26 +43,12 @@ _ASKS_WHEN = re.compile(
     r"|(?<!\w)(?:когда|во сколько|на какое число|какого числа)(?!\w)",
     re.I,
 )
-_MONTH = (
-    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
-    r"|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
-    r"|январ\w*|феврал\w*|март\w*|апрел\w*|ма[яй]|июн\w*|июл\w*|август\w*"
-    r"|сентябр\w*|октябр\w*|ноябр\w*|декабр\w*"
-)
-_MONTH_WORD = re.compile(rf"(?<!\w)(?:{_MONTH})\.?(?!\w)", re.I)
-# A Russian month by its first letters, as the English one's ("ноя": "nov").
-_RUSSIAN_MONTHS = dict(
-    zip(
-        "янв фев мар апр ма июн июл авг сен окт ноя дек".split(),
-        "jan feb mar apr may jun jul aug sep oct nov dec".split(),
-        strict=True,
-    )
-)
+_MONTH_WORD = re.compile(rf"(?<!\w)(?:{MONTH_PATTERN})\.?(?!\w)", re.I)
 # A day booked: "for 20 November", "on 3rd December", "Nov 20", «на 20
 # ноября» (the number of the day, with its month on either side).
 _BOOKED_DAY = re.compile(
-    rf"(?<![\d:.])(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\.?(?!\w)"
-    rf"|(?<!\w)({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])",
+    rf"(?<![\d:.])(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH_PATTERN})\.?(?!\w)"
+    rf"|(?<!\w)({MONTH_PATTERN})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])",
     re.I,
 )
 # A booking moved: "rescheduled", "postponed", "moved from 3 December",
@@ -80,12 +67,6 @@ _MOVED = re.compile(
 def asks_when(text: str) -> bool:
     """The question asks when a thing is ("When's the dentist?")."""
     return bool(_ASKS_WHEN.search(text)) and stance(text) != "past"
-
-
-def month_key(word: str) -> str:
-    """A month's name as its first three English letters ("ноября": "nov")."""
-    word = word.lower()
-    return _RUSSIAN_MONTHS.get(word[:3], _RUSSIAN_MONTHS.get(word[:2], word[:3]))
 
 
 def booked_days(text: str) -> set[tuple[str, str]]:

@@ -17,6 +17,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from ..core.months import MONTHS_EN, MONTHS_RU_IN, MONTHS_RU_OF, month_number
 from ..core.text import UPPER_LETTERS
 
 DAY = 86400.0
@@ -47,19 +48,8 @@ _NUMBERS = {
     **CARDINALS, "a": 1, "an": 1, "couple of": 2, "одну": 1, "один день": 1,
     "пару": 2,
 }  # fmt: skip
-_MONTHS_EN = (
-    "january february march april may june july august september october"
-    " november december"
-).split()
-_MONTHS_RU = (
-    "январе феврале марте апреле мае июне июле августе сентябре октябре ноябре декабре"
-).split()
-# genitive: "10 октября", "в начале марта"
-_MONTHS_RU_OF = (
-    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря"
-).split()
-_ANY_MONTH = "|".join(_MONTHS_EN + _MONTHS_RU_OF)
-_MONTH_NAMES = frozenset(_MONTHS_EN + _MONTHS_RU + _MONTHS_RU_OF)
+_ANY_MONTH = "|".join(MONTHS_EN + MONTHS_RU_OF)
+_MONTH_NAMES = frozenset(MONTHS_EN + MONTHS_RU_IN + MONTHS_RU_OF)
 # "early October", "в конце сентября": a third of the month
 _PART_EN = r"(early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of)"
 _PART_RU = r"(начале|середине|конце)"
@@ -141,14 +131,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         # "10 октября", "October 10th", "the 3rd of May": the latest such day
         (rf"{_B}(\d{{1,2}})(?:st|nd|rd|th|-?го)?\s+(?:of\s+)?({_ANY_MONTH}){_E}{_NO_YEAR}",
          "date"),
-        (rf"{_B}()({'|'.join(_MONTHS_EN)})\s+(\d{{1,2}})(?:st|nd|rd|th)?{_E}{_NO_YEAR}",
+        (rf"{_B}()({'|'.join(MONTHS_EN)})\s+(\d{{1,2}})(?:st|nd|rd|th)?{_E}{_NO_YEAR}",
          "date"),
-        (rf"{_B}(?:in\s+|at\s+)?{_PART_EN}[\s-]+({'|'.join(_MONTHS_EN)}){_E}{_NO_YEAR}"
-         rf"|{_B}в\s+{_PART_RU}\s+({'|'.join(_MONTHS_RU_OF)}){_E}{_NO_YEAR}",
+        (rf"{_B}(?:in\s+|at\s+)?{_PART_EN}[\s-]+({'|'.join(MONTHS_EN)}){_E}{_NO_YEAR}"
+         rf"|{_B}в\s+{_PART_RU}\s+({'|'.join(MONTHS_RU_OF)}){_E}{_NO_YEAR}",
          "month-part"),
         # "in March 2023" names its year: a date (query_dates), not a relative month
-        (rf"{_B}(?:in\s+)({'|'.join(_MONTHS_EN)}){_E}{_NO_YEAR}", "month"),
-        (rf"{_B}в\s+({'|'.join(_MONTHS_RU)}){_E}{_NO_YEAR}", "month"),
+        (rf"{_B}(?:in\s+)({'|'.join(MONTHS_EN)}){_E}{_NO_YEAR}", "month"),
+        (rf"{_B}в\s+({'|'.join(MONTHS_RU_IN)}){_E}{_NO_YEAR}", "month"),
         (rf"{_B}во?\s+позапрошл\w+\s+({'|'.join(_DAYS_RU)}){_E}", "weekday-2"),
         (rf"{_B}last\s+({'|'.join(_DAYS_EN)}){_E}", "last-weekday"),
         (rf"{_B}во?\s+прошл\w+\s+({'|'.join(_DAYS_RU)}){_E}", "last-weekday"),
@@ -286,7 +276,7 @@ def _resolve(
             return new_year, today + DAY, True
         return _month_start(new_year, -12), new_year, True
     if kind == "month":
-        return _latest_month(now, _month_number(found[1]))
+        return _latest_month(now, month_number(found[1]))
     if kind in ("date", "month-part"):
         return _month_days(kind, found, now)
     if kind in ("season", "last-season"):
@@ -370,22 +360,13 @@ def _ago(
     return centre - 15 * DAY, centre + 16 * DAY, True
 
 
-def _month_number(name: str) -> int:
-    """1-12 of a month's name: English, Russian prepositional or genitive."""
-    name = name.lower()
-    for names in (_MONTHS_EN, _MONTHS_RU, _MONTHS_RU_OF):
-        if name in names:
-            return 1 + names.index(name)
-    raise ValueError(name)
-
-
 def _month_days(
     kind: str, found: re.Match[str], now: float
 ) -> tuple[float, float, bool] | None:
     """ "10 октября", "October 10": that day of the latest such month; "early
     October", "в конце сентября": the month's first, middle or last ten days."""
     words = [g.lower() for g in found.groups() if g]
-    month = next(_month_number(w) for w in words if w in _MONTH_NAMES)
+    month = next(month_number(w) for w in words if w in _MONTH_NAMES)
     start, end, _ = _latest_month(now, month)
     if kind == "date":
         day = int(next(w for w in words if w.isdigit()))
@@ -496,4 +477,4 @@ def season_months(phrase: str) -> tuple[int, ...]:
 
 def month_words(month: int) -> tuple[str, str]:
     """A month's name in English and Russian ("October", «октября»)."""
-    return _MONTHS_EN[month - 1], _MONTHS_RU_OF[month - 1]
+    return MONTHS_EN[month - 1], MONTHS_RU_OF[month - 1]

@@ -64,3 +64,31 @@ async def test_the_new_owner_s_turns_answer_who_owns_the_bistro_now(
         found = [hit.node.content for hit in hits]
         assert set(ANA) <= set(found[:3]), (question, found)
         assert not any(text.startswith("Goran") for text in found), found
+
+
+# No boss on file: the café is none the user works at, and its owner is
+# asked as the owner, in the question's own words.
+MARTA = "Marta owns the café on Lime Street now, she bought it from the Doyles."
+CAFE_TURNS = [
+    "Coffee at the café on Lime Street before the dentist, the scones are gone.",
+    MARTA,
+    "Walked the dog along the river, then beers with Zhenya.",
+    "Booked the dentist for next Tuesday morning.",
+    "The Doyles ran that café for thirty years.",
+]
+
+
+def test_with_no_boss_on_file_the_owner_is_asked_as_it_is() -> None:
+    question = "who owns the café now?"
+    assert analyse(question, owner_as_boss=False).text == question
+
+
+async def test_the_owner_of_a_café_the_user_never_worked_at_is_the_owner(
+    storage: MemoryStorage,
+) -> None:
+    retriever = await linked_days(storage, CAFE_TURNS, T0)
+    hits = await retriever.search(
+        "who owns the café now?", SearchFilters(limit=5), reinforce=False
+    )
+    found = [hit.node.content for hit in hits]
+    assert MARTA in found[:2], found

@@ -66,6 +66,13 @@ async def test_the_new_doing_answers_though_it_never_names_who_left(
         ("Во что я играю теперь, когда Отар уехал?", "Во что я играю теперь?"),
         ("Раз Отара больше нет, с кем я играю?", "с кем я играю?"),
         ("С кем я гуляю после того, как Лена переехала?", "С кем я гуляю?"),
+        # a time of the present: a now-word or a present verb asks of now
+        (
+            "What sport do I play these days, since Otar left?",
+            "What sport do I play these days?",
+        ),
+        ("Where do we go on Sundays after Otar left?", "Where do we go on Sundays?"),
+        ("Чем я занимаюсь с тех пор, как папа уехал?", "Чем я занимаюсь?"),
     ],
 )
 def test_the_clause_is_left_out(question: str, asked: str) -> None:
@@ -82,6 +89,14 @@ def test_the_clause_is_left_out(question: str, asked: str) -> None:
         "Since I moved to Leeds, what do I do?",
         "What do I play after work?",
         "Куда я ходил после того, как закончил работу?",
+        # a question of the past: its answer is dated by the leaving
+        "What did I do after Dad moved out?",
+        "Where did we go after Otar left?",
+        "Who was my coach after Anna moved away?",
+        "Куда мы ходили после того, как папа уехал?",
+        "Что я делала с тех пор, как Лена переехала?",
+        # a time with no present asked of it stays too
+        "What have I been doing since Anna left?",
     ],
 )
 def test_other_clauses_stay(question: str) -> None:
@@ -93,3 +108,24 @@ def test_the_one_who_left_is_no_word_searched() -> None:
     assert "play" in query.terms
     assert not {"otar", "gone"} & set(query.terms)
     assert not any("Otar" in name for name in query.names)
+
+
+# The weekend the leaving dates: it names Dad and his moving out, and the
+# question asks what happened then, not what the user does now.
+AFTER_DAD = "The weekend after Dad moved out we drove to Galway, Mum needed the sea."
+DAD_TURNS = [
+    "Dad moved out today, took his boxes to the flat on Kirk Street.",
+    AFTER_DAD,
+    "Took the bins out and hoovered the hall.",
+    "Paid the gas bill, it went up again.",
+    "Football with the lads on the astro, won 5-3.",
+]
+
+
+async def test_a_past_question_keeps_the_leaving_its_answer_is_dated_by(
+    storage: MemoryStorage,
+) -> None:
+    answers = await top_answers(
+        storage, DAD_TURNS, T0, "What did we do after Dad moved out?"
+    )
+    assert AFTER_DAD in answers[:2], answers

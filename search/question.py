@@ -1,0 +1,34 @@
+"""The question read for search, with what only the memory can tell.
+
+"Who owns the café now?" is asked as "Who's my boss now?" only when a
+boss is on file: the write path files the new owner of the user's
+workplace as the boss, and only when someone holds the boss already
+(writepath/workplace_owners.py). With no boss on file the café is none the
+user works at, or its owner was never filed as one, and the owner's words
+are what a turn naming the owner shares ("Marta owns the café now"). One
+indexed lookup of the relation's names, and only for such a question.
+"""
+
+from __future__ import annotations
+
+from ..store.interface import Store
+from .analysis import AnalysedQuery, analyse
+from .asked_owner import boss_phrased
+from .asked_relation import same_relation_aliases
+
+
+async def read_question(
+    storage: Store, prompt: str, now: float | None
+) -> AnalysedQuery:
+    """`prompt` read once for search (search/analysis.py); relative dates
+    count from `now` (default the clock)."""
+    query = analyse(prompt, now)
+    if boss_phrased(prompt) == prompt or await _boss_on_file(storage, query):
+        return query
+    return analyse(prompt, now, owner_as_boss=False)
+
+
+async def _boss_on_file(storage: Store, query: AnalysedQuery) -> bool:
+    """Someone in the memory holds the boss the query asks ("my boss",
+    «мой начальник»)."""
+    return bool(await storage.entities.entities_by_keys(same_relation_aliases(query)))
