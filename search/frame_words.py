@@ -5,7 +5,10 @@ to answer (search/support.py), and no category or state is named by them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .morphology import stem
+from .twin_words import twin_stems
 
 # Words that say what kind of answer is wanted, not what it is about; in
 # Russian too («план», «пользовался»: "Каким банком я пользовался?" is
@@ -37,3 +40,13 @@ take takes taking took everywhere anywhere везде всюду повсюду 
 """
 
 GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
+
+
+def frame_twins(terms: Iterable[str]) -> set[str]:
+    """The stems of the twins of the frame words among `terms`, in the other
+    language: «куда я езжу на рыбалку?» frames by «езжу» as "Where do I go
+    fishing?" by "go", and its twin "drive" ("driving her mad") is no more
+    what it asks about than «езжу» is (unless the question says it too)."""
+    said = {stem(t) for t in terms}
+    frame = said & GENERIC_STEMS
+    return set().union(*(twin_stems(word) for word in frame)) - said

@@ -239,11 +239,17 @@ _IRREGULAR = {
 }  # fmt: skip
 
 
+# Doings named by an "-ing" whose root is a common thing: "boxing" is no
+# "box" of a move, "fishing" no fish for dinner, "fencing" no garden fence.
+# They keep the whole word, as their twins do («бокс», «рыбалка»).
+_DOINGS = frozenset("boxing fishing bowling rowing fencing curling".split())
+
+
 @functools.lru_cache(maxsize=65536)  # pure, and called ~3k times a question
 def stem(word: str) -> str:
     """A light stem for matching: Russian by its suffix stripper, English by
     plural and verb endings ("cats" → "cat", "lives" → "liv"), an irregular
-    past as its verb ("drove" → "driv")."""
+    past as its verb ("drove" → "driv"), a doing as itself ("boxing")."""
     word = word.casefold()
     if is_russian(word):
         found = russian_stem(word)
@@ -251,6 +257,8 @@ def stem(word: str) -> str:
     word = _IRREGULAR.get(word, word)
     if word.endswith("'s") or word.endswith("’s"):
         word = word[:-2]
+    if word in _DOINGS:
+        return word
     for suffix in ("ies", "ing", "ed", "es", "s", "e"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)] + ("y" if suffix == "ies" else "")

@@ -57,7 +57,7 @@ from .asked_of import (
 from .before_own import later_stems
 from .compound_head import asked_head, compound_head
 from .compound_names import name_parts, part_stems
-from .frame_words import GENERIC_STEMS
+from .frame_words import GENERIC_STEMS, frame_twins
 from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
@@ -303,8 +303,7 @@ def supports(
         return True
     if thing is not None and someone_elses(hit.node.content, thing):
         return False
-    # a vector near the question is no word of what is asked of a person
-    # ("Как зовут отца Оськи?" is close to every turn on Oska)
+    # a vector near «Как зовут отца Оськи?» is no word of what is asked of him
     if attribute and not _says_attribute(hit, attribute, of_whom, went, pick):
         return False
     if similarity.get(hit.node.id, -1.0) >= strong:
@@ -491,10 +490,11 @@ def answers(
 
 
 def _wanted_words(terms: Sequence[str], state_terms: Sequence[str]) -> set[str]:
-    """The words one of which a hit must share: the question's own but its
-    generic ones ("Which university did I go to?" is not "go vegetarian"), with
-    the slot and kin words, which stand for them; all when that leaves none."""
-    frame = {stem(t) for t in terms} & GENERIC_STEMS
+    """A hit must share one: the question's words but the generic ones ("Which
+    university did I go to?" is not "go vegetarian") and their twins («езжу»:
+    "drive"), with the slot and kin words standing for them; else all."""
+    twins = frame_twins(terms)
+    frame = {stem(t) for t in terms} & GENERIC_STEMS | twins
     every = term_stems(state_terms)
-    slot_words = term_stems(t for t in state_terms if t not in terms)
+    slot_words = term_stems(t for t in state_terms if t not in terms) - twins
     return (every - frame) | slot_words or every
