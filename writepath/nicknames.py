@@ -2,8 +2,9 @@
 and "Caroline", "Лена" and "Елена" are one entity.
 
 The evidence, all inside one scope: both are people; the short form is a
-prefix of the long form's first name, or a known diminutive of it
-(names.DIMINUTIVES); and no other person competes for it ("Jo" stays alone
+prefix of the long form's first name, a known diminutive of it
+(names.DIMINUTIVES), or a Russian pet form built on it («Заринка» of Зарина,
+pet_forms.py); and no other person competes for it ("Jo" stays alone
 while both "Joanna" and "John" are known). A short form a user split out
 (toolkit/entity_edits.py) is never joined again by this guess.
 
@@ -26,6 +27,7 @@ from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .name_forms import people_told_apart
 from .names import DIMINUTIVES
+from .pet_forms import is_pet_form_of, pet_form_stem, pet_forms_of
 
 MIN_SHORT = 2  # letters of a prefix short form ("Jo")
 # A prefix is this much shorter than the name: "Dan" is not "Dana".
@@ -51,6 +53,8 @@ def shortens(short: str, first_name: str) -> bool:
     if short == first_name:
         return False
     if DIMINUTIVES.get(short) == first_name or _suffixed(short, first_name):
+        return True
+    if is_pet_form_of(short, first_name):  # «Заринка» of Зарина, pet_forms.py
         return True
     return (
         len(short) >= MIN_SHORT
@@ -87,7 +91,7 @@ def _may_be_short(entity: Entity) -> bool:
     if _one_word_person(entity):
         return True
     key = name_key(entity.name)
-    return entity.type == "concept" and bool(pet_name_stem(key))
+    return entity.type == "concept" and bool(pet_name_stem(key) or pet_form_stem(key))
 
 
 async def _long_candidates(storage: Store, key: str) -> list[Entity]:
@@ -97,6 +101,9 @@ async def _long_candidates(storage: Store, key: str) -> list[Entity]:
     if stem:
         starts |= {stem, sound_key(stem)}
         starts |= {DIMINUTIVES.get(stem + end, "") for end in "ая"}
+    whole = pet_form_stem(key)  # «Заринка»: Зарина, or "Zarina"
+    if whole:
+        starts |= {whole, sound_key(whole)}
     found: list[Entity] = []
     for start in sorted(filter(None, starts)):
         found += await storage.entities.people_starting(start)
@@ -163,7 +170,17 @@ async def join_people(
             if short.id not in moved:
                 await storage.entities.merge_entities(entity.id, short.id)
                 moved[short.id] = entity
-    return {i: await _fresh(storage, e) for i, e in moved.items()}
+    return {i: await _fresh(storage, _last(moved, e)) for i, e in moved.items()}
+
+
+def _last(moved: dict[int, Entity], entity: Entity) -> Entity:
+    """Where `entity` went at last: a long form «Даник» joined may itself
+    join a longer name after («Данияр»), so no id dropped is handed back."""
+    seen = {entity.id}
+    while entity.id in moved and moved[entity.id].id not in seen:
+        entity = moved[entity.id]
+        seen.add(entity.id)
+    return entity
 
 
 def _shortens_across(short: str, first_name: str) -> bool:
@@ -204,6 +221,7 @@ async def _short_forms(
     first = _first(entity)
     keys = [first[:i] for i in range(MIN_SHORT, len(first) - MIN_CUT + 1)]
     keys += [short for short, full in DIMINUTIVES.items() if full == first]
+    keys += pet_forms_of(first)  # «Заринка» filed before «Зарина»
     found = [
         e
         for e in await storage.entities.entities_by_keys(keys)
@@ -251,6 +269,9 @@ def _may_shorten(key: str, firsts: Sequence[str], sounds: Sequence[str]) -> bool
     (in the other script) of one of their sorted sounds."""
     if key in DIMINUTIVES or _opens_a_sound(key, sounds):
         return True
+    whole = pet_form_stem(key)
+    if whole and _opens_a_sound(whole, sounds, cut=0):
+        return True  # «Заринка» beside "Zarina": pet_forms.py decides
     at = bisect_left(firsts, key)
     while at < len(firsts) and firsts[at].startswith(key):
         if shortens(key, firsts[at]):
@@ -259,14 +280,15 @@ def _may_shorten(key: str, firsts: Sequence[str], sounds: Sequence[str]) -> bool
     return False
 
 
-def _opens_a_sound(key: str, sounds: Sequence[str]) -> bool:
-    """`key`'s sound opens one of the sorted sounds, cut as a prefix form is."""
+def _opens_a_sound(key: str, sounds: Sequence[str], cut: int = MIN_CUT) -> bool:
+    """`key`'s sound opens one of the sorted sounds, cut by at least `cut`
+    letters (as a prefix form is, by default)."""
     said = sound_key(key)
     if len(said) < MIN_KEY:
         return False
     at = bisect_left(sounds, said)
     while at < len(sounds) and sounds[at].startswith(said):
-        if len(sounds[at]) - len(said) >= MIN_CUT:
+        if len(sounds[at]) - len(said) >= cut:
             return True
         at += 1
     return False
