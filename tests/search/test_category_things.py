@@ -11,9 +11,10 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
-from agent_memory.search.category_things import Things, place_keys
+from agent_memory.search.category_things import place_keys
 from agent_memory.search.cross_script import loose_key
 from agent_memory.search.ended import marked_past
+from agent_memory.search.thing_groups import Things
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
 
