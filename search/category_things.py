@@ -24,12 +24,11 @@ from collections.abc import Collection, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..core.records import Entity, NodeWindow, SearchHit
-from ..core.relations import PET_KINDS
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .beside_words import category_stems, introduced
 from .company import asks_riding, company_keys
-from .cross_script import OtherScriptNames, loose_key, same_key
+from .cross_script import OtherScriptNames, same_key
 from .ended import marked_past
 from .frame_words import GENERIC_STEMS
 from .kinds import AskedKinds, asks_doings, doings_said
@@ -39,6 +38,8 @@ from .own_children import CHILDREN_STEMS, asks_own_children, named_with_children
 from .riding import ridden_keys, riding_holders, riding_stems
 from .standing import Stance, asks_where, stance, told_of_other
 from .support import shares_stem, text_stems, wanted_stems
+from .talked_of import talked_of_keys
+from .thing_groups import Things, asks_pets, name_key, name_keys, things_of, within
 from .windowed import USER_ROLE, unseen_hits
 
 # A turn counts for the category's things when it scores at least this share
@@ -54,7 +55,6 @@ THING_BOOST = 1.0
 # for its first service") scores at least this share of the thing's best
 # turn that carries them: below it, above the turns sharing only a word.
 THING_SHARE = 0.7
-MIN_WORD = 3  # a name's words shorter than this join nothing ("of", "Mr")
 # The words that say when, not what ("these days", "used to", "раньше"): a
 # turn carrying them is not about the category ("three days in Edinburgh").
 STANCE_WORDS = frozenset(
@@ -64,79 +64,19 @@ STANCE_WORDS = frozenset(
 )
 
 
-def _keys(entity: Entity) -> set[str]:
-    """Loose keys of the entity's name words: "Toyota Corolla", "Corolla"
-    and «Королла» share "korol" (search/cross_script.py)."""
-    names = [entity.name, *entity.aliases]
-    return {_key(word) for name in names for word in name.split()} - {""}
-
-
-def _key(word: str) -> str:
-    """A word's loose key; a word too short for one ("Abbey": "ab") keeps its
-    letters, so it still tells "Abbey Road" from "Oxford Road"."""
-    key = loose_key(word)
-    if len(key) >= MIN_WORD:
-        return key
-    return word.casefold() if len(word) >= MIN_WORD else ""
-
-
-class Things:
-    """Entities grouped into things by a shared name word (in either script).
-
-    A person is never a thing, nor a pet unless the question asks about
-    pets: "Played the piano, Tykva sat beside me" names the cat beside the
-    piano, and her turns say nothing of the instrument being learnt now."""
-
-    def __init__(self, pets: bool = False) -> None:
-        self.groups: list[set[str]] = []  # loose keys per thing
-        self.pets = pets
-
-    def of(self, entity: Entity) -> int | None:
-        """The thing (index) the entity belongs to, added when new; None for
-        no thing."""
-        if entity.type == "person" or (entity.type == "pet" and not self.pets):
-            return None
-        keys = _keys(entity)
-        if not keys:
-            return None
-        for index, group in enumerate(self.groups):
-            # one name within the other ("Corolla", "Toyota Corolla"); a shared
-            # word alone is no evidence ("Oxford Road", "Abbey Road")
-            if _within(keys, group) or _within(group, keys):
-                group.update(keys)
-                return index
-        self.groups.append(keys)
-        return len(self.groups) - 1
-
-
-_PET_STEMS = frozenset(map(stem, PET_KINDS | {"pet", "pets", "питомец", "питомца"}))
-
-
-def asks_pets(query: AnalysedQuery) -> bool:
-    """The question names a pet or an animal kind ("my cat", «собака»)."""
-    return not _PET_STEMS.isdisjoint(stem(term) for term in query.terms)
-
-
-def _within(keys: set[str], others: set[str]) -> bool:
-    return all(any(same_key(key, other) for other in others) for key in keys)
-
-
-def things_of(hit: SearchHit, things: Things) -> set[int]:
-    return {
-        index for entity in hit.entities if (index := things.of(entity)) is not None
-    }
-
-
-def _company(hit: SearchHit, things: Things, riding: bool) -> set[int]:
-    """The things the hit names only as company ("with Bublik"), when asked
-    how one gets about."""
-    keys = company_keys(hit.node.content) if riding else set()
+def _aside(hit: SearchHit, things: Things, riding: bool) -> set[int]:
+    """The things the hit names only aside: as company ("with Bublik"), when
+    asked how one gets about, or as what was talked about ("we talked about
+    the Fallas" at the Spanish class, search/talked_of.py)."""
+    keys = talked_of_keys(hit.node.content)
+    if riding:
+        keys |= company_keys(hit.node.content)
     if not keys:
         return set()
     return {
         index
         for entity in hit.entities
-        if (index := things.of(entity)) is not None and _within(_keys(entity), keys)
+        if (index := things.of(entity)) is not None and within(name_keys(entity), keys)
     }
 
 
@@ -216,7 +156,7 @@ def _category_things(
         if hit.score < HOLDER_SHARE * top and sure.isdisjoint(stems):
             continue
         twin = own.isdisjoint(stems)
-        for index in things_of(hit, things) - _company(hit, things, riding):
+        for index in things_of(hit, things) - _aside(hit, things, riding):
             counts[twin, index] = counts.get((twin, index), 0) + 1
             best[index] = max(best.get(index, 0.0), hit.score)
             if _ended(hit, index, things) or things.groups[index] & ridden:
@@ -246,7 +186,7 @@ _AT_PLACE = re.compile(
 
 def place_keys(texts: Iterable[str]) -> set[str]:
     """The loose keys of the names `texts` say after a preposition of place."""
-    return {_key(match[1]) for text in texts for match in _AT_PLACE.finditer(text)}
+    return {name_key(match[1]) for text in texts for match in _AT_PLACE.finditer(text)}
 
 
 def _named_as_places(
@@ -269,7 +209,7 @@ def _by_members(
     named beside the Corolla, is no car. A category of common things (a
     drink, a sport: no member is a name) has no other things: the school
     named beside "staff drinks" is no drink."""
-    keys = {_key(member) for member in kinds.thing_names} - {""}
+    keys = {name_key(member) for member in kinds.thing_names} - {""}
     named = {i: score for i, score in base.items() if things.groups[i] & keys}
     return named if named or kinds.of_common_things else base
 
@@ -361,9 +301,9 @@ def _witnessed(
         index = things.of(entity)
         if index is None or index not in witnesses:
             continue
-        keys = _keys(entity)
+        keys = name_keys(entity)
         if any(
-            _within(_keys(seen), keys) or _cyrillic(seen) != _cyrillic(entity)
+            within(name_keys(seen), keys) or _cyrillic(seen) != _cyrillic(entity)
             for seen in witnesses[index]
         ):
             found.add(index)
@@ -472,7 +412,7 @@ async def with_category_things(
     sure = query.kinds.member_stems | query.kinds.asked | riding_stems(query.kinds)
     own = wanted - twins - members
     # asked before, the old way is named often enough (search/riding.py)
-    ridden = ridden_keys(query.kinds, _key) if asked == "now" else frozenset()
+    ridden = ridden_keys(query.kinds, name_key) if asked == "now" else frozenset()
     base = _category_things(holders, things, own, sure, riding, ridden)
     if asked == "now":  # asked before, the old thing is named often enough
         base = introduced(base, things.of, asked_of, category_stems(query.text, wanted))
@@ -481,7 +421,7 @@ async def with_category_things(
     # one of "road"'s)
     # (a category's members are none of its words: "Corolla" is a thing)
     words = [t for t in terms if t not in query.kinds.terms or t in query.terms]
-    asked_keys = {_key(word) for word in (*words, *query.text.split())} - {""}
+    asked_keys = {name_key(word) for word in (*words, *query.text.split())} - {""}
     base = {i: score for i, score in base.items() if not things.groups[i] <= asked_keys}
     base = _by_members(base, things, query.kinds)
     if asks_own_children(query.text):  # "the kids' school" is one of theirs

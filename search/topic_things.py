@@ -40,12 +40,9 @@ from .analysis import AnalysedQuery
 from .beside_words import beside, says_stem
 from .category_things import (
     STANCE_WORDS,
-    Things,
-    asks_pets,
     entity_turns,
     own_holders,
     read_thing_turns,
-    things_of,
     with_category_things,
 )
 from .cross_script import OtherScriptNames
@@ -54,6 +51,7 @@ from .role_holders import with_role_holders
 from .role_people import asks_role, role_people, with_other_forms
 from .standing import stance
 from .support import wanted_stems
+from .thing_groups import Things, asks_pets, things_of
 from .windowed import USER_ROLE, unseen_hits
 
 # "tea or coffee?", «чай или кофе?»: the question names its options, so the

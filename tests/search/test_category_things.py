@@ -11,9 +11,10 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
-from agent_memory.search.category_things import Things, place_keys
+from agent_memory.search.category_things import place_keys
 from agent_memory.search.cross_script import loose_key
 from agent_memory.search.ended import marked_past
+from agent_memory.search.thing_groups import Things
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
 
@@ -357,3 +358,28 @@ async def test_the_company_named_beside_a_ride_is_no_way_of_getting_about(
     retriever = await linked_days(storage, [*ride, *noise, *walks], T0)
     top = await _top(retriever, "Как я теперь езжу на работу?", 2)
     assert set(top) == set(ride), top
+
+
+CLASS = [
+    "Thursday spanish class, a role play at the doctor's.",
+    "Last thursday class! From February our group is on Saturday mornings.",
+    "Saturday spanish class, three hours. We did job interviews in pairs.",
+    "Saturday spanish class: a debate about the Fallas, I hate the firecrackers.",
+    "Spanish class, only five came: we talked about the Fallas all morning.",
+]
+FESTIVAL = [
+    "Half the streets are closed for the Fallas already.",
+    "The city smells of gunpowder, Fallas week.",
+    "Everybody at work is hungover after the Fallas.",
+]
+
+
+async def test_what_was_talked_about_is_no_thing_of_the_asked_category(
+    storage: MemoryStorage,
+) -> None:
+    """The festival the class debated is the talk's subject: its own turns,
+    newer than the class's, say nothing of when the class is now."""
+    noise = [NOISE[i % 4] for i in range(12)]
+    retriever = await linked_days(storage, [*CLASS, *noise, *FESTIVAL], T0)
+    top = await _top(retriever, "When is my spanish class now?", 3)
+    assert not set(top) & set(FESTIVAL), top
