@@ -201,6 +201,26 @@ def ride_verbs(word: str) -> tuple[str, ...]:
     return (match.group(1) + "ехать", match.group(1) + "езжать")
 
 
+# A verb's imperfective in -ыва- / -ива- («созваниваемся», «опаздываю»,
+# «заканчивается») is asked of turns that tell the finished act: its
+# perfective drops the suffix and often says «о» where it says «а»
+# («созвонились», «опоздал», «закончилось»; «выиграл», «показал» keep it).
+_IMPERFECTIVE = re.compile(r"^([а-яё]{4,})[ыи]ва$")
+_LAST_A = re.compile(r"а(?=[^аеёиоуыэюя]*$)")
+
+
+def perfective_stems(word: str) -> tuple[str, ...]:
+    """The perfective's stems of a Russian imperfective in -ыва- / -ива-
+    ("созваниваюсь": "созван", "созвон"); empty for any other word."""
+    if not is_russian(word):
+        return ()
+    match = _IMPERFECTIVE.match(russian_stem(word.casefold()))
+    if match is None:
+        return ()
+    root = match.group(1)
+    return tuple(dict.fromkeys((root, _LAST_A.sub("о", root, count=1))))
+
+
 def action_stems(word: str) -> tuple[str, ...]:
     """The words a Russian action noun's turns say instead: its verb
     (action_verb) or, for a noun in -жка, its «г» stem, each also with the
@@ -209,7 +229,7 @@ def action_stems(word: str) -> tuple[str, ...]:
     (ride_verbs: «переезд»: «переехать», «переезжать»). Empty for any other
     word: the user asks by the activity and tells what they did, in a form
     that never shares the noun's stem."""
-    ridden = ride_verbs(word)
+    ridden = ride_verbs(word) or perfective_stems(word)
     if ridden:
         return ridden
     base = action_verb(word)

@@ -168,6 +168,31 @@ def test_a_noun_of_moving_gives_its_verbs_and_a_thing_none() -> None:
     assert action_stems("съезд") == ()
 
 
+def test_an_imperfective_in_yva_gives_its_perfectives_stems() -> None:
+    assert action_stems("созваниваюсь") == ("созван", "созвон")
+    assert action_stems("опаздываешь") == ("опазд", "опозд")
+    assert action_stems("выигрываю") == ("выигр",)
+    assert action_stems("крапива") == ()  # a noun in -ива keeps its «ив»
+    assert action_stems("перспективы") == ()
+
+
+async def test_a_habit_asked_in_the_imperfective_finds_the_turns_of_the_act(
+    storage: MemoryStorage,
+) -> None:
+    """«созваниваюсь» asks for «созвонились» and «созвон»: the perfective
+    drops -ива- and says «о» where the imperfective says «а»."""
+    texts = [
+        "Снова созвонились с Тимуром в воскресенье в 10.",
+        "Купила новый утюг, старый сгорел.",
+    ]
+    for text in texts:
+        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
+    query = "когда я созваниваюсь"
+    hits = await retriever.search(query, SearchFilters(limit=5), reinforce=False)
+    assert [hit.node.content for hit in hits][:1] == [texts[0]]
+
+
 async def test_a_move_asked_by_its_noun_finds_the_turn_that_says_the_verb(
     storage: MemoryStorage,
 ) -> None:
