@@ -168,6 +168,10 @@ internet broadband isp интернет провайдер провайдера 
 energy electricity электричество электроэнергия энергия
 = meter kwh solar heating счётчик счетчик квт отопление
 
+телевидение телевидения телевидением
+= channels cable satellite Sky Virgin comcast xfinity directv HOT cellcom
+  каналы каналов кабельное спутниковое триколор ростелеком
+
 airline airlines авиакомпания
 = lufthansa ryanair easyjet klm wizz аэрофлот
 

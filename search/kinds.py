@@ -38,7 +38,7 @@ from .getting_about import (
 from .kind_table import MORE, TABLE
 from .leisure import LEISURE
 from .morphology import is_russian, stem
-from .slots import about_user
+from .slots import RU_DRINK_ASKED, about_user
 from .twin_words import searchable
 
 # The FTS leg counts each term's rows: a question naming a category or two
@@ -81,9 +81,7 @@ _PHRASES = {
     # «Что я пью по утрам?», «Что я пила раньше?»: "What do I drink?" names
     # the drink by its verb in English ("drink" is the category's word); the
     # Russian verb does so after «что» only: «Какой статин я пью?» is a pill
-    "drink": re.compile(
-        r"(?<!\w)что\s+(?:\w+\s+){0,3}(?:пь[юеё]\w*|пил[аи]?)(?!\w)", re.I
-    ),
+    "drink": re.compile(RU_DRINK_ASKED, re.I),
     # "What am I allowed to eat now?", «Что мне теперь можно есть?»: what one
     # may eat or drink is one's diet, which its turns say by what is cut
     # ("zero salt", «никакой соли»), never by the permission asked
@@ -105,6 +103,15 @@ _PHRASES = {
     # the park"); in Russian «во что» asks the game alone
     "game": re.compile(
         rf"{_WHAT_PLAY}|(?<!\w)во\s+что\s+(?:\w+\s+){{0,3}}игра\w*", re.I
+    ),
+    # "Who's my TV provider?", «Какое у меня телевидение?»: the service, not
+    # the set ("TV" alone is as often what one watched, or the set repaired);
+    # the turns name the company ("Went back to HOT") or its channels
+    "телевидение": re.compile(
+        r"\b(?:tv|television|cable|satellite)\s+(?:providers?|compan(?:y|ies)"
+        r"|packages?|subscriptions?|services?|operators?)\b"
+        r"|(?<!\w)(?:кабельн|спутников)\w*\s+(?:тв|телевидени\w*)(?!\w)",
+        re.I,
     ),
     # "my mobile carrier", «сотовый оператор»: the adjective says which
     # operator, a turn never says it ("Перешла на Koodo" answers both words)

@@ -18,6 +18,17 @@ import re
 
 from .kin_words import LIVE_WITH
 
+# «Что я пью по утрам?», «Что я пила раньше?»: the Russian verb asks the
+# drink after «что» only; with a thing named it is that thing's («Какой статин
+# я пью?», «Сколько мг бисопролола я пью?» ask a pill, as "taking" would)
+RU_DRINK_ASKED = r"(?<!\w)что\s+(?:\w+\s+){0,3}(?:пь[юеё]\w*|пил[аи]?)(?!\w)"
+# «Я пью чай или кофе?», «Я сейчас пью вино?»: a drink named by its word
+_DRINK_NAMED = (
+    r"(?<!\w)(?:кофе|ча[йяюе]|напит\w*|вин[оау]|пив[оау]|водк\w*|коньяк\w*"
+    r"|виски|алкогол\w*|кол[аыуе]|лимонад\w*|газировк\w*|энергетик\w*"
+    r"|вод[аыу]|сок\w*|молок\w*|кефир\w*|какао|смузи)(?!\w)"
+)
+
 # slot: (what marks a question about it, the words its statements use)
 _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
     "home": (
@@ -65,8 +76,7 @@ _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
     "drink": (
         re.compile(
             # not "favourite" alone: "my favourite film" is no drink
-            r"\b(?:drink\w*|coffee|tea)\b"
-            r"|(?<!\w)(?:пь[юе]\w*|пил\w*|кофе|чай|напит\w*)(?!\w)",
+            rf"\b(?:drink\w*|coffee|tea)\b|{_DRINK_NAMED}|{RU_DRINK_ASKED}",
             re.I,
         ),
         (

@@ -62,6 +62,14 @@ _STILL_EN = re.compile(
     r"^\W*(?:am|is|are|was|do|does|did|have|has)\b[^?]*\b(?:still|now|or not)\b",
     re.I,
 )
+# A question typed short, its verb left out: "chess club still?", "still
+# at the gym?", "still smoking?" ask the same; not one that opens with a
+# question word ("What do I still owe?")
+_STILL_BARE_EN = re.compile(
+    r"^(?!\W*(?:what|who|whom|whose|where|which|when|how|why)\b)"
+    r"(?:\W*still\b|.*\bstill\W*$)",
+    re.I,
+)
 # «Я всё ещё пью кофе?», «Поля ещё ходит…?», «Я до сих пор курю?», and of
 # the present: «Я сейчас пью вино?», «Я ем рыбу или нет?» («еще»: Russian
 # is often typed without «ё»)
@@ -98,7 +106,7 @@ _STILL_WORDS = frozenset(
 
 def asks_still(text: str) -> bool:
     """The question asks, yes or no, whether a state still holds."""
-    if _STILL_EN.search(text):
+    if _STILL_EN.search(text) or _STILL_BARE_EN.search(text):
         return True
     return bool(_STILL_RU.search(text)) and not _ASKS_WHAT.search(text)
 

@@ -122,3 +122,34 @@ def test_an_original_plan_asked_without_its_topic() -> None:
     ):
         assert not asks_original_plan(named), named
         assert "instead" not in slot_terms(named), named
+
+
+PILL_TURNS = [
+    (1, "Бисопролол по 2,5 мг утром, половинка таблетки."),
+    (2, "Чай на балконе, смотрю на море."),
+    (3, "Вечером чай с лимоном у соседки."),
+    (4, "Lena made soup tonight, the kids loved it."),
+    (30, "Врач поднял бисопролол до 5 мг, теперь целая таблетка."),
+    (31, "Утром чай, пульс в норме."),
+]
+
+
+def test_the_russian_drink_verb_of_a_pill_asks_no_drink() -> None:
+    # «пью» of a named pill is "taking" it; after «что» or with a drink's
+    # word it asks the drink
+    assert "кофе" not in slot_terms("Сколько мг бисопролола я пью?")
+    assert "кофе" not in slot_terms("Какой статин я сейчас пью?")
+    for drink in ("Что я пью по утрам?", "Я сейчас пью вино?", "Я пью чай или кофе?"):
+        assert "кофе" in slot_terms(drink), drink
+
+
+async def test_the_pill_asked_with_the_drink_verb_finds_the_pill(
+    tmp_path: Path,
+) -> None:
+    async with retriever_over(tmp_path, PILL_TURNS) as found:
+        hits = await found.search(
+            "Сколько мг бисопролола я пью?", SearchFilters(limit=5)
+        )
+    texts = [hit.node.content for hit in hits]
+    assert texts and all("бисопролол" in t.casefold() for t in texts[:2]), texts
+    assert not any("чай" in t.casefold() for t in texts), texts

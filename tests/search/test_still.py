@@ -57,6 +57,8 @@ NEW_COLA = ["Боржоми с утра, бодрит не хуже."]
         "Я еще хожу на шахматы?",  # typed without «ё»
         "Я сейчас пью вино?",
         "Do I eat meat now?",
+        "Climbzone still?",  # typed short, the verb left out
+        "still going to Climbzone?",
     ],
 )
 def test_a_still_question_is_read(question: str) -> None:
@@ -72,6 +74,7 @@ def test_a_still_question_is_read(question: str) -> None:
         "Who is still here?",
         "С кем я сейчас живу?",
         "На чём я сейчас учусь играть?",
+        "What do I still owe?",
     ],
 )
 def test_other_questions_are_not(question: str) -> None:
@@ -99,6 +102,14 @@ async def test_the_end_and_the_new_state_rank_above_the_old(
     assert found.index(NEW_GYM[0]) < min(
         (found.index(t) for t in OLD_GYM if t in found), default=9
     ), found
+
+
+async def test_a_short_still_question_finds_the_end(storage: MemoryStorage) -> None:
+    texts = among_noise(NOISE, OLD_GYM, [GYM_END], NEW_GYM)
+    found = await top_answers(storage, texts, T0, "Climbzone still?")
+
+    assert found[0] == GYM_END, found
+    assert NEW_GYM[0] in found[:3], found
 
 
 async def test_the_russian_end_ranks_first(storage: MemoryStorage) -> None:
