@@ -411,12 +411,14 @@ def doing_lookalikes(kinds: AskedKinds, stems: AbstractSet[str], text: str) -> s
     index's stemmer (porter, PostgreSQL's english) reads it as the doing's
     word, and on a short turn its match can weigh as much as the doing's."""
     words = {w.casefold() for w in re.findall(r"\w+", text)}
+    # the index's stemmer cuts every "-ing" ("boxing" → "box"), where ours
+    # keeps a doing whole that names a common thing (search/morphology.py)
     return {
         member
         for _, kind in kinds.kinds
         if kind.head in _DOINGS
         for member in kind.members
-        if member.endswith("ing") and member not in words and stem(member) in stems
+        if member.endswith("ing") and member not in words and stem(member[:-3]) in stems
     }
 
 
