@@ -69,6 +69,8 @@ class AnalysedQuery:
     twin_terms: tuple[str, ...] = ()  # "машина": "car" (twin_words.py)
     kinds: AskedKinds = NO_KINDS  # "phone": "iPhone", "Pixel" (kinds.py)
     occasion: tuple[str, ...] = ()  # "Mum's seventieth": "birthday" (occasions.py)
+    # names a son or daughter of the user's ("Which school is Lev at?")
+    of_own_child: bool = False
 
     @property
     def phrase_text(self) -> str:
@@ -115,26 +117,35 @@ def action_verbs(terms: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v for v in verbs if v not in terms))
 
 
-def _kinds_and_terms(text: str, terms: list[str]) -> tuple[AskedKinds, list[str]]:
+def _kinds_and_terms(
+    text: str, terms: list[str], own_child: bool
+) -> tuple[AskedKinds, list[str]]:
     """The categories asked and the terms to search: of a question about the
     user's own time ("for fun", «по вечерам»), a doing is asked and the
     time's words are not searched (search/leisure.py); of others' ("What
     does Melanie do for fun?"), no category is, and every word is."""
     if asks_before(text):
-        return asked_kinds(LEISURE.sub(" ", text), tuple(terms)), terms
+        return asked_kinds(
+            LEISURE.sub(" ", text), tuple(terms), own_child=own_child
+        ), terms
     bare = without_leisure(text, terms)
-    kinds = asked_kinds(text, tuple(bare))
+    kinds = asked_kinds(text, tuple(bare), own_child=own_child)
     if bare == terms or asks_doings(kinds):
         return kinds, bare
-    return asked_kinds(text, tuple(terms)), terms
+    return asked_kinds(text, tuple(terms), own_child=own_child), terms
 
 
 def analyse(
-    prompt: str, now: float | None = None, *, owner_as_boss: bool = True
+    prompt: str,
+    now: float | None = None,
+    *,
+    owner_as_boss: bool = True,
+    own_child: bool = False,
 ) -> AnalysedQuery:
     """Read `prompt` once for search; relative dates count from `now` (the
     turn being answered; default the clock). `owner_as_boss=False` when no
-    boss is on file to ask the owner as (search/question.py)."""
+    boss is on file to ask the owner as (search/question.py); `own_child`
+    when it names a child of the user's, whose categories are the user's."""
     # "Who do I rent from?" asks the landlord as "Who's my landlord?" does,
     # and "Who owns the bistro now?" the boss (search/asked_owner.py)
     # and "What do I play now that Otar's gone?" what the user plays now
@@ -149,7 +160,7 @@ def analyse(
     dates = query_dates(text)
     framed = without_going(text, without_frame(text, query_terms(term_text)))
     framed = without_driving(text, framed)
-    kinds, terms = _kinds_and_terms(text, framed)
+    kinds, terms = _kinds_and_terms(text, framed, own_child)
     # "Mum's seventieth": her birthday, at seventy (search/occasions.py).
     # The ordinal is still searched, as a twin: a turn need not say it.
     ordinals, occasion = occasion_words(words)
@@ -177,4 +188,5 @@ def analyse(
         ),
         kinds=kinds,
         occasion=tuple(occasion),
+        of_own_child=own_child,
     )

@@ -410,6 +410,8 @@ async def with_category_things(
     # side, as a twin does: it is not the question's own word
     members = query.kinds.member_stems - {stem(t) for t in query.terms}
     sure = query.kinds.member_stems | query.kinds.asked | riding_stems(query.kinds)
+    if query.of_own_child:  # «Школа в трёх минутах» tells of Lev's school too
+        sure |= query.kinds.word_stems
     own = wanted - twins - members
     # asked before, the old way is named often enough (search/riding.py)
     ridden = ridden_keys(query.kinds, name_key) if asked == "now" else frozenset()
@@ -426,6 +428,11 @@ async def with_category_things(
     base = _by_members(base, things, query.kinds)
     if asks_own_children(query.text):  # "the kids' school" is one of theirs
         base = named_with_children(base, hits, lambda hit: things_of(hit, things))
+    elif query.of_own_child:  # "Which school is Lev at?": a turn names it his
+        # school, not the club he is named with ("Lev's first training at HC
+        # Spaarne") nor the river the user cycles to school along
+        saying = [h for h in hits if not sure.isdisjoint(text_stems(h.node.content))]
+        base = named_with_children(base, saying, lambda hit: things_of(hit, things))
     where = asks_where(query.text)
     # "Where do I train now?": the place is what is asked, its turns name it
     # rather than the doing ("Sent my first V4 at the Depot")

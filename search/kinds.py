@@ -277,6 +277,12 @@ class AskedKinds:
         return frozenset(word for asked, _ in self.kinds for word in asked)
 
     @property
+    def word_stems(self) -> frozenset[str]:
+        """The stems of the categories' own words, in both languages: a
+        Russian turn says «школа» of "school"."""
+        return frozenset(word for _, kind in self.kinds for word in kind.words)
+
+    @property
     def members(self) -> tuple[str, ...]:
         """Every member, lower case, uncapped."""
         return tuple(m for _, kind in self.kinds for m in kind.members)
@@ -356,12 +362,16 @@ def _as_name(name: str, text: str) -> bool:
     return False
 
 
-def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
+def asked_kinds(
+    text: str, terms: tuple[str, ...], *, own_child: bool = False
+) -> AskedKinds:
     """The categories the question's `terms` (or a phrase of `text`) name,
-    of a question about the user's own life ("What phone do I have?"): on
-    questions about others (LoCoMo's "What pets does Melanie have?") the
-    members cost 0.3 points of R@10."""
-    if not (about_user(text) or _STATE_ASKED.search(text) or _keyword_search(text)):
+    of a question about the user's own life ("What phone do I have?"), or
+    about the user's own child (`own_child`: "Which school is Lev at?", the
+    memory files Lev as a son, search/question.py): on questions about others
+    (LoCoMo's "What pets does Melanie have?") the members cost 0.3 points
+    of R@10."""
+    if not (own_child or _of_own_life(text)):
         return NO_KINDS
     stems = {stem(term) for term in terms}
     found = []
@@ -379,6 +389,10 @@ def asked_kinds(text: str, terms: tuple[str, ...]) -> AskedKinds:
         if asked:
             found.append((asked, kind))
     return AskedKinds(tuple(found), is_russian(text), frozenset(phrased))
+
+
+def _of_own_life(text: str) -> bool:
+    return bool(about_user(text) or _STATE_ASKED.search(text) or _keyword_search(text))
 
 
 # Categories of things one does (a sport, a hobby): their members are no

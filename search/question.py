@@ -7,6 +7,9 @@ workplace as the boss, and only when someone holds the boss already
 user works at, or its owner was never filed as one, and the owner's words
 are what a turn naming the owner shares ("Marta owns the café now"). One
 indexed lookup of the relation's names, and only for such a question.
+
+"Which school is Lev at?" names a category of the user's life when Lev is
+the user's child (search/own_child_asked.py).
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery, analyse
 from .asked_owner import boss_phrased
 from .asked_relation import same_relation_aliases
+from .kinds import asked_kinds
+from .own_child_asked import names_own_child
+from .standing import stance
 
 
 async def read_question(
@@ -23,12 +29,23 @@ async def read_question(
     """`prompt` read once for search (search/analysis.py); relative dates
     count from `now` (default the clock)."""
     query = analyse(prompt, now)
-    if boss_phrased(prompt) == prompt or await _boss_on_file(storage, query):
-        return query
-    return analyse(prompt, now, owner_as_boss=False)
+    as_boss = boss_phrased(prompt) == prompt or await _boss_on_file(storage, query)
+    if await _of_own_child(storage, query):
+        return analyse(prompt, now, owner_as_boss=as_boss, own_child=True)
+    return query if as_boss else analyse(prompt, now, owner_as_boss=False)
 
 
 async def _boss_on_file(storage: Store, query: AnalysedQuery) -> bool:
     """Someone in the memory holds the boss the query asks ("my boss",
     «мой начальник»)."""
     return bool(await storage.entities.entities_by_keys(same_relation_aliases(query)))
+
+
+async def _of_own_child(storage: Store, query: AnalysedQuery) -> bool:
+    """The query asks of now a category it names only as the user's, about
+    one of the user's children ("Which school is Lev at?")."""
+    if query.kinds.kinds or stance(query.text) != "now":
+        return False
+    if not asked_kinds(query.text, query.terms, own_child=True).kinds:
+        return False
+    return await names_own_child(storage, query.text)

@@ -286,6 +286,14 @@ def test_a_state_question_about_a_family_member_names_its_category() -> None:
     assert _kinds("Which school does Nika go to?") == ()
 
 
+def test_a_question_about_an_own_child_names_its_category() -> None:
+    """Of a child the memory files as the user's son or daughter, the plain
+    present asks of the user's life too (search/own_child_asked.py)."""
+    question = "Which school does Nika go to?"
+    kinds = asked_kinds(question, tuple(query_terms(question)), own_child=True)
+    assert "lyceum" in kinds.terms
+
+
 def test_a_category_of_common_things_has_no_brands() -> None:
     """A drink is coffee or tea: no thing named beside "staff drinks" (a
     school) is one. A car, a sport (its gym) or a bank may be a name."""
