@@ -52,6 +52,7 @@ from .names_asked import (
 from .own_relation import lifelong
 from .plan import SearchFilters, SearchPlan
 from .query_text import fts_match
+from .relation_place import service_in_place
 from .spellings import other_script_spellings
 from .standing import stance, standing
 from .twin_words import twins
@@ -146,7 +147,8 @@ def asked_about(
         people = [e for e in people if _former(e)] or people
     if named_by_relation:  # "my friend from nursing college" is no "College"
         people = [e for e in people if is_person(e) or _said_as_name(query, e)]
-        if not people:
+        # "our doctor in Haarlem": Haarlem says where, the doctor is searched
+        if not people or service_in_place(query, people):
             return []
     # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
