@@ -56,7 +56,7 @@ from .search.member_things import with_member_things
 from .search.morphology import stem
 from .search.names_asked import named_entities
 from .search.own_children import asks_own_children, children_words, own_children
-from .search.people import asked_about
+from .search.people import answered, asked_about
 from .search.plan import (
     LEGS,
     SearchFilters,
@@ -346,7 +346,7 @@ class Retriever:
         if "entity" in plan.legs and not asks_still(plan.query.text):
             call.people = asked_about(plan.query, named, call.other_script)
         hits = await people_or_trip(self._storage, call.people, plan, window, wanted)
-        if hits:  # what a person does now: the newest doing first
+        if answered(plan.query, call.people, hits):  # the newest doing first
             return with_member_things(hits, plan.query, named)
         ranked, fused = await self._run_legs(call, plan, named, window)
         # Only the head of the fusion can reach the top `limit`, even boosted

@@ -380,6 +380,18 @@ ONE_AT_A_TIME = same_relation("boss") | same_relation("landlord")
 # Sophie"), seldom by calling the new one by the relation again, so the one
 # filed under the relation may well be the old one.
 PROVIDERS = same_relation("gp") | same_relation("tutor") | same_relation("teacher")
+# The people one goes to where one lives (the doctor, the school's teacher,
+# the landlord): "our doctor in Haarlem" is the one of that town, found by
+# what is said of them there, never by the town's own turns; a friend "in
+# Montreal" is no service of the town: the town's turns tell of them.
+CHOSEN_BY_PLACE = (
+    PROVIDERS
+    | same_relation("doctor")
+    | same_relation("landlord")
+    | same_relation("pharmacist")
+    | same_relation("coach")
+    | frozenset(("therapist",))
+)
 
 
 def told_apart(one: str, other: str) -> bool:

@@ -51,7 +51,9 @@ from .names_asked import (
 )
 from .own_relation import lifelong
 from .plan import SearchFilters, SearchPlan
+from .qualified_relation import asked_subject, teaches_other_doing
 from .query_text import fts_match
+from .relation_place import service_in_place
 from .spellings import other_script_spellings
 from .standing import stance, standing
 from .twin_words import twins
@@ -146,7 +148,8 @@ def asked_about(
         people = [e for e in people if _former(e)] or people
     if named_by_relation:  # "my friend from nursing college" is no "College"
         people = [e for e in people if is_person(e) or _said_as_name(query, e)]
-        if not people:
+        # "our doctor in Haarlem": Haarlem says where, the doctor is searched
+        if not people or service_in_place(query, people):
             return []
     # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
@@ -156,6 +159,14 @@ def asked_about(
         for e in people
         if e.id in also or _named_fully(e, keys) or _pet_form_of(query, e)
     ] or people
+
+
+def answered(
+    query: AnalysedQuery, people: Sequence[Entity], hits: list[SearchHit]
+) -> bool:
+    """The people's hits answer the query, or their none does: "my tennis
+    coach", the coach known tells of judo only (`about_people`): no search."""
+    return bool(hits) or bool(people and asked_subject(query))
 
 
 def _pet_form_of(query: AnalysedQuery, entity: Entity) -> bool:
@@ -324,6 +335,10 @@ async def about_people(
         for hit in await person_hits(storage, people, filters, now, asked, topic)
         if hit.node.id not in seen
     ]
+    # "my tennis coach" is none whose turns tell of judo only
+    subject = asked_subject(plan.query)
+    if teaches_other_doing(subject, (hit.node.content for hit in hits)):
+        return []
     return [
         hit
         for hit in hits
