@@ -18,6 +18,13 @@ first; a question the user asked the assistant ("What's the weather in
 Lisbon?") tells no plan and is not lifted. A season's plan is often told by
 its month alone ("Tenerife in October" for «куда едем осенью»): the user's
 turns naming the season's months are read too.
+
+A person's day is planned the same way ("How are we celebrating Mum's
+seventieth?", «Где будет свадьба?»), and its new plan is told by its date
+("Mum comes to us in April", then "they fly on 12 April"): the user's
+turns naming the new plan's month are read too. A plan that brings someone
+to the user names the user's own ground (their town, their house), whose
+many turns tell everyday life, not the plan: those places are not read.
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ from .windowed import USER_ROLE, lifted_first, unseen_hits
 
 # A time of the year as people name a plan by it, in English and Russian:
 # one pattern per occasion, matching either language's word.
-_OCCASIONS = tuple(
+_TIMES = tuple(
     re.compile(pattern, re.I)
     for pattern in (
         r"\bchristmas|xmas\b|(?<!\w)рождеств|(?<!\w)рождественск",
@@ -49,6 +56,11 @@ _OCCASIONS = tuple(
         r"\bautumn\b|\b(?:this|the) fall\b|(?<!\w)осен(?:ью|ь|н\w*)(?!\w)",
         r"\beaster\b|(?<!\w)пасх",
         r"\bhanukk?ah|\bchanukah|(?<!\w)ханук",
+    )
+)
+_MONTHS = tuple(
+    re.compile(pattern, re.I)
+    for pattern in (
         r"\bjanuary\b|(?<!\w)январ",
         r"\bfebruary\b|(?<!\w)феврал",
         r"\bmarch\b|(?<!\w)март",
@@ -63,10 +75,26 @@ _OCCASIONS = tuple(
         r"\bdecember\b|(?<!\w)декабр",
     )
 )
+# A person's day, whose plan is told by its date rather than its name: a
+# birthday, a round one ("Dad's 65th", "Mum's seventieth", «юбилей») or an
+# anniversary; a wedding ("getting married", «расписываться в мэрии»).
+_DAYS = tuple(
+    re.compile(pattern, re.I)
+    for pattern in (
+        r"\bbirthday|\banniversar|['’]s (?:\d\d(?:st|nd|rd|th)|\w+ieth)\b"
+        r"|(?<!\w)юбиле|(?<!\w)(?:день|дня|дню|днём|днем) рождени",
+        r"\bwedding|\b(?:get|getting|got) married\b"
+        r"|(?<!\w)(?:свадьб|свадеб|пожени|распис(?!ани))",
+    )
+)
+_OCCASIONS = (*_TIMES, *_MONTHS, *_DAYS)
 # A question about where a plan goes: "Where are we going …?", "What's
-# the plan …?", «Куда едем …?», «Где встречаем …?», «какой план …?».
+# the plan …?", «Куда едем …?», «Где встречаем …?», «какой план …?»; or
+# how the day is kept: "How are we celebrating …?", «Как отмечаем …?».
 _ASKS_WHERE = re.compile(
-    r"\bwhere\b|\bplans?\b|(?<!\w)(?:куда|где|план\w*)(?!\w)", re.I
+    r"\bwhere\b|\bplans?\b|\bcelebrat\w*"
+    r"|(?<!\w)(?:куда|где|план\w*|отмеча\w*|отметим|праздну\w*|отпразд\w*)(?!\w)",
+    re.I,
 )
 _ALONG = frozenset({"person", "pet"})
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
@@ -76,7 +104,7 @@ _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 # Christmas boxes"), nor a booking alone ("Booked the dentist for 3 December").
 _PLAN = re.compile(
     r"\b(?:go|going|goes|fly|flying|flights?|trip|travel\w*|visit\w*|spend\w*"
-    r"|stay\w*|plan\w*|instead|decided|holiday|vacation|come|coming|tickets?)\b"
+    r"|stay\w*|plan\w*|instead|decided|decisions?|holiday|vacation|come|coming|tickets?)\b"
     r"|(?<!\w)билет\w*"
     r"|(?<!\w)(?:по|при|у)?(?:едем|еду|едет|едут|ехать|летим|лечу|летит|летят)(?!\w)"
     r"|(?<!\w)(?:поед|прилет|улет|встреча|реши|вместо|план|отпуск"
@@ -90,6 +118,8 @@ _DROPPED = re.compile(
 )
 # The user's turns read by the new plan's places (newest first among equals).
 PLAN_TURNS = 20
+# The user's turns before a plan that make a place their own ground.
+HOME_TURNS = 2
 # The user's turns read by a season's month names.
 MONTH_TURNS = 40
 
@@ -165,7 +195,10 @@ async def with_occasion_plan(
         for hit in hits
         if hit.node.source_role == USER_ROLE
         and any(pattern.search(hit.node.content) for pattern in occasions)
-    ] + await _told_by_month(storage, hits, query.text, window)
+    ]
+    turns += await _told_by_month(storage, hits, season_months(query.text), window)
+    dated = await _told_by_plan_month(storage, hits, turns, query.text, window)
+    turns += dated
     plan = newest_plan(turns)
     again = plan_made_again(turns)
     if again and (plan is None or plan.node.when < again[0].node.when):
@@ -184,18 +217,22 @@ async def with_occasion_plan(
         for hit in turns
         if since <= hit.node.when <= plan.node.when and _PLAN.search(hit.node.content)
     ]
-    place_ids = list(
-        dict.fromkeys(i for hit in telling for i in _new_place_ids(hit, older))
-    )
+    new_ids = dict.fromkeys(i for hit in telling for i in _new_place_ids(hit, older))
+    home = await _home_ground(storage, list(new_ids), turns, since, window)
+    place_ids = [i for i in new_ids if i not in home]
     found = await storage.entities.entity_node_ids(
         place_ids, limit=PLAN_TURNS, types=("episodic",), window=window
     )
     ids = [node_id for node_id, _ in found]
     known = [hit for hit in hits if hit.node.id in set(ids)]
     read = [*known, *await unseen_hits(storage, hits, ids)]
+    # the plan's own turns since the drop tell it too, though some name no
+    # place: a person's day's by its month alone ("они летят двенадцатого
+    # апреля", "booked the hall for 15 May")
+    own = [hit for hit in turns if _PLAN.search(hit.node.content)] + dated
     later = [
         hit
-        for hit in read
+        for hit in [*read, *own]
         if hit.node.source_role == USER_ROLE
         and hit.node.when > since
         and hit.node.id != plan.node.id
@@ -207,13 +244,86 @@ async def with_occasion_plan(
     return lifted_first(lifted, [h for h in hits if h.node.id not in lifted_ids])
 
 
-async def _told_by_month(
-    storage: Store, hits: Sequence[SearchHit], question: str, window: NodeWindow | None
+async def _home_ground(
+    storage: Store,
+    place_ids: Sequence[int],
+    turns: Sequence[SearchHit],
+    since: float,
+    window: NodeWindow | None,
+) -> set[int]:
+    """The places among `place_ids` the user spoke of before the plan, apart
+    from the occasion: their own ground (the town, the house, the bank), new
+    to the occasion only because the plan brings someone to them ("Mum
+    comes to us in April"). Their turns tell everyday life, not the plan."""
+    occasion_ids = {hit.node.id for hit in turns}
+    after, _, _ = _bounds(window)
+    before = NodeWindow(after, since, None, USER_ROLE)
+    home = set()
+    for place_id in place_ids:
+        found = await storage.entities.entity_node_ids(
+            [place_id],
+            limit=HOME_TURNS + len(occasion_ids),
+            types=("episodic",),
+            window=before,
+        )
+        told = [node_id for node_id, _ in found if node_id not in occasion_ids]
+        if len(told) >= HOME_TURNS:
+            home.add(place_id)
+    return home
+
+
+async def _told_by_plan_month(
+    storage: Store,
+    hits: Sequence[SearchHit],
+    turns: Sequence[SearchHit],
+    question: str,
+    window: NodeWindow | None,
 ) -> list[SearchHit]:
-    """The turns, not among `hits`, that name a month of the season asked:
-    the question's words ("отдыхать осенью") are not the plan's ("Tenerife
-    in October"), so the text leg did not find them."""
-    months = season_months(question)
+    """For a person's day asked by its name alone ("Mum's seventieth"), the
+    user's turns naming the month of its newest plan: that plan is told
+    with the day's name once ("Мамин юбилей отметим у нас, в апреле"), and
+    the turns firming it up say only its month ("they fly on 12 April")."""
+    if not any(day.search(question) for day in _DAYS) or any(
+        time.search(question) for time in (*_TIMES, *_MONTHS)
+    ):
+        return []
+    months = _plan_months(turns)
+    if not months:
+        return []
+    seen = {hit.node.id for hit in turns}
+    among = [
+        hit
+        for hit in hits
+        if hit.node.id not in seen
+        and hit.node.source_role == USER_ROLE
+        and any(_MONTHS[month - 1].search(hit.node.content) for month in months)
+    ]
+    return among + await _told_by_month(storage, hits, months, window)
+
+
+def _plan_months(turns: Sequence[SearchHit]) -> tuple[int, ...]:
+    """The months (1-12) the newest of `turns` telling a plan with a month
+    names."""
+    newest_first = sorted(
+        turns, key=lambda hit: (hit.node.when, hit.node.id), reverse=True
+    )
+    for hit in newest_first:
+        text = hit.node.content
+        named = tuple(i + 1 for i, month in enumerate(_MONTHS) if month.search(text))
+        if named and _PLAN.search(text) and not _asks(text):
+            return named
+    return ()
+
+
+async def _told_by_month(
+    storage: Store,
+    hits: Sequence[SearchHit],
+    months: Sequence[int],
+    window: NodeWindow | None,
+) -> list[SearchHit]:
+    """The turns, not among `hits`, that name one of `months` (a season's
+    asked, or a plan's): the question's words ("отдыхать осенью") are not
+    the plan's ("Tenerife in October"), so the text leg did not find them."""
     if not months:
         return []
     words = [word for month in months for word in month_words(month)]

@@ -99,3 +99,70 @@ async def test_a_seasons_plan_told_by_its_month_leads(storage: MemoryStorage) ->
     found = await top_answers(storage, texts, T0, question)
 
     assert set(found[:3]) == {TENERIFE, BOOKED_TENERIFE, PACKED}, found
+
+
+def test_a_question_about_how_a_persons_day_is_kept_names_it() -> None:
+    assert asked_occasions("How are we celebrating Mum's seventieth?")
+    assert asked_occasions("Как мы теперь отмечаем мамин юбилей?")
+    assert asked_occasions("Где мы празднуем папин юбилей?")
+    assert asked_occasions("Где будет свадьба?")
+    assert asked_occasions("Where are we having Dad's 65th?")
+    # when the day is, not its plan; a timetable is no wedding
+    assert not asked_occasions("When is Marina's birthday?")
+    assert not asked_occasions("Где моё расписание?")
+
+
+# Mum's round birthday: the trip to Perm dropped, Mum comes to the user's
+# own town instead; the turns firming that up say only its month.
+HOME = tuple(
+    f"Watered the lemon tree in our Ypsonas garden, evening {n}." for n in range(1, 4)
+)
+PERM = [
+    "Plan for Mum's seventieth: in February we fly to Perm via Istanbul.",
+    "Mum has sewn a new dress for her seventieth party in Perm.",
+]
+PERM_OFF = "Perm is off: no leave at work, so no flight for Mum's seventieth."
+COMES = "Mum's seventieth we celebrate here instead: she comes to Ypsonas in April."
+PASSPORT = "Tonya got Mum a passport, they fly on 12 April."
+TICKETS = "Sent Mum the money, the tickets for April are done."
+FENCE = tuple(f"Painted the fence in Ypsonas, part {n}." for n in range(1, 4))
+
+
+async def test_a_birthdays_new_plan_is_read_by_its_month(
+    storage: MemoryStorage,
+) -> None:
+    texts = [
+        *HOME,
+        *PERM,
+        *NOISE,
+        PERM_OFF,
+        COMES,
+        FENCE[0],
+        PASSPORT,
+        *MORE_NOISE,
+        FENCE[1],
+        TICKETS,
+        FENCE[2],
+        *NOISE,
+    ]
+    question = "How are we celebrating Mum's seventieth?"
+    found = await top_answers(storage, texts, T0, question)
+
+    # the garden and fence turns name the new plan's place, but it is home
+    assert set(found[:3]) == {COMES, PASSPORT, TICKETS}, found
+
+
+async def test_a_weddings_new_plan_is_read_by_its_date(storage: MemoryStorage) -> None:
+    texts = [
+        "Wedding plan: Brick Works next September, about 120 guests.",
+        "Sent the Brick Works deposit to hold the September wedding date.",
+        *NOISE,
+        "Big decision on the wedding: City Hall instead, on 15 May, 20 people.",
+        *MORE_NOISE,
+        "Booked the room at Pomegranate for 15 May, twenty people.",
+        "Linda sent three cake sketches for May 15.",
+        *NOISE,
+    ]
+    found = await top_answers(storage, texts, T0, "Where is the wedding?")
+
+    assert not any("Brick Works" in text for text in found[:3]), found
