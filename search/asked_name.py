@@ -43,7 +43,9 @@ _ASKED = re.compile(
     r"|\bwhat(?:'s|’s|\s+is|\s+was|\s+are)\s+(?P<own>[^?.!]+?)['’]s\s+names?\b"
     r"|\bwhat(?:'s|’s|\s+is|\s+was)\s+(?P<called>[^?.!]+?)\s+called\b"
     r"|(?<!\w)как\s+(?:зовут|звали|называется|называют|назвали|назовут)"
-    r"\s+(?P<ru>[^?.!]+)",
+    r"\s+(?P<ru>[^?.!]+)"
+    # «как Борину жену зовут»: spoken Russian puts the verb last
+    r"|(?<!\w)как\s+(?P<ru_last>[^?.!]+?)\s+(?:зовут|звали|называется)(?!\w)",
     re.I,
 )
 _WORD = re.compile(r"\w+(?:['’]s)?", re.UNICODE)

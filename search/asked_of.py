@@ -191,6 +191,8 @@ _WHAT_ONE_HAS = re.compile(
     r"[A-Z]\w+\s+\w+"
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
+# the verbs that ask a name, said after what is named in spoken Russian
+_NAMING = frozenset(map(stem, "зовут звали называется".split()))
 _NAME = re.compile(r"(?<=\w)\W+([A-ZА-ЯЁ]\w+)")
 
 
@@ -212,6 +214,8 @@ def asked_of_name(text: str) -> set[str]:
     are not asked."""
     words = (w for m in _OF_NAME.finditer(text) for w in m.groups() if w)
     found = {stem(w) for w in words if w.lower() not in STOP_WORDS} - _TOLD
+    if _NAMING & {stem(w) for w in _WORD.findall(text)}:
+        found = set()  # «как Борину жену зовут»: the wife's name (asked_name.py)
     return found | asked_place_of_name(text)
 
 

@@ -8,8 +8,9 @@ everyday turns, and a question about them ("Who is Ofer?", "my husband",
 says who they are. People are introduced the same way in any life: right
 beside the name stands what they are to the user or what they do ("my
 husband Yossi", "Misha's wife Jess", "Yossi, my boss", «Миша, сын», "the
-manager of the branch is Ofer"), an aside in parentheses ("Ofer (Офер)"),
-or an age ("Ofer, 29", "34 years old", «34 года»).
+manager of the branch is Ofer"), the name said as such («её зовут Дина»),
+an aside in parentheses ("Ofer (Офер)"), or an age ("Ofer, 29", "34 years
+old", «34 года»).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ _TOKEN = re.compile(r"\w+(?:'s)?|[,(—–-]", re.UNICODE)
 COPULA_REACH = 8
 _COPULAS = frozenset("is was are это".split())
 _MARKS = frozenset(",—–-")
+# The words that say a name as such: «её зовут Дина», "her name's Dina"
+_NAMING = frozenset("зовут звать name's".split())
 # An age said as an aside, ended by a comma or the sentence: "34 years old,"
 # «34 года, программист»; not «24 года обоим», «10 лет не виделись».
 _AGE = re.compile(
@@ -99,6 +102,7 @@ def introduces(text: str, names: set[str]) -> bool:
         for at, token in enumerate(tokens):
             if _is_name(token, names, stems) and (
                 _role_beside(tokens, at)
+                or _named_here(tokens, at)
                 or _aside_after(tokens, at)
                 or _age_near(tokens, at, sentences[i : i + 2])
             ):
@@ -135,6 +139,13 @@ def _role_beside(tokens: list[str], at: int) -> bool:
     if at > 0 and tokens[at - 1].lower() in _COPULAS:
         return any(_is_role(t) for t in tokens[max(0, at - COPULA_REACH) : at - 1])
     return False
+
+
+def _named_here(tokens: list[str], at: int) -> bool:
+    """ "her name is Dina", «её зовут Дина», «Его зовут Бисквит»: the name
+    said as what the person is called, where the user first names them."""
+    before = [t.lower() for t in tokens[max(0, at - 2) : at]]
+    return bool(before) and (before[-1] in _NAMING or before == ["name", "is"])
 
 
 def _owned_role_said(following: list[str]) -> bool:

@@ -19,6 +19,7 @@ from ..core.records import EntityType
 from ..core.relations import PET_KINDS, RELATIONS
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.cross_script import sound_key
+from ..search.name_cases import looks_nominative
 from .aside_relation import past_address_title, relation_in_aside
 from .boss_titles import boss_after, boss_before, boss_over_qualified
 from .cues import (
@@ -405,13 +406,19 @@ def _kin_title(before: str, words: Sequence[str]) -> str | None:
     """The kin title (its word as written, casefolded) before the name: the
     name's own first word ("Бабушка Зина", or a relation opening the sentence:
     «Внук Оскар», «Сестра Ира») or the word just before it ("с тётей Мананой",
-    "my aunt May"); None without one."""
+    "my aunt May", a lower-case «сын Боря» opening a line); None without one."""
     first = words[0].casefold() if len(words) > 1 else ""
     if first in KIN_TITLES or (first and _opening_relation(before, words[0])):
         return first
     previous = before.split()[-1:] or [""]
     word = previous[0].casefold()
-    return word if word in KIN_TITLES and previous[0] == word else None
+    if previous[0] != word or not words:
+        return None
+    # "сын Боря в Торонто": a chat line opened in lower case on the relation;
+    # a nominative only, as «сын Бори» is Borya's son
+    opening = _opening_relation(before[: before.rstrip().rfind(word)], word)
+    named = looks_nominative(words[0].casefold()) or words[0].casefold() in GIVEN_NAMES
+    return word if word in KIN_TITLES or (opening and named) else None
 
 
 def _opening_relation(before: str, word: str) -> bool:

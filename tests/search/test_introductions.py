@@ -110,3 +110,30 @@ async def test_a_relation_question_finds_the_relatives_introduction(
     for question in ("Кто такой Тимур?", "my brother"):
         top = [h.node.content for h in await r.search(question, reinforce=False)]
         assert intro in top[:3], question
+
+
+async def test_a_name_said_as_such_introduces_the_person(
+    storage: MemoryStorage,
+) -> None:
+    """«её зовут Дина, вдова, бывший библиотекарь», "her name is Dina": where
+    the user first names someone, said with no relation beside the name."""
+    dina = name_words(["Дина", "Dina"])
+    assert introduces("её зовут Дина, Дина Ефимовна, вдова, библиотекарь.", dina)
+    assert introduces("Her name is Dina, she sings alto.", dina)
+    assert not introduces("с Диной пили кофе, зовут в гости", dina)
+    intro = "её зовут Дина, Дина Ефимовна, вдова, бывший библиотекарь. в хоре альт"
+    said = [
+        "та женщина из хора тоже из Харькова оказывается",
+        intro,
+        *(
+            f"Dina and I walked along the promenade again, walk {i}."
+            if i % 2
+            else f"с Диной гуляли по набережной, ветер, мороженое, раз {i}"
+            for i in range(60)
+        ),
+    ]
+    await _life(storage, said)
+    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    for question in ("who's Dina?", "кто такая Дина?"):
+        top = [h.node.content for h in await r.search(question, reinforce=False)]
+        assert intro in top[:3], question

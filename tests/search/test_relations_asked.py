@@ -238,6 +238,23 @@ async def test_a_named_persons_relative_is_found_in_the_other_language(
     assert top and "Линда" in top[0]
 
 
+async def test_a_sons_wife_is_asked_with_the_verb_last(
+    storage: MemoryStorage,
+) -> None:
+    """«как Борину жену зовут»: spoken Russian puts «зовут» last and owns the
+    wife by a short possessive; the turn naming her answers it."""
+    said = [
+        "сын Боря в Торонто, программист, уехал туда в 2012м",
+        "Боря с женой Кэти прислали фото, у них уже снег в Торонто",
+        "её зовут Дина, Дина Ефимовна, вдова, бывший библиотекарь",
+    ]
+    retriever = await _linked(storage, [*said, *(FILLER[i % 6] for i in range(20))])
+    for question in ("как Борину жену зовут", "как зовут Борину жену"):
+        top = await _top(retriever, question, 5)
+        assert said[1] in top, question
+    assert "зов" not in asked_of_name("как Борину жену зовут")
+
+
 async def test_what_is_asked_of_a_person_is_said_of_them(
     storage: MemoryStorage,
 ) -> None:

@@ -71,6 +71,24 @@ async def test_words_opening_a_sentence_are_no_part_of_the_name(
     assert ira.type == "person" and ira.attributes.get("relation") == "сестра"
 
 
+async def test_a_lower_case_line_opened_by_a_relation_files_it(
+    storage: MemoryStorage,
+) -> None:
+    """ "сын Боря в Торонто": a chat line typed in lower case opens on the
+    relation as «Сын Марк» does; «сын Бори» (Borya's son) names no son."""
+    await said(
+        storage,
+        "сын Боря в Торонто, программист, уехал туда в 2012м",
+        "сестра Алинка написала, она в Краснодаре",
+        "сын Миши приехал на каникулы",
+    )
+
+    assert (await _entity(storage, "Боря")).attributes.get("relation") == "сын"
+    assert (await _entity(storage, "Алинка")).attributes.get("relation") == "сестра"
+    misha = await storage.entities.find_entity("Миши")
+    assert misha is None or not misha.attributes.get("relation"), misha
+
+
 async def test_a_relation_opened_by_its_owner_is_not_the_users(
     storage: MemoryStorage,
 ) -> None:
