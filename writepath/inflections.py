@@ -82,6 +82,12 @@ def _fits(entity: Entity, lemma: str) -> bool:
     return key in _forms(lemma) and key not in GIVEN_NAMES
 
 
+def _holds_any(entity: Entity, lemmas: Collection[str]) -> bool:
+    """`entity` holds one of the nominatives as an alias: "Zarina", who holds
+    «Заринка», is the person of «с Заринкой» though her name is in Latin."""
+    return any(name_key(a) in lemmas for a in entity.aliases)
+
+
 def _compatible(a: Entity, b: Entity) -> bool:
     if "concept" in (a.type, b.type):
         return True
@@ -110,7 +116,7 @@ async def _kin(
         if other.id != entity.id
         and other.scope == entity.scope
         and _key(other) not in guarded
-        and is_name_key(_key(other))
+        and (is_name_key(_key(other)) or _holds_any(other, lemmas))
         and _compatible(entity, other)
     ]
     by_lemma = {n: [o for o in found if _fits(o, n)] for n in lemmas}
@@ -181,8 +187,8 @@ def _renamed(key: str, lemma: str, aliases: Collection[str]) -> bool:
     alias: "Лена" came after "Леной", «Саша» after "Александр" (the name said
     every day); never a pet name for its full name ("Оскар" stays beside
     «Оськой», writepath/nicknames.py)."""
-    if key == lemma or lemma not in aliases:
-        return False
+    if key == lemma or lemma not in aliases or not is_name_key(key):
+        return False  # "Zarina" keeps her Latin name beside «Заринкой»
     return key in name_forms(lemma) or not pet_name_stem(lemma)
 
 
