@@ -214,3 +214,26 @@ def diminutive_bases(stem: str) -> set[str]:
     if not found and stem.endswith(_DIMINUTIVE_K) and len(stem) >= 6:
         found.add(stem[:-1])
     return found
+
+
+# What a name drops before a pet suffix: its last vowel or soft sign («Лен-а»:
+# «Лен-ка», «Юл-я»: «Юль-ка»), or nothing («Тимур»).
+_NAME_LAST = ("а", "я", "ь", "й")
+
+
+def short_pet_base(stem: str) -> str:
+    """The name stem a pet form in «-ка» too short for diminutive_bases is made
+    of («ленк» of «Ленка»: «лен», «юльк» of «Юлька»: «юл»), or "". A word
+    so short is as often an ordinary noun («сумка», «полька»), so the base
+    names only a known person whose first name it is (short_pet_of)."""
+    if not stem.endswith(_DIMINUTIVE_K) or diminutive_bases(stem):
+        return ""
+    base, least = (stem[:-2], MIN_STEM) if stem.endswith("ьк") else (stem[:-1], 3)
+    return base if len(base) >= least else ""
+
+
+def short_pet_of(base: str, first_name: str) -> bool:
+    """`base` (short_pet_base) is the folded first name `first_name` less
+    its last vowel or soft sign, or the name itself: «лен» of «лена»."""
+    cut = first_name[:-1] if first_name.endswith(_NAME_LAST) else first_name
+    return bool(base) and base in (first_name, cut)

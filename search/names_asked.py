@@ -20,7 +20,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .asked_relation import same_relation_aliases, without_other_holders
 from .morphology import is_russian, russian_stem
-from .name_cases import diminutive_bases
+from .name_cases import diminutive_bases, short_pet_base, short_pet_of
 from .name_forms import person_by_other_form
 from .query_text import STOP_WORDS
 from .twin_words import twins
@@ -50,6 +50,7 @@ async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
         # apart: «Кирюша» beside «Киря», «Кирилл»)
         for base in diminutive_bases(stem):
             named += [e for e in await _named_by_stem(storage, base) if is_person(e)]
+        named += await _named_by_short_pet(storage, word)  # «Ленкой» of «Лена»
         found.update((entity.id, entity) for entity in named if entity.id not in found)
     # "Who is Alex?" of «Саша»: another form of the name (search/name_forms.py)
     for entity in await person_by_other_form(storage, query.names, found.values()):
@@ -61,6 +62,23 @@ async def _named_by_stem(storage: Store, stem: str) -> list[Entity]:
     """The entities one of whose Russian names has the stem `stem`."""
     like = await storage.entities.entities_named_like(stem, limit=20)
     return [entity for entity in like if stem in stems_of(entity)]
+
+
+async def _named_by_short_pet(storage: Store, word: str) -> list[Entity]:
+    """The people a short pet form in «-ка» asks about («что с Ленкой?» of
+    «Лена», never written so): only a known person whose first name is the
+    form's stem; a kin word is no one's pet name («дочка»)."""
+    folded = word.lower()
+    base = short_pet_base(russian_stem(folded))
+    if not base or folded in RELATIONS or folded in RELATION_OWNERS:
+        return []
+    like = await storage.entities.entities_named_like(base, limit=20)
+    return [e for e in like if is_person(e) and _first_named(e, base)]
+
+
+def _first_named(entity: Entity, base: str) -> bool:
+    firsts = (name_key(n).split()[:1] for n in (entity.name, *entity.aliases))
+    return any(short_pet_of(base, first[0]) for first in firsts if first)
 
 
 def _twin_names(names: Sequence[str]) -> list[str]:
@@ -108,6 +126,9 @@ def is_person(entity: Entity) -> bool:
 
 def stem_named(word: str, stems: AbstractSet[str]) -> bool:
     """`word` is a case of one of the names of `stems`, or a pet form of one
-    («Леночка» of «Лена»)."""
+    («Леночка», «Ленкой» of «Лена»)."""
     stem = russian_stem(word)
-    return stem in stems or bool(diminutive_bases(stem) & stems)
+    if stem in stems or diminutive_bases(stem) & stems:
+        return True
+    base = short_pet_base(stem)
+    return any(short_pet_of(base, name) for name in stems)

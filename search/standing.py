@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from .. import decay
-from ..core.records import Node, SearchHit
+from ..core.records import Entity, Node, SearchHit
 from ..core.text import UPPER_LETTERS
 from .before_own import BEFORE_OWN
 from .before_past_ru import state_before
@@ -372,7 +372,9 @@ def told_of_other(hit: SearchHit, question: str = "") -> bool:
     """The turn opens with someone's name ("Priya moved to Vienna too",
     "Lena's shift got moved"): their state, not the user's ("Lena and I" is
     the user's too), nor that of whom the `question` asks ("Where does Lena
-    work now?" is answered by "Lena started at the hospital in Vienna")."""
+    work now?" is answered by "Lena started at the hospital in Vienna"), nor
+    when it names whom the question asks: «Тимур с Люси забирают Алму из
+    Little Acorns» tells Alma's nursery («в какие ясли ходит Алма?»)."""
     text = hit.node.content.lstrip()
     for entity in hit.entities:
         name = entity.name
@@ -382,8 +384,19 @@ def told_of_other(hit: SearchHit, question: str = "") -> bool:
         if text.startswith(name) and not re.match(
             r"\s+(?:and|&|и)\s", text[len(name) :], re.I
         ):
-            return True
+            return not _asks_of_another(hit, question, entity)
     return False
+
+
+def _asks_of_another(hit: SearchHit, question: str, opener: Entity) -> bool:
+    """The question names a person the turn names besides its `opener`, by
+    any of their names (the Latin-filed Alma asked as «Алма»)."""
+    return any(
+        entity.type == "person"
+        and entity.id != opener.id
+        and any(_names(question, name) for name in (entity.name, *entity.aliases))
+        for entity in hit.entities
+    )
 
 
 def favour_recent(

@@ -26,7 +26,7 @@ from .kin_names import join_kin
 from .mention import Mention
 from .mentions import extract_mentions
 from .name_forms import join_name_forms
-from .nicknames import join_people
+from .nicknames import join_people, vouched_pet_forms
 from .oblique import ObliqueNamer
 from .owners import owners_in
 from .patronymics import join_patronymics
@@ -164,6 +164,7 @@ class EntityLinker:
         twins = await self._obliques.vouched(self._storage, opening, people)
         echoed = await self._obliques.vouched_things(self._storage, opening)
         given = await vouched_given_names(self._storage, opening)  # "Maura …"
+        given |= await vouched_pet_forms(self._storage, opening)  # «Заринка …»
         return (
             twins | echoed | given | await self._things.vouched(self._storage, opening)
         )
@@ -267,6 +268,7 @@ class EntityLinker:
         people = [m.name for m in first.values() if m.type == "person"]
         vouched = await self._obliques.vouched(self._storage, opening, people)
         vouched |= await vouched_given_names(self._storage, opening, people)
+        vouched |= await vouched_pet_forms(self._storage, opening, people)  # «Заринка»
         concepts = [m.name for m in first.values() if m.type == "concept"]
         shortened = await self._things.vouched(self._storage, opening, concepts)
         inside = [m.name for m in first.values() if not m.sentence_start]

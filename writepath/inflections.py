@@ -42,6 +42,7 @@ from ..toolkit.entity_edits import edit_guards
 from .names import GIVEN_NAMES
 from .nicknames import pet_name_stem
 from .oblique import name_obliques
+from .pet_forms import pet_form_stem
 
 # Entities a rejoin looks through, the most mentioned first.
 REJOIN_SCAN = 50_000
@@ -82,6 +83,15 @@ def _fits(entity: Entity, lemma: str) -> bool:
     return key in _forms(lemma) and key not in GIVEN_NAMES
 
 
+def _holds_pet_form(entity: Entity, lemmas: Collection[str]) -> bool:
+    """`entity` holds one of the nominatives, a pet form (pet_forms.py), as
+    an alias: "Zarina", who holds «Заринка», is the person of «с Заринкой»
+    though her name is in Latin. Only a pet form: the cases of a Latin
+    name's own twin («Тимура» of "Timur") are twins.py's and oblique.py's."""
+    pets = {n for n in lemmas if pet_form_stem(n)}
+    return any(name_key(a) in pets for a in entity.aliases)
+
+
 def _compatible(a: Entity, b: Entity) -> bool:
     if "concept" in (a.type, b.type):
         return True
@@ -110,7 +120,7 @@ async def _kin(
         if other.id != entity.id
         and other.scope == entity.scope
         and _key(other) not in guarded
-        and is_name_key(_key(other))
+        and (is_name_key(_key(other)) or _holds_pet_form(other, lemmas))
         and _compatible(entity, other)
     ]
     by_lemma = {n: [o for o in found if _fits(o, n)] for n in lemmas}
@@ -181,8 +191,8 @@ def _renamed(key: str, lemma: str, aliases: Collection[str]) -> bool:
     alias: "Лена" came after "Леной", «Саша» after "Александр" (the name said
     every day); never a pet name for its full name ("Оскар" stays beside
     «Оськой», writepath/nicknames.py)."""
-    if key == lemma or lemma not in aliases:
-        return False
+    if key == lemma or lemma not in aliases or not is_name_key(key):
+        return False  # "Zarina" keeps her Latin name beside «Заринкой»
     return key in name_forms(lemma) or not pet_name_stem(lemma)
 
 

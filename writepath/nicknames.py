@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from ..core.records import Entity, name_key
 from ..core.scope import using_view, view_of_scope
 from ..search.cross_script import MIN_KEY, sound_key
 from ..search.morphology import is_russian
+from ..search.name_cases import nominatives
 from ..store.interface import Store
 from ..toolkit.entity_edits import edit_guards
 from .name_forms import people_told_apart
@@ -108,6 +109,32 @@ async def _long_candidates(storage: Store, key: str) -> list[Entity]:
     for start in sorted(filter(None, starts)):
         found += await storage.entities.people_starting(start)
     return found
+
+
+async def vouched_pet_forms(
+    storage: Store, opening: Iterable[str], people: Iterable[str] = ()
+) -> set[str]:
+    """The keys of the sentence-opening names (filed only when known) that are
+    a regular pet form of a known person's first name, filed or among the
+    `people` of the same batch: «Заринка зовёт в Алматы…» after Zarina,
+    «Заринке сказала…» too (the pet form's case). Which person it is, the
+    join decides; pet_forms.py says which words are such forms."""
+    batch = [_first_word(p) for p in people]
+    vouched = set()
+    for name in opening:
+        key = name_key(name)
+        forms = {key, *nominatives(key)} if key.isalpha() else set()
+        for form in (f for f in forms if pet_form_stem(f)):
+            found = await _long_candidates(storage, form)
+            firsts = [_first(e) for e in found if e.type == "person"] + batch
+            if any(is_pet_form_of(form, first) for first in firsts):
+                vouched.add(key)
+    return vouched
+
+
+def _first_word(name: str) -> str:
+    words = name_key(name).split()
+    return words[0] if words else ""
 
 
 async def long_form(

@@ -134,6 +134,22 @@ async def test_a_pet_form_never_written_names_the_person(
     assert await r.search("Олечка", reinforce=False) == []
 
 
+async def test_a_short_pet_form_never_written_names_the_person(
+    storage: MemoryStorage,
+) -> None:
+    """«Что с Ленкой?» when only «Лена» was said: a pet form in «-ка» as short
+    as an ordinary noun names a known person whose first name is its stem;
+    «Пенка», «Дочка» and «Юлька» (no Юля) name no one."""
+    ids = await _life(storage, "Моя жена Лена работает медсестрой.", RU_LENA)
+    r = _retriever(storage)
+    for question in ("Что с Ленкой?", "Ленка", "Расскажи про Ленку"):
+        hits = await r.search(question, reinforce=False)
+        assert hits and {h.node.id for h in hits} <= set(ids["lena"]), question
+    for question in ("Что с Пенкой?", "Что с Юлькой?", "Дочка"):
+        query = analyse(question)
+        assert await named_entities(storage, query) == [], question
+
+
 RU_TIMUR = (
     "Вчера созванивались с Тимуром, он показал аквариум",
     "Купил Тимуру футбольный мяч, пусть гоняет во дворе",

@@ -61,3 +61,36 @@ def test_a_name_is_matched_as_a_whole_word_by_one_compiled_pattern() -> None:
         assert not name_pattern("Lena").search("Where does Lenawee work now?")
     info = name_pattern.cache_info()
     assert (info.misses, info.hits) == (2, 4)
+
+
+MOVE = "Mia moved Oscar from Little Acorns to Busy Bees near her work."
+KNOWN = ["My sister Mia rang from Leeds.", "My grandson Oscar learnt to clap."]
+
+
+async def test_a_turn_opening_with_someone_else_names_whom_the_question_asks(
+    storage: MemoryStorage,
+) -> None:
+    # "Mia moved Oscar to Busy Bees" is Oscar's change when Oscar is asked
+    retriever = await linked_days(storage, [*KNOWN, MOVE], T0)
+    hits = await retriever.search("Mia Oscar Busy Bees", SearchFilters(limit=1))
+    assert hits and hits[0].node.content == MOVE, hits
+    assert not told_of_other(hits[0], "Which nursery does Oscar go to now?")
+    assert told_of_other(hits[0], "Which gym do I go to now?")
+
+
+MOVE_RU = "Тимур с Люси забирают Алму из Little Acorns, переводят в Busy Bees."
+KNOWN_RU = ["Мой сын Тимур прислал фото.", "Моя внучка Алма научилась хлопать."]
+NURSERY_RU = [
+    "Алму записали в ясли Little Acorns с июня.",
+    "Алма в Little Acorns опять заболела, Люси дома сидит.",
+]
+
+
+async def test_a_child_moved_by_others_is_where_the_child_goes_now(
+    storage: MemoryStorage,
+) -> None:
+    # the move opens with Timur (filed under his Cyrillic name), yet tells
+    # where Alma goes: it leads the old nursery's turns
+    texts = [*KNOWN_RU, *NURSERY_RU, *NOISE, MOVE_RU, *NOISE, "Алма поёт про автобус."]
+    top = await top_answers(storage, texts, T0, "в какие ясли ходит Алма?")
+    assert top and top[0] == MOVE_RU, top

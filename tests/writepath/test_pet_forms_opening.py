@@ -1,0 +1,99 @@
+"""A pet form that opens a sentence is filed when it is a regular pet form of
+a known person («Заринка зовёт в Алматы…» after Zarina: writepath/nicknames.py
+vouches for it), and a pet form's cases join a person whose name is written
+in Latin (writepath/inflections.py)."""
+
+from __future__ import annotations
+
+import pytest
+from agent_memory.core.records import Entity
+from agent_memory.storage import MemoryStorage
+from filed import said, said_in_turn, said_together
+
+ZARINA = "My oldest friend Zarina rang from Almaty."
+
+
+async def _entity(storage: MemoryStorage, name: str) -> Entity:
+    found = await storage.entities.find_entity(name)
+    assert found is not None, name
+    return found
+
+
+@pytest.mark.parametrize(
+    ("introduced", "opened", "pet", "name"),
+    [
+        (ZARINA, "Заринка зовёт в Алматы в сентябре.", "Заринка", "Zarina"),
+        ("Подруга Лена звонила.", "Ленка опять опоздала.", "Ленка", "Лена"),
+        ("Сын Тимур пошёл в школу.", "Тимурчик нарисовал кота.", "Тимурчик", "Тимур"),
+    ],
+)
+async def test_a_pet_form_opening_a_sentence_joins_its_person(
+    storage: MemoryStorage, introduced: str, opened: str, pet: str, name: str
+) -> None:
+    await said(storage, introduced, opened)
+
+    assert (await _entity(storage, pet)).id == (await _entity(storage, name)).id
+
+
+async def test_a_case_of_a_known_pet_form_opening_a_sentence_joins(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        ZARINA,
+        "Вчера Заринка звонила из Алматы.",
+        "Заринке сказала, что не прилечу, она обиделась.",
+    )
+
+    assert (await _entity(storage, "Заринке")).id == (
+        await _entity(storage, "Zarina")
+    ).id
+
+
+async def test_a_pet_form_opening_a_sentence_of_the_same_batch_joins(
+    storage: MemoryStorage,
+) -> None:
+    await said_together(storage, "Заринка звонила из Алматы.", ZARINA)
+
+    assert (await _entity(storage, "Заринка")).id == (
+        await _entity(storage, "Zarina")
+    ).id
+
+
+async def test_a_pet_form_opening_a_turn_of_the_write_path_joins(
+    storage: MemoryStorage,
+) -> None:
+    await said_in_turn(storage, ZARINA, "Заринка звонила из Алматы.")
+
+    assert (await _entity(storage, "Заринка")).id == (
+        await _entity(storage, "Zarina")
+    ).id
+
+
+async def test_an_opening_word_of_no_known_person_stays_unfiled(
+    storage: MemoryStorage,
+) -> None:
+    """«Ленка» with no Лена known, «Пенка» beside Лена: a capital of the
+    sentence, not a name."""
+    await said(storage, "Ленка опять опоздала.", "Подруга Лена звонила.")
+    await said(storage, "Пенка на молоке подгорела.")
+
+    assert await storage.entities.find_entity("Пенка") is None
+    lena = await _entity(storage, "Лена")
+    assert "Ленка" not in lena.aliases
+
+
+async def test_the_cases_of_a_pet_form_join_a_latin_name(
+    storage: MemoryStorage,
+) -> None:
+    await said(
+        storage,
+        ZARINA,
+        "Вчера Заринка звонила из Алматы.",
+        "Долго говорила с Заринкой про колледж.",
+        "Купила Заринке подарок.",
+    )
+
+    zarina = await _entity(storage, "Zarina")
+    for form in ("Заринка", "Заринкой", "Заринке"):
+        assert (await _entity(storage, form)).id == zarina.id, form
