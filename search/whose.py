@@ -6,7 +6,9 @@ A question about the user's own thing ("my birthday", «у меня день
 or said with no owner (a diary's things are its writer's). A turn that says
 the thing only as someone else's ("Tom's birthday", "the birthday of my
 friend", «день рождения Гоги», «мамин день рождения», «машина брата») does
-not answer it. Read from the words around the thing, no model.
+not answer it. Russian drops the owner of a relative asked («как зовут
+внучку?» is "my granddaughter"), and «внучка у него» is his. Read from the
+words around the thing, no model.
 """
 
 from __future__ import annotations
