@@ -191,7 +191,7 @@ def gives_name(
             reach = KNOWN_NEAR if asked_of(word, known_names) else NEAR
             reach = min(reach, PET_NEAR) if pet else reach
             if (
-                any(abs(at - spot) <= reach for spot in spots)
+                any(_in_reach(words, spot, at, reach) for spot in spots)
                 and _is_name(words, at, thing, known_names)
                 and not asked_of(word, asked)
                 and not _with_asked(words, at, asked)
@@ -226,6 +226,19 @@ def _by_a_person(words: list[str], at: int) -> bool:
     kindergarten whose name is asked."""
     near = words[max(0, at - _PERSON_REACH) : at + _PERSON_REACH + 1]
     return any(_person_word(word) for word in near if word is not words[at])
+
+
+# «Толик звонил, рассказывал про внучку», "Lena told me about her son": the
+# name before a thing talked about is the teller's, not the thing's
+_TALKED_ABOUT = frozenset("about про о об обо насчёт насчет".split())
+
+
+def _in_reach(words: list[str], spot: int, at: int, reach: int) -> bool:
+    """The word at `at` stands within `reach` of the thing's word at `spot`;
+    after it only, when the thing is talked about («про внучку Машу»)."""
+    if spot > 0 and words[spot - 1].casefold() in _TALKED_ABOUT and at < spot:
+        return False
+    return abs(at - spot) <= reach
 
 
 _ALONG = frozenset("and & with или и с со".split())

@@ -63,7 +63,29 @@ _WHICH_COMPOUND = re.compile(
 
 def asked_head(text: str) -> set[str]:
     """The stem of the noun a "which"/«какой» question asks about, if any
-    (of an English compound, both its nouns)."""
+    (of an English compound, both its nouns); not a time's unit (`asked_unit`)."""
+    return _which_nouns(text) - _TIME_UNITS
+
+
+# "What year did I serve in the navy?", «В какой день у меня хор?»: the unit
+# is the form of the answer (a date), not what it is about; a turn saying
+# "year" («через год посмотрим») tells nothing of the navy.
+_TIME_UNITS = frozenset(
+    map(
+        stem,
+        """year years month day week date год году месяц месяце день дня неделя
+        неделе число числа""".split(),
+    )
+)
+
+
+def asked_unit(text: str) -> set[str]:
+    """The stem of the time's unit a "which" question asks in ("what year",
+    «в каком месяце»): no word a turn must share."""
+    return _which_nouns(text) & _TIME_UNITS
+
+
+def _which_nouns(text: str) -> set[str]:
     compound = _WHICH_COMPOUND.search(text)
     if compound and compound[2].lower() not in STOP_WORDS:
         words = iter([compound[1], compound[2]])

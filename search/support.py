@@ -55,7 +55,7 @@ from .asked_of import (
     without_declined_names,
 )
 from .before_own import later_stems
-from .compound_head import asked_head, compound_head
+from .compound_head import asked_head, asked_unit, compound_head
 from .compound_names import name_parts, part_stems
 from .frame_words import GENERIC_STEMS, frame_twins
 from .kin_words import family_verbs
@@ -437,8 +437,8 @@ def answers(
     # "the laptop before the Mac", "What do I ride to uni?": a member and the
     # words of a phrase naming the category stand for it, no words of their own
     stand_for = query.kinds.member_stems | query.kinds.phrased
-    # "before pottery", «до велосипеда»: the older state, not the later, is asked
-    own -= later_stems(query.text)
+    # «до велосипеда» asks the older state; "what year" a date, not a "year"
+    own -= later_stems(query.text) | asked_unit(query.text)
     if own & stand_for:
         own = (own - stand_for) | query.kinds.asked
     named = {node_id for node_id, _ in ranked.get("entity", ())}

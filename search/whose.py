@@ -6,7 +6,9 @@ A question about the user's own thing ("my birthday", «у меня день
 or said with no owner (a diary's things are its writer's). A turn that says
 the thing only as someone else's ("Tom's birthday", "the birthday of my
 friend", «день рождения Гоги», «мамин день рождения», «машина брата») does
-not answer it. Read from the words around the thing, no model.
+not answer it. Russian drops the owner of a relative asked («как зовут
+внучку?» is "my granddaughter"), and «внучка у него» is his. Read from the
+words around the thing, no model.
 """
 
 from __future__ import annotations
@@ -37,8 +39,11 @@ _SOMEONES = frozenset(
     """his her their your его её ее их твой твоя твоё твое твои твоего твоей
     твоему твоим твою ваш ваша ваше ваши вашего вашей вашему вашим вашу""".split()
 )
-# after the thing: «день рождения моей сестры», "the birthday of my friend"
-_OWNER_AFTER = _SOMEONES | frozenset("моего моей моих нашего нашей наших моему".split())
+# after the thing: «день рождения моей сестры», "the birthday of my friend",
+# «внучка у него» (his)
+_OWNER_AFTER = _SOMEONES | frozenset(
+    "моего моей моих нашего нашей наших моему него неё нее них".split()
+)
 _OF_SOMEONE = frozenset("my our his her their your".split())
 # "it's", "today's": no owner
 _NOT_OWNERS = frozenset("it that what there here who where how today tomorrow".split())
@@ -109,6 +114,7 @@ def asked_own(question: str) -> OwnThing | None:
         asked_own_thing(question)
         or asked_own_pet(question)
         or asked_own_relative(question)
+        or asked_bare_relative(question)
     )
 
 
@@ -138,6 +144,28 @@ def asked_own_relative(question: str) -> OwnThing | None:
             stems = frozenset({stem(word), stem(found[1])})
             return OwnThing(None, stems, pet=True, kin=True)
     return None
+
+
+def asked_bare_relative(question: str) -> OwnThing | None:
+    """The relative a Russian question asks with no owner at all («как зовут
+    внучку?», «сколько лет сыну?»): Russian drops the «мою», so a kin word
+    no one else owns in the question is the user's; None when a name, a
+    pronoun or another relative owns it («как зовут внучку Толика?»)."""
+    words = _WORD.findall(question)
+    for word in words:
+        base = relation_base_forms([word.lower()])[0]
+        if base not in RELATIONS or base.isascii():
+            continue
+        stems = frozenset({stem(base), stem(word.lower())})
+        said = OwnThing(None, stems)  # any owner counts, a name too
+        if not someone_elses(question, said) and not _named(words):
+            return OwnThing(None, stems, pet=True, kin=True)
+    return None
+
+
+def _named(words: list[str]) -> bool:
+    """A capitalised word after the first: a name the question asks of."""
+    return any(word[:1].isupper() for word in words[1:])
 
 
 _MY_PET = re.compile(
