@@ -214,8 +214,7 @@ def asked_of_name(text: str) -> set[str]:
     are not asked."""
     words = (w for m in _OF_NAME.finditer(text) for w in m.groups() if w)
     found = {stem(w) for w in words if w.lower() not in STOP_WORDS} - _TOLD
-    if _NAMING & {stem(w) for w in _WORD.findall(text)}:
-        found = set()  # «как Борину жену зовут»: the wife's name (asked_name.py)
+    found -= _NAMING  # «как Борину жену зовут»: «зовут» is nothing of Borya's
     return found | asked_place_of_name(text)
 
 
