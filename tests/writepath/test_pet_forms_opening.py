@@ -5,18 +5,25 @@ in Latin (writepath/inflections.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import pytest
 from agent_memory.core.records import Entity
 from agent_memory.storage import MemoryStorage
 from filed import said, said_in_turn, said_together
 
 ZARINA = "My oldest friend Zarina rang from Almaty."
+OPENED = "Заринка звонила из Алматы."
 
 
 async def _entity(storage: MemoryStorage, name: str) -> Entity:
     found = await storage.entities.find_entity(name)
     assert found is not None, name
     return found
+
+
+async def _same(storage: MemoryStorage, one: str, other: str) -> None:
+    assert (await _entity(storage, one)).id == (await _entity(storage, other)).id
 
 
 @pytest.mark.parametrize(
@@ -32,7 +39,7 @@ async def test_a_pet_form_opening_a_sentence_joins_its_person(
 ) -> None:
     await said(storage, introduced, opened)
 
-    assert (await _entity(storage, pet)).id == (await _entity(storage, name)).id
+    await _same(storage, pet, name)
 
 
 async def test_a_case_of_a_known_pet_form_opening_a_sentence_joins(
@@ -45,29 +52,25 @@ async def test_a_case_of_a_known_pet_form_opening_a_sentence_joins(
         "Заринке сказала, что не прилечу, она обиделась.",
     )
 
-    assert (await _entity(storage, "Заринке")).id == (
-        await _entity(storage, "Zarina")
-    ).id
+    await _same(storage, "Заринке", "Zarina")
 
 
-async def test_a_pet_form_opening_a_sentence_of_the_same_batch_joins(
-    storage: MemoryStorage,
+@pytest.mark.parametrize(
+    "filing",
+    [
+        pytest.param(
+            lambda storage: said_together(storage, OPENED, ZARINA), id="batch"
+        ),
+        pytest.param(lambda storage: said_in_turn(storage, ZARINA, OPENED), id="turn"),
+    ],
+)
+async def test_a_pet_form_opening_a_sentence_joins_in_one_filing(
+    storage: MemoryStorage, filing: Callable[[MemoryStorage], Awaitable[object]]
 ) -> None:
-    await said_together(storage, "Заринка звонила из Алматы.", ZARINA)
+    """Filed with its person in one batch, or on the write path of one turn."""
+    await filing(storage)
 
-    assert (await _entity(storage, "Заринка")).id == (
-        await _entity(storage, "Zarina")
-    ).id
-
-
-async def test_a_pet_form_opening_a_turn_of_the_write_path_joins(
-    storage: MemoryStorage,
-) -> None:
-    await said_in_turn(storage, ZARINA, "Заринка звонила из Алматы.")
-
-    assert (await _entity(storage, "Заринка")).id == (
-        await _entity(storage, "Zarina")
-    ).id
+    await _same(storage, "Заринка", "Zarina")
 
 
 async def test_an_opening_word_of_no_known_person_stays_unfiled(
