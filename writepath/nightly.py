@@ -7,8 +7,11 @@ vector leg until the host restarts, which may be weeks.
 
 Each step is isolated: it runs under its own try/except, so one failing step
 does not stop the others, and its duration, counts and error are recorded with
-`storage.record_maintenance` (memory_stats shows them). The pipeline itself never
-raises: the host retries a raising task every minute (host-contract §6). Steps
+`storage.record_maintenance` (memory_stats shows them). Within enrichment each
+entity is isolated too, and its model-free joins and the user's entity edits run
+whatever the model did (a small local model times out now and then). The
+pipeline itself never raises: the host retries a raising task every minute
+(host-contract §6). Steps
 that need the LLM are skipped when no model is configured; their threads and
 entities stay pending for a night that has one.
 """
@@ -26,7 +29,7 @@ from ..core.config import MemoryConfig
 from ..core.records import MAINTENANCE_STEPS, PurgeTarget
 from ..store.interface import Store
 from ..toolkit.entity_edits import reapply_entity_edits
-from .consolidation import AgentSource, Consolidator
+from .consolidation import MAX_FAILURES_IN_A_ROW, AgentSource, Consolidator
 from .decay_job import DecayService
 from .full_names import rejoin_full_names
 from .indexer import EpisodeIndexer
@@ -41,6 +44,15 @@ log = logging.getLogger(__name__)
 STEPS = MAINTENANCE_STEPS
 ENTITIES_PER_NIGHT = 20
 NOTES_PER_ENTITY = 20
+
+
+class StepIncomplete(Exception):
+    """A step that did part of its work: its counts stand and its error is
+    reported (one entity's model timeout is not the whole night's enrichment)."""
+
+    def __init__(self, message: str, counts: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.counts = counts
 
 
 @dataclass
@@ -136,6 +148,9 @@ class NightlyPipeline:
         error = None
         try:
             counts = await run()
+        except StepIncomplete as exc:
+            log.warning("memory maintenance step %s incomplete: %s", name, exc)
+            counts, error = exc.counts, str(exc)
         except Exception as exc:  # isolation: the other steps still run
             log.exception("memory maintenance step %s failed", name)
             error = f"{type(exc).__name__}: {exc}"
@@ -168,7 +183,11 @@ class NightlyPipeline:
         (writepath/inflections.py), then the user's entity edits again:
         consolidation and enrichment may have filed a merged name, a removed
         alias or another type anew (toolkit/entity_edits.py)."""
-        counts = await self.enrich_entities()
+        incomplete = None
+        try:
+            counts = await self.enrich_entities()
+        except StepIncomplete as exc:  # the model-free joins and edits still run
+            incomplete, counts = exc, exc.counts
         joined = await rejoin_people(self._storage)
         joined += await rejoin_case_forms(self._storage)
         joined += await rejoin_twins(self._storage)
@@ -180,6 +199,8 @@ class NightlyPipeline:
         reapplied = await reapply_entity_edits(self._storage)
         if reapplied:  # counted only when an edit had to be made again
             counts["edits_reapplied"] = reapplied
+        if incomplete is not None:
+            raise StepIncomplete(str(incomplete), counts)
         return counts
 
     async def enrich_entities(self) -> dict[str, Any]:
@@ -196,15 +217,39 @@ class NightlyPipeline:
             return {"entities": len(entities), "skipped_no_model": len(entities)}
         done = 0
         rejected: Counter[str] = Counter()
+        failures: list[BaseException] = []
+        in_a_row = 0
         for entity in entities:
             notes = await self._storage.entities.nodes_of_entity(
                 entity.id, limit=NOTES_PER_ENTITY
             )
             context = self._consolidator.write_context(entity_id=entity.id, notes=notes)
-            await agent.run("enrichment", context, entity=entity, notes=notes)
+            try:
+                await agent.run("enrichment", context, entity=entity, notes=notes)
+            except Exception as exc:  # the model is a process boundary
+                failures.append(exc)
+                in_a_row += 1
+                log.warning(
+                    "memory: enrichment of entity %s failed: %s",
+                    entity.id,
+                    type(exc).__name__,
+                )
+                if in_a_row >= MAX_FAILURES_IN_A_ROW:
+                    break  # the endpoint is likely down: the rest wait a night
+                continue
+            in_a_row = 0
             done += context.counts.get("summaries", 0)
             rejected.update(_rejections(context.counts))
-        return {"entities": len(entities), "summarised": done, **rejected}
+        counts = {"entities": len(entities), "summarised": done, **rejected}
+        if failures:
+            counts["failed"] = len(failures)
+            last = failures[-1]
+            raise StepIncomplete(
+                f"{len(failures)} of {len(entities)} entities failed"
+                f" ({type(last).__name__}: {last})",
+                counts,
+            )
+        return counts
 
     async def infer_causal_links(self) -> dict[str, Any]:
         """Ask the model which consecutive episode pairs are cause and effect."""

@@ -127,6 +127,57 @@ async def test_a_failing_step_does_not_stop_the_others(storage: MemoryStorage) -
     assert runs["decay"].error is None
 
 
+async def test_one_entity_timing_out_is_not_the_nights_enrichment(
+    storage: MemoryStorage,
+) -> None:
+    await storage.entities.upsert_entity("Mila", type="concept", mentions=5)
+    await storage.entities.upsert_entity("Oleg", type="concept", mentions=4)
+    for name in ("Mel", "Melanie"):  # filed apart: the model-free join still runs
+        node = await storage.nodes.add_node(NodeDraft("semantic", f"{name} called"))
+        entity = await storage.entities.upsert_entity(name, type="person", mentions=0)
+        await storage.entities.link_entities([(node, entity.id)])
+    model = ScriptedModel(
+        [
+            ModelStep.raise_error(TimeoutError()),  # the first entity's run
+            *enrichment_steps("A friend of the user."),
+        ]
+    )
+
+    report = await pipeline(storage, model).run(only=["entity_enrichment"])
+
+    model.assert_complete()
+    (step,) = report.steps
+    assert step.error == "1 of 2 entities failed (TimeoutError: )"
+    assert step.counts == {
+        "entities": 2,
+        "summarised": 1,
+        "failed": 1,
+        "people_joined": 1,
+    }
+    summaries = [
+        (await storage.entities.find_entity(n)) for n in ("Mila", "Oleg", "Mel")
+    ]
+    assert sorted(bool(e and e.summary) for e in summaries[:2]) == [False, True]
+    assert summaries[2] is not None and summaries[2].name == "Melanie"
+    runs = await storage.sessions.maintenance_runs()
+    assert runs["entity_enrichment"].counts == step.counts
+
+
+async def test_enrichment_stops_when_the_model_keeps_failing(
+    storage: MemoryStorage,
+) -> None:
+    for n, name in enumerate(("Ann", "Bob", "Cyd", "Dan")):
+        await storage.entities.upsert_entity(name, type="concept", mentions=9 - n)
+    model = ScriptedModel([ModelStep.raise_error(connection_error())] * 3)
+
+    report = await pipeline(storage, model).run(only=["entity_enrichment"])
+
+    model.assert_complete()  # the fourth entity was not asked
+    (step,) = report.steps
+    assert step.counts == {"entities": 4, "summarised": 0, "failed": 3}
+    assert step.error is not None and step.error.startswith("3 of 4 entities failed")
+
+
 async def test_causal_edges_are_written_once_per_pair(storage: MemoryStorage) -> None:
     ids = await add_turns(
         storage,
