@@ -56,7 +56,7 @@ from .query_text import fts_match
 from .relation_place import service_in_place
 from .spellings import other_script_spellings
 from .standing import stance, standing
-from .twin_words import twins
+from .twin_words import twins, typed_as_word
 from .unnamed import add_by_relation, add_described
 from .windowed import admitted
 
@@ -121,7 +121,7 @@ def asked_about(
     """
     # Not only `person`: the offline extractor files many people (and the
     # dog) as concepts, and "Tell me about Berlin" is answered the same way.
-    people = list(named)
+    people = [e for e in named if not typed_as_word(e.name, query.text)]
     if not people or len(people) > MAX_PEOPLE * 2 or not query.terms:
         return []
     # "When was Jon in Paris?" names only entities but asks about an event.
