@@ -380,7 +380,7 @@ async def person_hits(
     nodes, linked = await _linked(storage, ids, asked)
     if lifelong(relations):
         await add_by_relation(storage, relations, people[0], filters, nodes, linked)
-    await add_described(storage, people, filters, nodes, linked)  # "the man from"
+    described = await add_described(storage, people, filters, nodes, linked)
     names = {w for e in people for w in words_of(e)}
     hidden = await storage.graph.superseded_ids(list(nodes))
     found = [n for n in nodes.values() if n.is_valid and n.id not in hidden]
@@ -396,6 +396,7 @@ async def person_hits(
             * telling(node, names)
             * standing(node, now)
             * (1.0 + RECENCY * (node.when - oldest) / span)
+            * (STATES_RELATION if node.id in described else 1.0)
             * says_who(node, relations, own_names, STATES_RELATION)
             * (TOPIC_WEIGHT if _says(node.content, topic) else 1.0)
             * _led_by_former(node, linked.get(node.id, []), holds, asked, own_names),
