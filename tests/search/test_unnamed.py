@@ -107,3 +107,22 @@ async def test_the_unnamed_turn_in_the_other_language_joins_too(
     r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
     found = {h.node.id for h in await r.search("who's Geoff?", reinforce=False)}
     assert ids[russian] in found
+
+
+async def test_asked_of_now_the_turns_before_the_name_lead_nothing(
+    storage: MemoryStorage,
+) -> None:
+    """«а с Диной у нас что сейчас?» asks of now: the first meeting, from
+    before her name, says who she is, not how things stand."""
+    met = "на хоре одна женщина из хора, альт, угостила пирогом с капустой"
+    ids = await _said(
+        storage,
+        met,
+        "её зовут Дина, Дина Ефимовна, вдова, бывший библиотекарь. в хоре альт",
+        *[f"с Диной гуляли по набережной, день {i}" for i in range(12)],
+    )
+    r = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    who = [h.node.id for h in await r.search("кто такая Дина?", reinforce=False)]
+    assert ids[met] in who[:3]
+    now = [h.node.id for h in await r.search("а с Диной что сейчас?", reinforce=False)]
+    assert ids[met] not in now[:3]
