@@ -35,6 +35,12 @@ _COPULAS = frozenset("is was are это".split())
 _MARKS = frozenset(",—–-")
 # The words that say a name as such: «её зовут Дина», "her name's Dina"
 _NAMING = frozenset("зовут звать name's".split())
+# ... and "is called Geoff", "he's called Geoff"
+_CALLED_BY = frozenset("is was he's she's".split())
+# "Michal, the social worker …,": an apposition opened by an article and
+# closed within this many words.
+_ARTICLES = frozenset("the a an".split())
+APPOSITION_REACH = 8
 # An age said as an aside, ended by a comma or the sentence: "34 years old,"
 # «34 года, программист»; not «24 года обоим», «10 лет не виделись».
 _AGE = re.compile(
@@ -103,6 +109,7 @@ def introduces(text: str, names: set[str]) -> bool:
             if _is_name(token, names, stems) and (
                 _role_beside(tokens, at)
                 or _named_here(tokens, at)
+                or _apposed(tokens, at)
                 or _aside_after(tokens, at)
                 or _age_near(tokens, at, sentences[i : i + 2])
             ):
@@ -142,10 +149,35 @@ def _role_beside(tokens: list[str], at: int) -> bool:
 
 
 def _named_here(tokens: list[str], at: int) -> bool:
-    """ "her name is Dina", «её зовут Дина», «Его зовут Бисквит»: the name
-    said as what the person is called, where the user first names them."""
+    """ "her name is Dina", «её зовут Дина», «Его зовут Бисквит», "the man
+    from the group is called Geoff": the name said as what the person is
+    called, where the user first names them ("I called Geoff" phoned him)."""
     before = [t.lower() for t in tokens[max(0, at - 2) : at]]
-    return bool(before) and (before[-1] in _NAMING or before == ["name", "is"])
+    return bool(before) and (
+        before[-1] in _NAMING
+        or before == ["name", "is"]
+        or (before[-1] == "called" and before[0] in _CALLED_BY)
+    )
+
+
+def _apposed(tokens: list[str], at: int) -> bool:
+    """ "Michal, the social worker from the municipality (revacha), came by":
+    an article opens a phrase of small words right after the name and a
+    comma, closed by a comma, a dash or a parenthesis ("Tom, the kids and I"
+    runs on into the sentence: no apposition)."""
+    following = tokens[at + 1 : at + 3 + APPOSITION_REACH]
+    if (
+        len(following) < 3
+        or following[0] != ","
+        or following[1].lower() not in _ARTICLES
+    ):
+        return False
+    for token in following[2:]:
+        if token in _MARKS or token == "(":
+            return True
+        if not token.islower():
+            return False
+    return False
 
 
 def _owned_role_said(following: list[str]) -> bool:

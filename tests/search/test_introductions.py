@@ -32,6 +32,10 @@ def test_signs_beside_the_name_introduce_the_person() -> None:
         "The manager of the depot is Dario now.",
         # an aside a few words on, with an age between commas
         "Lunch with Dario from the depot (the other driver, from Genoa, 31, loud).",
+        # the name said as such, and an apposition closed by a mark
+        "The man from the depot is called Dario. Tall and loud.",
+        "Dario, the social worker from the municipality (revacha), came by.",
+        "Dario, a retired surveyor from the depot, walked with us.",
     ):
         assert introduces(text, dario), text
     timur = name_words(["Тимур", "мой брат"])
@@ -51,6 +55,9 @@ def test_everyday_mentions_introduce_nobody() -> None:
         # a role after the comma belongs to the next clause, not to Dario
         "Went to the cinema with Dario, and my sister came too.",
         "Видела Дарио, а мой брат опоздал.",
+        # phoned, not named; an apposition that runs on into the sentence
+        "I called Dario about the shift.",
+        "Dario, the kids and I went to the zoo.",
     ):
         assert not introduces(text, dario), text
     timur = {"тимур"}
