@@ -15,6 +15,7 @@ old", «34 года»).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Sequence
 
@@ -101,12 +102,12 @@ def introduces(text: str, names: set[str]) -> bool:
     role word, an aside in parentheses, or an age stands beside their name."""
     if not names:
         return False
-    stems = {russian_stem(n) for n in names if is_russian(n)}
+    stems = _name_stems(frozenset(names))
     sentences = _SENTENCE.findall(text)
     for i, sentence in enumerate(sentences):
         tokens = _TOKEN.findall(sentence)
-        for at, token in enumerate(tokens):
-            if _is_name(token, names, stems) and (
+        for at in _capitalised(tokens):
+            if _is_name(tokens[at], names, stems) and (
                 _role_beside(tokens, at)
                 or _named_here(tokens, at)
                 or _apposed(tokens, at)
@@ -117,13 +118,35 @@ def introduces(text: str, names: set[str]) -> bool:
     return False
 
 
-def _is_name(token: str, names: set[str], stems: set[str]) -> bool:
-    if not token[:1].isupper():
-        return False
+# The name stems of this many people asked about are kept.
+PEOPLE_KEPT = 256
+
+
+@functools.lru_cache(maxsize=PEOPLE_KEPT)
+def _name_stems(names: frozenset[str]) -> frozenset[str]:
+    """The stems of the Russian `names`: once per person, not once per turn
+    (every turn linked to the person asked about is read, ~100 a question)."""
+    return frozenset(russian_stem(n) for n in names if is_russian(n))
+
+
+def _capitalised(tokens: list[str]) -> list[int]:
+    """Where a name can stand: the capitalised tokens (a name is written
+    capitalised; «дина» in lower case is a word, not the person). The one
+    pass over every token; only these few are read as names."""
+    return [at for at, token in enumerate(tokens) if token[:1].isupper()]
+
+
+def _is_name(token: str, names: Collection[str], stems: frozenset[str]) -> bool:
     word = token.lower().removesuffix("'s")
     return word in names or (is_russian(word) and russian_stem(word) in stems)
 
 
+# The tokens around a name read as roles: the same few hundred words of a
+# person's turns, over and over.
+ROLES_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=ROLES_KEPT)
 def _is_role(token: str) -> bool:
     word = token.lower().removesuffix("'s")
     return word in RELATIONS or relation_base_forms([word])[0] in RELATIONS

@@ -479,7 +479,7 @@ def spread_over_time(hits: list[SearchHit]) -> list[SearchHit]:
     """Each further hit of a thread, of a month, and of the same text counts
     less: a person is told by their whole story, not one long evening."""
     threads: dict[str | int, int] = {}
-    months: dict[str, int] = {}
+    months: dict[tuple[int, int], int] = {}
     said: dict[str, int] = {}
     out = []
     for hit in hits:
@@ -487,7 +487,8 @@ def spread_over_time(hits: list[SearchHit]) -> list[SearchHit]:
         repeats = said.get(text, 0)  # the same words again tell nothing new
         said[text] = repeats + 1
         thread = hit.node.session_id or hit.node.id
-        month = dt.datetime.fromtimestamp(hit.node.when, dt.UTC).strftime("%Y-%m")
+        moment = dt.datetime.fromtimestamp(hit.node.when, dt.UTC)
+        month = (moment.year, moment.month)  # UTC; strftime cost ~1/3 of the loop
         factor = (
             THREAD_REPEAT ** threads.get(thread, 0)
             * MONTH_REPEAT ** months.get(month, 0)

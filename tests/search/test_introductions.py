@@ -44,6 +44,17 @@ def test_signs_beside_the_name_introduce_the_person() -> None:
     assert introduces("Приехал Тимур (Timur), механик из Казани.", timur)
 
 
+def test_each_person_is_read_by_their_own_names_turn_after_turn() -> None:
+    """The names' stems are kept per person: the same turns read for one
+    person, then another, then the first again, each by their own names (a
+    declined Russian name included, «Тимуром»)."""
+    timur, dina = name_words(["Тимур"]), name_words(["Дина"])
+    turns = ["Ужинали с Тимуром (Timur), другом детства.", "Дина, соседка, зашла."]
+    for _ in range(2):
+        assert [introduces(t, timur) for t in turns] == [True, False]
+        assert [introduces(t, dina) for t in turns] == [False, True]
+
+
 def test_everyday_mentions_introduce_nobody() -> None:
     dario = name_words(["Dario", "my boss"])
     for text in (
