@@ -16,7 +16,6 @@ The people a question names are found by search/names_asked.py.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 import time
 from collections.abc import Sequence
@@ -479,7 +478,7 @@ def spread_over_time(hits: list[SearchHit]) -> list[SearchHit]:
     """Each further hit of a thread, of a month, and of the same text counts
     less: a person is told by their whole story, not one long evening."""
     threads: dict[str | int, int] = {}
-    months: dict[tuple[int, int], int] = {}
+    months: dict[tuple[int, ...], int] = {}
     said: dict[str, int] = {}
     out = []
     for hit in hits:
@@ -487,8 +486,7 @@ def spread_over_time(hits: list[SearchHit]) -> list[SearchHit]:
         repeats = said.get(text, 0)  # the same words again tell nothing new
         said[text] = repeats + 1
         thread = hit.node.session_id or hit.node.id
-        moment = dt.datetime.fromtimestamp(hit.node.when, dt.UTC)
-        month = (moment.year, moment.month)  # UTC; strftime cost ~1/3 of the loop
+        month = time.gmtime(hit.node.when)[:2]  # (year, month): strftime was slow
         factor = (
             THREAD_REPEAT ** threads.get(thread, 0)
             * MONTH_REPEAT ** months.get(month, 0)
