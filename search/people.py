@@ -120,7 +120,8 @@ def asked_about(
     """
     # Not only `person`: the offline extractor files many people (and the
     # dog) as concepts, and "Tell me about Berlin" is answered the same way.
-    people = [e for e in named if not typed_as_word(e.name, query.text)]
+    names = [e.name for e in named]
+    people = [e for e in named if not typed_as_word(e.name, query.text, names)]
     if not people or len(people) > MAX_PEOPLE * 2 or not query.terms:
         return []
     # "When was Jon in Paris?" names only entities but asks about an event.

@@ -262,3 +262,6 @@ def test_a_name_typed_as_an_everyday_word_is_the_word() -> None:
     assert typed_as_word("Choir", "when was choir last month")
     assert not typed_as_word("April", "Tell me about April")
     assert not typed_as_word("Marco", "marco")
+    # its twin filed and asked beside it: the entities read both languages
+    assert not typed_as_word("Pottery", "pottery", ["Pottery", "Гончарка"])
+    assert typed_as_word("Choir", "choir", ["Choir", "Marina"])
