@@ -309,8 +309,9 @@ async def with_newest_holder(
     other_script: OtherScriptNames,
 ) -> list[SearchHit]:
     """`hits` and, for a question about the present holder of a role (a boss,
-    a landlady, the family doctor, a tutor, a trade), the user's turns naming
-    its newest holder, raised to just below the best hit naming them.
+    a landlady, the family doctor, a tutor), the user's turns naming
+    its newest holder, raised to just below the best hit naming them; a
+    trade's words (a doctor's title) count only beside a relation asked.
 
     After a change the new one is named without the role's word ("Lesson with
     Sophie", «Ампаро стучит в дверь»), so the question's words never find
@@ -326,10 +327,10 @@ async def with_newest_holder(
     trade_stems = _asked_stems(query)
     if not hits or not _asked_now(query.text):
         return hits
-    if not (relations or trades.kinds or trade_stems):
-        return hits
+    if not relations:  # a trade alone (a dentist) is weighed by its holders'
+        return hits  # turns saying it, `with_role_holders`
     says = functools.lru_cache(maxsize=None)(_role_says(relations, trades, trade_stems))
-    filed = await filed_holders(storage, relations) if relations else []
+    filed = await filed_holders(storage, relations)
     named = [*_named_holders(hits, says), *(e for e in filed if not _former(e))]
     people = with_other_forms(named, other_script)
     holder = _holders(people)
