@@ -304,9 +304,9 @@ class Retriever:
         return block
 
     async def _begin(self, query: AnalysedQuery) -> Call:
-        query = await with_loanwords(self._storage, query)  # "bisoprolol" «бисопролол»
         await self._common_names.refresh(self._storage)
         read = await self._other_script.refresh(self._storage)
+        query = await with_loanwords(self._storage, query, self._other_script)
         if read is not None:
             self._brands.reset(read)
         # "Lisbon" asks about "Лиссабон" too: its turns are read by both names.

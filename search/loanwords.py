@@ -21,8 +21,9 @@ from dataclasses import replace
 from ..core.name_forms import names_of
 from ..store.interface import Store
 from .analysis import AnalysedQuery
-from .cross_script import case_stem
-from .morphology import is_russian
+from .before_own import later_stems
+from .cross_script import OtherScriptNames, case_stem
+from .morphology import is_russian, stem
 from .query_text import STOP_WORDS
 from .spellings import other_script_spellings
 from .twin_words import twins
@@ -83,10 +84,19 @@ def _match(forms: list[str], cyrillic: bool) -> str:
     return "content : (" + " OR ".join(f'"{f}"{star}' for f in forms) + ")"
 
 
-async def with_loanwords(storage: Store, query: AnalysedQuery) -> AnalysedQuery:
+async def with_loanwords(
+    storage: Store, query: AnalysedQuery, names: OtherScriptNames
+) -> AnalysedQuery:
     """`query` with its loanwords' other-script words among its twins: they
-    are searched, and a hit saying one says the word (search/support.py)."""
-    loans = await loanword_pairs(storage, query.terms)
+    are searched, and a hit saying one says the word (search/support.py).
+    Not the later state a question about the time before it names ("before
+    cardiology": «кардиологию» is the move away from what is asked), nor a
+    person's name (crossing by the entity `names` holds: «Зурабом», "Zurab")."""
+    later = later_stems(query.text)
+    asked = [
+        t for t in query.terms if stem(t) not in later and not names.people_called(t)
+    ]
+    loans = await loanword_pairs(storage, asked)
     if not loans:
         return query
     known = set(query.twin_terms)
