@@ -9,10 +9,13 @@ import datetime as dt
 
 import pytest
 from agent_memory.retrieval import SearchFilters
+from agent_memory.search.analysis import analyse
+from agent_memory.search.cross_script import OtherScriptNames
 from agent_memory.search.loanwords import (
     loanword_like,
     loanword_pairs,
     other_script_forms,
+    with_loanwords,
 )
 from agent_memory.storage import MemoryStorage
 from day_turns import answers, linked_days
@@ -75,3 +78,18 @@ async def test_the_dose_said_in_the_other_script_is_found(
     retriever = await linked_days(storage, texts, T0)
     top = await answers(retriever, question, SearchFilters(limit=5))
     assert wanted in top, top
+
+
+async def test_the_later_state_of_a_before_question_is_not_crossed(
+    storage: MemoryStorage,
+) -> None:
+    """ "before cardiology" asks about the ward before it: «кардиологию» is the
+    move away from what is asked, not an answer."""
+    await linked_days(storage, ["Мне дали место в кардиологию!", *NOISE], T0)
+    names = OtherScriptNames()
+    await names.refresh(storage)
+    before = analyse("Which ward was I on before cardiology?")
+    assert (await with_loanwords(storage, before, names)).loans == ()
+    plain = analyse("How do I like cardiology so far?")
+    found = (await with_loanwords(storage, plain, names)).loans
+    assert found == (("cardiology", "кардиологию"),)
