@@ -12,6 +12,8 @@ MONTHS_EN = (
     "january february march april may june july august september october"
     " november december"
 ).split()
+# as a date in a turn shortens them ("Jan 5", "5 Sept 2024"); May has none
+MONTHS_EN_SHORT = "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 # prepositional: «в марте»
 MONTHS_RU_IN = (
     "январе феврале марте апреле мае июне июле августе сентябре октябре ноябре декабре"

@@ -97,6 +97,17 @@ _TOOK_ME = re.compile(
     r"^[A-ZА-ЯЁ]\w+\s+(?:\w+ed|took|drove|brought)\s+(?:me|us)\b"
     r"|^[A-ZА-ЯЁ]\w+\s+\w{2,}(?:л|ла|ли)\s+(?:меня|нас)(?!\w)"
 )
+# The speaker was at a doing that day, told by what happened there: "Marina
+# Lvovna praised the basses at choir today", «Сегодня на хоре Марина Львовна
+# хвалила басов».
+_THERE_TODAY = re.compile(
+    r"\bat\s+(?:the\s+)?\w+\s+(?:today|tonight|this\s+(?:morning|afternoon|evening))\b"
+    r"|(?<!\w)(?:на|в)\s+\w+\s+сегодня(?!\w)|(?<!\w)сегодня\s+(?:на|в)\s+\w+(?!\w)",
+    re.I,
+)
+# A clause of what is still to do: "grey morning, need to buy bread", «утро
+# серое, надо купить хлеба» tell no doing.
+_TO_DO = re.compile(r"[,;:]\s*(?:надо|нужно|need\s+to|have\s+to)(?!\w)", re.I)
 # A line opening so tells the speaker's own doing.
 _OWN_DOING = (_EN_PAST, _RU_PAST, _DOING_NOUN, _RU_PLACE_FIRST, _NAMED_THEN_DONE)
 # A line ends when a sentence does: a full stop, "!" or "?" and a space.
@@ -127,7 +138,9 @@ def telling(node: Node) -> int:
     # sentence that names the occasion.
     if any(_WITH_ME.match(line) for line in [first, *rest]) or _TOOK_ME.match(first):
         return 2
-    return 1
+    if _THERE_TODAY.search(first):
+        return 2
+    return 0 if _TO_DO.search(text) else 1
 
 
 def _asks(text: str) -> bool:

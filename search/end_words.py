@@ -36,10 +36,13 @@ ENDS = re.compile(
 # "I don't drink anymore", "doesn't eat meat any more", "from today I don't
 # smoke", «больше не курю», «уже не пью», «С сегодняшнего дня не пью»,
 # «теперь не ем мясо». Any habit is said so ("I don't want it anymore"), so
-# it ends the state only when the negated word is the thing's own.
+# it ends the state only when the negated word is the thing's own, or the
+# thing is named between it and "anymore": "I don't go to the chess club
+# anymore", "she doesn't do judo any more" (the verb a frame, the thing
+# after it).
 _NEGATED_EN = re.compile(
     r"\b(?:(?:don|doesn|didn|won)['’]t|do not|does not)\s+(\w+)"
-    r"(?=[^.!?]*\bany ?more\b)"
+    r"(?=([^.!?]*?)\bany ?more\b)"
     r"|\bfrom (?:now|today)(?: on)?,? (?:\w+ )?(?:(?:don|won)['’]t|do not)\s+(\w+)",
     re.I,
 )
@@ -87,11 +90,14 @@ def ends_state(text: str, thing: frozenset[str]) -> bool:
 def negated_at(text: str, thing: frozenset[str]) -> int | None:
     """Where the text says the thing's habit no more ("I don't drink
     anymore", «больше не пью»); None when it does not."""
-    for pattern in (_NEGATED_EN, _NEGATED_RU):
-        for match in pattern.finditer(text):
-            verb = next(word for word in match.groups() if word)
-            if stem(verb) in thing:
-                return match.start()
+    for match in _NEGATED_EN.finditer(text):
+        verb, before_anymore, from_now = match.groups()
+        named = WORD.findall(before_anymore or "")
+        if stem(verb or from_now) in thing or any(stem(w) in thing for w in named):
+            return match.start()
+    for match in _NEGATED_RU.finditer(text):
+        if stem(match.group(1)) in thing:
+            return match.start()
     return None
 
 

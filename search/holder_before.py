@@ -55,7 +55,7 @@ async def holders_before(
     none is known (the question is then left to the search)."""
     relations = asked_relations(query)
     theirs = {e.id for e in later}
-    for find in (_filed_former, _filed_holders):
+    for find in (_filed_former, filed_holders):
         found = [e for e in await find(storage, relations) if e.id not in theirs]
         if found:
             return found
@@ -73,7 +73,7 @@ async def _filed_former(storage: Store, relations: frozenset[str]) -> list[Entit
     return await storage.entities.entities_by_keys(keys)
 
 
-async def _filed_holders(storage: Store, relations: frozenset[str]) -> list[Entity]:
+async def filed_holders(storage: Store, relations: frozenset[str]) -> list[Entity]:
     """The people filed as holding one of `relations` ("my family doctor")."""
     said = [*sorted(relations), *(t for r in sorted(relations) for t in said_in_two(r))]
     keys = [name_key(alias) for word in said for alias in relation_aliases(word)]

@@ -15,6 +15,7 @@ old", «34 года»).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Sequence
 
@@ -35,6 +36,12 @@ _COPULAS = frozenset("is was are это".split())
 _MARKS = frozenset(",—–-")
 # The words that say a name as such: «её зовут Дина», "her name's Dina"
 _NAMING = frozenset("зовут звать name's".split())
+# ... and "is called Geoff", "he's called Geoff"
+_CALLED_BY = frozenset("is was he's she's".split())
+# "Michal, the social worker …,": an apposition opened by an article and
+# closed within this many words.
+_ARTICLES = frozenset("the a an".split())
+APPOSITION_REACH = 8
 # An age said as an aside, ended by a comma or the sentence: "34 years old,"
 # «34 года, программист»; not «24 года обоим», «10 лет не виделись».
 _AGE = re.compile(
@@ -95,14 +102,15 @@ def introduces(text: str, names: set[str]) -> bool:
     role word, an aside in parentheses, or an age stands beside their name."""
     if not names:
         return False
-    stems = {russian_stem(n) for n in names if is_russian(n)}
+    stems = _name_stems(frozenset(names))
     sentences = _SENTENCE.findall(text)
     for i, sentence in enumerate(sentences):
         tokens = _TOKEN.findall(sentence)
-        for at, token in enumerate(tokens):
-            if _is_name(token, names, stems) and (
+        for at in _capitalised(tokens):
+            if _is_name(tokens[at], names, stems) and (
                 _role_beside(tokens, at)
                 or _named_here(tokens, at)
+                or _apposed(tokens, at)
                 or _aside_after(tokens, at)
                 or _age_near(tokens, at, sentences[i : i + 2])
             ):
@@ -110,13 +118,35 @@ def introduces(text: str, names: set[str]) -> bool:
     return False
 
 
-def _is_name(token: str, names: set[str], stems: set[str]) -> bool:
-    if not token[:1].isupper():
-        return False
+# The name stems of this many people asked about are kept.
+PEOPLE_KEPT = 256
+
+
+@functools.lru_cache(maxsize=PEOPLE_KEPT)
+def _name_stems(names: frozenset[str]) -> frozenset[str]:
+    """The stems of the Russian `names`: once per person, not once per turn
+    (every turn linked to the person asked about is read, ~100 a question)."""
+    return frozenset(russian_stem(n) for n in names if is_russian(n))
+
+
+def _capitalised(tokens: list[str]) -> list[int]:
+    """Where a name can stand: the capitalised tokens (a name is written
+    capitalised; «дина» in lower case is a word, not the person). The one
+    pass over every token; only these few are read as names."""
+    return [at for at, token in enumerate(tokens) if token[:1].isupper()]
+
+
+def _is_name(token: str, names: Collection[str], stems: frozenset[str]) -> bool:
     word = token.lower().removesuffix("'s")
     return word in names or (is_russian(word) and russian_stem(word) in stems)
 
 
+# The tokens around a name read as roles: the same few hundred words of a
+# person's turns, over and over.
+ROLES_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=ROLES_KEPT)
 def _is_role(token: str) -> bool:
     word = token.lower().removesuffix("'s")
     return word in RELATIONS or relation_base_forms([word])[0] in RELATIONS
@@ -142,10 +172,35 @@ def _role_beside(tokens: list[str], at: int) -> bool:
 
 
 def _named_here(tokens: list[str], at: int) -> bool:
-    """ "her name is Dina", «её зовут Дина», «Его зовут Бисквит»: the name
-    said as what the person is called, where the user first names them."""
+    """ "her name is Dina", «её зовут Дина», «Его зовут Бисквит», "the man
+    from the group is called Geoff": the name said as what the person is
+    called, where the user first names them ("I called Geoff" phoned him)."""
     before = [t.lower() for t in tokens[max(0, at - 2) : at]]
-    return bool(before) and (before[-1] in _NAMING or before == ["name", "is"])
+    return bool(before) and (
+        before[-1] in _NAMING
+        or before == ["name", "is"]
+        or (before[-1] == "called" and before[0] in _CALLED_BY)
+    )
+
+
+def _apposed(tokens: list[str], at: int) -> bool:
+    """ "Michal, the social worker from the municipality (revacha), came by":
+    an article opens a phrase of small words right after the name and a
+    comma, closed by a comma, a dash or a parenthesis ("Tom, the kids and I"
+    runs on into the sentence: no apposition)."""
+    following = tokens[at + 1 : at + 3 + APPOSITION_REACH]
+    if (
+        len(following) < 3
+        or following[0] != ","
+        or following[1].lower() not in _ARTICLES
+    ):
+        return False
+    for token in following[2:]:
+        if token in _MARKS or token == "(":
+            return True
+        if not token.islower():
+            return False
+    return False
 
 
 def _owned_role_said(following: list[str]) -> bool:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from ..core.pet_stems import pet_stems_of
+
 _ONE_WORD = re.compile(r"[а-яё]+(?:-[а-яё]+)?")
 _I_AFTER = set("гкхжшчщ")  # "Ольги", not "Ольгы"
 _E_AFTER = set("жшчщц")  # "Сашей", "Ильичем", not "Сашой"
@@ -216,11 +218,6 @@ def diminutive_bases(stem: str) -> set[str]:
     return found
 
 
-# What a name drops before a pet suffix: its last vowel or soft sign («Лен-а»:
-# «Лен-ка», «Юл-я»: «Юль-ка»), or nothing («Тимур»).
-_NAME_LAST = ("а", "я", "ь", "й")
-
-
 def short_pet_base(stem: str) -> str:
     """The name stem a pet form in «-ка» too short for diminutive_bases is made
     of («ленк» of «Ленка»: «лен», «юльк» of «Юлька»: «юл»), or "". A word
@@ -234,6 +231,6 @@ def short_pet_base(stem: str) -> str:
 
 def short_pet_of(base: str, first_name: str) -> bool:
     """`base` (short_pet_base) is the folded first name `first_name` less
-    its last vowel or soft sign, or the name itself: «лен» of «лена»."""
-    cut = first_name[:-1] if first_name.endswith(_NAME_LAST) else first_name
-    return bool(base) and base in (first_name, cut)
+    its last vowel or soft sign, or the name itself: «лен» of «лена»
+    (core/pet_stems.py)."""
+    return bool(base) and base in pet_stems_of(first_name)

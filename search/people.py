@@ -16,7 +16,6 @@ The people a question names are found by search/names_asked.py.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 import time
 from collections.abc import Sequence
@@ -56,7 +55,7 @@ from .query_text import fts_match
 from .relation_place import service_in_place
 from .spellings import other_script_spellings
 from .standing import stance, standing
-from .twin_words import twins
+from .twin_words import twins, typed_as_word
 from .unnamed import add_by_relation, add_described
 from .windowed import admitted
 
@@ -121,7 +120,8 @@ def asked_about(
     """
     # Not only `person`: the offline extractor files many people (and the
     # dog) as concepts, and "Tell me about Berlin" is answered the same way.
-    people = list(named)
+    names = [e.name for e in named]
+    people = [e for e in named if not typed_as_word(e.name, query.text, names)]
     if not people or len(people) > MAX_PEOPLE * 2 or not query.terms:
         return []
     # "When was Jon in Paris?" names only entities but asks about an event.
@@ -332,7 +332,9 @@ async def about_people(
     seen = {hit.node.id for hit in hits}
     hits += [
         hit
-        for hit in await person_hits(storage, people, filters, now, asked, topic)
+        for hit in await person_hits(
+            storage, people, filters, now, asked, topic, stance(plan.query.text)
+        )
         if hit.node.id not in seen
     ]
     # "my tennis coach" is none whose turns tell of judo only
@@ -354,11 +356,12 @@ async def person_hits(
     now: float,
     relations: frozenset[str] = frozenset(),
     topic: Sequence[str] = (),
+    asked_stance: str | None = None,
 ) -> list[SearchHit]:
     """The most telling nodes linked to `people`, best first (filters applied
     by the caller; a time window is read as such, not from the newest links).
-    A node that says who they are to the user (`relations`, or the relation
-    filed on them) comes first, and one that has the `topic` asked about."""
+    A node that says who they are (`relations`, the relation filed on them;
+    unless asked of now, one from before they were named) comes first."""
     if not people:
         return []
     own_names = introduced_by(people)
@@ -380,7 +383,8 @@ async def person_hits(
     nodes, linked = await _linked(storage, ids, asked)
     if lifelong(relations):
         await add_by_relation(storage, relations, people[0], filters, nodes, linked)
-    await add_described(storage, people, filters, nodes, linked)  # "the man from"
+    described = await add_described(storage, people, filters, nodes, linked)
+    described = described if asked_stance != "now" else set()  # not the start
     names = {w for e in people for w in words_of(e)}
     hidden = await storage.graph.superseded_ids(list(nodes))
     found = [n for n in nodes.values() if n.is_valid and n.id not in hidden]
@@ -396,6 +400,7 @@ async def person_hits(
             * telling(node, names)
             * standing(node, now)
             * (1.0 + RECENCY * (node.when - oldest) / span)
+            * (STATES_RELATION if node.id in described else 1.0)
             * says_who(node, relations, own_names, STATES_RELATION)
             * (TOPIC_WEIGHT if _says(node.content, topic) else 1.0)
             * _led_by_former(node, linked.get(node.id, []), holds, asked, own_names),
@@ -474,7 +479,7 @@ def spread_over_time(hits: list[SearchHit]) -> list[SearchHit]:
     """Each further hit of a thread, of a month, and of the same text counts
     less: a person is told by their whole story, not one long evening."""
     threads: dict[str | int, int] = {}
-    months: dict[str, int] = {}
+    months: dict[tuple[int, ...], int] = {}
     said: dict[str, int] = {}
     out = []
     for hit in hits:
@@ -482,7 +487,7 @@ def spread_over_time(hits: list[SearchHit]) -> list[SearchHit]:
         repeats = said.get(text, 0)  # the same words again tell nothing new
         said[text] = repeats + 1
         thread = hit.node.session_id or hit.node.id
-        month = dt.datetime.fromtimestamp(hit.node.when, dt.UTC).strftime("%Y-%m")
+        month = time.gmtime(hit.node.when)[:2]  # (year, month): strftime was slow
         factor = (
             THREAD_REPEAT ** threads.get(thread, 0)
             * MONTH_REPEAT ** months.get(month, 0)

@@ -32,12 +32,14 @@ import re
 from collections.abc import Callable
 
 from ..core.records import Entity, NodeWindow, SearchHit
-from ..core.relations import same_relation
+from ..core.relations import CHOSEN_BY_PLACE, ONE_AT_A_TIME, same_relation
 from ..store.interface import Store
 from .analysis import AnalysedQuery
+from .asked_relation import asked_relations
 from .category_things import entity_turns
 from .cross_script import OtherScriptNames, loose_key, same_key
 from .ended import marked_past
+from .holder_before import filed_holders
 from .kinds import AskedKinds, kind_stems, kind_words
 from .morphology import stem
 from .query_text import STOP_WORDS
@@ -71,6 +73,13 @@ _FAMILY = frozenset().union(
     *map(same_relation, "grandma grandpa aunt uncle".split()),
 )
 MIN_NAME = 4  # a name word shorter than this groups nothing ("Dr", "Ana")
+# The relations whose present holder is asked as a role's ("who's my boss
+# now", «кто сейчас хозяйка квартиры», "my family doctor", «репетитор»): held
+# one at a time, or chosen and changed by going to someone else.
+_HELD = ONE_AT_A_TIME | CHOSEN_BY_PLACE
+# The newest holder's turns score at least this share of the best hit naming
+# them: below the turn that says the role, above the rest.
+HOLDER_SHARE = 0.9
 
 
 def _trades(kinds: AskedKinds) -> AskedKinds:
@@ -246,3 +255,105 @@ async def with_role_holders(
     out = [weighed(hit) for hit in every]
     out.sort(key=lambda hit: (-hit.score, hit.node.id))
     return out
+
+
+def _asked_now(text: str) -> bool:
+    """The question asks the present ("now", or "who's our GP")."""
+    return (stance(text) or ("now" if _asks_holder(text) else None)) == "now"
+
+
+def _role_says(
+    relations: frozenset[str], trades: AskedKinds, asked: frozenset[str]
+) -> Callable[[str], bool]:
+    """Whether a word says the asked role: a word of its relation («хозяйка»,
+    "Hausarzt") or of the asked trade (`_word_says`)."""
+    stems = frozenset(map(stem, relations))
+    trade_says = _word_says(trades, asked) if trades.kinds or asked else None
+
+    def says(word: str) -> bool:
+        return shares_stem(stems, text_stems(word)) or bool(
+            trade_says and trade_says(word)
+        )
+
+    return says
+
+
+def _named_holders(hits: list[SearchHit], says: Callable[[str], bool]) -> list[Entity]:
+    """The people named beside the role's words in the user's own turns, not
+    the family taken along nor one the turn calls former ("my old boss")."""
+    return [
+        person
+        for hit in hits
+        if hit.node.source_role == USER_ROLE and not told_of_other(hit)
+        for person in role_people(hit, says)
+        if not _family(person)
+        and not marked_past(hit.node.content, (person.name, *person.aliases))
+    ]
+
+
+def _newest(holder: dict[int, int]) -> int:
+    """The holder first named last. An entity is filed when first named, so a
+    larger id was first named later (as a node's, store/entities.py); a
+    holder's other forms count from their first."""
+    first: dict[int, int] = {}
+    for person, mine in holder.items():
+        first[mine] = min(first.get(mine, person), person)
+    return max(first, key=lambda mine: first[mine])
+
+
+async def with_newest_holder(
+    storage: Store,
+    hits: list[SearchHit],
+    query: AnalysedQuery,
+    window: NodeWindow | None,
+    other_script: OtherScriptNames,
+) -> list[SearchHit]:
+    """`hits` and, for a question about the present holder of a role (a boss,
+    a landlady, the family doctor, a tutor), the user's turns naming
+    its newest holder, raised to just below the best hit naming them; a
+    trade's words (a doctor's title) count only beside a relation asked.
+
+    After a change the new one is named without the role's word ("Lesson with
+    Sophie", «Ампаро стучит в дверь»), so the question's words never find
+    those turns. The holders are the people filed under the relation and the
+    people named beside its words in the user's own turns among the hits;
+    the newest of them (`_newest`) holds it now. Run after the stance's
+    weighing, which leaves a turn opening with another's doing below ("Amparo
+    brought us a coca"): the holder's doings are the answer here. Two indexed
+    reads (the filed holders, the newest holder's links), only for such a
+    question."""
+    relations = asked_relations(query) & _HELD
+    trades = _trades(query.kinds)
+    trade_stems = _asked_stems(query)
+    if not hits or not _asked_now(query.text):
+        return hits
+    if not relations:  # a trade alone (a dentist) is weighed by its holders'
+        return hits  # turns saying it, `with_role_holders`
+    says = functools.lru_cache(maxsize=None)(_role_says(relations, trades, trade_stems))
+    filed = await filed_holders(storage, relations)
+    named = [*_named_holders(hits, says), *(e for e in filed if not _former(e))]
+    people = with_other_forms(named, other_script)
+    holder = _holders(people)
+    if not holder:
+        return hits
+    newest = _newest(holder)
+    theirs = [person for person in people if holder[person.id] == newest]
+    more = await entity_turns(storage, hits, theirs, window)
+    ids = {person.id for person in theirs}
+    naming = [hit.score for hit in hits if any(e.id in ids for e in hit.entities)]
+    if not naming:
+        return hits  # filed, never named where the role is asked: no anchor
+    floor = HOLDER_SHARE * max(naming)
+
+    def raised(hit: SearchHit) -> SearchHit:
+        if hit.score >= floor or not any(e.id in ids for e in hit.entities):
+            return hit
+        return SearchHit(hit.node, floor, hit.entities)
+
+    out = [raised(hit) for hit in [*hits, *more]]
+    out.sort(key=lambda hit: (-hit.score, hit.node.id))
+    return out
+
+
+def _former(person: Entity) -> bool:
+    return str(person.attributes.get("relation") or "").startswith("former ")

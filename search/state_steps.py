@@ -29,6 +29,7 @@ from .now_value import with_current_value
 from .occasion_plan import with_occasion_plan
 from .people import about_people
 from .plan import SearchPlan
+from .role_holders import with_newest_holder
 from .settling_in import with_settling_in
 from .standing import by_stance, stance
 from .still import after_the_end
@@ -64,6 +65,8 @@ async def by_states(
     hits = await with_things(storage, hits, query, window, other_script)
     hits = with_member_things(hits, query, named)
     hits = by_stance(hits, query.text, query.state_terms, query.own_words)
+    # after the stance: the new holder's doings are no one else's news
+    hits = await with_newest_holder(storage, hits, query, window, other_script)
     # after the stance's recency: a child's newer swimming stays below
     hits = theirs_below(hits, query)
     hits = await after_the_end(storage, hits, query, window, spelled)

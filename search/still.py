@@ -9,10 +9,14 @@ and they carry the question's words, so by score alone they lead. When the
 user's turns about the thing hold one that ends it, that newest end turn
 ranks first (second, after the doing taken up, when it names no new
 state: it is then the old state's last turn), then the newer turns of the
-new state (the words the end turn says after "and", «зато», "instead",
-read from the whole memory; the other doing taken up right after it,
-search/taken_up.py), then the rest; the
-thing's turns before the end drop below the new state's. No end told,
+new state (the names the end turn says after "and", «зато», "instead",
+and the other things of the thing's kind it names in lower case: «в
+шахматы больше не хожу, два раза в неделю хор»; read from the whole
+memory, their first turns before the thing's later mentions; the other
+doing taken up right after it, search/taken_up.py), then the rest; the
+thing's turns before the end drop below the new state's. A question that
+names its thing by a verb alone asks the verb's category ("Do I still
+drive?": the car, its makes; a sale ends it). No end told,
 the thing's turns go on after it, or its end word ends another thing:
 a change told by the new state alone ("back at the pool", «я теперь
 пескетарианка», search/told_change.py) ranks first, or else the thing
@@ -97,6 +101,8 @@ _THEN = re.compile(
 THING_TURNS = 30
 # At most this many turns lifted: the end and the new state's best.
 LIFTED = 8
+# The new state's turns, named by the end, that lead the thing's later ones.
+NAMED_FIRST = 3
 # The ends after which the turns counting days without the thing are read.
 COUNTED_ENDS = 2
 _STILL_WORDS = frozenset(
@@ -165,6 +171,8 @@ def thing_terms(query: AnalysedQuery, people: set[str]) -> list[str]:
         for term in query.own_words
         if term.casefold() not in STOP_WORDS and not text_stems(term) <= dropped
     ]
+    if not own and query.kinds.kinds:
+        return _asked_by_verb(query, dropped)
     lone = [term for term in query.terms if term in own]
     if len(lone) == 1 and _asked_way(query, lone[0]):
         # the way's twins' twins are its own language's words ("bike")
@@ -173,6 +181,16 @@ def thing_terms(query: AnalysedQuery, people: set[str]) -> list[str]:
         extra = [term for term in query.state_terms if not text_stems(term) <= dropped]
         return list(dict.fromkeys([*own, *extra]))
     return own
+
+
+def _asked_by_verb(query: AnalysedQuery, dropped: frozenset[str]) -> list[str]:
+    """A question that names its thing by a verb alone, the verb set aside as
+    its frame ("Do I still drive?" asks the car, search/getting_about.py):
+    the state is the category's things, its head word and its members
+    ("car", "Mazda"), as "Do I still drive the car?" would name them."""
+    heads = [kind.head for _, kind in query.kinds.kinds]
+    members = [term for term in query.state_terms if not text_stems(term) <= dropped]
+    return list(dict.fromkeys([*heads, *members]))
 
 
 def _asked_way(query: AnalysedQuery, term: str) -> bool:
@@ -374,7 +392,11 @@ async def after_the_end(
     # the end that names nothing new is the old state's last turn: the
     # doing taken up after it is the state now and leads
     first = started[:1] if started and not words else []
-    order = [*first, end, *going_on, *started, *new, *earlier]
+    # the end names what took the thing's place («больше не хожу, два раза
+    # в неделю хор»): that state's turns answer before the thing's later
+    # mentions (a chess problem solved at home is no club gone back to)
+    named = new[:NAMED_FIRST]
+    order = [*first, end, *named, *going_on, *started, *new, *earlier]
     lifted = list({hit.node.id: hit for hit in order}.values())[:LIFTED]
     ids = {hit.node.id for hit in lifted}
     return lifted_first(lifted, [h for h in hits if h.node.id not in ids])

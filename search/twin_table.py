@@ -323,6 +323,7 @@ violin | скрипка
 pottery ceramics | керамика гончарка гончарное гончарный
 rehearsal | репетиция
 choir choirs | хор
+group groups | группа
 ward | отделение отделении
 sewing | шитьё
 embroidery | вышивка

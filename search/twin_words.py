@@ -196,3 +196,22 @@ def twin_terms(terms: Iterable[str], text: str = "") -> tuple[str, ...]:
                 seen.add(stem(twin))
                 found.append(twin)
     return tuple(found[:MAX_TWIN_TERMS])
+
+
+def typed_as_word(name: str, text: str, filed: Iterable[str] = ()) -> bool:
+    """The question types a name that is an everyday word of the table in
+    lower case ("choir" of an entity filed as "Choir" from "Choir: Marina
+    Lvovna says …"): it asks about the thing, told in both languages, not
+    about whom or what the extractor filed under that word, whose links
+    reach only the turns of one language («хор», «в хоре» never link to
+    "Choir"). Not when a twin is filed and asked beside it ("Pottery" with
+    «Гончарка»): the entities' links already read both languages."""
+    if " " in name or not twins(name):
+        return False
+    if any(stem(other) in twin_stems(stem(name)) for other in filed):
+        return False
+    lowered = name.casefold()
+    return any(
+        word.casefold() == lowered and not word[:1].isupper()
+        for word in _WORD.findall(text)
+    )

@@ -21,6 +21,7 @@ from ..store.interface import Store
 from .own_relation import OWN_RELATION_TURNS, is_own_relative, own_phrases
 from .plan import SearchFilters
 from .query_text import fts_term
+from .unnamed_before import add_unnamed_before
 
 # "The man from the walking group is called Geoff", "that woman at the
 # bakery, her name is Ana": the description, then the name it gets
@@ -70,14 +71,20 @@ async def add_described(
     filters: SearchFilters,
     nodes: dict[int, Node],
     linked: dict[int, list[Entity]],
-) -> None:
-    """Add the turns older than a naming turn among `nodes` that say its
-    description of the person word for word, linked to that person."""
+) -> set[int]:
+    """Add the turns older than a naming turn among `nodes` that describe the
+    person it names, linked to that person; their ids. Such a turn is where
+    the person came into the user's life: it says who they are."""
+    before = set(nodes)
     for node in list(nodes.values()):
         for person in people:
             names = {n.casefold() for n in (person.name, *person.aliases)}
             for said in descriptions(node.content, names):
                 await _add_said(storage, said, node, person, filters, nodes, linked)
+            await add_unnamed_before(
+                storage, node, names, person, filters.types, nodes, linked
+            )
+    return set(nodes) - before
 
 
 async def _add_said(

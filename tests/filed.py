@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from agent_memory.core.records import EntityType, EpisodeDraft, NodeDraft
+from agent_memory.core.records import Entity, EntityType, EpisodeDraft, NodeDraft
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
 
@@ -36,6 +36,20 @@ async def filed_name(storage: MemoryStorage, alias: str) -> str | None:
     None when it finds none."""
     entity = await storage.entities.find_entity(alias)
     return entity.name if entity is not None else None
+
+
+async def entity_named(storage: MemoryStorage, name: str) -> Entity:
+    """The entity `name` finds; the test fails when it finds none."""
+    found = await storage.entities.find_entity(name)
+    assert found is not None, name
+    return found
+
+
+async def same_entity(storage: MemoryStorage, one: str, other: str) -> None:
+    """`one` and `other` find the same entity."""
+    assert (await entity_named(storage, one)).id == (
+        await entity_named(storage, other)
+    ).id, (one, other)
 
 
 async def listed(storage: MemoryStorage) -> dict[str, str]:

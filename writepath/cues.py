@@ -194,7 +194,33 @@ def acts_as_person(after: Sequence[str], previous: str = "") -> bool:
     aside = previous == "(" and len(after) >= 2 and after[0] == ","
     if aside and _AGE.fullmatch(after[1]):
         return True
+    if _apposed_occupation(after):
+        return True
     return bool(after) and after[0].rstrip(",.!?").casefold() in _PERSON_VERBS
+
+
+# What a person is by their work, said after their name: "Michal, the social
+# worker from the municipality", "Geoff, a retired surveyor"; a relation
+# ("Nadia, the pharmacist") is read as such before (writepath/relations.py).
+OCCUPATIONS = frozenset(
+    """worker nurse librarian surveyor lawyer accountant carer caregiver cleaner
+    driver nanny secretary receptionist engineer dentist vet midwife counsellor
+    counselor physio physiotherapist officer plumber electrician builder
+    postman postwoman caretaker volunteer""".split()
+)
+_ARTICLES = frozenset("the a an".split())
+
+
+def _apposed_occupation(after: Sequence[str]) -> bool:
+    """ "Michal, the social worker …", "Geoff, a retired surveyor, …": a
+    comma, an article, and an occupation within two words; "Monday, the
+    other day" and "Tom, the kids and I" name no work."""
+    return (
+        len(after) >= 3
+        and after[0] == ","
+        and after[1].casefold() in _ARTICLES
+        and any(w.rstrip(",.;)").casefold() in OCCUPATIONS for w in after[2:4])
+    )
 
 
 _AGE = re.compile(r"[1-9]\d?[,)]")

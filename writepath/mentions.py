@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..core.months import MONTHS_EN, MONTHS_EN_SHORT, MONTHS_RU_OF
 from ..core.name_forms import same_name
 from ..core.records import EntityType
 from ..core.relations import PET_KINDS, RELATIONS
@@ -95,13 +96,10 @@ _HANDLE = re.compile(r"(?<![\w.])@([A-Za-z0-9_]{2,32})")
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _URL = re.compile(r"\bhttps?://[^\s<>()\"']+", re.IGNORECASE)
 _TAG = re.compile(r"(?<![\w#&])#([^\W\d_][\w-]{1,40})")
-_MONTHS = (
-    "January|February|March|April|May|June|July|August|September|October|"
-    "November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
-)
-_MONTHS_RU = (
-    "января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря"
-)
+# A date names its month capitalised in English ("March 3", "Sept 5"), in
+# the genitive in Russian («3 марта»).
+_MONTHS = "|".join(name.capitalize() for name in (*MONTHS_EN, *MONTHS_EN_SHORT))
+_MONTHS_RU = "|".join(MONTHS_RU_OF)
 _DATE = re.compile(
     rf"\b(\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}} (?:{_MONTHS}),? \d{{4}}"
     rf"|(?:{_MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.pet_stems import names_of_pet_stem, pet_stems_of
 from ..core.relations import RELATIONS
 from ..search.cross_script import sound_key
 from .names import GIVEN_NAMES, KIN_TITLES
@@ -30,8 +31,6 @@ _SUFFIXED = re.compile(
 # A two-letter stem only before «-ька», for a name in «-я» (Юль-ка of Юля,
 # Оль-ка of Оля): the soft sign is the name's soft ending, a regular form.
 _SOFT_SHORT = re.compile(r"^([а-яё]{2})ька$")
-# What the stem may drop of the name: its last vowel or soft sign.
-_NAME_ENDS = ("", "а", "я", "ь", "й")
 # A syllable «-ша» replaces: a consonant and a vowel (Мари-на), or a consonant.
 _SYLLABLE_CUT = 2
 
@@ -57,7 +56,7 @@ def is_pet_form_of(word: str, first_name: str) -> bool:
     name_sound = sound_key(first_name)
     if len(stem) == 2:
         return name_sound == sound_key(stem + "я")
-    if any(name_sound == sound_key(stem + end) for end in _NAME_ENDS):
+    if any(name_sound == sound_key(name) for name in names_of_pet_stem(stem)):
         return True
     stem_sound = sound_key(stem)
     cut = len(name_sound) - len(stem_sound)
@@ -82,8 +81,5 @@ def pet_forms_of(first_name: str) -> list[str]:
     filed before the name: «тимур»: «тимурка», «тимурчик», …"""
     if not first_name or first_name.isascii():
         return []
-    stems = {first_name}
-    if first_name.endswith(_NAME_ENDS[1:]):
-        stems.add(first_name[:-1])
-    forms = {stem + suffix for stem in stems for suffix in _SUFFIXES}
+    forms = {stem + suffix for stem in pet_stems_of(first_name) for suffix in _SUFFIXES}
     return sorted(f for f in forms if is_pet_form_of(f, first_name))

@@ -91,3 +91,26 @@ async def test_requests_and_others_news_tell_no_doing_of_the_speaker(
         "Айгуль звонила, просила рецепт курта.",
     ):
         assert await told(storage, line) == STATEMENT, line
+
+
+async def test_what_happened_at_a_doing_today_tells_the_speaker_was_there(
+    storage: MemoryStorage,
+) -> None:
+    for line in (
+        "Marina Lvovna praised the basses at choir today.",
+        "The coach was late again at training tonight, we ran laps",
+        "Сегодня на хоре Марина Львовна хвалила басов",
+        "Тренер на тренировке сегодня ругался, бегали круги",
+    ):
+        assert await told(storage, line) == WITH_SOMEONE, line
+    # others' news without the speaker's day stays news
+    assert await told(storage, "Marina Lvovna moved the concert") == STATEMENT
+
+
+async def test_what_is_still_to_do_tells_no_doing(storage: MemoryStorage) -> None:
+    # a day's "need to buy bread" was its answer beside its barbecue
+    for line in ("утро серое, надо купить хлеба", "grey morning, have to buy bread"):
+        assert await told(storage, line) < STATEMENT, line
+    # a doing told before what is left to do still tells the doing
+    line = "Went to the bank, need to go back on Tuesday"
+    assert await told(storage, line) == OWN_DOING

@@ -32,12 +32,27 @@ def test_signs_beside_the_name_introduce_the_person() -> None:
         "The manager of the depot is Dario now.",
         # an aside a few words on, with an age between commas
         "Lunch with Dario from the depot (the other driver, from Genoa, 31, loud).",
+        # the name said as such, and an apposition closed by a mark
+        "The man from the depot is called Dario. Tall and loud.",
+        "Dario, the social worker from the municipality (revacha), came by.",
+        "Dario, a retired surveyor from the depot, walked with us.",
     ):
         assert introduces(text, dario), text
     timur = name_words(["Тимур", "мой брат"])
     assert introduces("Тимур, брат, приехал из Казани. 41 год, механик.", timur)
     assert introduces("Мой брат Тимур приехал из Казани.", timur)
     assert introduces("Приехал Тимур (Timur), механик из Казани.", timur)
+
+
+def test_each_person_is_read_by_their_own_names_turn_after_turn() -> None:
+    """The names' stems are kept per person: the same turns read for one
+    person, then another, then the first again, each by their own names (a
+    declined Russian name included, «Тимуром»)."""
+    timur, dina = name_words(["Тимур"]), name_words(["Дина"])
+    turns = ["Ужинали с Тимуром (Timur), другом детства.", "Дина, соседка, зашла."]
+    for _ in range(2):
+        assert [introduces(t, timur) for t in turns] == [True, False]
+        assert [introduces(t, dina) for t in turns] == [False, True]
 
 
 def test_everyday_mentions_introduce_nobody() -> None:
@@ -51,6 +66,9 @@ def test_everyday_mentions_introduce_nobody() -> None:
         # a role after the comma belongs to the next clause, not to Dario
         "Went to the cinema with Dario, and my sister came too.",
         "Видела Дарио, а мой брат опоздал.",
+        # phoned, not named; an apposition that runs on into the sentence
+        "I called Dario about the shift.",
+        "Dario, the kids and I went to the zoo.",
     ):
         assert not introduces(text, dario), text
     timur = {"тимур"}

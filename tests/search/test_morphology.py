@@ -134,6 +134,19 @@ def test_an_action_noun_gives_its_verb(noun: str, verb: str | None) -> None:
     assert action_verb(noun) == verb
 
 
+async def _retriever_over(storage: MemoryStorage, texts: list[str]) -> Retriever:
+    """A retriever without an embedder over `texts`, each filed as a turn."""
+    for text in texts:
+        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
+    return Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
+
+
+async def _found(retriever: Retriever, query: str) -> list[str]:
+    """The contents of the turns a search finds, best first."""
+    hits = await retriever.search(query, SearchFilters(limit=5), reinforce=False)
+    return [hit.node.content for hit in hits]
+
+
 async def test_an_activity_asked_by_its_noun_finds_the_turns_that_say_the_verb(
     storage: MemoryStorage,
 ) -> None:
@@ -143,11 +156,8 @@ async def test_an_activity_asked_by_its_noun_finds_the_turns_that_say_the_verb(
         "Связала Оське шапку с помпоном.",
         "Купила новый утюг, старый сгорел.",
     ]
-    for text in texts:
-        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
-    hits = await retriever.search("вязание", SearchFilters(limit=5), reinforce=False)
-    assert [hit.node.content for hit in hits][:1] == [texts[0]]
+    retriever = await _retriever_over(storage, texts)
+    assert (await _found(retriever, "вязание"))[:1] == [texts[0]]
 
 
 def test_an_action_noun_gives_the_stems_its_turns_say() -> None:
@@ -185,12 +195,8 @@ async def test_a_habit_asked_in_the_imperfective_finds_the_turns_of_the_act(
         "Снова созвонились с Тимуром в воскресенье в 10.",
         "Купила новый утюг, старый сгорел.",
     ]
-    for text in texts:
-        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
-    query = "когда я созваниваюсь"
-    hits = await retriever.search(query, SearchFilters(limit=5), reinforce=False)
-    assert [hit.node.content for hit in hits][:1] == [texts[0]]
+    retriever = await _retriever_over(storage, texts)
+    assert (await _found(retriever, "когда я созваниваюсь"))[:1] == [texts[0]]
 
 
 async def test_a_move_asked_by_its_noun_finds_the_turn_that_says_the_verb(
@@ -201,11 +207,8 @@ async def test_a_move_asked_by_its_noun_finds_the_turn_that_says_the_verb(
         "Всё. Переехала к Тёме в Бенимаклет, второй этаж.",
         "Купила новый утюг, старый сгорел.",
     ]
-    for text in texts:
-        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
-    hits = await retriever.search("переезд", SearchFilters(limit=5), reinforce=False)
-    assert [hit.node.content for hit in hits][:1] == [texts[0]]
+    retriever = await _retriever_over(storage, texts)
+    assert (await _found(retriever, "переезд"))[:1] == [texts[0]]
 
 
 async def test_a_finished_action_is_found_by_its_noun(
@@ -219,13 +222,9 @@ async def test_a_finished_action_is_found_by_its_noun(
         "Довязала перед свитера для внука.",
         "Купила новый утюг, старый сгорел.",
     ]
-    for text in texts:
-        await storage.nodes.add_episode(EpisodeDraft(text, "t", "user", time.time()))
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=64))
-    hits = await retriever.search("стрижка", SearchFilters(limit=5), reinforce=False)
-    assert {hit.node.content for hit in hits} >= set(texts[:2])
-    hits = await retriever.search("вязание", SearchFilters(limit=5), reinforce=False)
-    assert [hit.node.content for hit in hits][:1] == [texts[2]]
+    retriever = await _retriever_over(storage, texts)
+    assert set(await _found(retriever, "стрижка")) >= set(texts[:2])
+    assert (await _found(retriever, "вязание"))[:1] == [texts[2]]
 
 
 def test_a_short_stem_is_searched_by_its_forms_in_a_window() -> None:

@@ -131,3 +131,61 @@ async def test_our_gp_in_capitals_is_the_relation(storage: MemoryStorage) -> Non
     found = await top_answers(storage, _gp_texts(), T0, "Who's our GP?")
 
     assert set(found[:3]) == {*GP_NEW, GP_CHANGE}, found
+
+
+LANDLORD_OLD = [
+    "Paid the rent to my landlord, Mr Grant, the tap is still dripping.",
+    "Mr Grant's landlord letter says the rent goes up in spring.",
+]
+LANDLADY_CHANGE = (
+    "Moved into the flat upstairs; my landlady now is Mrs Ortega, she lives "
+    "on the ground floor."
+)
+LANDLADY_NEW = [
+    "Mrs Ortega brought us a lemon cake as a welcome.",
+    "Mrs Ortega says she will replace the boiler in April, at her own cost.",
+]
+
+
+async def test_the_new_landlady_is_named_without_the_word(
+    storage: MemoryStorage,
+) -> None:
+    """After the change the new landlady's turns name her only ("Mrs Ortega
+    brought us a lemon cake"): the question's words never find them, her
+    being the holder named last beside the role's word does."""
+    noise = [NOISE[i % 3] for i in range(9)]
+    texts = [
+        *noise[:2],
+        *LANDLORD_OLD,
+        *noise[2:5],
+        LANDLADY_CHANGE,
+        *noise[5:7],
+        *LANDLADY_NEW,
+        *noise[7:],
+    ]
+    found = await top_answers(
+        storage, texts, T0, "Who is the landlady of our flat now?"
+    )
+
+    assert set(LANDLADY_NEW) <= set(found[:3]), found
+
+
+LANDLADY_RU = [
+    "Хозяин квартиры Виктор опять не починил кран на кухне.",
+    "Переехали этажом выше, хозяйка квартиры теперь Эльвира, живёт внизу.",
+    "Эльвира принесла нам пирог с вишней на новоселье.",
+    "Эльвира сказала, что в апреле поменяет бойлер за свой счёт.",
+]
+
+
+async def test_the_new_landlady_is_named_without_the_word_ru(
+    storage: MemoryStorage,
+) -> None:
+    """«Эльвира принесла нам пирог»: the new landlady, named alone, answers
+    «Кто сейчас хозяйка квартиры?»."""
+    noise = [NOISE[i % 3] for i in range(6)]
+    texts = [*noise[:2], LANDLADY_RU[0], *noise[2:4], LANDLADY_RU[1], *noise[4:]]
+    texts += LANDLADY_RU[2:]
+    found = await top_answers(storage, texts, T0, "Кто сейчас хозяйка квартиры?")
+
+    assert set(LANDLADY_RU[2:]) <= set(found[:3]), found

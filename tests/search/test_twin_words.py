@@ -15,6 +15,7 @@ from agent_memory.search.twin_words import (
     formed_twins,
     twin_terms,
     twins,
+    typed_as_word,
 )
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
@@ -252,3 +253,15 @@ async def test_a_country_asked_finds_it_told_in_the_other_language(
 ) -> None:
     top = await _top(await _life(storage, [answer]), question)
     assert answer in top, top
+
+
+def test_a_name_typed_as_an_everyday_word_is_the_word() -> None:
+    # "choir" of an entity filed as "Choir" asks about the choir, in both
+    # languages; a name typed as a name, or no word of the table, stays one
+    assert typed_as_word("Choir", "choir")
+    assert typed_as_word("Choir", "when was choir last month")
+    assert not typed_as_word("April", "Tell me about April")
+    assert not typed_as_word("Marco", "marco")
+    # its twin filed and asked beside it: the entities read both languages
+    assert not typed_as_word("Pottery", "pottery", ["Pottery", "Гончарка"])
+    assert typed_as_word("Choir", "choir", ["Choir", "Marina"])

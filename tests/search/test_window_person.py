@@ -30,3 +30,27 @@ async def test_turns_with_the_person_lead_in_a_window(
 
     assert found[: len(TOGETHER)] == [t for t in found if t in TOGETHER], found
     assert set(TOGETHER) <= set(found), found
+
+
+CHOIR_FILED = "Choir: Marina Lvovna says we sing at the city hall on May 9."
+CHOIR_RU = [
+    "хор. Марина Львовна ругала альты, потом пили чай",
+    "Марина Львовна на хоре раздала новые ноты",
+    "в хоре сегодня пели «Подмосковные вечера», голос сел",
+]
+
+
+async def test_a_word_filed_as_a_name_is_asked_in_both_languages(
+    storage: MemoryStorage,
+) -> None:
+    # "Choir:" opening a line files an entity "Choir"; the Russian turns of
+    # the choir never link to it, so the bare word answered from its links
+    # found one turn of the four
+    noise = [f"Погода сегодня {n}, гулял у моря." for n in range(6)]
+    retriever = await linked_days(storage, [*noise, CHOIR_FILED, *CHOIR_RU], START)
+    assert await storage.entities.find_entity("Choir") is not None
+    filters = SearchFilters(after=START, before=START + 30 * DAY, limit=5)
+    hits = await retriever.search("choir", filters, reinforce=False)
+    found = [hit.node.content for hit in hits]
+
+    assert {CHOIR_FILED, *CHOIR_RU} <= set(found), found

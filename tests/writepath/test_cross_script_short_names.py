@@ -7,16 +7,9 @@ people the user told apart by their relations stay apart."""
 
 from __future__ import annotations
 
-from agent_memory.core.records import Entity
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.nicknames import rejoin_people
-from filed import filed_apart, said
-
-
-async def _entity(storage: MemoryStorage, name: str) -> Entity:
-    found = await storage.entities.find_entity(name)
-    assert found is not None, name
-    return found
+from filed import entity_named, filed_apart, said, same_entity
 
 
 async def test_a_latin_short_name_joins_the_cyrillic_long_one(
@@ -28,7 +21,7 @@ async def test_a_latin_short_name_joins_the_cyrillic_long_one(
         "Dani says the friday slot works better.",
     )
 
-    assert (await _entity(storage, "Dani")).id == (await _entity(storage, "Данияр")).id
+    await same_entity(storage, "Dani", "Данияр")
 
 
 async def test_a_short_name_said_first_joins_the_long_one_said_after(
@@ -40,7 +33,7 @@ async def test_a_short_name_said_first_joins_the_long_one_said_after(
         "Мой муж Данияр жарил баурсаки.",
     )
 
-    assert (await _entity(storage, "Dani")).id == (await _entity(storage, "Данияр")).id
+    await same_entity(storage, "Dani", "Данияр")
 
 
 async def test_the_nightly_rejoin_joins_across_scripts(storage: MemoryStorage) -> None:
@@ -48,7 +41,7 @@ async def test_the_nightly_rejoin_joins_across_scripts(storage: MemoryStorage) -
 
     assert await rejoin_people(storage) == 1
 
-    assert (await _entity(storage, "Dani")).id == (await _entity(storage, "Данияр")).id
+    await same_entity(storage, "Dani", "Данияр")
 
 
 async def test_a_pet_name_joins_a_person_filed_in_both_scripts(
@@ -63,8 +56,8 @@ async def test_a_pet_name_joins_a_person_filed_in_both_scripts(
         " Женя спрашивал кто придёт.",
     )
 
-    zhenya = await _entity(storage, "Zhenya")
-    assert (await _entity(storage, "Жека")).id == zhenya.id
+    zhenya = await entity_named(storage, "Zhenya")
+    assert (await entity_named(storage, "Жека")).id == zhenya.id
 
 
 async def test_two_long_names_leave_the_short_one_alone(
@@ -77,7 +70,7 @@ async def test_two_long_names_leave_the_short_one_alone(
         "Ali says hi from Baku.",
     )
 
-    assert (await _entity(storage, "Ali")).name == "Ali"
+    assert (await entity_named(storage, "Ali")).name == "Ali"
 
 
 async def test_people_told_apart_by_their_relations_stay_apart(
@@ -89,7 +82,9 @@ async def test_people_told_apart_by_their_relations_stay_apart(
         "My colleague Dan sent the report late again.",
     )
 
-    assert (await _entity(storage, "Dan")).id != (await _entity(storage, "Даниил")).id
+    assert (await entity_named(storage, "Dan")).id != (
+        await entity_named(storage, "Даниил")
+    ).id
 
 
 async def test_a_two_letter_name_is_too_short_to_join(storage: MemoryStorage) -> None:

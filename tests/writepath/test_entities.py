@@ -168,3 +168,19 @@ async def test_possessive_relation_becomes_alias(
         found = await storage.entities.find_entity(alias)
         assert found is not None and found.name == name
         assert found.type == "person" and found.attributes["relation"] in text
+
+
+async def test_a_sentence_opening_name_said_with_an_occupation_is_a_person(
+    storage: MemoryStorage,
+) -> None:
+    """ "Michal, the social worker from the municipality, came by": the first
+    time she is met her name opens the sentence; the work said after it is
+    what says she is someone ("Monday, the other day" says no work)."""
+    linker = EntityLinker(storage)
+    said = "Michal, the social worker from the municipality (revacha), came by."
+    node = await storage.nodes.add_episode(EpisodeDraft(said, "t", "user", 1.0))
+    linked = await linker.link_text(node, said)
+    assert [(e.name, e.type) for e in linked] == [("Michal", "person")]
+    other = "Monday, the other day, was quiet."
+    node = await storage.nodes.add_episode(EpisodeDraft(other, "t", "user", 2.0))
+    assert await linker.link_text(node, other) == []

@@ -7,15 +7,8 @@ real extractor (writepath/mentions.py, asides.py, readings.py, nicknames.py)."""
 
 from __future__ import annotations
 
-from agent_memory.core.records import Entity
 from agent_memory.storage import MemoryStorage
-from filed import listed, said, said_together
-
-
-async def _entity(storage: MemoryStorage, name: str) -> Entity:
-    found = await storage.entities.find_entity(name)
-    assert found is not None, name
-    return found
+from filed import entity_named, listed, said, said_together
 
 
 async def test_who_calls_someone_a_name_is_not_called_so(
@@ -30,13 +23,13 @@ async def test_who_calls_someone_a_name_is_not_called_so(
         "Моя подруга Наталья, для всех Наташа (Ира зовёт её Тата), поёт в хоре.",
     )
 
-    graham = await _entity(storage, "Graham")
+    graham = await entity_named(storage, "Graham")
     assert graham.type == "person" and "Kit" not in graham.aliases
-    kit = await _entity(storage, "Kit")
+    kit = await entity_named(storage, "Kit")
     assert kit.name == "Ekaterina" and kit.type == "person"
-    tata = await _entity(storage, "Тата")
+    tata = await entity_named(storage, "Тата")
     assert tata.name == "Наталья" and tata.type == "person"
-    assert "Тата" not in (await _entity(storage, "Ирина")).aliases
+    assert "Тата" not in (await entity_named(storage, "Ирина")).aliases
 
 
 async def test_a_caller_with_no_sure_person_gives_no_alias(
@@ -65,9 +58,9 @@ async def test_words_opening_a_sentence_are_no_part_of_the_name(
         found
     ), found
     assert "Call the Midwife" in found
-    oscar = await _entity(storage, "Oscar")
+    oscar = await entity_named(storage, "Oscar")
     assert oscar.type == "person" and "мой внук" in oscar.aliases
-    ira = await _entity(storage, "Ира")
+    ira = await entity_named(storage, "Ира")
     assert ira.type == "person" and ira.attributes.get("relation") == "сестра"
 
 
@@ -83,8 +76,10 @@ async def test_a_lower_case_line_opened_by_a_relation_files_it(
         "сын Миши приехал на каникулы",
     )
 
-    assert (await _entity(storage, "Боря")).attributes.get("relation") == "сын"
-    assert (await _entity(storage, "Алинка")).attributes.get("relation") == "сестра"
+    assert (await entity_named(storage, "Боря")).attributes.get("relation") == "сын"
+    assert (await entity_named(storage, "Алинка")).attributes.get(
+        "relation"
+    ) == "сестра"
     misha = await storage.entities.find_entity("Миши")
     assert misha is None or not misha.attributes.get("relation"), misha
 
@@ -101,10 +96,10 @@ async def test_a_relation_opened_by_its_owner_is_not_the_users(
     )
 
     for owner in ("Оуэна", "Кати"):
-        found = await _entity(storage, owner)
+        found = await entity_named(storage, owner)
         assert found.type == "person", owner
         assert not {"моя мама", "мой сын"} & set(found.aliases), found
-    assert "мой брат" in (await _entity(storage, "Костя")).aliases
+    assert "мой брат" in (await entity_named(storage, "Костя")).aliases
 
 
 async def test_a_pet_name_joins_its_one_person(storage: MemoryStorage) -> None:
@@ -116,10 +111,10 @@ async def test_a_pet_name_joins_its_one_person(storage: MemoryStorage) -> None:
         "Oscar stayed over.",
     )
 
-    oscar = await _entity(storage, "Оська")
+    oscar = await entity_named(storage, "Оська")
     assert oscar.name in ("Оскар", "Oscar") and oscar.type == "person"
     for form in ("Оськи", "Оськой", "Oscar", "Оскар"):
-        assert (await _entity(storage, form)).id == oscar.id, form
+        assert (await entity_named(storage, form)).id == oscar.id, form
 
 
 async def test_an_english_name_in_russian_turns_is_one_person(
@@ -137,11 +132,11 @@ async def test_an_english_name_in_russian_turns_is_one_person(
         "Кейт сказала, что придёт.",
     )
 
-    graham = await _entity(storage, "Graham")
+    graham = await entity_named(storage, "Graham")
     for form in ("Грэм", "Грэму", "Грэмом"):
-        assert (await _entity(storage, form)).id == graham.id, form
-    assert (await _entity(storage, "Пэм")).name == "Pam"
-    assert (await _entity(storage, "Кейт")).name == "Kate"
+        assert (await entity_named(storage, form)).id == graham.id, form
+    assert (await entity_named(storage, "Пэм")).name == "Pam"
+    assert (await entity_named(storage, "Кейт")).name == "Kate"
     assert graham.type == "person"
 
 
@@ -157,10 +152,10 @@ async def test_a_soft_g_is_said_dzh_in_russian_turns(storage: MemoryStorage) -> 
         "Джемма сказала, что придёт.",
     )
 
-    geoff = await _entity(storage, "Geoff")
+    geoff = await entity_named(storage, "Geoff")
     for form in ("Джефф", "Джеффом"):
-        assert (await _entity(storage, form)).id == geoff.id, form
-    assert (await _entity(storage, "Джемма")).name == "Gemma"
+        assert (await entity_named(storage, form)).id == geoff.id, form
+    assert (await entity_named(storage, "Джемма")).name == "Gemma"
 
 
 async def test_an_english_reading_joins_no_other_name(
@@ -169,7 +164,9 @@ async def test_an_english_reading_joins_no_other_name(
     """All of a name's "a" are read alike: "Lana" is no «Лена»."""
     await said(storage, "My friend Lana came over.", "Моя подруга Лена пришла.")
 
-    assert (await _entity(storage, "Lana")).id != (await _entity(storage, "Лена")).id
+    assert (await entity_named(storage, "Lana")).id != (
+        await entity_named(storage, "Лена")
+    ).id
 
 
 async def test_a_noun_and_its_number_are_one_name_an_age_is_not(
@@ -221,9 +218,9 @@ async def test_forms_of_one_name_in_one_batch_join_the_russian_one(
         "Alex keeps leaving his bike in the hallway.",
     )
 
-    sasha = await _entity(storage, "Sasha")
+    sasha = await entity_named(storage, "Sasha")
     assert sasha.name in ("Александр", "Саша")
-    assert (await _entity(storage, "Alex")).id == sasha.id
+    assert (await entity_named(storage, "Alex")).id == sasha.id
 
 
 async def test_a_numbered_thing_is_called_by_its_noun_after(
@@ -238,8 +235,8 @@ async def test_a_numbered_thing_is_called_by_its_noun_after(
         "The Focus is back from the garage.",
     )
 
-    assert (await _entity(storage, "Pixel")).name == "Pixel 8"
-    assert (await _entity(storage, "Focus")).name == "Ford Focus"
+    assert (await entity_named(storage, "Pixel")).name == "Pixel 8"
+    assert (await entity_named(storage, "Focus")).name == "Ford Focus"
 
 
 async def test_a_person_in_a_list_after_a_pet_is_no_pet(
@@ -253,4 +250,4 @@ async def test_a_person_in_a_list_after_a_pet_is_no_pet(
         "сказала, что дома дети, кот, Даник.",
     )
 
-    assert (await _entity(storage, "Даник")).type == "person"
+    assert (await entity_named(storage, "Даник")).type == "person"

@@ -7,17 +7,10 @@ word and a given name of its own stay apart."""
 from __future__ import annotations
 
 import pytest
-from agent_memory.core.records import Entity
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.nicknames import rejoin_people
 from agent_memory.writepath.pet_forms import is_pet_form_of
-from filed import filed_apart, said, said_together
-
-
-async def _entity(storage: MemoryStorage, name: str) -> Entity:
-    found = await storage.entities.find_entity(name)
-    assert found is not None, name
-    return found
+from filed import entity_named, filed_apart, said, said_together, same_entity
 
 
 @pytest.mark.parametrize(
@@ -57,23 +50,45 @@ async def test_a_pet_form_joins_the_person_of_its_name(
 ) -> None:
     await said(storage, introduced, pet_said)
 
-    person = await _entity(storage, name)
-    assert (await _entity(storage, pet)).id == person.id
+    person = await entity_named(storage, name)
+    assert (await entity_named(storage, pet)).id == person.id
     assert person.type == "person"
 
 
-async def test_the_cases_of_a_pet_form_join_too(storage: MemoryStorage) -> None:
-    await said(
-        storage,
-        "Мой сын Тимур пошёл в первый класс.",
-        "Вчера Тимурчик нарисовал кота.",
-        "Гуляли с Тимурчиком в парке.",
-        "Купила Тимурчику краски.",
-    )
+@pytest.mark.parametrize(
+    ("turns", "name", "forms"),
+    [
+        pytest.param(
+            (
+                "Мой сын Тимур пошёл в первый класс.",
+                "Вчера Тимурчик нарисовал кота.",
+                "Гуляли с Тимурчиком в парке.",
+                "Купила Тимурчику краски.",
+            ),
+            "Тимур",
+            ("Тимурчик", "Тимурчиком", "Тимурчику"),
+            id="cyrillic",
+        ),
+        pytest.param(
+            (
+                "My oldest friend Zarina rang from Almaty.",
+                "Вчера Заринка звонила из Алматы.",
+                "Долго говорила с Заринкой про колледж.",
+                "Купила Заринке подарок.",
+            ),
+            "Zarina",
+            ("Заринка", "Заринкой", "Заринке"),
+            id="latin",  # writepath/inflections.py
+        ),
+    ],
+)
+async def test_the_cases_of_a_pet_form_join_too(
+    storage: MemoryStorage, turns: tuple[str, ...], name: str, forms: tuple[str, ...]
+) -> None:
+    await said(storage, *turns)
 
-    timur = await _entity(storage, "Тимур")
-    for form in ("Тимурчик", "Тимурчиком", "Тимурчику"):
-        assert (await _entity(storage, form)).id == timur.id, form
+    for form in forms:
+        await same_entity(storage, form, name)
 
 
 async def test_a_pet_form_said_first_joins_the_name_said_after(
@@ -85,9 +100,7 @@ async def test_a_pet_form_said_first_joins_the_name_said_after(
         "Мой сын Тимур пошёл в первый класс.",
     )
 
-    assert (await _entity(storage, "Тимурчик")).id == (
-        await _entity(storage, "Тимур")
-    ).id
+    await same_entity(storage, "Тимурчик", "Тимур")
 
 
 async def test_a_pet_form_filed_before_the_rule_is_joined_again(
@@ -96,7 +109,7 @@ async def test_a_pet_form_filed_before_the_rule_is_joined_again(
     await filed_apart(storage, "Zarina", "Заринка")
 
     assert await rejoin_people(storage) == 1
-    assert (await _entity(storage, "Заринка")).name == "Zarina"
+    assert (await entity_named(storage, "Заринка")).name == "Zarina"
 
 
 async def test_a_word_of_the_same_shape_stays_apart(storage: MemoryStorage) -> None:
@@ -110,7 +123,10 @@ async def test_a_word_of_the_same_shape_stays_apart(storage: MemoryStorage) -> N
         "Вчера Алёша починил кран.",
     )
 
-    lena, alyona = await _entity(storage, "Лена"), await _entity(storage, "Алёна")
+    lena, alyona = (
+        await entity_named(storage, "Лена"),
+        await entity_named(storage, "Алёна"),
+    )
     assert "Пенка" not in lena.aliases and "Алёша" not in alyona.aliases
     assert not is_pet_form_of("бабушка", "баба")
     assert not is_pet_form_of("каша", "катя")
@@ -123,7 +139,7 @@ async def test_two_people_of_one_name_leave_a_pet_form_alone(
 
     await rejoin_people(storage)
 
-    assert (await _entity(storage, "Ленка")).name == "Ленка"
+    assert (await entity_named(storage, "Ленка")).name == "Ленка"
 
 
 async def test_a_pet_form_joined_to_a_name_joined_after_follows_it(
@@ -138,6 +154,6 @@ async def test_a_pet_form_joined_to_a_name_joined_after_follows_it(
         "Мой муж Данияр купил машину.",
     )
 
-    daniyar = await _entity(storage, "Данияр")
+    daniyar = await entity_named(storage, "Данияр")
     for form in ("Даник", "Dani"):
-        assert (await _entity(storage, form)).id == daniyar.id, form
+        assert (await entity_named(storage, form)).id == daniyar.id, form

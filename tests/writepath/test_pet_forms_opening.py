@@ -1,29 +1,17 @@
 """A pet form that opens a sentence is filed when it is a regular pet form of
 a known person («Заринка зовёт в Алматы…» after Zarina: writepath/nicknames.py
-vouches for it), and a pet form's cases join a person whose name is written
-in Latin (writepath/inflections.py)."""
+vouches for it)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
 import pytest
-from agent_memory.core.records import Entity
 from agent_memory.storage import MemoryStorage
-from filed import said, said_in_turn, said_together
+from filed import entity_named, said, said_in_turn, said_together, same_entity
 
 ZARINA = "My oldest friend Zarina rang from Almaty."
 OPENED = "Заринка звонила из Алматы."
-
-
-async def _entity(storage: MemoryStorage, name: str) -> Entity:
-    found = await storage.entities.find_entity(name)
-    assert found is not None, name
-    return found
-
-
-async def _same(storage: MemoryStorage, one: str, other: str) -> None:
-    assert (await _entity(storage, one)).id == (await _entity(storage, other)).id
 
 
 @pytest.mark.parametrize(
@@ -39,7 +27,7 @@ async def test_a_pet_form_opening_a_sentence_joins_its_person(
 ) -> None:
     await said(storage, introduced, opened)
 
-    await _same(storage, pet, name)
+    await same_entity(storage, pet, name)
 
 
 async def test_a_case_of_a_known_pet_form_opening_a_sentence_joins(
@@ -52,7 +40,7 @@ async def test_a_case_of_a_known_pet_form_opening_a_sentence_joins(
         "Заринке сказала, что не прилечу, она обиделась.",
     )
 
-    await _same(storage, "Заринке", "Zarina")
+    await same_entity(storage, "Заринке", "Zarina")
 
 
 @pytest.mark.parametrize(
@@ -70,7 +58,7 @@ async def test_a_pet_form_opening_a_sentence_joins_in_one_filing(
     """Filed with its person in one batch, or on the write path of one turn."""
     await filing(storage)
 
-    await _same(storage, "Заринка", "Zarina")
+    await same_entity(storage, "Заринка", "Zarina")
 
 
 async def test_an_opening_word_of_no_known_person_stays_unfiled(
@@ -82,21 +70,5 @@ async def test_an_opening_word_of_no_known_person_stays_unfiled(
     await said(storage, "Пенка на молоке подгорела.")
 
     assert await storage.entities.find_entity("Пенка") is None
-    lena = await _entity(storage, "Лена")
+    lena = await entity_named(storage, "Лена")
     assert "Ленка" not in lena.aliases
-
-
-async def test_the_cases_of_a_pet_form_join_a_latin_name(
-    storage: MemoryStorage,
-) -> None:
-    await said(
-        storage,
-        ZARINA,
-        "Вчера Заринка звонила из Алматы.",
-        "Долго говорила с Заринкой про колледж.",
-        "Купила Заринке подарок.",
-    )
-
-    zarina = await _entity(storage, "Zarina")
-    for form in ("Заринка", "Заринкой", "Заринке"):
-        assert (await _entity(storage, form)).id == zarina.id, form
