@@ -100,8 +100,17 @@ async def with_loanwords(
     if not loans:
         return query
     known = set(query.twin_terms)
-    twins = [said for _, said in loans if said not in known]
-    return replace(query, twin_terms=(*query.twin_terms, *twins), loans=loans)
+    added = tuple((word, said) for word, said in loans if said not in known)
+    twins = [said for _, said in added]
+    return replace(query, twin_terms=(*query.twin_terms, *twins), loans=added)
+
+
+def loan_spellings(query: AnalysedQuery) -> frozenset[str]:
+    """The words the loan lookup added to `query`'s twins (a twin of the
+    table's is none): the memory's other-script spelling of an asked word,
+    never a word it asked itself."""
+    own = set(query.terms)
+    return frozenset(said for _, said in query.loans if said not in own)
 
 
 async def loanword_pairs(
