@@ -52,6 +52,7 @@ from .search.legs import (
     vector_leg,
     with_history,
 )
+from .search.loanwords import with_loanwords
 from .search.member_things import with_member_things
 from .search.morphology import stem
 from .search.names_asked import named_entities
@@ -305,6 +306,7 @@ class Retriever:
     async def _begin(self, query: AnalysedQuery) -> Call:
         await self._common_names.refresh(self._storage)
         read = await self._other_script.refresh(self._storage)
+        query = await with_loanwords(self._storage, query, self._other_script)
         if read is not None:
             self._brands.reset(read)
         # "Lisbon" asks about "Лиссабон" too: its turns are read by both names.
@@ -322,9 +324,8 @@ class Retriever:
         return call
 
     async def _children(self, query: AnalysedQuery) -> list[str]:
-        if not asks_own_children(query.text):
-            return []
-        return children_words(await own_children(self._storage))
+        asked = asks_own_children(query.text)
+        return children_words(await own_children(self._storage)) if asked else []
 
     async def _search(self, call: Call, plan: SearchPlan) -> list[SearchHit]:
         call.ranking = True  # the texts read ahead are ranked from here on
@@ -373,9 +374,8 @@ class Retriever:
     async def _thread_tail(self, thread_id: str | None) -> list[int]:
         if not thread_id:
             return []
-        return await self._storage.nodes.latest_episode_ids(
-            thread_id, limit=THREAD_TAIL_TURNS
-        )
+        nodes = self._storage.nodes
+        return await nodes.latest_episode_ids(thread_id, limit=THREAD_TAIL_TURNS)
 
     def prepare_in_background(self) -> None:
         """Embed the intent exemplars once, off the turn (keywords meanwhile)."""

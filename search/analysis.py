@@ -67,6 +67,8 @@ class AnalysedQuery:
     slot_terms: tuple[str, ...] = ()  # a state question's slot words (slots.py)
     kin_terms: tuple[str, ...] = ()  # "готовил": "сварил", "пёк" (kin_words.py)
     twin_terms: tuple[str, ...] = ()  # "машина": "car" (twin_words.py)
+    # "bisoprolol": «бисопролол», (asked word, the memory's word) (loanwords.py)
+    loans: tuple[tuple[str, str], ...] = ()
     kinds: AskedKinds = NO_KINDS  # "phone": "iPhone", "Pixel" (kinds.py)
     occasion: tuple[str, ...] = ()  # "Mum's seventieth": "birthday" (occasions.py)
     # names a son or daughter of the user's ("Which school is Lev at?")

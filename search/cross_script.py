@@ -98,11 +98,11 @@ def loose_key(word: str) -> str:
     if not word.isalpha():
         return ""
     if is_russian(word):
-        word = _case_stem(word)
+        word = case_stem(word)
     return sound_key(english_said(word)).rstrip(_VOWELS)
 
 
-def _case_stem(word: str) -> str:
+def case_stem(word: str) -> str:
     """The Russian word without its case ending; a final «л» is kept where
     the suffix stripper takes it for a past tense: a name or a noun ends in
     it («Хейл», «Павел», «Михаил», «сериал»), and is said in cases

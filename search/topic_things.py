@@ -26,6 +26,13 @@ above the window's other turns (its newest, which share nothing).
 
 A role word ("стоматолог", "coach") names a person, not a thing: the people
 named within a few words of it are the topic's too (search/role_people.py).
+
+A loanword's spelling in the other script (search/loanwords.py: "hospice",
+«хосписе») is the memory's guess at the word, not the word asked: the turns
+saying only it rank below the things' turns, and the word's own turns set
+the floor. Its turns, often many, are read apart from the word's own for
+the things: the newest «хосписе» turns crowded "First shift at St Gemma's
+hospice" out of one read, and the hospice's turns never joined.
 """
 
 from __future__ import annotations
@@ -46,6 +53,7 @@ from .category_things import (
     with_category_things,
 )
 from .cross_script import OtherScriptNames
+from .loanwords import loan_spellings
 from .query_text import fts_match
 from .role_holders import with_role_holders
 from .role_people import asks_role, role_people, with_other_forms
@@ -120,10 +128,16 @@ async def with_topic_things(
     if not hits or not wanted:
         return hits
     things = Things(pets=asks_pets(query))
+    loans = loan_spellings(query)
+    own = [t for t in terms if t not in loans]
     # each word and text is stemmed and matched once (a question's hits
     # repeat most words: ~10 ms a question when every mention asked again)
     says = functools.lru_cache(maxsize=None)(lambda text: says_stem(wanted, text))
-    wide = await _wide_holders(storage, hits, terms, window)
+    own_wanted = wanted_stems(query.text, own) if loans else wanted
+    says_own = functools.lru_cache(maxsize=None)(
+        lambda text: says_stem(own_wanted, text)
+    )
+    wide = await _wide_holders(storage, hits, [own, [*loans]], window)
     holders = [*own_holders(hits, wanted), *own_holders(wide, wanted)]
     chosen = {index for hit in holders for index in beside(hit, says, things.of)}
     people = _people(holders, says, wanted, other_script)
@@ -135,7 +149,10 @@ async def with_topic_things(
     if people:
         seen = [*hits, *more]
         more += await entity_turns(storage, seen, list(people.values()), window)
-    saying = [hit.score for hit in hits if says(hit.node.content)]
+    own_saying = [hit.score for hit in hits if says_own(hit.node.content)]
+    saying = own_saying or [hit.score for hit in hits if says(hit.node.content)]
+    # the word unsaid in its own script: its loan spelling is the word
+    demoted = loans if own_saying else frozenset()
     # none says it (the window's newest turns): the things' turns lead
     floor = (
         TOPIC_SHARE * min(saying)
@@ -144,6 +161,10 @@ async def with_topic_things(
     )
 
     def weighed(hit: SearchHit) -> SearchHit:
+        text = hit.node.content
+        if demoted and hit.score >= floor and not says_own(text) and says(text):
+            # a loan spelling alone: below the things' turns of the word
+            return SearchHit(hit.node, TOPIC_SHARE * floor, hit.entities)
         if (
             says(hit.node.content)
             or hit.score >= floor
@@ -177,17 +198,22 @@ def _people(
 async def _wide_holders(
     storage: Store,
     hits: list[SearchHit],
-    terms: list[str],
+    groups: list[list[str]],
     window: NodeWindow | None,
 ) -> list[SearchHit]:
     """For a search within a time window, the newest turns carrying a word
-    of `terms` from any time (score 0), not among `hits`; none otherwise."""
+    of each group of terms from any time (score 0), not among `hits`; none
+    otherwise. A group is read apart: a loan spelling's many turns leave
+    the newest of the word's own (see the module's doc)."""
     if window is None or not window.timed:
         return []
-    # «хор» by its noun forms: as a prefix it is «хорошо» too
-    match = fts_match(terms, short_forms=True)
-    if match is None:
-        return []
-    ids = await storage.index.fts_newest(match, limit=WIDE_TURNS, types=("episodic",))
-    unseen = await unseen_hits(storage, hits, ids)
+    ids: list[int] = []
+    for terms in groups:
+        # «хор» by its noun forms: as a prefix it is «хорошо» too
+        match = fts_match(terms, short_forms=True)
+        if match is not None:
+            ids += await storage.index.fts_newest(
+                match, limit=WIDE_TURNS, types=("episodic",)
+            )
+    unseen = await unseen_hits(storage, hits, list(dict.fromkeys(ids)))
     return [hit for hit in unseen if hit.node.source_role == USER_ROLE]

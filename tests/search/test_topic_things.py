@@ -154,3 +154,49 @@ async def test_a_window_finds_no_thing_for_a_word_never_said(
     found = await answers(retriever, "kayaking", window)
 
     assert not set(DEPOT) & set(found), found
+
+
+HOSPICE_RU = (  # the word's loan spelling, said far more often than the word
+    "Смена в хосписе на ресепшн, Бев хвалила.",
+    "Джефф гулял с Бисквитом, пока я была в хосписе.",
+    "В хосписе сегодня тяжёлый день, одна семья прощалась.",
+)
+
+
+async def test_a_loan_spelling_neither_hides_nor_outranks_the_things_turns(
+    storage: MemoryStorage,
+) -> None:
+    """ "hospice" is said in English once beside St Gemma's, then «в хосписе»
+    in most turns (search/loanwords.py adds the spelling): the St Gemma's
+    turns of the window still join, below the turn saying the word and
+    above the turns saying only its Russian spelling. Before, the newest
+    «хосписе» turns crowded the naming turn out of the things' read."""
+    says_word = "Hospice garden shift, planted bulbs with two other volunteers."
+    loans = [HOSPICE_RU[i % 3] for i in range(45)]
+    texts = [*NOISE, HOSPICE_SAYS, *NOISE, *loans[:40], says_word]
+    texts += [HOSPICE[0], loans[40], HOSPICE[1], loans[41], HOSPICE[2], *loans[42:]]
+    retriever = await linked_days(storage, texts, T0)
+    start = T0 + (len(texts) - 10) * DAY
+    window = SearchFilters(limit=10, after=start, before=T0 + len(texts) * DAY)
+
+    found = await answers(retriever, "hospice", window)
+
+    assert found[0] == says_word, found
+    assert set(found[1:4]) == set(HOSPICE), found
+
+
+async def test_a_loan_spelling_is_the_word_when_its_own_is_never_said(
+    storage: MemoryStorage,
+) -> None:
+    """No turn says "hospice" in English: «в хосписе» is how the word is
+    said, and its turns lead, the St Gemma's turns below them."""
+    says = "Заходила в хоспис St Gemma's, берут меня на ресепшн."
+    texts = [*NOISE, says, *NOISE, HOSPICE_RU[0], HOSPICE[0], HOSPICE_RU[2]]
+    retriever = await linked_days(storage, texts, T0)
+    start = T0 + (len(texts) - 3) * DAY
+    window = SearchFilters(limit=10, after=start, before=T0 + len(texts) * DAY)
+
+    found = await answers(retriever, "hospice", window)
+
+    assert set(found[:2]) == {HOSPICE_RU[0], HOSPICE_RU[2]}, found
+    assert found[2] == HOSPICE[0], found
