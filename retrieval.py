@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import time
 from collections.abc import Sequence
 from contextlib import nullcontext
 
@@ -29,11 +28,9 @@ from .search.analysis import MAX_QUERY_CHARS, AnalysedQuery
 from .search.asked_relation import relations_of_others
 from .search.call import Call, LegKey
 from .search.compound_names import CompoundNames
-from .search.compound_topic import head_first
 from .search.context_block import build_context_block, is_echo
 from .search.cross_script import OtherScriptNames
-from .search.found_person import with_found_person
-from .search.fusion import add_scores, fuse, with_leg
+from .search.fusion import fuse, with_leg
 from .search.intent import (
     EmbeddingIntentClassifier,
     IntentClassifier,
@@ -43,12 +40,7 @@ from .search.intent import (
 from .search.legs import (
     Ranked,
     admit_relevant,
-    boost,
-    brevity,
-    focus_on_threads,
     graph_leg,
-    reply_bonus,
-    spread_over_threads,
     vector_leg,
     with_history,
 )
@@ -77,9 +69,10 @@ from .search.query_text import (
     without_words,
 )
 from .search.question import read_question
-from .search.small_talk import asks_nothing, says_nothing, wordless
-from .search.standing import earlier_states, standing
-from .search.state_steps import by_states, people_or_trip
+from .search.ranked_hits import rank_fused
+from .search.small_talk import asks_nothing, wordless
+from .search.standing import earlier_states
+from .search.state_steps import people_or_trip
 from .search.still import asks_still
 from .search.support import answers
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
@@ -354,8 +347,14 @@ class Retriever:
         # (measured: cutting at 3 × limit changes no recall number), and
         # loading nodes and entities for the long tail was half the query.
         fused = without_padding(fused, ranked)[: plan.pool]
-        hits = await self._rank_hits(
-            call, plan.query, fused, window, replies="graph" in plan.legs
+        hits = await rank_fused(
+            self._storage,
+            call,
+            plan.query,
+            fused,
+            window,
+            self._other_script,
+            replies="graph" in plan.legs,
         )
         q = plan.query  # old against new is the words' (search/vector_order.py)
         hits = words_decide_now(
@@ -446,55 +445,3 @@ class Retriever:
             ranked["graph"] = await keep_within(self._storage, walked, window)
             fused = with_leg(fused, "graph", ranked["graph"], self._config)
         return ranked, fused
-
-    async def _rank_hits(
-        self,
-        call: Call,
-        query: AnalysedQuery,
-        fused: list[tuple[int, float]],
-        window: NodeWindow | None,
-        *,
-        replies: bool,
-    ) -> list[SearchHit]:
-        # Superseded facts leave the ranking (`hidden`); with `history` they
-        # come back right after the fact that replaced them (with_history).
-        named = call.named or []
-        parts = await call.parts_of(self._storage, [node_id for node_id, _ in fused])
-        if replies:
-            bonus = await reply_bonus(self._storage, fused, parts.nodes)
-            if bonus:
-                fused = add_scores(fused, bonus)
-                more = [i for i in bonus if i not in parts.nodes]
-                await call.parts_of(self._storage, more)
-        nodes, hidden, entities = parts.nodes, parts.hidden, parts.entities
-        words = query.words
-        named_ids = {e.id for e in named}
-        dates = query.dates
-        now = time.time()
-        hits = []
-        # A turn like "Okay, got it." answers nothing (unless small talk is
-        # what is searched for): a thread's reply or neighbour, never a hit.
-        drop_chatter = not asks_nothing(query.text)
-        for node_id, score in fused:
-            node = nodes.get(node_id)
-            if node is None or node_id in hidden:
-                continue
-            if drop_chatter and node.type == "episodic" and says_nothing(node.content):
-                continue
-            linked = entities.get(node_id, [])
-            factor = boost(
-                node, linked, query_words=words, named_entities=named_ids, dates=dates
-            )
-            factor *= brevity(node) * standing(node, now)
-            hits.append(SearchHit(node, score * factor, linked))
-        # a thing's other spelling is the thing's; a person's is whose it is
-        spelled = [e.name for e in call.other_script if e.type != "person"]
-        hits = await by_states(
-            self._storage, hits, query, window, named, self._other_script, spelled
-        )
-        hits = focus_on_threads(hits)
-        hits = await with_found_person(self._storage, hits, query, named, window)
-        if query.asks_for_many:
-            hits = spread_over_threads(hits)
-        # "table tennis" is about tennis: "the table" alone answers nothing
-        return head_first(hits, query)

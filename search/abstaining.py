@@ -19,7 +19,7 @@ import re
 
 from ..core.records import Node, SearchHit
 from ..store.interface import Store
-from .support import text_stems
+from .stem_sets import text_stems
 from .twin_words import with_twins
 from .windowed import turns_as_hits
 

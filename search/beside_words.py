@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection
 from ..core.records import Entity, SearchHit
 from .cross_script import loose_key
 from .query_text import STOP_WORDS
-from .support import shares_stem, text_stems
+from .stem_sets import shares_stem, text_stems
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 # A text's words with an owner's "'s" left off: in "First shift at St

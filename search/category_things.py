@@ -37,7 +37,8 @@ from .morphology import is_russian, stem
 from .own_children import CHILDREN_STEMS, asks_own_children, named_with_children
 from .riding import ridden_keys, riding_holders, riding_stems
 from .standing import Stance, asks_where, stance, told_of_other
-from .support import shares_stem, text_stems, wanted_stems
+from .stem_sets import shares_stem, text_stems
+from .support import wanted_stems
 from .talked_of import talked_of_keys
 from .thing_groups import Things, asks_pets, name_key, name_keys, things_of, within
 from .windowed import USER_ROLE, unseen_hits

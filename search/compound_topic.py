@@ -26,7 +26,7 @@ from ..core.records import SearchHit
 from .analysis import AnalysedQuery
 from .morphology import is_russian, stem
 from .query_text import STOP_WORDS
-from .support import shares_stem, text_stems
+from .stem_sets import shares_stem, text_stems
 from .twin_words import twin_stems
 
 _TOPIC = re.compile(r"\s*([\w-]+)\s+([\w-]+)\s*", re.UNICODE)

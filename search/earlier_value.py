@@ -33,7 +33,7 @@ from .slots import asks_home, asks_original_plan
 from .sold_before import sold_before, window_before
 from .spelled_turns import spelled_turns
 from .standing import later_state, stance
-from .support import text_stems
+from .stem_sets import text_stems
 from .twin_words import twin_stems, twins
 from .windowed import USER_ROLE, unseen_hits
 

@@ -20,7 +20,7 @@ from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .names_asked import is_person
-from .people import person_hits
+from .person_hits import person_hits
 from .plan import SearchFilters
 from .slots import about_user
 

@@ -29,7 +29,7 @@ from .morphology import stem
 from .query_text import fts_match
 from .slots import about_user
 from .standing import asks_where, stance, told_of_other
-from .support import text_stems
+from .stem_sets import text_stems
 from .taken_up import is_doing
 from .windowed import USER_ROLE, lifted_first, own_turns_after, unseen_hits
 

@@ -32,7 +32,7 @@ from .doings import done_by_other
 from .kinds import AskedKinds, asks_doings, doing_lookalikes, doings_said
 from .slots import about_user
 from .standing import asks_where, stance, told_of_other
-from .support import text_stems
+from .stem_sets import text_stems
 from .their_doings import asked_people, of_people, with_their_doings
 from .twin_words import twin_stems
 from .windowed import USER_ROLE

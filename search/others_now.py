@@ -19,7 +19,7 @@ from collections.abc import Set as AbstractSet
 
 from ..core.records import Entity, SearchHit
 from .changes import tells_present
-from .support import text_stems
+from .stem_sets import text_stems
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…;])\s+")
 _THIRD_PERSON = re.compile(r"(?:he|she|they|он|она|они)(?!\w)", re.I)

@@ -21,7 +21,7 @@ from ..core.relations import RELATION_OWNERS, same_relation
 from .analysis import AnalysedQuery
 from .kinds import ALL_DOINGS, DOING_STEMS, doings_said
 from .morphology import relation_base_forms, stem
-from .support import text_stems
+from .stem_sets import text_stems
 from .twin_words import twin_stems
 
 # the relations of one who teaches a doing

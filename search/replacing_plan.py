@@ -20,7 +20,7 @@ from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .cross_script import loose_key, same_key
 from .left_behind import old_states
-from .support import text_stems
+from .stem_sets import text_stems
 from .windowed import USER_ROLE, unseen_hits
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)

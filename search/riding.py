@@ -21,7 +21,7 @@ from .company import asks_riding
 from .kinds import AskedKinds
 from .morphology import stem
 from .standing import told_of_other
-from .support import shares_stem, text_stems
+from .stem_sets import shares_stem, text_stems
 from .windowed import USER_ROLE
 
 

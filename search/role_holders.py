@@ -45,7 +45,7 @@ from .morphology import stem
 from .query_text import STOP_WORDS
 from .role_people import ROLE_REACH, TRADES, role_people, with_other_forms
 from .standing import stance, told_of_other
-from .support import shares_stem, text_stems
+from .stem_sets import shares_stem, text_stems
 from .windowed import USER_ROLE
 
 BOOST = 1.0

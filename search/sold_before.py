@@ -19,7 +19,7 @@ from ..store.interface import Store
 from .kinds import kin_stems
 from .query_text import fts_match
 from .spelled_turns import spelled_turns
-from .support import text_stems
+from .stem_sets import text_stems
 from .windowed import USER_ROLE
 
 # The user's sales read before the new thing: the latest ones tell the

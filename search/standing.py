@@ -45,8 +45,9 @@ from .present_plain import asks_present_plainly
 from .rescheduled import rescheduled_ids
 from .settling_in import settling_ids
 from .small_talk import says_nothing
+from .stem_sets import hit_stems, holds_stem, text_stems
 from .steps import step_factor
-from .support import hit_stems, holds_stem, text_stems, wanted_stems
+from .support import wanted_stems
 from .twin_words import twin_stems
 from .when import ended_up_in_a_time_gone
 

@@ -27,13 +27,13 @@ from .member_things import theirs_below, with_member_things
 from .moved_booking import with_moved_booking
 from .now_value import with_current_value
 from .occasion_plan import with_occasion_plan
-from .people import about_people
+from .person_hits import about_people
 from .plan import SearchPlan
 from .role_holders import with_newest_holder
 from .settling_in import with_settling_in
 from .standing import by_stance, stance
+from .stem_sets import term_stems
 from .still import after_the_end
-from .support import term_stems
 from .topic_things import with_things
 from .window_doing import with_window_doing
 from .window_person import WIDER, with_them_first

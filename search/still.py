@@ -50,7 +50,7 @@ from .query_text import STOP_WORDS
 from .relapse import asks_abstaining, goes_back
 from .replacing_plan import replacing_plan_turns
 from .shift_change import asked_pattern, of_new_pattern, told_pattern
-from .support import holds_stem, text_stems
+from .stem_sets import holds_stem, text_stems
 from .switched_way import switched_way
 from .taken_up import LEAD_DAYS, taken_up
 from .told_change import kind_named, same_root, told_change

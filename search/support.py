@@ -26,7 +26,6 @@ filtering hit by hit would drop replies that share no word with the question.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -56,20 +55,27 @@ from .asked_of import (
 )
 from .before_own import later_stems
 from .compound_head import asked_head, asked_unit, compound_head
-from .compound_names import name_parts, part_stems
 from .frame_words import GENERIC_STEMS, frame_twins
 from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
-from .morphology import cjk_needles, is_russian, relation_base_forms, stem
+from .morphology import cjk_needles, relation_base_forms, stem
 from .owned_things import owned_asked_of_name, says_owned_thing
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
-from .time_idioms import without_idioms
+from .stem_sets import (
+    hit_stems,
+    hit_texts,
+    plain_stems,
+    plain_text_stems,
+    shared_stems,
+    shares_stem,
+    term_stems,
+    text_stems,
+)
 from .twin_phrases import Twinned, asked_phrases, phrase_stems
-from .twin_words import longer_word, twin_stems
-from .whose import OwnThing, asked_own, likened, someone_elses
+from .whose import OwnThing, asked_own, someone_elses
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 Stems = AbstractSet[str]
@@ -84,7 +90,6 @@ _POSSESSIVE = re.compile(
     r"|наш\w*)\s+(?:(?:" + _ADJECTIVES + r")\s+)*(\w+)",
     re.I,
 )
-PREFIX_STEM = 5
 # A relative's words in both languages ("пап" of «папин юбилей» is "dad"):
 # a turn naming the relative one way says the other ways.
 _RELATIVES = {
@@ -150,96 +155,6 @@ def wanted_stems(text: str, terms: Iterable[str]) -> set[str]:
     """What a hit must mention: the possessive's subject, else any query term
     ("Which company do I work at?" is about work as much as the company)."""
     return subjects(text) or term_stems(terms)
-
-
-def term_stems(terms: Iterable[str]) -> set[str]:
-    """The stems of the terms' words (a phrase twin, "новый год", is a term)."""
-    return {stem(word) for term in terms for word in term.split()}
-
-
-def _texts(hit: SearchHit) -> list[str]:
-    texts = [hit.node.content]
-    for entity in hit.entities:
-        texts += [entity.name, *entity.aliases]
-    return texts
-
-
-def hit_stems(hit: SearchHit) -> set[str]:
-    """Stems of the hit's words and of its entities' names and aliases."""
-    return set().union(*(text_stems(text) for text in _texts(hit)))
-
-
-def holds_stem(hit: SearchHit, wanted: AbstractSet[str]) -> bool:
-    """`hit_stems(hit)` holds one of `wanted`, text by text (no union built:
-    the rules of a question about now ask it of every hit, twice). The
-    turn first: it holds the stem far more often than a name does."""
-    if not wanted.isdisjoint(text_stems(hit.node.content)):
-        return True
-    return any(
-        not wanted.isdisjoint(text_stems(text))
-        for entity in hit.entities
-        for text in (entity.name, *entity.aliases)
-    )
-
-
-@functools.lru_cache(maxsize=4096)  # the same hits are read by several rules
-def text_stems(text: str) -> frozenset[str]:
-    """Stems of the text's words but a time's ("after work"), and of the parts
-    of a CamelCase brand ("ActivoBank" says "bank", search/compound_names.py)."""
-    return frozenset(map(stem, _WORD.findall(without_idioms(text)))) | part_stems(text)
-
-
-def plain_stems(hit: SearchHit) -> set[str]:
-    """`hit_stems` without the words inside a capitalised name or title: a
-    capitalised word after another ("Slow Horses", "Kestrel Labs") is not the
-    thing a possessive points at ("my horse"), nor a likeness («злой как
-    собака» is no dog)."""
-    return set().union(*(_plain_text_stems(text) for text in _texts(hit)))
-
-
-def _plain_text_stems(text: str) -> set[str]:
-    out, capital_before = set(), False
-    matches = list(_WORD.finditer(text))
-    words = [m.group() for m in matches]
-    for at, match in enumerate(matches):
-        word = match.group()
-        if not (word[:1].isupper() and capital_before or likened(words, at)):
-            out.add(stem(word))
-            out.update(stem(part) for part in name_parts(word))
-        gap = text[match.end() : match.end() + 2]
-        # a name runs on over a space, not over a sentence's end
-        capital_before = word[:1].isupper() and not gap.startswith(
-            (".", "!", "?", ":", ",")
-        )
-    return out
-
-
-def shared_stems(wanted: AbstractSet[str], stems: AbstractSet[str]) -> set[str]:
-    """The wanted stems the hit's stems hold. The suffix stripper may cut two
-    forms differently ("скалодром" → "скалодр", "скалодроме" → "скалодром";
-    "планировали" → "планирова", "планируем" → "планиру"): a long Russian
-    stem matches one it shares all but its last three letters with, at least
-    PREFIX_STEM (a short one does not: "доч" of "дочь" would find "дочитал").
-    A word's twin in the other language is the word ("машин" and "car",
-    search/twin_words.py)."""
-    return {
-        w
-        for w in wanted
-        if w in stems or _russian_kin(w, stems) or not twin_stems(w).isdisjoint(stems)
-    }
-
-
-def shares_stem(wanted: AbstractSet[str], stems: AbstractSet[str]) -> bool:
-    """`shared_stems` is not empty: a wanted stem held as it is answers at
-    once (the kin and twin checks cost ~20 µs a hit for a long question)."""
-    return not wanted.isdisjoint(stems) or bool(shared_stems(wanted, stems))
-
-
-def _russian_kin(word: str, stems: AbstractSet[str]) -> bool:
-    if not is_russian(word) or len(word) < PREFIX_STEM:
-        return False
-    head = word[: max(PREFIX_STEM, len(word) - 3)]
-    return any(s.startswith(head) and not longer_word(word, s) for s in stems)
 
 
 def _needed(count: int, either: bool) -> int:
@@ -351,8 +266,8 @@ def _says_attribute(
     aged = {AGE} if AGE in attribute and says_age(content) else set()
     if not of_whom:
         said = _with_relatives(plain_stems(hit)) | aged
-    elif says_name(_texts(hit), of_whom):
-        said = _with_relatives(_plain_text_stems(content) | text_stems(content) & went)
+    elif says_name(hit_texts(hit), of_whom):
+        said = _with_relatives(plain_text_stems(content) | text_stems(content) & went)
         if aged and not says_age_of(content, of_whom):
             aged = set()  # "her son isn't starving. He's thirty-eight": his age
         said |= aged

@@ -23,7 +23,7 @@ from ..core.records import Node, NodeWindow, SearchHit
 from ..store.interface import Store
 from .doing_gear import done_by_its_words, gear_bought
 from .kinds import ALL_DOINGS, DOING_STEMS, NON_DOING_STEMS, doings_said
-from .support import text_stems
+from .stem_sets import text_stems
 from .twin_words import twin_stems
 from .windowed import own_turns_before, start_and_after, turns_as_hits
 

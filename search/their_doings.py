@@ -23,7 +23,7 @@ from ..core.records import Entity, SearchHit
 from .analysis import AnalysedQuery
 from .kinds import AskedKinds, asks_doings, doings_said
 from .slots import about_user
-from .support import text_stems
+from .stem_sets import text_stems
 
 BOOST = 1.0
 

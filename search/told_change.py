@@ -25,7 +25,7 @@ from ..core.records import Node, NodeWindow, SearchHit
 from ..store.interface import Store
 from .kinds import DOING_STEMS, kin_stems, names_category
 from .morphology import stem
-from .support import text_stems
+from .stem_sets import text_stems
 from .taken_up import is_doing, taken_up
 from .twin_words import twin_stems, with_twins
 from .windowed import own_turns_after, start_and_after, turns_as_hits

@@ -23,7 +23,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .doing_gear import doings_named, gear_bought, told_by_its_verbs
 from .move_frame import asks_the_move, tells_the_move
-from .support import term_stems
+from .stem_sets import term_stems
 from .windowed import DOINGS_SCAN, USER_ROLE, lifted_first, unseen_hits
 
 # At most this many turns of the doing lifted, the newest of the window's.

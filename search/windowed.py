@@ -22,7 +22,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .doings import most_telling
 from .plan import SearchFilters
-from .support import hit_stems, shares_stem
+from .stem_sets import hit_stems, shares_stem
 
 Ranked = list[tuple[int, float]]
 

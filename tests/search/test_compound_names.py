@@ -10,7 +10,7 @@ import datetime as dt
 import pytest
 from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.compound_names import name_parts, part_stems
-from agent_memory.search.support import text_stems
+from agent_memory.search.stem_sets import text_stems
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days
 

@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 from agent_memory.search.analysis import analyse
-from agent_memory.search.support import text_stems
+from agent_memory.search.stem_sets import text_stems
 from agent_memory.storage import MemoryStorage
 from day_turns import top_answers
 

@@ -12,7 +12,7 @@ from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.kinds import asked_kinds, doing_lookalikes, doings_said
 from agent_memory.search.morphology import stem
 from agent_memory.search.query_text import query_terms
-from agent_memory.search.support import text_stems
+from agent_memory.search.stem_sets import text_stems
 from agent_memory.search.twin_words import twin_stems
 from agent_memory.storage import MemoryStorage
 from day_turns import linked_days

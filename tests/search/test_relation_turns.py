@@ -14,7 +14,7 @@ import pytest
 from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import Retriever
-from agent_memory.search.people import SCAN, person_hits
+from agent_memory.search.person_hits import SCAN, person_hits
 from agent_memory.search.plan import SearchFilters
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker

@@ -5,7 +5,7 @@ a new thing, then the later turns that go on with it, at most a limit."""
 from __future__ import annotations
 
 from agent_memory.core.records import Node
-from agent_memory.search.support import text_stems
+from agent_memory.search.stem_sets import text_stems
 from agent_memory.search.windowed import start_and_after
 
 DAY = 86_400.0

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from agent_memory.core.records import Entity, Node, SearchHit
 from agent_memory.search.small_talk import asks_nothing, says_nothing
-from agent_memory.search.support import (
+from agent_memory.search.stem_sets import (
     hit_stems,
     holds_stem,
     shared_stems,
     shares_stem,
     text_stems,
-    wanted_stems,
 )
+from agent_memory.search.support import wanted_stems
 
 QUESTIONS = (
     "Where do I climb now?",
