@@ -12,7 +12,9 @@ from .twin_words import twin_stems
 
 # Words that say what kind of answer is wanted, not what it is about; in
 # Russian too («план», «пользовался»: "Каким банком я пользовался?" is
-# answered by "paid in the TBC app").
+# answered by "paid in the TBC app"). «Приходит» frames where a thing goes
+# as "go" does ("Куда мне приходит зарплата?" is answered by «зарплата
+# будет на ActivoBank», «пенсия теперь на карту Мир»), not what is asked.
 _GENERIC = """
 name names called call favourite favorite kind kinds time times day days thing
 know remember tell think like likes get got go going goes went live lives living
@@ -37,6 +39,8 @@ take takes taking took everywhere anywhere везде всюду повсюду 
 увлекаюсь увлекаешься увлекается увлекаемся увлекался увлекалась увлекались
 кто кого кому кем ком что чего чему чем какой какая какое какие каким каком
 какую какого когда куда откуда почему зачем как чей чья чьё чьи
+приходит приходят приходила приходил приходили пришла пришёл пришел пришло
+пришли придёт придет придут
 """
 
 GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
