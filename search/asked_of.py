@@ -19,7 +19,7 @@ from ..core.relations import RELATIONS
 from .compound_head import MEASURE_STEMS
 from .cross_script import MIN_KEY, loose_key, loose_keys, same_key, whole_key
 from .morphology import NAME_POSSESSIVE, declined_name, relation_base_forms, stem
-from .name_cases import possessive_nominatives
+from .name_cases import possessive_nominatives, says_possessive_of
 from .own_relation import says_own
 from .query_text import STOP_WORDS
 from .when import CARDINALS
@@ -251,13 +251,21 @@ def without_declined_names(text: str, terms: Sequence[str]) -> list[str]:
 def says_name(texts: Iterable[str], names: AbstractSet[str]) -> bool:
     """One of the texts says one of the names, in either script ("Sonya's" by
     «Соню», «Ксюши» by «Ксюшей»: search/cross_script.py's loose keys), a
-    name's possessive by the name («Мишиного сына» by «У Миши сын»)."""
+    name's possessive by the name («Мишиного сына» by «У Миши сын») and the
+    name by its possessive («Тёма» by «Тёмину куртку»)."""
     owners = {o for name in names for o in possessive_nominatives(name.casefold())}
     keys = {key for name in names | owners for key in loose_keys(name)}
     wholes = {_short_name_key(name) for name in names | owners} - {""}
+    folded = {name.casefold() for name in names | owners}
     return any(
-        _said(word, keys, wholes) for text in texts for word in _WORD.findall(text)
+        _said(word, keys, wholes) or _said_as_owner(word, folded)
+        for text in texts
+        for word in _WORD.findall(text)
     )
+
+
+def _said_as_owner(word: str, names: AbstractSet[str]) -> bool:
+    return any(says_possessive_of(word, name) for name in names)
 
 
 def _said(word: str, keys: AbstractSet[str], wholes: AbstractSet[str]) -> bool:

@@ -156,6 +156,23 @@ def possessive_forms(nominative: str) -> set[str]:
     return {stem + ending for ending in _POSSESSIVE}
 
 
+# The possessive's endings left out above, which a noun or another name ends in
+# too («Марину», «машину»): read only of a name already asked, said with its
+# capital («забрала Тёмину куртку», «на Лёвину кровать»).
+_POSSESSIVE_SHARED = ("ина", "ину", "ины", "ине")
+
+
+def says_possessive_of(word: str, nominative: str) -> bool:
+    """The text's `word`, as written, is a possessive adjective of the folded
+    name `nominative` in -а/-я («Тёмину», «Лёвином» of «тёма», «лёва»)."""
+    forms = possessive_forms(nominative)
+    if not forms or not word[:1].isupper():
+        return False
+    key = word.casefold()
+    stem = nominative[:-1]
+    return key in forms or key in {stem + ending for ending in _POSSESSIVE_SHARED}
+
+
 def possessive_nominatives(key: str) -> set[str]:
     """The names in -а/-я whose possessive the folded `key` may be."""
     if not is_name_word(key):
@@ -184,7 +201,8 @@ def looks_nominative(key: str) -> bool:
 
 
 # Russian diminutive suffixes, their endings cut off by the stemmer: «Вер-очк-а»,
-# «Таню-ш-а», «Свет-ул-я», «Сашень-к-а», «Марин-к-а», «Катю-х-а», «Арман-чик».
+# «Таню-ш-а», «Свет-ул-я», «Сашень-к-а», «Марин-к-а», «Катю-х-а», «Арман-чик»,
+# and the familiar «-ыч» a sibling or a mate is called by («Тём-ыч», «Дим-ыч»).
 # Longest first.
 _DIMINUTIVE = (
     "унчик",
@@ -201,6 +219,7 @@ _DIMINUTIVE = (
     "юл",
     "ус",
     "юс",
+    "ыч",  # «Тёмыч» of Тёма, «Тимыч» of Тима: never a patronymic's «-ич»
 )
 _DIMINUTIVE_K = "к"  # «Маринка»: only after a longer base (not «Полька»)
 

@@ -54,6 +54,21 @@ def test_a_names_possessive_is_said_by_the_name() -> None:
 @pytest.mark.parametrize(
     ("text", "said"),
     [
+        ("забрала Тёмину куртку из химчистки", True),
+        ("спали на Тёмином диване", True),
+        ("Тёмины друзья приехали", True),
+        ("купила машину Тёмину", True),
+        ("Марину видела в метро", False),  # another name, not Тёма's
+        ("тёмину", False),  # without its capital: no name said
+    ],
+)
+def test_a_name_is_said_by_its_possessive(text: str, said: bool) -> None:
+    assert says_name([text], {"Тёма"}) is said
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
         ("friday swimming, Dani took Aliya", True),
         ("плавание в среду, Алия проплыла 15 метров", True),
         ("Alla came to the pool", False),

@@ -167,6 +167,24 @@ async def test_a_pet_form_in_chik_names_the_person(storage: MemoryStorage) -> No
         assert hits and {h.node.id for h in hits} <= set(ids["lena"]), question
 
 
+async def test_a_familiar_form_in_ych_names_the_person(storage: MemoryStorage) -> None:
+    """«Тёмыч», «Тимыч»: the familiar «-ыч» a brother or a mate is called by
+    asks about the person of the name it is made of («Тима»)."""
+    ids = await _life(storage, "Мой брат Тима живёт в Ростове.", RU_TIMA)
+    r = _retriever(storage)
+    for question in ("Тимыч", "Расскажи про Тимыча"):
+        hits = await r.search(question, reinforce=False)
+        assert hits and {h.node.id for h in hits} <= set(ids["lena"]), question
+
+
+RU_TIMA = (
+    "Вчера созванивались с Тимой, он показал аквариум",
+    "Купил Тиме футбольный мяч, пусть гоняет во дворе",
+    "Сегодня Тима выиграл шахматный турнир в школе",
+    "У Тимы новая учительница, строгая, но добрая",
+)
+
+
 async def test_a_pet_form_filed_apart_asks_the_whole_person(
     storage: MemoryStorage,
 ) -> None:
