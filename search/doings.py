@@ -43,16 +43,20 @@ _ASKS = re.compile(r"^(?:remind|need|напомни|надо|нужно|importan
 _REQUEST = re.compile(
     r"^(?:(?:how|what|which|where|when|why|who)\s+(?:do|does|did|is|are|can"
     r"|could|should|would|will|many|much|long|to)\b|(?:can|could|would)\s+you\b"
-    r"|(?:translate|explain|suggest|recommend|tell\s+me|give\s+me|help\s+me)\b)"
+    r"|(?:translate|explain|suggest|recommend|tell\s+me|give\s+me|help\s+me"
+    r"|write\s+me|draft)\b)"
     r"|^(?:как(?:ой|ая|ое|ие|их|ую)|сколько|почему|зачем|переведи|подскажи"
-    r"|посоветуй|объясни|проверь|расскажи|напиши)(?!\w)",
+    r"|посоветуй|объясни|проверь|расскажи|напиши|придумай|составь)(?!\w)",
     re.I,
 )
 # Words of chat that open a line before what it says: "btw Fitted a new
-# cylinder", "right, Fixed the manifold", «Короче, налепил вареников».
+# cylinder", "right, Fixed the manifold", «Короче, налепил вареников»; a
+# call for attention before a request: "hey write me …", «слушай, переведи
+# …», «ещё вопрос: посоветуй …».
 _FILLER = re.compile(
-    r"^(?:btw|ugh|right|so|ok|okay|well|anyway|oh|короче|блин|ну(?:\s+вот)?"
-    r"|кстати|в\s+общем|так\s+вот)(?!\w)[\s,.!:—–-]*",
+    r"^(?:btw|ugh|right|so|ok|okay|well|anyway|oh|hey|короче|блин|ну(?:\s+вот)?"
+    r"|кстати|в\s+общем|так\s+вот|слушай|ещё\s+вопрос|еще\s+вопрос)(?!\w)"
+    r"[\s,.!:—–-]*",
     re.I,
 )
 # A doing named by its noun, no verb: "Reception shift at St Gemma's",
@@ -71,6 +75,16 @@ _DOING_NOUN = re.compile(
 _RU_PLACE_FIRST = re.compile(
     r"^(?:на|в|во|с|со|к|после|до|из|за|по)\s+(?:\S+\s+){0,3}?"
     r"(?-i:[^А-ЯЁA-Z\s]\S*)\s+\w{2,}(?:л|ла|ли|лся|лась|лись)(?!\w)",
+    re.I,
+)
+# A doing named by its noun and the person it was done with, the line going
+# on after a stop: "lunch with Pablo, he has …", «Футбол с Димой. Мы …»,
+# «скалодром с Диогу, он снимал …», "climbing at Vertigo with Diogo, …". A
+# name that a verb follows did it without the speaker («Марк с Эоином
+# ездили на турнир»); «Златка с температурой» names no one.
+_NOUN_WITH_SOMEONE = re.compile(
+    r"^[\w'’]+(?:\s+(?:at|in|в|на)\s+\S+)?\s+(?:with|с|со)\s+"
+    r"(?-i:[A-ZА-ЯЁ])\w+\s*(?:[,.:;!—–-]|$)",
     re.I,
 )
 # "St Gemma's reception, answered the phone": a short opening naming where,
@@ -138,7 +152,7 @@ def telling(node: Node) -> int:
     # sentence that names the occasion.
     if any(_WITH_ME.match(line) for line in [first, *rest]) or _TOOK_ME.match(first):
         return 2
-    if _THERE_TODAY.search(first):
+    if _THERE_TODAY.search(first) or _NOUN_WITH_SOMEONE.match(first):
         return 2
     return 0 if _TO_DO.search(text) else 1
 
