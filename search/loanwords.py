@@ -10,13 +10,17 @@ loanword through neither, so "How much bisoprolol am I taking?" never meets
 particle, is spelled in the other script (spellings.py) and searched only
 in the spellings the memory's turns really hold: one indexed lookup a word
 (the newest turn saying any of them), and the word that turn says is added.
+Most words are said in one script only: a lookup that found no turn is
+remembered until a node is added (`_Unsaid`), so the same question's words
+cost one read of the newest id, not a lookup each.
 """
 
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from ..core.name_forms import names_of
 from ..store.interface import Store
@@ -113,26 +117,63 @@ def loan_spellings(query: AnalysedQuery) -> frozenset[str]:
     return frozenset(said for _, said in query.loans if said not in own)
 
 
+@dataclass
+class _Unsaid:
+    """The lookups of a store that found no turn, as of its newest node id
+    `ceiling`: only a node added since can say one (a turn's text is not
+    rewritten in place; a removed one only says less), so a new ceiling
+    starts them afresh."""
+
+    ceiling: int
+    matches: set[str] = field(default_factory=set)
+
+
+# Per store (its index), dropped with it.
+_UNSAID: weakref.WeakKeyDictionary[object, _Unsaid] = weakref.WeakKeyDictionary()
+
+
+async def _unsaid(storage: Store) -> _Unsaid:
+    """The store's lookups known to find no turn, valid as of now."""
+    ceiling = await storage.nodes.node_ceiling(fresh=True)
+    known = _UNSAID.get(storage.index)
+    if known is None or known.ceiling != ceiling:
+        known = _UNSAID[storage.index] = _Unsaid(ceiling)
+    return known
+
+
 async def loanword_pairs(
     storage: Store, terms: Iterable[str]
 ) -> tuple[tuple[str, str], ...]:
     """(term, the word the memory's turns use for it in the other script) for
     the question's loanword-like `terms`: ("bisoprolol", «бисопролол»)."""
+    words = [t for t in terms if loanword_like(t)][:MAX_WORDS]
+    asked = [(w, forms) for w in words if (forms := other_script_forms(w))]
+    if not asked:
+        return ()
+    unsaid = await _unsaid(storage)
     found: list[tuple[str, str]] = []
-    for word in [t for t in terms if loanword_like(t)][:MAX_WORDS]:
-        forms = other_script_forms(word)
-        if forms:
-            said = await _said_forms(storage, forms, cyrillic=not is_russian(word))
-            found += [(word, other) for other in said]
+    for word, forms in asked:
+        cyrillic = not is_russian(word)
+        match = _match(forms, cyrillic)
+        if match in unsaid.matches:
+            continue
+        said = await _said_forms(storage, match, forms, cyrillic=cyrillic)
+        if said is None:
+            unsaid.matches.add(match)
+        found += [(word, other) for other in said or ()]
     return tuple(dict.fromkeys(found))
 
 
-async def _said_forms(storage: Store, forms: list[str], *, cyrillic: bool) -> list[str]:
-    """The words of the newest turn saying one of `forms` that start with
-    one (Cyrillic), or the forms it says (Latin: "statins" is "statin" to
-    the index's stemmer); [] when no turn says any."""
-    ids = await storage.index.fts_newest(_match(forms, cyrillic), limit=1)
-    nodes = await storage.nodes.get_nodes(ids) if ids else {}
+async def _said_forms(
+    storage: Store, match: str, forms: list[str], *, cyrillic: bool
+) -> list[str] | None:
+    """The words of the newest turn matching `match` (any of `forms`) that
+    start with one (Cyrillic), or the forms it says (Latin: "statins" is
+    "statin" to the index's stemmer); None when no turn says any."""
+    ids = await storage.index.fts_newest(match, limit=1)
+    if not ids:
+        return None
+    nodes = await storage.nodes.get_nodes(ids)
     words = {
         w for node in nodes.values() for w in _WORD.findall(node.content.casefold())
     }

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 import aiosqlite
 
 from ..core.records import Node, NodeType, NodeWindow
-from .base import Connections
 from .migrations import create_vector_tables
 from .rows import (
     NODE_COLUMNS,
@@ -28,6 +27,7 @@ from .rows import (
     window_id_range,
     window_sql,
 )
+from .term_counts import TermCounts
 from .writes import drop_vectors
 
 log = logging.getLogger(__name__)
@@ -38,20 +38,7 @@ SCAN_WINDOW = 20_000  # newest nodes a substring (CJK) search reads
 FTS_VIEW_MARGIN = 10
 
 
-# A term's row count is recounted once the memory has grown by this share
-# since it was counted (or by TERM_RECOUNT_NODES, whichever is larger).
-TERM_RECOUNT_SHARE = 0.1
-TERM_RECOUNT_NODES = 100
-COUNT_BATCH = 64  # terms counted in one statement
-UNCAPPED = 1 << 62  # a count cap no memory reaches: the term's every row
-
-
-class SqliteIndex:
-    def __init__(self, conn: Connections) -> None:
-        self._conn = conn
-        # term -> (rows it matches, node ceiling when counted, count cap)
-        self._term_rows: dict[str, tuple[int, int, int]] = {}
-
+class SqliteIndex(TermCounts):
     # -- search --------------------------------------------------------------
 
     async def fts_search(
@@ -109,16 +96,18 @@ class SqliteIndex:
         and expiry, which the best rows nearly always pass: looking up the
         node of every match (~0.6 µs each) cost a third of a query that
         scores 2,500 rows, and looking up the best `limit` + a margin finds
-        the same rows in the same order.
+        the same rows in the same order. Checked in the same statement, as
+        each row's `seen` (a second round trip cost more than the lookups).
         """
         wanted = limit + FTS_VIEW_MARGIN
         rows = await self._conn.rows(
-            "select rowid as id, bm25(nodes_fts, 1.0, ?) as score from nodes_fts"
-            " where nodes_fts match ? and rowid >= ? order by score limit ?",
+            "select f.id, f.score, exists (select 1 from nodes n where n.id = f.id"
+            f"{valid(False, 'n.')}) as seen from (select rowid as id,"
+            " bm25(nodes_fts, 1.0, ?) as score from nodes_fts"
+            " where nodes_fts match ? and rowid >= ? order by score limit ?) f",
             (context_weight, match, min_id, wanted),
         )
-        keep = await self._in_view([row["id"] for row in rows])
-        found = [(row["id"], row["score"]) for row in rows if row["id"] in keep]
+        found = [(row["id"], row["score"]) for row in rows if row["seen"]]
         if len(found) >= limit or len(rows) < wanted:  # enough, or every match
             return found[:limit]
         return None
@@ -209,58 +198,6 @@ class SqliteIndex:
             (*wanted, SCAN_WINDOW, *wanted, *types, *params, limit),
         )
         return [(row["id"], float(row["score"])) for row in rows]
-
-    async def term_rows(
-        self, terms: Sequence[str], *, cap: int
-    ) -> tuple[dict[str, int], int]:
-        """(rows of the text index each term matches, at most `cap`; the node
-        ceiling). Counted with the index's own tokenizer (a MATCH per term,
-        stems included), cached in memory until the memory has grown by
-        TERM_RECOUNT_SHARE: a count reads the term's postings (~1 ms for 10k
-        rows) but bm25 scores rows ~10x slower, so knowing which terms are
-        common before the MATCH pays for itself.
-        """
-        rows = await self._conn.rows("select coalesce(max(id), 0) as top from nodes")
-        ceiling = int(rows[0]["top"])
-        stale = ceiling - max(TERM_RECOUNT_NODES, int(TERM_RECOUNT_SHARE * ceiling))
-        missing = []
-        for term in dict.fromkeys(terms):
-            cached = self._term_rows.get(term)
-            if cached is None or cached[1] < stale or cached[2] < cap:
-                missing.append(term)
-        counts = [
-            n
-            for at in range(0, len(missing), COUNT_BATCH)
-            for n in await self._count_terms(missing[at : at + COUNT_BATCH], cap)
-        ]
-        for term, n in zip(missing, counts, strict=True):
-            self._term_rows[term] = (n, ceiling, cap)
-        return {term: min(self._term_rows[term][0], cap) for term in terms}, ceiling
-
-    async def weightless(self, terms: Sequence[str]) -> set[str]:
-        """Those of `terms` that bm25 gives no weight: in half the indexed
-        rows or more, FTS5 clamps a phrase's idf, log((N - n + 0.5) /
-        (n + 0.5)), to 1e-6. bm25 still reads all of such a phrase's postings
-        to count them, in every statement that holds it (~4 ms a word in
-        90 % of 100k turns), so a ranking-only OR leaves it out: the scores
-        move by under 1e-5. Counted in full once (cached as `term_rows`);
-        `2n >= ceiling` implies n >= N / 2 as the ceiling is at least N."""
-        counts, ceiling = await self.term_rows(terms, cap=UNCAPPED)
-        return {term for term, n in counts.items() if n and 2 * n >= ceiling}
-
-    async def _count_terms(self, terms: Sequence[str], cap: int) -> list[int]:
-        """Rows of the text index each term matches, counting at most `cap`:
-        one statement for all (a question's new words were a round trip each)."""
-        counts = ", ".join(
-            f"(select count(*) from (select rowid from nodes_fts"
-            f" where nodes_fts match ? limit ?)) as n{i}"
-            for i in range(len(terms))
-        )
-        params = [
-            p for term in terms for p in ('"' + term.replace('"', '""') + '"', cap)
-        ]
-        row = (await self._conn.rows(f"select {counts}", params))[0]
-        return [int(row[i]) for i in range(len(terms))]
 
     async def knn_search(
         self, vector: Sequence[float], *, limit: int

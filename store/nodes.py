@@ -314,15 +314,20 @@ class SqliteNodes:
         )
         return bool(rows[0]["other"])
 
-    async def node_ceiling(self) -> int:
+    async def node_ceiling(self, *, fresh: bool = False) -> int:
         """The largest node id: the memory's size without a count(*) scan.
 
         Re-read at most every CEILING_TTL seconds: it only sizes a threshold
         (search/legs.entity_leg), and a query saved is a thread hop saved.
+        `fresh`: read now, for a cache valid until a node is added (the
+        threshold's copy is left as it was).
         """
         now = time.monotonic()
-        if self._ceiling is not None and now - self._ceiling[1] < CEILING_TTL:
-            return self._ceiling[0]
+        cached = self._ceiling
+        if not fresh and cached is not None and now - cached[1] < CEILING_TTL:
+            return cached[0]
         rows = await self._conn.rows("select max(id) as top from nodes")
-        self._ceiling = (int(rows[0]["top"] or 0), now)
-        return self._ceiling[0]
+        top = int(rows[0]["top"] or 0)
+        if not fresh:
+            self._ceiling = (top, now)
+        return top

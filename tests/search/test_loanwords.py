@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from agent_memory.core.records import EpisodeDraft
 from agent_memory.retrieval import SearchFilters
 from agent_memory.search.analysis import analyse
 from agent_memory.search.cross_script import OtherScriptNames
@@ -93,3 +94,25 @@ async def test_the_later_state_of_a_before_question_is_not_crossed(
     plain = analyse("How do I like cardiology so far?")
     found = (await with_loanwords(storage, plain, names)).loans
     assert found == (("cardiology", "кардиологию"),)
+
+
+@pytest.mark.sqlite_only(reason="reads the statements SQLite runs")
+async def test_a_spelling_no_turn_holds_is_looked_up_once_until_a_turn_is_added(
+    storage: MemoryStorage,
+) -> None:
+    """Most words are said in one script only: the lookup that found no turn
+    is not repeated for the next question, until a new turn may say it."""
+    await linked_days(storage, list(NOISE), T0)
+    statements: list[str] = []
+    await storage._conn.read.set_trace_callback(statements.append)
+    assert await loanword_pairs(storage, ["bisoprolol"]) == ()
+    first = [s for s in statements if "nodes_fts" in s]
+    statements.clear()
+    assert await loanword_pairs(storage, ["bisoprolol"]) == ()
+    again = [s for s in statements if "nodes_fts" in s]
+    await storage._conn.read.set_trace_callback(None)
+    assert first and not again, again
+    await storage.nodes.add_episode(EpisodeDraft(DOSES[1], "later", "user", T0 + 1e6))
+    await storage.drain()
+    found = await loanword_pairs(storage, ["bisoprolol"])
+    assert found == (("bisoprolol", "бисопролол"),)
