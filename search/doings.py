@@ -26,14 +26,19 @@ _EN_PAST = re.compile(
     r"|caught|brought|sang|slept)\b",
     re.I,
 )
+# «ничего не делала, спала до 12»: a day of nothing done is told too
 _RU_PAST = re.compile(
-    r"^(?:утром\s+|вечером\s+|долго\s+)?\w{2,}(?:л|ла|ли|лся|лась|лись)\b", re.I
+    r"^(?:утром\s+|вечером\s+|долго\s+)?(?:ничего\s+)?(?:не\s+)?"
+    r"\w{2,}(?:л|ла|ли|лся|лась|лись)\b",
+    re.I,
 )
 # "I went …", "Lena and I watched …", "My partner and I skipped …",
-# "Мы с Леной смотрели …"
+# "Мы с Леной смотрели …", «с Ларисой сходили в Lidl», «с Даником
+# знакомились с хозяйкой» (the plural verb: the speaker was one of them)
 _WITH_ME = re.compile(
     r"^(?:i|we|(?:\w+\s+){1,2}and\s+i)\s+(?:\w+ed|went|took|did|spent|had|made|saw|met)\b"
-    r"|^(?:я|мы)\s+(?:с\s+\w+\s+)?\w{2,}(?:л|ла|ли)\b",
+    r"|^(?:я|мы)\s+(?:с\s+\w+\s+)?\w{2,}(?:л|ла|ли)\b"
+    r"|^(?:с|со)\s+(?-i:[А-ЯЁ])\w+\s+(?:вместе\s+)?\w{2,}(?:ли|лись)(?!\w)",
     re.I,
 )
 _ASKS = re.compile(r"^(?:remind|need|напомни|надо|нужно|important)\b", re.I)
@@ -64,8 +69,8 @@ _FILLER = re.compile(
 # прогулка», «Волонтёрская смена в …», «Последняя смена в Каньоне».
 _DOING_NOUN = re.compile(
     r"^(?:[\w'’]+\s+){0,2}(?:shift|walk|class|lesson|session|training|practice"
-    r"|service|workout|ride|swim|hike|смена|прогулка|занятие|урок|тренировка"
-    r"|репетиция|поездка)(?!\w)",
+    r"|service|workout|ride|swim|hike|rehearsal|picnic|brunch|смена|прогулка"
+    r"|занятие|урок|тренировка|репетиция|поездка|поход|пикник)(?!\w)",
     re.I,
 )
 # A Russian doing told after where or with whom, its subject left out:
@@ -96,20 +101,35 @@ _NAMED_THEN_DONE = re.compile(
 )
 # A day or a time of day opening a diary line before what was done:
 # "Wednesday, walked Sandro …", "Sunday evening: back at …", «Среда, отвёл …»,
-# «Среда. Утром гуляла …».
+# «Среда. Утром гуляла …», «выходные: поход в …»; typed fast, with no stop
+# at all: «суббота ничего не делала», «суббота утром пили кофе с Мицей».
 _WHEN_FIRST = re.compile(
     r"^(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|today"
-    r"|yesterday)(?:\s+(?:morning|afternoon|evening|night))?|tonight"
+    r"|yesterday|weekend)(?:\s+(?:morning|afternoon|evening|night))?|tonight"
     r"|this\s+(?:morning|afternoon|evening)"
     r"|(?:понедельник|вторник|среда|четверг|пятница|суббота|воскресенье|сегодня"
-    r"|вчера)(?:\s+(?:утром|днём|днем|вечером|ночью))?)\s*[,.:—–-]\s*",
+    r"|вчера|выходные)(?:\s+(?:утром|днём|днем|вечером|ночью))?)"
+    r"(?:\s*[,.:—–-]\s*|\s+)",
     re.I,
 )
+# What follows a day first in a word or two, then a stop, names the day's
+# doing: «четверг, керамика. Юле уезжает …», «пятница, скалодром, Тоби …»,
+# "friday, pool. 2 km"; not a name and its verb («вторник, Прия
+# подтвердила: …» is Priya's news).
+_DAY_TITLE = re.compile(
+    r"^(?!(?-i:[A-ZА-ЯЁ])\w+\s+\w)(?:[\w'’-]+\s+)?[\w'’-]+[,.:;!]", re.I
+)
 # Someone did a thing with the speaker as its object: "Kostya picked me up",
-# «Костя забрал меня …», «Лиля позвала нас …».
+# «Костя забрал меня …», «Лиля позвала нас …», «мой парень сегодня учил
+# меня …»; or helped the speaker or asked them along, the speaker left
+# unsaid: «Дина помогала паковать книги», «Мойше позвал в нарды», "Moshe
+# helped pack the books".
+_SOMEONE = r"^(?:[A-ZА-ЯЁ]\w+|(?i:my|мой|моя)\s+\w+)\s+(?:(?i:today|сегодня|вчера)\s+)?"
 _TOOK_ME = re.compile(
-    r"^[A-ZА-ЯЁ]\w+\s+(?:\w+ed|took|drove|brought)\s+(?:me|us)\b"
-    r"|^[A-ZА-ЯЁ]\w+\s+\w{2,}(?:л|ла|ли)\s+(?:меня|нас)(?!\w)"
+    _SOMEONE + r"(?:\w+ed|took|drove|brought|taught)\s+(?:me|us)\b"
+    r"|" + _SOMEONE + r"\w{2,}(?:л|ла|ли)\s+(?:меня|нас)(?!\w)"
+    r"|" + _SOMEONE + r"(?:helped|invited|помогал\w*|помогл\w*|помог|позвал\w*"
+    r"|пригласил\w*)(?!\w)"
 )
 # The speaker was at a doing that day, told by what happened there: "Marina
 # Lvovna praised the basses at choir today", «Сегодня на хоре Марина Львовна
@@ -137,7 +157,9 @@ def telling(node: Node) -> int:
     """3: tells the speaker's own doing; 2: with someone; 1: a statement; 0: asks."""
     text = _FILLER.sub("", " ".join(node.content.split()), count=1)
     # «Среда. Утром гуляла с Бубликом»: the day is no sentence of its own
+    dated = text
     text = _WHEN_FIRST.sub("", text, count=1)
+    day_title = text != dated and _DAY_TITLE.match(text) is not None
     if len(text.split()) < TOLD_WORDS or _ASKS.match(text) or _asks(text):
         return 0
     if _REQUEST.match(text):
@@ -152,7 +174,9 @@ def telling(node: Node) -> int:
     # sentence that names the occasion.
     if any(_WITH_ME.match(line) for line in [first, *rest]) or _TOOK_ME.match(first):
         return 2
-    if _THERE_TODAY.search(first) or _NOUN_WITH_SOMEONE.match(first):
+    # «Сегодня на хоре …»: the day word belongs to the place
+    there_today = _THERE_TODAY.search(first) or _THERE_TODAY.match(dated)
+    if there_today or _NOUN_WITH_SOMEONE.match(first) or day_title:
         return 2
     return 0 if _TO_DO.search(text) else 1
 

@@ -114,3 +114,36 @@ async def test_what_is_still_to_do_tells_no_doing(storage: MemoryStorage) -> Non
     # a doing told before what is left to do still tells the doing
     line = "Went to the bank, need to go back on Tuesday"
     assert await told(storage, line) == OWN_DOING
+
+
+async def test_a_day_typed_without_a_stop_or_a_days_title_tells_its_doing(
+    storage: MemoryStorage,
+) -> None:
+    for line in (  # the day word run into the doing, a day of nothing done too
+        "суббота ничего не делала, спала до 12",
+        "суббота утром пили кофе с подругой на балконе",
+        "выходные: поход в музей, вечером пицца",
+        "sunday brunch with two friends in the old town",
+    ):
+        assert await told(storage, line) == OWN_DOING, line
+    for line in (  # the day's doing named by a word or two after the day
+        "четверг, керамика. Преподавательница уезжает в другой город",
+        "friday, pool. 2 km in 52 minutes",
+    ):
+        assert await told(storage, line) == WITH_SOMEONE, line
+    # a name and its verb after the day is that person's news
+    line = "вторник, Прия подтвердила: после запуска будет новый проект"
+    assert await told(storage, line) == STATEMENT
+
+
+async def test_someone_helping_or_asking_the_speaker_along_is_a_doing_with_them(
+    storage: MemoryStorage,
+) -> None:
+    for line in (
+        "Дина помогала паковать книги, ругала что их много",
+        "Мойше позвал в нарды, проиграл ему",
+        "Moshe helped pack the books into boxes",
+        "мой парень сегодня учил меня готовить рыбу",
+        "с Ларисой сходили вместе в магазин за продуктами",
+    ):
+        assert await told(storage, line) == WITH_SOMEONE, line
