@@ -75,6 +75,7 @@ from .search.standing import earlier_states
 from .search.state_steps import people_or_trip
 from .search.still import asks_still
 from .search.support import answers
+from .search.thread_time import thread_filters
 from .search.together import FTS_COMMON_NAME_SHARE, CommonNames
 from .search.vector_order import words_decide_now
 from .search.windowed import (
@@ -250,7 +251,9 @@ class Retriever:
             # on the read thread while the prompt is embedded, a model call of
             # 10-25 ms, and the FTS hits' parts are read meanwhile (search/call.py).
             early = size_plan(call.query.complexity, call.query.intent)
-            window = await call.window(self._storage, NO_FILTERS)
+            # "What was I doing then?": the time the thread last named
+            timed = await thread_filters(self._storage, thread_id, prompt, now)
+            window = await call.window(self._storage, timed)
             ahead = (pool_for(early.limit), (), window)
             model = embedder is not None
             call.start_fts(self._storage, ahead, LEGS, read_ahead=model)
@@ -268,7 +271,11 @@ class Retriever:
                 default_budget=self._config.context_token_budget,
             )
             filters = SearchFilters(
-                limit=sized.limit, exclude_ids=frozenset(shown), now=now
+                limit=sized.limit,
+                after=timed.after,
+                before=timed.before,
+                exclude_ids=frozenset(shown),
+                now=now,
             )
             strategy = Strategy(intent=intent, depth=sized.depth)
             plan = make_plan(
