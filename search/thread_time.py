@@ -20,18 +20,26 @@ USER_ROLE = "user"
 # the thread's turns read back for a stated time, newest first
 THREAD_TURNS_READ = 12
 
-# Words that point back to a time said before: "then", "back then", "at that
-# time", "those days", «тогда», «в те дни», «в то время», «в тот день».
+# Words that point back to a time said before, in a question: "then?", "back
+# then", "at that time", "those days", «тогда?», «в те дни», «в то время».
+# "then" elsewhere is a step or a condition ("then I left", "if so, then
+# what?"), and so is «тогда» opening a clause («Тогда что взять?»).
 _POINTS_BACK = re.compile(
-    r"\b(?:then|at\s+that\s+time|those\s+days|that\s+day)\b"
-    r"|(?<!\w)(?:тогда|в\s+те\s+дни|в\s+то\s+время|в\s+тот\s+день)(?!\w)",
+    r"\b(?:then\s*\?|back\s+then|at\s+that\s+time|those\s+days|that\s+day)"
+    r"|(?<=\w\s)тогда(?!\w)"
+    r"|(?<!\w)(?:в\s+те\s+дни|в\s+то\s+время|в\s+тот\s+день)",
     re.I,
 )
 
 
 def points_back(prompt: str, now: float) -> bool:
-    """The prompt asks about a time said before and names none itself."""
-    return bool(_POINTS_BACK.search(prompt)) and relative_window(prompt, now) is None
+    """The prompt is a question about a time said before and names none."""
+    asks = prompt.rstrip().endswith("?")
+    return (
+        asks
+        and bool(_POINTS_BACK.search(prompt))
+        and relative_window(prompt, now) is None
+    )
 
 
 async def thread_time(
@@ -48,7 +56,7 @@ async def thread_time(
         if node.content.strip() == prompt.strip():
             continue  # the question itself, stored as it was asked
         window = _stated_time(node)
-        if window is not None:
+        if window is not None and window.after < now:  # a past time asked of
             return window
     return None
 

@@ -53,3 +53,20 @@ async def test_then_with_no_time_in_the_thread_finds_nothing(
         "What was I doing then?", thread_id="chat", now=NOW + 60
     )
     assert block is None
+
+
+async def test_then_as_a_step_or_a_plan_keeps_the_whole_memory(
+    storage: MemoryStorage,
+) -> None:
+    """ "then" inside a line is a step or a condition, and a future time the
+    thread named is no time of the past: neither narrows the search."""
+    await a_fortnight(storage)
+    await said(storage, "I was so tired yesterday, slept all evening", NOW, "chat")
+    await said(storage, "Lena and I fly to Rome next week", NOW + 30, "plans")
+    memory = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    for question, thread in (
+        ("If the soup is pumpkin again, then what should I cook?", "chat"),
+        ("What soup should I make then?", "plans"),
+    ):
+        block = await memory.get_context(question, thread_id=thread, now=NOW + 60)
+        assert block is not None and OTHER_DAY in block, question
