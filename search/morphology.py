@@ -119,9 +119,19 @@ _OWN_FORMS = {"лет": ("лет",)}
 # and matched by a stem of their own: its word.
 # «кафа» (the Balkans' coffee) shares its stem with «кафе» (a café): its
 # forms, without the café's «кафе», are its own (no adjective: None).
+# So do the unprefixed forms of flying, «летим», «летал»: «Когда мы летим в
+# Омск?» searched «лет*» and found «тридцать лет» (the prefixed ones,
+# «полетим», «прилетят», have stems of their own; «лечу» is also "I treat",
+# left to its stem «леч»).
 _SHADOWED: dict[str, tuple[list[str], str | None]] = {
     "лето": ("лето лета лету летом лете".split(), "летн"),
     "кафа": ("кафа кафы кафу кафой".split(), None),
+    "лететь": (
+        "лететь летишь летит летим летите летят летел летела летело летели"
+        " летать летаю летаешь летает летаем летаете летают летал летала летало"
+        " летали".split(),
+        None,
+    ),
 }
 _SHADOWED_FORMS = {
     form: word for word, (forms, _) in _SHADOWED.items() for form in forms

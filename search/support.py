@@ -55,6 +55,7 @@ from .asked_of import (
 )
 from .before_own import later_stems
 from .compound_head import asked_head, asked_unit, compound_head
+from .flight_words import flying_kin
 from .frame_words import GENERIC_STEMS, frame_twins
 from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
@@ -371,7 +372,8 @@ def answers(
     verbs = term_stems(family_verbs(query.terms))
     # "What's my ward manager's name?": a turn on the manager naming no one
     name_of, asked_names = asked_name_of(query.text), names_in(query.text)
-    kin = (verbs, term_stems(query.kin_terms) - verbs)
+    flying, flown_by = flying_kin(query.terms)  # «летим»: «билеты», «полетим»
+    kin = (verbs | flying, (term_stems(query.kin_terms) - verbs) | flown_by)
     hits = with_amounts(query.text, hits, wanted)  # "How much is our rent?"
     # "my gym membership number": digits by the gym or the membership
     hits = with_numbers(query.text, hits, wanted | {stem(t) for t in query.terms})
