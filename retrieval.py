@@ -48,6 +48,7 @@ from .search.loanwords import with_loanwords
 from .search.member_things import with_member_things
 from .search.morphology import stem
 from .search.names_asked import named_entities
+from .search.node_ceiling import OnceCeiling
 from .search.own_children import asks_own_children, children_words, own_children
 from .search.people import answered, asked_about
 from .search.plan import (
@@ -306,7 +307,8 @@ class Retriever:
     async def _begin(self, query: AnalysedQuery) -> Call:
         await self._common_names.refresh(self._storage)
         read = await self._other_script.refresh(self._storage)
-        query = await with_loanwords(self._storage, query, self._other_script)
+        ceiling = OnceCeiling(self._storage)
+        query = await with_loanwords(self._storage, query, self._other_script, ceiling)
         if read is not None:
             self._brands.reset(read)
         # "Lisbon" asks about "Лиссабон" too: its turns are read by both names.
@@ -319,7 +321,7 @@ class Retriever:
         kids = await self._children(query)
         terms = [*query.state_terms, *(name_key(e.name) for e in named), *kids]
         others = relations_of_others(query.text) | frozenset(kids)
-        call = Call(query, *self._common_names.split(terms, others))
+        call = Call(query, *self._common_names.split(terms, others), ceiling)
         call.other_script = other
         return call
 

@@ -7,7 +7,8 @@ while a local model embeds the question: the read thread is idle meanwhile
 A leg started ahead is picked up only by a plan with the same key (pool,
 types, window); any other is cancelled when the call ends. The window is
 read once a call: get_context asks for it before the model and again in
-the search (a date's "does it hold any memory" read, after the model).
+the search (a date's "does it hold any memory" read, after the model). So
+is the node ceiling the FTS legs count terms against (node_ceiling.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..core.records import Entity, NodeType, NodeWindow
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .legs import HitParts, Ranked, entity_leg, hit_parts
+from .node_ceiling import OnceCeiling
 from .people import person_shaped
 from .plan import SearchFilters
 from .standing import read_ahead
@@ -39,8 +41,15 @@ class Call:
     """One search call's query, the names it meets, the legs run ahead and
     the parts of the hits read so far."""
 
-    def __init__(self, query: AnalysedQuery, terms: list[str], names: list[str]):
+    def __init__(
+        self,
+        query: AnalysedQuery,
+        terms: list[str],
+        names: list[str],
+        ceiling: OnceCeiling,
+    ):
         self.query = query
+        self.ceiling = ceiling  # the node ceiling, read once a call
         # the query's words without the names of common entities (FTS), and
         # those names when it has two or more (search/together.py)
         self.fts_terms, self.names = terms, names
@@ -77,14 +86,7 @@ class Call:
         """Start the FTS leg now; `fts` with the same key picks it up.
         `read_ahead`: its hits' parts are read once it is in."""
         if "fts" in legs and self.has_words and not person_shaped(self.query):
-            leg = functools.partial(
-                question_fts,
-                storage,
-                self.fts_terms,
-                self.names,
-                *key,
-                formed=self.query.formed_twins,
-            )
+            leg = functools.partial(self._question_fts, storage, key)
             self._start("fts", key, leg, storage if read_ahead else None)
 
     def start_entity_leg(
@@ -108,8 +110,18 @@ class Call:
         ahead = await self._taken("fts", key)
         if ahead is not None:
             return ahead
+        return await self._question_fts(storage, key)
+
+    async def _question_fts(self, storage: Store, key: LegKey) -> Ranked:
+        # Without words or names the leg reads nothing, the ceiling included.
+        ceiling = await self.ceiling.get() if self.has_words else None
         return await question_fts(
-            storage, self.fts_terms, self.names, *key, formed=self.query.formed_twins
+            storage,
+            self.fts_terms,
+            self.names,
+            *key,
+            formed=self.query.formed_twins,
+            ceiling=ceiling,
         )
 
     async def entity_leg(

@@ -63,6 +63,7 @@ async def fts_leg(
     types: Sequence[NodeType],
     window: NodeWindow | None = None,
     formed: Collection[str] = (),
+    ceiling: int | None = None,
 ) -> Ranked:
     """bm25 over a bounded set of rows, whatever the size of the memory.
 
@@ -82,7 +83,7 @@ async def fts_leg(
         ranked = await storage.index.substring_search(
             needles, limit=limit, types=types, window=window
         )
-    kept, min_id = await _within_budget(storage, terms)
+    kept, min_id = await _within_budget(storage, terms, ceiling)
     timed = window is not None and window.timed
     match = fts_match(kept, short_forms=timed, formed=formed)
     if match is None:
@@ -100,11 +101,15 @@ async def fts_leg(
     ]
 
 
-async def _within_budget(storage: Store, terms: Sequence[str]) -> tuple[list[str], int]:
+async def _within_budget(
+    storage: Store, terms: Sequence[str], ceiling: int | None
+) -> tuple[list[str], int]:
     """(the rarest terms whose rows fit FTS_ROW_BUDGET, smallest id to score)."""
     if not terms:
         return [], 0
-    rows, ceiling = await storage.index.term_rows(terms, cap=FTS_ROW_BUDGET * 10)
+    rows, ceiling = await storage.index.term_rows(
+        terms, cap=FTS_ROW_BUDGET * 10, ceiling=ceiling
+    )
     # A count is cached (stale by up to a tenth of the memory): a term counted
     # at 0 may match now, so it stays in, at no cost if it still matches none.
     ordered = sorted((n, term) for term, n in rows.items())

@@ -28,6 +28,7 @@ from .analysis import AnalysedQuery
 from .before_own import later_stems
 from .cross_script import OtherScriptNames, case_stem
 from .morphology import is_russian, stem
+from .node_ceiling import OnceCeiling
 from .query_text import STOP_WORDS
 from .spellings import other_script_spellings
 from .twin_words import twins
@@ -89,7 +90,10 @@ def _match(forms: list[str], cyrillic: bool) -> str:
 
 
 async def with_loanwords(
-    storage: Store, query: AnalysedQuery, names: OtherScriptNames
+    storage: Store,
+    query: AnalysedQuery,
+    names: OtherScriptNames,
+    ceiling: OnceCeiling,
 ) -> AnalysedQuery:
     """`query` with its loanwords' other-script words among its twins: they
     are searched, and a hit saying one says the word (search/support.py).
@@ -100,7 +104,7 @@ async def with_loanwords(
     asked = [
         t for t in query.terms if stem(t) not in later and not names.people_called(t)
     ]
-    loans = await loanword_pairs(storage, asked)
+    loans = await loanword_pairs(storage, asked, ceiling)
     if not loans:
         return query
     known = set(query.twin_terms)
@@ -132,9 +136,9 @@ class _Unsaid:
 _UNSAID: weakref.WeakKeyDictionary[object, _Unsaid] = weakref.WeakKeyDictionary()
 
 
-async def _unsaid(storage: Store) -> _Unsaid:
-    """The store's lookups known to find no turn, valid as of now."""
-    ceiling = await storage.nodes.node_ceiling(fresh=True)
+async def _unsaid(storage: Store, node_ceiling: OnceCeiling) -> _Unsaid:
+    """The store's lookups known to find no turn, valid as of the call."""
+    ceiling = await node_ceiling.get()
     known = _UNSAID.get(storage.index)
     if known is None or known.ceiling != ceiling:
         known = _UNSAID[storage.index] = _Unsaid(ceiling)
@@ -142,7 +146,7 @@ async def _unsaid(storage: Store) -> _Unsaid:
 
 
 async def loanword_pairs(
-    storage: Store, terms: Iterable[str]
+    storage: Store, terms: Iterable[str], ceiling: OnceCeiling
 ) -> tuple[tuple[str, str], ...]:
     """(term, the word the memory's turns use for it in the other script) for
     the question's loanword-like `terms`: ("bisoprolol", «бисопролол»)."""
@@ -150,7 +154,7 @@ async def loanword_pairs(
     asked = [(w, forms) for w in words if (forms := other_script_forms(w))]
     if not asked:
         return ()
-    unsaid = await _unsaid(storage)
+    unsaid = await _unsaid(storage, ceiling)
     found: list[tuple[str, str]] = []
     for word, forms in asked:
         cyrillic = not is_russian(word)

@@ -95,18 +95,19 @@ async def question_fts(
     window: NodeWindow | None,
     *,
     formed: Collection[str] = (),
+    ceiling: int | None = None,
 ) -> Ranked:
     """The FTS leg of `words`, led by the rows that hold all `names` (the
     question's frequent names) and, for a lone name, one of the words
     ("Where does Sam live?": Sam's turns that say "live"). The words of
     `formed` are searched by their noun forms (query_text.fts_match)."""
     if not names:
-        return await _words_leg(storage, words, limit, types, window, formed)
+        return await _words_leg(storage, words, limit, types, window, formed, ceiling)
     # Each leg needs only the question: awaited together, their statements
     # queue on the read thread back to back instead of one leg waiting for
     # the loop to take the other's rows (a "when" question: ~6 round trips).
     alone, met = await asyncio.gather(
-        _words_leg(storage, words, limit, types, window, formed),
+        _words_leg(storage, words, limit, types, window, formed, ceiling),
         names_met(
             storage,
             names,
@@ -115,6 +116,7 @@ async def question_fts(
             types=types,
             window=window,
             formed=formed,
+            ceiling=ceiling,
         ),
     )
     if not met:
@@ -134,11 +136,18 @@ async def _words_leg(
     types: Sequence[NodeType],
     window: NodeWindow | None,
     formed: Collection[str] = (),
+    ceiling: int | None = None,
 ) -> Ranked:
     if not words:
         return []
     return await fts_leg(
-        storage, words, limit=limit, types=types, window=window, formed=formed
+        storage,
+        words,
+        limit=limit,
+        types=types,
+        window=window,
+        formed=formed,
+        ceiling=ceiling,
     )
 
 
@@ -151,6 +160,7 @@ async def names_met(
     types: Sequence[NodeType],
     window: NodeWindow | None = None,
     formed: Collection[str] = (),
+    ceiling: int | None = None,
 ) -> Ranked:
     """(id, -bm25) of the rows holding every name, best first. bm25 counts the
     other words too (an OR that every such row already satisfies); when even
@@ -158,8 +168,8 @@ async def names_met(
     are scored. A word in most rows ("said", "feel") adds nothing to that
     bm25 and is left out of it (SqliteIndex.weightless)."""
     (rows, ceiling), weightless = await asyncio.gather(
-        storage.index.term_rows(names, cap=MEET_ROW_CAP),
-        storage.index.weightless(words),
+        storage.index.term_rows(names, cap=MEET_ROW_CAP, ceiling=ceiling),
+        storage.index.weightless(words, ceiling=ceiling),
     )
     every = " AND ".join(dict.fromkeys(fts_term(name) for name in names))
     weighty = [w for w in words if w not in weightless]

@@ -323,10 +323,12 @@ class SearchIndex(Protocol):
     async def within(self, ids: Sequence[int], window: NodeWindow) -> set[int]: ...
 
     async def term_rows(
-        self, terms: Sequence[str], *, cap: int
+        self, terms: Sequence[str], *, cap: int, ceiling: int | None = None
     ) -> tuple[dict[str, int], int]: ...
 
-    async def weightless(self, terms: Sequence[str]) -> set[str]: ...
+    async def weightless(
+        self, terms: Sequence[str], *, ceiling: int | None = None
+    ) -> set[str]: ...
 
     async def knn_search(
         self, vector: Sequence[float], *, limit: int

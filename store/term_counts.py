@@ -41,22 +41,28 @@ class TermCounts:
         self._counting = asyncio.Lock()
 
     async def term_rows(
-        self, terms: Sequence[str], *, cap: int
+        self, terms: Sequence[str], *, cap: int, ceiling: int | None = None
     ) -> tuple[dict[str, int], int]:
         """(rows of the text index each term matches, at most `cap`; the node
         ceiling). Counted with the index's own tokenizer (a MATCH per term,
         stems included), cached in memory until the memory has grown by
         TERM_RECOUNT_SHARE. A count under its cap is the term's every row, so
         it serves a larger cap too (the search leg counts to its budget,
-        `weightless` in full: one count, not two)."""
+        `weightless` in full: one count, not two). `ceiling`: the node
+        ceiling as the caller read it (a search reads it once a call, not
+        once a leg: a round trip each); read here when not given."""
         async with self._counting:
-            return await self._term_rows_now(terms, cap)
+            if ceiling is None:
+                ceiling = await self._read_ceiling()
+            return await self._term_rows_now(terms, cap, ceiling)
+
+    async def _read_ceiling(self) -> int:
+        rows = await self._conn.rows("select coalesce(max(id), 0) as top from nodes")
+        return int(rows[0]["top"])
 
     async def _term_rows_now(
-        self, terms: Sequence[str], cap: int
+        self, terms: Sequence[str], cap: int, ceiling: int
     ) -> tuple[dict[str, int], int]:
-        rows = await self._conn.rows("select coalesce(max(id), 0) as top from nodes")
-        ceiling = int(rows[0]["top"])
         stale = ceiling - max(TERM_RECOUNT_NODES, int(TERM_RECOUNT_SHARE * ceiling))
         missing = []
         for term in dict.fromkeys(terms):
@@ -72,7 +78,9 @@ class TermCounts:
             self._term_rows[term] = (n, ceiling, cap)
         return {term: min(self._term_rows[term][0], cap) for term in terms}, ceiling
 
-    async def weightless(self, terms: Sequence[str]) -> set[str]:
+    async def weightless(
+        self, terms: Sequence[str], *, ceiling: int | None = None
+    ) -> set[str]:
         """Those of `terms` that bm25 gives no weight: in half the indexed
         rows or more, FTS5 clamps a phrase's idf, log((N - n + 0.5) /
         (n + 0.5)), to 1e-6. bm25 still reads all of such a phrase's postings
@@ -80,7 +88,7 @@ class TermCounts:
         90 % of 100k turns), so a ranking-only OR leaves it out: the scores
         move by under 1e-5. Counted in full once (cached as `term_rows`);
         `2n >= ceiling` implies n >= N / 2 as the ceiling is at least N."""
-        counts, ceiling = await self.term_rows(terms, cap=UNCAPPED)
+        counts, ceiling = await self.term_rows(terms, cap=UNCAPPED, ceiling=ceiling)
         return {term for term, n in counts.items() if n and 2 * n >= ceiling}
 
     async def _count_terms(self, terms: Sequence[str], cap: int) -> list[int]:

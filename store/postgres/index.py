@@ -154,13 +154,15 @@ class PgIndex(SqliteIndex):
         return cached[0] if cached is not None else max(1, total // 100)
 
     async def term_rows(
-        self, terms: Sequence[str], *, cap: int
+        self, terms: Sequence[str], *, cap: int, ceiling: int | None = None
     ) -> tuple[dict[str, int], int]:
-        counts, ceiling = await super().term_rows(terms, cap=cap)
+        counts, ceiling = await super().term_rows(terms, cap=cap, ceiling=ceiling)
         self._ceiling = ceiling  # the search that follows needs it too
         return counts, ceiling
 
-    async def weightless(self, terms: Sequence[str]) -> set[str]:
+    async def weightless(
+        self, terms: Sequence[str], *, ceiling: int | None = None
+    ) -> set[str]:
         # ts_rank's idf here, ln(1 + N / (1 + rows)), weighs every term.
         return set()
 

@@ -18,6 +18,7 @@ from agent_memory.search.loanwords import (
     other_script_forms,
     with_loanwords,
 )
+from agent_memory.search.node_ceiling import OnceCeiling
 from agent_memory.storage import MemoryStorage
 from day_turns import answers, linked_days
 
@@ -60,9 +61,14 @@ async def test_only_the_spellings_the_memory_holds_are_searched(
     storage: MemoryStorage,
 ) -> None:
     await linked_days(storage, [*DOSES, *NOISE], T0)
-    found = await loanword_pairs(storage, ["bisoprolol", "taking", "розувастатина"])
+    found = await loanword_pairs(
+        storage, ["bisoprolol", "taking", "розувастатина"], OnceCeiling(storage)
+    )
     assert found == (("bisoprolol", "бисопролол"), ("розувастатина", "rosuvastatin"))
-    assert await loanword_pairs(storage, ["metoprolol", "weather"]) == ()
+    assert (
+        await loanword_pairs(storage, ["metoprolol", "weather"], OnceCeiling(storage))
+        == ()
+    )
 
 
 @pytest.mark.parametrize(
@@ -90,9 +96,11 @@ async def test_the_later_state_of_a_before_question_is_not_crossed(
     names = OtherScriptNames()
     await names.refresh(storage)
     before = analyse("Which ward was I on before cardiology?")
-    assert (await with_loanwords(storage, before, names)).loans == ()
+    assert (
+        await with_loanwords(storage, before, names, OnceCeiling(storage))
+    ).loans == ()
     plain = analyse("How do I like cardiology so far?")
-    found = (await with_loanwords(storage, plain, names)).loans
+    found = (await with_loanwords(storage, plain, names, OnceCeiling(storage))).loans
     assert found == (("cardiology", "кардиологию"),)
 
 
@@ -105,14 +113,14 @@ async def test_a_spelling_no_turn_holds_is_looked_up_once_until_a_turn_is_added(
     await linked_days(storage, list(NOISE), T0)
     statements: list[str] = []
     await storage._conn.read.set_trace_callback(statements.append)
-    assert await loanword_pairs(storage, ["bisoprolol"]) == ()
+    assert await loanword_pairs(storage, ["bisoprolol"], OnceCeiling(storage)) == ()
     first = [s for s in statements if "nodes_fts" in s]
     statements.clear()
-    assert await loanword_pairs(storage, ["bisoprolol"]) == ()
+    assert await loanword_pairs(storage, ["bisoprolol"], OnceCeiling(storage)) == ()
     again = [s for s in statements if "nodes_fts" in s]
     await storage._conn.read.set_trace_callback(None)
     assert first and not again, again
     await storage.nodes.add_episode(EpisodeDraft(DOSES[1], "later", "user", T0 + 1e6))
     await storage.drain()
-    found = await loanword_pairs(storage, ["bisoprolol"])
+    found = await loanword_pairs(storage, ["bisoprolol"], OnceCeiling(storage))
     assert found == (("bisoprolol", "бисопролол"),)
