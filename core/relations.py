@@ -92,12 +92,13 @@ FOREIGN_ROLES = {
 }
 LOCAL_ROLE_WORDS = frozenset(" ".join(FOREIGN_ROLES.values()).split())
 RELATIONS |= LOCAL_ROLE_WORDS
-# A loanword for the boss, asked in its cases: «кто был моим тимлидом?»; the
-# writepath reads «наш тимлид Олег» as a boss's title (boss_titles.py). Its
-# clipped «лид» only in the forms no name shares: «лида», «лиду», «лиде» are
-# Лида's too, and the clipped stem is Лидс's (Leeds).
+# A loanword for the boss, asked in its cases: «кто был моим тимлидом?». Its
+# base form stays a title (boss_titles.py reads «наш тимлид Олег» as the boss,
+# whom a relation word there would hide). Its clipped «лид» only in the forms
+# no name shares: «лида», «лиду», «лиде» are Лида's too, and the clipped stem
+# is Лидс's (Leeds).
 LOANED_RELATIONS = dict.fromkeys(
-    "тимлид тимлида тимлиду тимлидом тимлиде лид лидом".split(), "начальник"
+    "тимлида тимлиду тимлидом тимлиде лид лидом".split(), "начальник"
 )
 RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split())
 # Relations one usually has once, so the bare word ("wife", "жена") is an alias.
