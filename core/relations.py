@@ -69,6 +69,7 @@ RELATIONS = (
     одноклассница отчим мачеха жених невеста парень девушка
     ex ex-wife ex-husband ex-girlfriend ex-boyfriend ex-partner бывшая бывший
     тёща теща свекровь тесть свёкор свекор зять невестка терапевт
+    флэтмейт флетмейт
     dog cat собака пёс пес кот кошка""".split()
     )
     | PET_KINDS
@@ -91,6 +92,14 @@ FOREIGN_ROLES = {
 }
 LOCAL_ROLE_WORDS = frozenset(" ".join(FOREIGN_ROLES.values()).split())
 RELATIONS |= LOCAL_ROLE_WORDS
+# A loanword for the boss, asked in its cases: «кто был моим тимлидом?». Its
+# base form stays a title (boss_titles.py reads «наш тимлид Олег» as the boss,
+# whom a relation word there would hide). Its clipped «лид» only in the forms
+# no name shares: «лида», «лиду», «лиде» are Лида's too, and the clipped stem
+# is Лидс's (Leeds).
+LOANED_RELATIONS = dict.fromkeys(
+    "тимлида тимлиду тимлидом тимлиде лид лидом".split(), "начальник"
+)
 RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split())
 # Relations one usually has once, so the bare word ("wife", "жена") is an alias.
 UNIQUE_RELATIONS = frozenset(
@@ -184,7 +193,8 @@ _SAME = [
     "friend друг подруга",
     "colleague coworker коллега",
     "neighbor neighbour сосед соседка",
-    "roommate flatmate housemate",
+    # the loanwords a Russian speaker abroad says: «моя флэтмейт Лариса»
+    "roommate flatmate housemate флэтмейт флетмейт",
     "grandma grandmother granny gran бабушка бабуля",
     "grandpa grandfather grandad granddad дедушка дедуля",
     "grandson внук",

@@ -149,7 +149,21 @@ def loose_keys(word: str) -> set[str]:
         keys.add(loose_key(folded.replace("w", "u")))
     if folded.isascii() and "aur" in folded:
         keys.add(loose_key(folded.replace("aur", "or")))
+    if folded.isascii():
+        keys |= {loose_key(said) for said in _english_loan_readings(folded)}
     return keys | {loose_key(said) for said in romance_readings(folded)}
+
+
+# An English "g" opening a name before "e" or "i" is «дж» ("Geoff" «Джефф»,
+# "Gemma" «Джемма», "Gina" «Джина», "Gillian" «Джиллиан»): one more reading,
+# "Gerhard" is «Герхард» as spelled.
+_SOFT_G = re.compile(r"^g(?=[ei])")
+
+
+def _english_loan_readings(word: str) -> set[str]:
+    """The Latin word with its opening soft "g" said «дж», if it has one."""
+    said = _SOFT_G.sub("j", word)
+    return {said} - {word}
 
 
 @functools.lru_cache(maxsize=8192)

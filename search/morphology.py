@@ -17,7 +17,12 @@ import functools
 import re
 from collections.abc import Sequence
 
-from ..core.relations import RELATION_OWNERS, RELATIONS, owner_word
+from ..core.relations import (
+    LOANED_RELATIONS,
+    RELATION_OWNERS,
+    RELATIONS,
+    owner_word,
+)
 from ..core.text import strip_accents
 
 _CYRILLIC = re.compile(r"[а-яё]")
@@ -314,6 +319,7 @@ _IRREGULAR_RELATIONS = {
     **dict.fromkeys("дочери дочерью дочерей".split(), "дочь"),
     **dict.fromkeys("отца отцу отцом отце".split(), "отец"),
     **dict.fromkeys("матери матерью".split(), "мать"),
+    **LOANED_RELATIONS,
 }
 # A stem may be shared ("начальни": начальник, начальница): each stem keeps
 # all its relations, and a form takes the one it shares most letters with.

@@ -76,15 +76,18 @@ class EntityEdits:
 
     _conn: Connections
 
-    async def people_starting(self, prefix: str, *, limit: int = 20) -> list[Entity]:
-        """People whose name starts with `prefix` (folded): the long forms a
-        short one ("Mel") may stand for."""
+    async def people_starting(
+        self, prefix: str, *, limit: int = 20, pets: bool = False
+    ) -> list[Entity]:
+        """People (and with `pets`, pets) whose name starts with `prefix`
+        (folded): the long forms a short one ("Mel", «Натка») may stand for."""
         key = name_key(prefix)
         if not key:
             return []
+        kinds = "'person', 'pet'" if pets else "'person'"
         pattern = key.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         rows = await self._conn.rows(
-            f"select {ENTITY_COLUMNS} from entities e where e.type = 'person'"
+            f"select {ENTITY_COLUMNS} from entities e where e.type in ({kinds})"
             f" and e.name_key like ? escape '\\'{in_scope('e.')}"
             " order by e.mention_count desc, e.id limit ?",
             (pattern + "%", limit),

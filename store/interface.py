@@ -257,7 +257,7 @@ class EntityStore(Protocol):
     async def common_entity_keys(self, *, share: float, floor: int) -> set[str]: ...
 
     async def people_starting(
-        self, prefix: str, *, limit: int = 20
+        self, prefix: str, *, limit: int = 20, pets: bool = False
     ) -> list[Entity]: ...
 
     # edits (store/entity_edits.py)

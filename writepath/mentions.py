@@ -56,7 +56,7 @@ from .names import (
     VOCATIVE,
 )
 from .nicknames import shortens
-from .pets import owned_kind_beside, pet_in_aside, pet_word_beside
+from .pets import owned_kind_beside, pet_in_aside, pet_named, pet_word_beside
 from .pronoun_relation import with_pronoun_relations
 from .relations import (
     relation_after,
@@ -344,6 +344,10 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         return Mention(name, "pet", "name", relation=relation)
     if aside_kind := pet_in_aside(text[start + len(name) :]):  # «Кузя (кот, …)»
         return Mention(name, "pet", "name", relation=aside_kind)
+    if named_kind := pet_named(
+        before_words, text[start + len(name) :]
+    ):  # «взяли кошку… назвали Ната»
+        return Mention(name, "pet", "name", relation=named_kind)
     if len(words) > 1 and _a_title(previous, after_words):
         return Mention(name, "concept", "name")
     # "van Gogh", "da Vinci" alone: the particle belongs to the name.

@@ -83,6 +83,9 @@ def _suffixed(short: str, first_name: str) -> bool:
     )
 
 
+_BEINGS = ("person", "pet")
+
+
 def _one_word_person(entity: Entity) -> bool:
     return entity.type == "person" and " " not in name_key(entity.name)
 
@@ -96,7 +99,8 @@ def _may_be_short(entity: Entity) -> bool:
 
 
 async def _long_candidates(storage: Store, key: str) -> list[Entity]:
-    """The people whose name may be the long form of `key`, by their start."""
+    """The people whose name may be the long form of `key`, by their start
+    (and the pets, for a Russian pet form)."""
     starts = {key, DIMINUTIVES.get(key, "")}
     stem = pet_name_stem(key)
     if stem:
@@ -105,9 +109,11 @@ async def _long_candidates(storage: Store, key: str) -> list[Entity]:
     whole = pet_form_stem(key)  # «Заринка»: Зарина, or "Zarina"
     if whole:
         starts |= {whole, sound_key(whole)}
+    # a pet form names a pet as well: «Натка» of the cat Ната
+    pets = bool(stem or whole)
     found: list[Entity] = []
     for start in sorted(filter(None, starts)):
-        found += await storage.entities.people_starting(start)
+        found += await storage.entities.people_starting(start, pets=pets)
     return found
 
 
@@ -126,7 +132,7 @@ async def vouched_pet_forms(
         forms = {key, *nominatives(key)} if key.isalpha() else set()
         for form in (f for f in forms if pet_form_stem(f)):
             found = await _long_candidates(storage, form)
-            firsts = [_first(e) for e in found if e.type == "person"] + batch
+            firsts = [_first(e) for e in found if e.type in _BEINGS] + batch
             if any(is_pet_form_of(form, first) for first in firsts):
                 vouched.add(key)
     return vouched

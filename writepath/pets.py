@@ -3,7 +3,10 @@
 - the kind beside the name: "our dog Pepper", "Pepper, my cat", "Kiwi, the
   budgie", "a dog named Pepper", «кот по кличке Кефир»;
 - the kind opening a parenthesis right after the name: «Кузя (кот, рыжий,
-  двенадцать лет)», "Pepper (our beagle, 3)".
+  двенадцать лет)», "Pepper (our beagle, 3)";
+- the name given or taken in, the kind said in the same turn: «взяли кошку…
+  назвали Ната», "got a kitten and named her Mochi", "Adopted Biscuit! A
+  retired racing greyhound".
 
 (The copula, "Keks is our cat" / «Кекс — наш кот», is a relation read by
 relations.relation_after.) Not a list («дети, кот, Даня»), nor someone
@@ -15,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..core.relations import PET_KINDS, RELATION_OWNERS
+from ..core.relations import PET_KINDS, RELATION_OWNERS, RELATIONS
 from ..search.morphology import relation_base_forms
 from .names import PET_NAMING, PET_WORDS
 
@@ -82,6 +85,44 @@ def pet_in_aside(after: str) -> str:
     if not all(w.isalpha() for w in described):
         return ""
     return kind_of(kind)
+
+
+# The verbs a new pet gets its name or its home by: «назвали Ната», "named
+# her Mochi", "Adopted Biscuit". The English naming verbs only with the
+# pronoun between ("a vet named Sarah", "a guy called Tom" name people).
+_NAMING_VERBS = frozenset("назвали назвал назвала adopted".split())
+_NAMING_WITH_PRONOUN = frozenset("named called".split())
+_PRONOUNS = frozenset("him her it его её ее".split())
+
+
+def pet_named(before: Sequence[str], after: str) -> str:
+    """The kind of pet a name right after a naming verb is given to: "cat" of
+    «взяли кошку… назвали Ната», said before the name, or after it for a pet
+    taken in ("Adopted Biscuit! A retired racing greyhound"); "" for none.
+    The nearest being said before decides: «родилась дочка, назвали Аня» names
+    the daughter, whatever pet the turn tells of after."""
+    last = [_bare(w) for w in before[-2:]]
+    if len(last) == 2 and last[1] in _PRONOUNS:
+        verb = last[0] if last[0] in _NAMING_VERBS | _NAMING_WITH_PRONOUN else ""
+    else:
+        verb = last[-1] if last[-1:] and last[-1] in _NAMING_VERBS else ""
+    if not verb:
+        return ""
+    for word in reversed([_bare(w) for w in before]):
+        if kind := kind_of(word):
+            return kind
+        if word in RELATIONS:
+            return ""  # a relative named: «дочка», "a baby boy"
+    adopted = verb == "adopted"
+    return (
+        next((k for w in after.split() if (k := kind_of(_bare(w)))), "")
+        if adopted
+        else ""
+    )
+
+
+def _bare(word: str) -> str:
+    return word.strip(',.!?:;()«»"').casefold()
 
 
 def _following(after: Sequence[str]) -> list[str]:

@@ -312,3 +312,21 @@ def test_an_english_aur_is_also_an_or(one: str, other: str) -> None:
 
 def test_an_au_is_no_o_of_a_different_name() -> None:
     assert not any(same_key(key, loose_key("Мира")) for key in loose_keys("Maura"))
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Geoff", "Джефф"),
+        ("Gemma", "Джемма"),
+        ("Gina", "Джине"),
+        ("Gerhard", "Герхард"),
+    ],
+)
+def test_an_opening_soft_g_is_also_dzh(one: str, other: str) -> None:
+    # "Geoff" is «Джефф», and "Gerhard" still «Герхард» as spelled
+    assert any(
+        same_key(key, other_key)
+        for key in loose_keys(one)
+        for other_key in loose_keys(other)
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft
 from agent_memory.core.relations import same_relation
@@ -16,6 +17,7 @@ from agent_memory.search.asked_relation import (
     names_former,
     same_relation_aliases,
 )
+from agent_memory.search.morphology import relation_base_forms
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
 from day_turns import linked_days
@@ -250,3 +252,44 @@ async def test_an_apprentice_is_asked_as_a_pupil_in_russian(
     )
     assert top and "apprentice" in top[0]
     assert {"ученик", "стажёр", "trainee"} <= same_relation("apprentice")
+
+
+async def test_a_flatmate_is_asked_by_the_russian_loanword(
+    storage: MemoryStorage,
+) -> None:
+    # «флэтмейт», the word a Russian speaker abroad says, is the flatmate
+    top = await _top(
+        storage,
+        [
+            "My flatmate Larissa bought me a pastel de nata for no reason.",
+            "Larissa's friends sang until one in the morning.",
+            "Went to the market, bought cheese and clams.",
+        ],
+        "кто моя флэтмейт?",
+    )
+    assert top and "Larissa" in top[0]
+
+
+@pytest.mark.parametrize("question", ["кто был моим тимлидом?", "кто мой лид?"])
+async def test_the_team_lead_is_asked_by_the_loanword_and_its_clipping(
+    storage: MemoryStorage, question: str
+) -> None:
+    top = await _top(
+        storage,
+        [
+            "My team lead is Rui (Rui Saraiva, 38, very calm).",
+            "Лида позвонила, зовёт на дачу в субботу.",
+            "Went to the market, bought cheese and clams.",
+        ],
+        question,
+    )
+    assert top and "Rui" in top[0], top
+
+
+def test_the_clipped_lead_is_no_form_of_lida() -> None:
+    # «Лиду», «Лиде» are Лида's cases: only «лид», «лидом» are the lead
+    assert relation_base_forms(["лиду", "лиде", "лидом"]) == [
+        "лиду",
+        "лиде",
+        "начальник",
+    ]
