@@ -4,10 +4,11 @@ After fusion and the per-node boosts, a question about now or before is
 answered by states, not words: the current or earlier value of the asked
 slot, settling into a home, the things named by a category, the stance
 (now / before) with the changes the turns tell, the end of a thing still
-asked about, an occasion's plan as it stands, gear taken up and a window's
-own doings, and last a booking moved to another day (its moves lead); a
-trip asked in a window with its days (also when a place asked is
-answered from its turns, `people_or_trip`). Each step returns
+asked about, a thing waited for that came, an occasion's plan as it
+stands, gear taken up and a window's own doings, and last a booking moved
+to another day (its moves lead); a trip asked in a window with its days
+(also when a place asked is answered from its turns, `people_or_trip`).
+Each step returns
 the hits unchanged when its question is not asked; their order here is
 the order measured (docs/retrieval.md).
 """
@@ -20,6 +21,7 @@ from dataclasses import replace
 from ..core.records import Entity, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
+from .arrived import with_arrival
 from .cross_script import OtherScriptNames
 from .earlier_value import with_earlier_value
 from .gear_taken_up import with_gear_taken_up, without_gear_taken_up
@@ -70,6 +72,7 @@ async def by_states(
     # after the stance's recency: a child's newer swimming stays below
     hits = theirs_below(hits, query)
     hits = await after_the_end(storage, hits, query, window, spelled)
+    hits = await with_arrival(storage, hits, query, window)
     steps = (with_occasion_plan, with_gear_taken_up, without_gear_taken_up)
     for step in (*steps, with_window_doing):
         hits = await step(storage, hits, query, window)
