@@ -24,6 +24,7 @@ from .analysis import AnalysedQuery
 from .changes import is_value, thing_keys
 from .cross_script import loose_key, same_key
 from .frame_words import GENERIC_STEMS
+from .last_day import last_day_left
 from .left_behind import old_states
 from .morphology import stem
 from .older_home import older_home
@@ -204,6 +205,8 @@ async def with_earlier_value(
         score = change.score
     else:
         change, left = _state_left(hits, query.text)
+        if not left:  # "Where did I use to work?": the last day tells it
+            change, left = await last_day_left(storage, hits, query.text, window)
         score = change.score
     if not left:
         return hits
