@@ -30,6 +30,7 @@ LAST_WORDS = (
 )
 # How many such turns are read: a life has few last days.
 STATEMENTS = 40
+FOLLOW = 2  # the best hits the older workplace's turns follow
 
 _NAME = r"[A-ZÀ-ÞĀ-ſА-ЯЁ][\w'’&-]*(?:\s+[A-ZÀ-ÞĀ-ſА-ЯЁ][\w'’&-]*){0,2}"
 # A last day at a place by its name: "Last day at Kyma Shipping", «Последняя
@@ -44,12 +45,16 @@ _LAST_AT = re.compile(
     r"|(?<!\w)(?i:последн\w+\s+(?:рабоч\w+\s+)?(?:день|смен[аыу])\s+(?:в|во|на)))"
     rf"\s+[«\"'“]?({_NAME})"
 )
-# The question asks of the user's own work, paid or not: "Where did I use to
-# work?", "What did I do for work", "where did I use to volunteer?",
-# «Где я раньше работала?», «где я волонтёрила».
+# The question asks where or what the user worked, paid or not: "Where did
+# I use to work?", "What did I do for work before…", "where did I use to
+# volunteer?", «Где я раньше работала?». Not what else of work ("What shifts
+# did I use to work?" asks the hours), nor someone else's ("Where did
+# Caroline work?").
 _ASKS_WORK = re.compile(
-    r"\b(?i:work(?:ed|ing)?|job|volunteer(?:ed|ing)?)\b"
-    r"|(?<!\w)(?i:работал\w*|работу|волонт\w*)",
+    r"(?i:\bwhere\s+(?:did|do)\s+i\b.*\b(?:work|volunteer)"
+    r"|\bwhat\s+did\s+i\s+do\s+for\s+(?:work|a\s+living)"
+    r"|\bwhat\s+(?:was\s+my\s+)?job\s+did\s+i|\bwhat\s+was\s+my\s+(?:old\s+)?job)"
+    r"|(?<!\w)(?i:где\s+я\b.*(?:работал|волонт)|кем\s+я\b.*работал)"
 )
 
 
@@ -84,6 +89,10 @@ async def last_day_left(
         return hits[0], []
     last = told[-1]
     found = await unseen_hits(storage, [], [last.id])
-    score = max(hit.score for hit in hits)
+    # scored as the third best hit: the story of the leaving the question's
+    # words found ("Отдал Деклану заявление") stays first, the older
+    # workplace's turns follow it
+    scores = sorted((hit.score for hit in hits), reverse=True)
+    score = scores[min(FOLLOW, len(scores) - 1)]
     change = SearchHit(last, score, found[0].entities if found else [])
     return change, last_day_places(last.content)

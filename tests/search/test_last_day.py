@@ -66,6 +66,9 @@ def test_the_places_a_last_day_names(text: str, places: list[str]) -> None:
         ("Where did I use to work?", True),
         ("Где я раньше работала?", True),
         ("where did I use to volunteer?", True),
+        ("What did I do for work before Orbita?", True),
+        ("What shifts did I use to work?", False),
+        ("Where did Caroline work?", False),
         ("What car did I use to have?", False),
     ],
 )
