@@ -89,9 +89,9 @@ async def last_day_left(
         return hits[0], []
     last = told[-1]
     found = await unseen_hits(storage, [], [last.id])
-    # scored as the third best hit: the story of the leaving the question's
-    # words found ("Отдал Деклану заявление") stays first, the older
-    # workplace's turns follow it
+    # scored as the third best hit: the best the question's words found
+    # (the new job's first day, "Отдал Деклану заявление") stay beside the
+    # older workplace's turns; the stance's weighting then orders them
     scores = sorted((hit.score for hit in hits), reverse=True)
     score = scores[min(FOLLOW, len(scores) - 1)]
     change = SearchHit(last, score, found[0].entities if found else [])

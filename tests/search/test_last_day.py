@@ -74,3 +74,33 @@ def test_the_places_a_last_day_names(text: str, places: list[str]) -> None:
 )
 def test_a_question_about_work(question: str, asks: bool) -> None:
     assert asks_work(question) is asks
+
+
+# The older workplace's turn names the site it sent the user to beside the
+# firm, and the user cycled to that district's yard every morning.
+SITE = [
+    "Three combi boilers in Phibsborough for Byrne Heating today.",
+    "My boss Declan runs his own company, Byrne Heating; he put me on a"
+    " site in Glasnevin for the whole week.",
+]
+COMMUTE = [
+    f"Cycled to the yard in Glasnevin, {m} minutes, rain again."
+    for m in (11, 12, 13, 14)
+]
+LEAVING = [
+    "Handed in my notice to Declan, two weeks to go.",
+    "Last day at Byrne Heating. Declan bought me a cake.",
+    "First day at Glenmore, a van tour and a laptop, big company.",
+]
+
+
+async def test_the_site_beside_the_older_workplace_brings_no_commutes(
+    storage: MemoryStorage,
+) -> None:
+    noise = (NOISE[i % 5] for i in range(40))
+    texts = [*SITE, *COMMUTE, *noise, *LEAVING]
+    top = await top_answers(storage, texts, T0, "Where did I use to work?")
+    # the older workplace answers; the district its site was in is no
+    # workplace, and the rides to its yard are no answer
+    assert set(SITE) <= set(top), top
+    assert not set(COMMUTE) & set(top), top
