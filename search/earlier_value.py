@@ -24,6 +24,7 @@ from .analysis import AnalysedQuery
 from .changes import is_value, thing_keys
 from .cross_script import loose_key, same_key
 from .frame_words import GENERIC_STEMS
+from .last_day import last_day_left
 from .left_behind import old_states
 from .morphology import stem
 from .older_home import older_home
@@ -204,6 +205,8 @@ async def with_earlier_value(
         score = change.score
     else:
         change, left = _state_left(hits, query.text)
+        if not left:  # "Where did I use to work?": the last day tells it
+            return await _older_workplace(storage, hits, query.text, window)
         score = change.score
     if not left:
         return hits
@@ -218,6 +221,29 @@ async def _left_turns(
     before = window_before(window, change.node.when)
     entity_ids = [e.id for e in change.entities if _is_left(e, left)]
     return await _earlier_turns(storage, entity_ids, left, before)
+
+
+async def _older_workplace(
+    storage: Store, hits: list[SearchHit], text: str, window: NodeWindow | None
+) -> list[SearchHit]:
+    """`hits` with the turns of the workplace the user's last day there
+    left (search/last_day.py). They join for the place they name and carry
+    its links only: the category's things read from them
+    (search/category_things.py) are that place, not the site or district
+    beside it («поставил меня на объект в Гласневине» made Glasnevin a
+    workplace, and every commute to the Glasnevin yard crowded the story
+    of the leaving out)."""
+    change, left = await last_day_left(storage, hits, text, window)
+    if not left:
+        return hits
+    found = set(await _left_turns(storage, change, left, window))
+    joined = await _with_turns(storage, hits, list(found), change.score)
+    return [
+        SearchHit(h.node, h.score, [e for e in h.entities if _is_left(e, left)])
+        if h.node.id in found
+        else h
+        for h in joined
+    ]
 
 
 def _plan_replaced(hits: list[SearchHit]) -> tuple[SearchHit, list[str]]:
