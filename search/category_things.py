@@ -38,6 +38,7 @@ from .own_children import CHILDREN_STEMS, asks_own_children, named_with_children
 from .riding import ridden_keys, riding_holders, riding_stems
 from .standing import Stance, asks_where, stance, told_of_other
 from .stem_sets import shares_stem, text_stems
+from .street_names import without_streets
 from .support import wanted_stems
 from .talked_of import talked_of_keys
 from .thing_groups import Things, asks_pets, name_key, name_keys, things_of, within
@@ -427,6 +428,7 @@ async def with_category_things(
     asked_keys = {name_key(word) for word in (*words, *query.text.split())} - {""}
     base = {i: score for i, score in base.items() if not things.groups[i] <= asked_keys}
     base = _by_members(base, things, query.kinds)
+    base = without_streets(base, holders, things.of, query.text)
     if asks_own_children(query.text):  # "the kids' school" is one of theirs
         base = named_with_children(base, hits, lambda hit: things_of(hit, things))
     elif query.of_own_child:  # "Which school is Lev at?": a turn names it his
