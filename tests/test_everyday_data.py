@@ -154,6 +154,13 @@ def test_the_seventeenth_life_is_its_story() -> None:
     assert_written_life("everyday17", ru_share=(0.30, 0.45))
 
 
+def test_the_twenty_fourth_life_is_its_story() -> None:
+    """bench/data/everyday24/ (a held-out life, written blind, a little under half
+    Russian: a Russian-born librarian in Leeds) is its builder's output, in the
+    seventh life's proportions."""
+    assert_written_life("everyday24", ru_share=(0.38, 0.52))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
