@@ -101,13 +101,14 @@ async def question_fts(
     question's frequent names) and, for a lone name, one of the words
     ("Where does Sam live?": Sam's turns that say "live"). The words of
     `formed` are searched by their noun forms (query_text.fts_match)."""
+    words_alone = _words_leg(storage, words, limit, types, window, formed, ceiling)
     if not names:
-        return await _words_leg(storage, words, limit, types, window, formed, ceiling)
+        return await words_alone
     # Each leg needs only the question: awaited together, their statements
     # queue on the read thread back to back instead of one leg waiting for
     # the loop to take the other's rows (a "when" question: ~6 round trips).
     alone, met = await asyncio.gather(
-        _words_leg(storage, words, limit, types, window, formed, ceiling),
+        words_alone,
         names_met(
             storage,
             names,

@@ -17,6 +17,20 @@ START = 1_767_225_600.0  # 2026-01-01
 DAY = 86_400.0
 
 
+async def turn(
+    storage: MemoryStorage, text: str, when: float, role: str = "user"
+) -> int:
+    """The id of `text`, said by `role` (the user unless told) at `when`, in
+    the thread of its day."""
+    draft = EpisodeDraft(text, f"t{int(when // DAY)}", role, when)
+    return await storage.nodes.add_episode(draft)
+
+
+def retriever_of(storage: MemoryStorage) -> Retriever:
+    """A retriever over `storage`, searched without an embedder."""
+    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+
+
 @asynccontextmanager
 async def retriever_over(
     folder: Path, turns: Iterable[tuple[int, str]]
@@ -65,7 +79,7 @@ async def linked_days(
             EpisodeDraft(text, f"day-{i}", "user", start + i * DAY)
         )
         await linker.link_text(node, text)
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    return retriever_of(storage)
 
 
 async def top_answers(
@@ -93,7 +107,7 @@ async def window_answers(
     for day, text in enumerate(texts):
         draft = EpisodeDraft(text, f"d{day}", "user", START + day * DAY + 3600)
         await storage.nodes.add_episode(draft)
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    retriever = retriever_of(storage)
     after = START + first_day * DAY
     filters = SearchFilters(after=after, before=after + 60 * DAY, limit=10)
     return await answers(retriever, question, filters)

@@ -2,7 +2,9 @@
 
 Started once per test session in a temp dir (as root the package creates its
 own OS user, since PostgreSQL refuses to run as root) listening on a Unix
-socket only, and stopped by the postmaster's PID at the end. Each test gets a
+socket only, and stopped by the postmaster's PID at the end, or when the test
+run is terminated (SIGTERM, SIGINT: a killed run left its server running, since
+the postmaster is no child of ours and outlives us). Each test gets a
 fresh database cloned from nothing (CREATE DATABASE is ~30 ms), so tests never
 see each other's rows.
 """
@@ -15,11 +17,16 @@ import os
 import shutil
 import signal
 import tempfile
+import threading
 import time
 import uuid
 import warnings
 from pathlib import Path
+from types import FrameType
 from typing import Any
+
+# The signals a test run is stopped by: `timeout`, `kill`, Ctrl-C.
+STOPPED_BY = (signal.SIGTERM, signal.SIGINT)
 
 
 def missing_reason() -> str | None:
@@ -49,6 +56,32 @@ class PgServer:
         )
         self.pid = int(self._server.get_pid())
         self.uri = str(self._server.get_uri())
+        self._stopped = False
+        self._before: dict[int, Any] = {}
+        self._stop_on_signals()
+
+    def _stop_on_signals(self) -> None:
+        """Stop the server before the process dies of SIGTERM or SIGINT
+        (Python may set handlers in the main thread only; a signal the
+        process ignores stays ignored)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for signum in STOPPED_BY:
+            before = signal.getsignal(signum)
+            if before is not signal.SIG_IGN:
+                self._before[signum] = before
+                signal.signal(signum, self._on_signal)
+
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        """Stop the server, then do what the signal did before: the handler
+        it had (Ctrl-C's KeyboardInterrupt), or its default (death)."""
+        before = self._before.get(signum, signal.SIG_DFL)
+        self.stop()
+        if callable(before):
+            before(signum, frame)
+        else:  # SIG_DFL, or None: set outside Python
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
 
     def new_database(self) -> str:
         """The URL of a new, empty database (C collation: byte order like SQLite)."""
@@ -64,7 +97,13 @@ class PgServer:
         return str(make_conninfo(self.uri, dbname=name))
 
     def stop(self) -> None:
-        """Fast shutdown by PID, then the temp dir goes."""
+        """Fast shutdown by PID, then the temp dir goes; once (the PID may
+        be another process's after), and the signals get their handlers back."""
+        if self._stopped:
+            return
+        self._stopped = True
+        for signum, before in self._before.items():
+            signal.signal(signum, before if before is not None else signal.SIG_DFL)
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGINT)
             for _ in range(100):

@@ -6,25 +6,15 @@ finding «тридцать лет»). «Сколько лет …?» is still ye
 
 from __future__ import annotations
 
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
-from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.retrieval import SearchFilters
 from agent_memory.search.flight_words import flying_kin
 from agent_memory.search.morphology import stem
 from agent_memory.search.query_text import fts_match
 from agent_memory.storage import MemoryStorage
+from day_turns import retriever_of, turn
 
 DAY = 86_400.0
 NOW = 1_790_000_000.0
-
-
-async def turn(storage: MemoryStorage, text: str, when: float) -> int:
-    draft = EpisodeDraft(text, f"t{int(when // DAY)}", "user", when)
-    return await storage.nodes.add_episode(draft)
-
-
-def retriever_of(storage: MemoryStorage) -> Retriever:
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
 
 
 def test_the_unprefixed_verb_is_no_years() -> None:

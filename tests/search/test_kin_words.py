@@ -3,21 +3,13 @@ its answers use ("Сварил борщ", "Пёк хлеб"), on a real database
 
 from __future__ import annotations
 
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
-from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.retrieval import SearchFilters
 from agent_memory.search.kin_words import kin_terms
 from agent_memory.storage import MemoryStorage
+from day_turns import retriever_of, turn
 
 DAY = 86_400.0
 NOW = 1_790_000_000.0
-
-
-async def turn(
-    storage: MemoryStorage, text: str, when: float, role: str = "user"
-) -> int:
-    draft = EpisodeDraft(text, f"t{int(when // DAY)}", role, when)
-    return await storage.nodes.add_episode(draft)
 
 
 def test_the_general_verb_brings_its_family() -> None:
@@ -48,7 +40,7 @@ async def test_a_window_question_with_a_general_verb_finds_what_was_done(
         await turn(
             storage, f"Какая погода будет на выходных, {i}?", start + (20 + i / 2) * DAY
         )
-    hits = await Retriever(storage, None, MemoryConfig(embedding_dimensions=8)).search(
+    hits = await retriever_of(storage).search(
         "Что я готовил?", SearchFilters(after=start, before=NOW), reinforce=False
     )
     assert set(cooked) <= {h.node.id for h in hits[:5]}
@@ -59,7 +51,7 @@ async def test_the_family_crosses_languages(storage: MemoryStorage) -> None:
     yoga = await turn(storage, "Утренняя йога в студии, растяжка.", NOW - 30 * DAY)
     for i in range(20):
         await turn(storage, f"Booked a table for Friday, {i}.", NOW - (20 - i) * DAY)
-    hits = await Retriever(storage, None, MemoryConfig(embedding_dimensions=8)).search(
+    hits = await retriever_of(storage).search(
         "What sport did I do?", SearchFilters(), reinforce=False
     )
     assert yoga in {h.node.id for h in hits[:3]}
@@ -84,7 +76,7 @@ async def test_who_one_lives_with_is_answered_by_the_flatmate(
     await turn(storage, "Урок у Лали: левая рука живёт своей жизнью.", NOW - 2 * DAY)
     for i in range(20):
         await turn(storage, f"Booked a table for Friday, {i}.", NOW - (30 - i) * DAY)
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    retriever = retriever_of(storage)
     for question in ("Who do I live with now?", "С кем я сейчас живу?"):
         hits = await retriever.search(question, SearchFilters(), reinforce=False)
         assert hits and hits[0].node.id == flatmate, question
@@ -105,7 +97,7 @@ async def test_who_a_child_trains_with_is_answered_by_the_coach(
     )
     for i in range(12):  # the child named often, the coach once
         await turn(storage, f"Лёва съел {i} блинов, рекорд.", NOW - (30 - i) * DAY)
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    retriever = retriever_of(storage)
     hits = await retriever.search(
         "С кем Лёва теперь тренируется?", SearchFilters(), reinforce=False
     )
@@ -140,7 +132,7 @@ async def test_the_class_told_without_the_language_answers_it(
         await turn(
             storage, f"Spanish word of the day number {i}.", NOW - (40 - i) * DAY
         )
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    retriever = retriever_of(storage)
     hits = await retriever.search(
         "В какие дни у меня теперь испанский?", SearchFilters(), reinforce=False
     )

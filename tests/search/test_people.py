@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import datetime as dt
 
-from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft, NodeDraft
-from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.retrieval import SearchFilters
 from agent_memory.search.analysis import analyse
 from agent_memory.search.names_asked import named_entities
 from agent_memory.search.people import asked_about, with_other_forms
 from agent_memory.storage import MemoryStorage
 from agent_memory.writepath.entities import EntityLinker
+from day_turns import retriever_of
 
 DAY = 86_400.0
 T0 = dt.datetime(2024, 1, 1, tzinfo=dt.UTC).timestamp()
@@ -56,13 +56,9 @@ async def _life(storage: MemoryStorage, first: str, lines: tuple[str, ...]) -> d
     return ids
 
 
-def _retriever(storage: MemoryStorage) -> Retriever:
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
-
-
 async def test_a_frequent_name_alone_finds_the_person(storage: MemoryStorage) -> None:
     ids = await _life(storage, "My wife Lena is a nurse.", EN_LENA)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     for question in (
         "Lena",
         "Tell me about Lena",
@@ -85,13 +81,13 @@ async def test_a_name_with_other_words_is_an_ordinary_search(
     for question in ("What risotto did Lena cook?", "When was Lena in Kazan?"):
         query = analyse(question)
         assert asked_about(query, await named_entities(storage, query)) == []
-    hits = await _retriever(storage).search("What risotto did Lena cook?")
+    hits = await retriever_of(storage).search("What risotto did Lena cook?")
     assert hits[0].node.id in ids["lena"] and "risotto" in hits[0].node.content
 
 
 async def test_filters_combine_with_a_name(storage: MemoryStorage) -> None:
     ids = await _life(storage, "My wife Lena is a nurse.", EN_LENA)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     facts = await r.search("Lena", SearchFilters(types=("semantic",)))
     assert [h.node.id for h in facts] == ids["fact"]
     window = SearchFilters(after=T0 + 20 * DAY, before=T0 + 30 * DAY)
@@ -103,7 +99,7 @@ async def test_filters_combine_with_a_name(storage: MemoryStorage) -> None:
 
 async def test_russian_names_in_any_case_and_relations(storage: MemoryStorage) -> None:
     ids = await _life(storage, "Моя жена Лена работает медсестрой.", RU_LENA)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     for question in (
         "Лена",
         "Расскажи про Лену",
@@ -127,7 +123,7 @@ async def test_a_pet_form_never_written_names_the_person(
     """«Леночка», «Ленуся», «Про Леночку»: a diminutive the user never wrote
     asks about Лена; one of a name no one has («Олечка») finds nothing."""
     ids = await _life(storage, "Моя жена Лена работает медсестрой.", RU_LENA)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     for question in ("Леночка", "Ленуся", "Расскажи про Леночку"):
         hits = await r.search(question, reinforce=False)
         assert hits and {h.node.id for h in hits} <= set(ids["lena"]), question
@@ -141,7 +137,7 @@ async def test_a_short_pet_form_never_written_names_the_person(
     as an ordinary noun names a known person whose first name is its stem;
     «Пенка», «Дочка» and «Юлька» (no Юля) name no one."""
     ids = await _life(storage, "Моя жена Лена работает медсестрой.", RU_LENA)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     for question in ("Что с Ленкой?", "Ленка", "Расскажи про Ленку"):
         hits = await r.search(question, reinforce=False)
         assert hits and {h.node.id for h in hits} <= set(ids["lena"]), question
@@ -161,7 +157,7 @@ RU_TIMUR = (
 async def test_a_pet_form_in_chik_names_the_person(storage: MemoryStorage) -> None:
     """«Тимурчик», «Арманчик»: the suffix «-чик» makes a pet form of a name."""
     ids = await _life(storage, "Мой сын Тимур живёт в Ростове.", RU_TIMUR)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     for question in ("Тимурчик", "Расскажи про Тимурчика"):
         hits = await r.search(question, reinforce=False)
         assert hits and {h.node.id for h in hits} <= set(ids["lena"]), question
@@ -171,7 +167,7 @@ async def test_a_familiar_form_in_ych_names_the_person(storage: MemoryStorage) -
     """«Тёмыч», «Тимыч»: the familiar «-ыч» a brother or a mate is called by
     asks about the person of the name it is made of («Тима»)."""
     ids = await _life(storage, "Мой брат Тима живёт в Ростове.", RU_TIMA)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     for question in ("Тимыч", "Расскажи про Тимыча"):
         hits = await r.search(question, reinforce=False)
         assert hits and {h.node.id for h in hits} <= set(ids["lena"]), question
@@ -206,7 +202,7 @@ async def test_a_pet_form_filed_apart_asks_the_whole_person(
         )
         await linker.link_text(node, texts)
         ids.setdefault(who, set()).add(node)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     for question, who in (("Кирюша", "kirill"), ("Катюха", "katya")):
         found = {h.node.id for h in await r.search(question, reinforce=False)}
         assert found <= ids[who] and len(found) >= 3, question
@@ -214,7 +210,7 @@ async def test_a_pet_form_filed_apart_asks_the_whole_person(
 
 async def test_the_context_block_leads_with_the_person(storage: MemoryStorage) -> None:
     await _life(storage, "My wife Lena is a nurse.", EN_LENA)
-    block = await _retriever(storage).get_context("Tell me about Lena")
+    block = await retriever_of(storage).get_context("Tell me about Lena")
     assert block is not None
     sections = [line for line in block.splitlines() if line.startswith("### ")]
     assert sections[0] == "### People and things"
@@ -242,7 +238,7 @@ async def test_a_person_in_both_scripts_is_one_person(storage: MemoryStorage) ->
             EpisodeDraft(text, f"t{i % 7}", "user", T0 + i * DAY)
         )
         await linker.link_text(node, text)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     for question in ("Tell me about Sam", "Кто такой Сэм?", "Расскажи о Сэме"):
         top = [h.node.content for h in await r.search(question, reinforce=False)]
         assert said[0] in top[:3] and said[1] in top[:3], question
@@ -269,7 +265,7 @@ async def test_a_thing_asked_by_name_finds_its_turns_in_the_other_language(
         )
         await linker.link_text(node, text)
 
-    hits = await _retriever(storage).search(
+    hits = await retriever_of(storage).search(
         "pottery", SearchFilters(limit=10), reinforce=False
     )
 
@@ -298,7 +294,7 @@ async def test_a_full_name_said_once_is_the_persons(storage: MemoryStorage) -> N
             EpisodeDraft(text, f"t{i % 7}", "user", T0 + i * DAY)
         )
         await linker.link_text(node, text)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     for question in ("Gavin", "Гэвин", "Who is Gavin?"):
         top = [h.node.content for h in await r.search(question, reinforce=False)]
         assert said[0] in top, question
@@ -324,7 +320,7 @@ async def test_a_relation_asked_with_a_word_a_thing_is_named_by(
             EpisodeDraft(text, f"t{i % 7}", "user", T0 + i * DAY)
         )
         await linker.link_text(node, text)
-    r = _retriever(storage)
+    r = retriever_of(storage)
     top = [
         h.node.content
         for h in await r.search("my friend from nursing college", reinforce=False)

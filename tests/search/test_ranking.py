@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import time
 
-from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EdgeDraft, NodeDraft
-from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.retrieval import SearchFilters
 from agent_memory.search.standing import wants_recent
 from agent_memory.storage import MemoryStorage
+from day_turns import retriever_of
 
 DAY = 86_400.0
-
-
-def retriever(storage: MemoryStorage) -> Retriever:
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
 
 
 async def fact(storage: MemoryStorage, text: str, *, rate: float = 0.1) -> int:
@@ -24,7 +20,7 @@ async def fact(storage: MemoryStorage, text: str, *, rate: float = 0.1) -> int:
 
 
 async def ranked(storage: MemoryStorage, query: str) -> list[int]:
-    hits = await retriever(storage).search(query, SearchFilters(limit=5))
+    hits = await retriever_of(storage).search(query, SearchFilters(limit=5))
     return [hit.node.id for hit in hits]
 
 

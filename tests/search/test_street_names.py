@@ -10,8 +10,9 @@ import datetime as dt
 import pytest
 from agent_memory.core.records import Entity
 from agent_memory.retrieval import Retriever, SearchFilters
-from agent_memory.search.street_names import is_street
+from agent_memory.search.street_names import is_street, without_streets
 from agent_memory.storage import MemoryStorage
+from day_hits import day_hit
 from day_turns import linked_days
 
 T0 = dt.datetime(2026, 3, 1, tzinfo=dt.UTC).timestamp()
@@ -44,6 +45,21 @@ async def test_the_dentists_street_brings_none_of_its_other_turns(
     top = await _top(retriever, "When is my dentist appointment?", 2)
     assert MOVED in top, top
     assert not set(top) & set(STREET), top
+
+
+def test_a_street_also_named_on_its_own_stays_a_thing() -> None:
+    # The street is the physio's address in one turn, and the place itself
+    # in another ("a run along Rua Augusta"): the turn naming it alone says
+    # it is somewhere the user goes, so it stays one of the category's things.
+    things = {"Rua Augusta": 0, "Fisio Lisboa": 1}
+    base = {0: 1.0, 1: 0.5}
+    address = day_hit(1, 3, "Physio at Fisio Lisboa on Rua Augusta.", *things)
+    own = day_hit(2, 9, "A long run along Rua Augusta, 8 km.", "Rua Augusta")
+    kept = without_streets(base, [address, own], lambda e: things.get(e.name), "")
+    assert kept == base
+    # named only as the physio's address, it is no thing of its own
+    dropped = without_streets(base, [address], lambda e: things.get(e.name), "")
+    assert dropped == {1: 0.5}
 
 
 @pytest.mark.parametrize(

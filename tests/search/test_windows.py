@@ -5,28 +5,17 @@ from __future__ import annotations
 
 import datetime as dt
 
-from agent_memory.core.config import MemoryConfig
 from agent_memory.core.records import EpisodeDraft, NodeWindow
-from agent_memory.retrieval import Retriever, SearchFilters
+from agent_memory.retrieval import SearchFilters
 from agent_memory.search.legs import fts_leg
 from agent_memory.storage import MemoryStorage
+from day_turns import retriever_of, turn
 
 DAY = 86_400.0
 # Wednesday 2026-10-28, 00:00 UTC: the day the questions ask about.
 D = dt.datetime(2026, 10, 28, tzinfo=dt.UTC).timestamp()
 NOW = D + DAY + 15 * 3600  # Thursday afternoon: "yesterday" is D
 CLIMB = "Back from bouldering with Priya, my forearms are done after the new overhang"
-
-
-def retriever(storage: MemoryStorage) -> Retriever:
-    return Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
-
-
-async def turn(
-    storage: MemoryStorage, text: str, when: float, role: str = "user"
-) -> int:
-    draft = EpisodeDraft(text, f"t{int(when // DAY)}", role, when)
-    return await storage.nodes.add_episode(draft)
 
 
 async def everyday(storage: MemoryStorage) -> dict[str, int]:
@@ -49,7 +38,7 @@ async def test_a_window_ranks_inside_itself_not_the_fused_top(
     storage: MemoryStorage,
 ) -> None:
     ids = await everyday(storage)
-    hits = await retriever(storage).search(
+    hits = await retriever_of(storage).search(
         "bouldering", SearchFilters(after=D, before=D + DAY), reinforce=False
     )
     assert hits and hits[0].node.id == ids["climb"]
@@ -60,7 +49,7 @@ async def test_a_window_with_turns_never_comes_back_empty(
     storage: MemoryStorage,
 ) -> None:
     ids = await everyday(storage)
-    hits = await retriever(storage).search(
+    hits = await retriever_of(storage).search(
         "what happened with the kayak?",
         SearchFilters(after=D, before=D + DAY),
         reinforce=False,
@@ -80,7 +69,7 @@ async def test_a_name_within_a_window_finds_that_speakers_turns(
     for i in range(80):  # later, many more of Caroline's turns
         await turn(storage, f"Caroline: painting day {i}", D + 10 * DAY + i * 60)
         await turn(storage, f"Melanie: running day {i}", D + 10 * DAY + i * 60)
-    hits = await retriever(storage).search(
+    hits = await retriever_of(storage).search(
         "Caroline", SearchFilters(before=D + DAY), reinforce=False
     )
     assert {h.node.id for h in hits} == set(early)
@@ -90,7 +79,7 @@ async def test_yesterday_in_the_question_is_the_window_of_the_turns_day(
     storage: MemoryStorage,
 ) -> None:
     ids = await everyday(storage)
-    search = retriever(storage).search
+    search = retriever_of(storage).search
     asked = await search(
         "bouldering yesterday", SearchFilters(now=NOW), reinforce=False
     )
@@ -109,7 +98,7 @@ async def test_get_context_answers_a_relative_date_as_search_with_its_window(
     storage: MemoryStorage,
 ) -> None:
     await everyday(storage)
-    memory = retriever(storage)
+    memory = retriever_of(storage)
     question = "Where did I go bouldering yesterday?"
     explicit = await memory.search(
         question, SearchFilters(after=D, before=D + DAY), reinforce=False
@@ -124,7 +113,7 @@ async def test_what_did_i_do_gets_my_own_turns_in_time_order(
     storage: MemoryStorage,
 ) -> None:
     ids = await everyday(storage)
-    memory = retriever(storage)
+    memory = retriever_of(storage)
     expected = [ids["breakfast"], ids["call"], ids["climb"]]
     for question in (
         "What did I do yesterday?",
@@ -141,7 +130,7 @@ async def test_a_date_that_holds_nothing_does_not_empty_the_search(
 ) -> None:
     ids = await everyday(storage)
     # Asked a year later: "yesterday" holds no turn; the words still find it.
-    hits = await retriever(storage).search(
+    hits = await retriever_of(storage).search(
         "overhang yesterday", SearchFilters(now=NOW + 365 * DAY), reinforce=False
     )
     assert hits and hits[0].node.id == ids["climb"]
@@ -160,7 +149,7 @@ async def test_a_month_of_doings_gets_each_days_telling_turn_spread_over_it(
         await turn(storage, "How do I reverse a list in Python?", when + 60)
         await turn(storage, f"Went to the pool and swam lap {day}", when + 120)
     for question in ("What did I do in October?", "Чем я занимался в октябре?"):
-        hits = await retriever(storage).search(
+        hits = await retriever_of(storage).search(
             question, SearchFilters(now=NOW + 30 * DAY, limit=4), reinforce=False
         )
         days = [int((h.node.when - start) // DAY) for h in hits]
@@ -211,7 +200,7 @@ async def test_a_window_puts_the_turns_that_say_the_topic_first(
         )
         for i in range(3)
     ]
-    hits = await retriever(storage).search(
+    hits = await retriever_of(storage).search(
         "the Kerry trip",
         SearchFilters(after=D, before=D + 6 * DAY),
         reinforce=False,
@@ -247,5 +236,5 @@ async def test_the_windows_doings_lead_its_requests_and_others_news(
             await turn(storage, text, D + day * DAY + (9 + at) * 3600)
     window = SearchFilters(after=D, before=D + 2 * DAY, limit=5)
     for question in ("What was I doing then?", "Чем я тогда занималась?"):
-        hits = await retriever(storage).search(question, window, reinforce=False)
+        hits = await retriever_of(storage).search(question, window, reinforce=False)
         assert [h.node.content for h in hits[:4]] == said[1], question
