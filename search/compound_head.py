@@ -69,19 +69,22 @@ def asked_head(text: str) -> set[str]:
 
 # "What year did I serve in the navy?", «В какой день у меня хор?»: the unit
 # is the form of the answer (a date), not what it is about; a turn saying
-# "year" («через год посмотрим») tells nothing of the navy.
+# "year" («через год посмотрим») tells nothing of the navy. So is a dose:
+# "What dose of amlodipine am I on?", «Какая доза метформина?» are answered
+# by "upped the amlodipine to 10 mg", which never says "dose".
 _TIME_UNITS = frozenset(
     map(
         stem,
         """year years month day week date год году месяц месяце день дня неделя
-        неделе число числа""".split(),
+        неделе число числа dose doses dosage доза дозу дозы дозировка
+        дозировку""".split(),
     )
 )
 
 
 def asked_unit(text: str) -> set[str]:
-    """The stem of the time's unit a "which" question asks in ("what year",
-    «в каком месяце»): no word a turn must share."""
+    """The stem of the unit a "which" question asks in ("what year", «в каком
+    месяце», "what dose"): no word a turn must share."""
     return _which_nouns(text) & _TIME_UNITS
 
 
