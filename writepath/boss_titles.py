@@ -73,7 +73,9 @@ _AT_WORK = re.compile(
     r"|(?-i:\bHR\b)"
     r"|(?<!\w)(?:на работе|на смен[еу]|мо(?:я|ей) смен\w*|мо(?:й|ём|ем) класс\w*"
     r"|мо(?:и|ей) урок\w*|собеседовани\w*"
-    r"|коллег\w*|резюме|первый (?:рабочий )?день|новой работе|на работу)(?!\w)",
+    r"|коллег\w*|резюме|первый (?:рабочий )?день|новой работе|на работу"
+    # the staff's morning meeting is held at the user's own workplace
+    r"|планёрк\w*|планерк\w*)(?!\w)",
     re.I,
 )
 # Possessives that make the title someone else's ("his principal", «его

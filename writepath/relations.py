@@ -292,7 +292,19 @@ def _russian_apposed(after_words: Sequence[str], words: Sequence[str]) -> str:
     # «Галя, жена моя, сварила»: the owner may follow the relation word
     at = 2 if _owner_after(relation, words[2]) and len(words) > 3 else 1
     closed = after_words[at].endswith(",") or words[at + 1] in {"—", "–"}
+    closed = closed or _from_a_place(after_words[at + 1 :])
     return relation if closed and relation in RELATIONS else ""
+
+
+# «Наташа, сестра из Самары, звонила»: where the relative lives, said after
+# the relation word, closes the aside as a comma does (a lower-case word
+# after «из» is no place: «сестра из нашего двора» says no relation).
+def _from_a_place(rest: Sequence[str]) -> bool:
+    """The words after the relation are «из» and a place's name that ends
+    the aside (a comma or the sentence's end after it)."""
+    if len(rest) < 2 or rest[0] != "из":
+        return False
+    return rest[1][:1].isupper() and rest[1].endswith((",", ".", "!", ";"))
 
 
 def _vocative(word: str, relation: str) -> bool:

@@ -111,3 +111,16 @@ async def test_the_title_said_as_the_subject_replaces_the_old_boss(
         "Leyla heard from HR: the new head of IT is Priya Nair, from Zalando.",
     )
     assert await _boss(storage) == "Priya Nair"
+
+
+async def test_a_new_head_met_at_the_staff_meeting_replaces_the_old_boss(
+    storage: MemoryStorage,
+) -> None:
+    """«планёрка» is the staff's meeting at the user's own workplace: the
+    head of a unit named at it is the user's boss, and the older one ends."""
+    await said_in_turn(
+        storage,
+        "Мой начальник Олег Петрович опять задержал зарплату.",
+        "Новый директор цеха Сергей Ильич Панов, с Камаза. На планёрке молчал.",
+    )
+    assert await _boss(storage) == "Сергей Ильич Панов"

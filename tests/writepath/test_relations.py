@@ -58,6 +58,9 @@ async def _say(storage: MemoryStorage, *texts: str, batch: bool = False) -> None
         ("Моя девушка Оля печёт хлеб.", "Оля", "девушка"),
         # the subject, a verb, and a dash saying who they are
         ("Кирюша писал — мой младший брат, 22, учится.", "Кирюша", "брат"),
+        # where the relative lives closes the aside: «сестра из Самары.»
+        ("Писала Лида, сестра из Твери. Зовёт летом.", "Лида", "сестра"),
+        ("Гостил Боря, брат из Омска, привёз рыбу.", "Боря", "брат"),
         ("Kirill called — my little brother — asking for money.", "Kirill", "brother"),
     ],
 )
@@ -216,3 +219,15 @@ async def test_what_a_colon_says_of_a_named_boss_is_no_name(
     await _say(storage, "Monday. Met my new boss: Karen, very calm.")
     assert await filed_name(storage, "my boss") == "Karen"
     assert await filed_name(storage, "my former boss") == "Raj"
+
+
+async def test_a_relative_from_another_town_is_found_by_the_relation(
+    storage: MemoryStorage,
+) -> None:
+    """«Лида, сестра из Твери.» is my sister; «из» with no place's
+    name after it («из нашего двора») says no relation of the user's."""
+    await _say(storage, "Звонила Лида, сестра из Твери. Спрашивала про маму.")
+    assert await filed_name(storage, "моя сестра") == "Лида"
+    await _say(storage, "Пришла Зина, подруга из нашего двора, с пирогом.")
+    entity = await storage.entities.find_entity("Зина")
+    assert entity is not None and not entity.attributes.get("relation")
