@@ -20,8 +20,10 @@ drive?": the car, its makes; a sale ends it). No end told,
 the thing's turns go on after it, or its end word ends another thing:
 a change told by the new state alone ("back at the pool", «я теперь
 пескетарианка», search/told_change.py) ranks first, or else the thing
-still holds and the ranking is left alone. Bounded: the
-question's own hits, and one read of the newest turns of the new state.
+still holds: its newest turns lead when it is named by one word and
+still spoken of lately (search/still_holds.py), else the ranking is left
+alone. Bounded: the question's own hits, and one read of the newest turns
+of the new state (or one turn read, whether the thing went quiet).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from .relapse import asks_abstaining, goes_back
 from .replacing_plan import replacing_plan_turns
 from .shift_change import asked_pattern, of_new_pattern, told_pattern
 from .stem_sets import holds_stem, text_stems
+from .still_holds import newest_first
 from .switched_way import switched_way
 from .taken_up import LEAD_DAYS, taken_up
 from .told_change import kind_named, same_root, told_change
@@ -353,7 +356,11 @@ async def after_the_end(
             ids = {hit.node.id for hit in told}
             return lifted_first(told, [h for h in hits if h.node.id not in ids])
     if not since:
-        return hits
+        # no end told: the state holds, shown by the thing's newest turns
+        if not _one_word(query.text, terms):
+            return hits
+        own = [hit for hit in [*hits, *about] if about_thing(hit, thing)]
+        return await newest_first(storage, hits, own, window)
     end = since[0]
     words = sorted(
         new_state_words(end.node.content, thing)
@@ -457,3 +464,10 @@ async def _told_after_newest(
         return []
     last = max(own, key=lambda hit: (hit.node.when, hit.node.id))
     return await told_change(storage, last, thing, window)
+
+
+def _one_word(question: str, terms: Sequence[str]) -> bool:
+    """The question names its thing by one word of its own ("metformin"),
+    its twins in the other language aside."""
+    said = question.casefold()
+    return sum(term.casefold() in said for term in terms) == 1
