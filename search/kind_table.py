@@ -13,6 +13,9 @@ capitalised: also a common word, counted only as a name).
 # "no sugar"), not by its name.
 # A provider's members include what only it sells: savings, gigabytes (not an
 # "account", «счёт», "calls": a bill, a login, anyone's call).
+# The makes of the Russian market («Хавейл», «Джили») close the car's
+# members: a question searches only the first MAX_KIND_TERMS (search/kinds.py)
+# and «На чём я езжу?» asks the commute's members too, which must stay in.
 TABLE = """
 phone phones smartphone cellphone телефон смартфон мобильник
 = iphone Pixel samsung xiaomi huawei oneplus nokia motorola android Galaxy
@@ -33,6 +36,7 @@ car cars automobile машина автомобиль тачка
   ниссан мазда вольво рено пежо лада микра корса клио октавия ярис
   lease leasing petrol diesel
   лизинг бензин дизель
+  хавейл джили
 
 bike bikes bicycle велосипед велик
 = brompton trek cannondale ebike bmx fixie Giant Canyon Cube Specialized
