@@ -84,7 +84,7 @@ async def with_trip_days(
     if window is None or not window.timed or not wanted:
         return hits
     naming = [hit for hit in hits if says_asked(hit, wanted, named)]
-    span = _trip_span(naming)
+    span = _trip_span(naming) or await _unnamed_return(storage, naming, window)
     if span is None:
         return hits
     said = {hit.node.id for hit in naming}
@@ -113,6 +113,36 @@ def _trip_span(naming: Sequence[SearchHit]) -> tuple[float, float] | None:
         if back - TRIP_DAYS * _DAY <= h.node.when < back and leaves(h.node.content)
     ]
     return (max(left), back) if left else None
+
+
+async def _unnamed_return(
+    storage: Store, naming: Sequence[SearchHit], window: NodeWindow
+) -> tuple[float, float] | None:
+    """(left, back) when the return does not name the place: "Flying to
+    Crete!" and, days later, "back in Leeds, the washing machine is full":
+    the user comes back to home, not from the trip. The trip ends at the
+    user's first turn telling a return after the last one naming the place
+    (while it is still named, a "got home" is the evening of a day there),
+    within `TRIP_DAYS` of the leaving and the window. None without a
+    leaving named, or with no such return."""
+    left = [h.node.when for h in naming if leaves(h.node.content)]
+    if not left:
+        return None
+    start = max(left)
+    last = max(h.node.when for h in naming if h.node.when >= start)
+    end = start + TRIP_DAYS * _DAY
+    if window.before is not None:
+        end = min(end, window.before)
+    span = NodeWindow(last + 1e-6, end, window.entity_id, USER_ROLE)
+    ids = await storage.index.window_nodes(
+        span, limit=TRIP_READ, types=("episodic",), oldest_first=True
+    )
+    nodes = await storage.nodes.get_nodes(ids) if ids else {}
+    for node_id in ids:
+        node = nodes.get(node_id)
+        if node is not None and comes_back(node.content):
+            return start, node.when
+    return None
 
 
 async def _days_between(

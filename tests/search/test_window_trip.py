@@ -67,3 +67,65 @@ def test_leaving_and_coming_back_are_told_in_both_languages() -> None:
     assert comes_back("Приехали домой из Сочи, все спят")
     assert not comes_back("Pottery night, glazed my bowl.")
     assert not leaves("Pottery night, glazed my bowl.")
+
+
+# The return told as coming home, not from the place: the trip ends at the
+# first such turn after the place was last named.
+UNNAMED_TRIPS = {
+    "en": (
+        "Flying to Crete at dawn, the kids are too excited to sleep.",
+        [
+            "Knossos in the heat, Ben wanted to see the labyrinth.",
+            "Boat to Balos lagoon, water like glass.",
+            "Last night on Crete, grilled octopus by the harbour.",
+        ],
+        "Got home at 2am, the cat is sulking.",
+        "Crete",
+    ),
+    "ru": (
+        "Летим в Грузию! Казань — Москва — Тбилиси, малая не спала.",
+        [
+            "Серные бани в Абанотубани, потом хинкали.",
+            "Поднялись к Гергети пешком, туман на полгоры.",
+            "Последний вечер в Грузии, сидели на балконе до ночи.",
+        ],
+        "Вернулись в Казань ночью, дома пусто и холодно.",
+        "Грузия",
+    ),
+}
+HOME_BEFORE = ["Cleaned the oven, finally.", "Почистил духовку наконец."]
+HOME_AFTER = [
+    "Pottery night, glazed my bowl.",
+    "Гончарка вечером, покрыл миску глазурью.",
+]
+
+
+@pytest.mark.parametrize("lang", sorted(UNNAMED_TRIPS))
+async def test_a_trip_back_home_unnamed_brings_its_days(
+    storage: MemoryStorage, lang: str
+) -> None:
+    left, days, back, asked = UNNAMED_TRIPS[lang]
+    texts = [*HOME_BEFORE, left, *days, back, *HOME_AFTER]
+    retriever = await linked_days(storage, texts, START)
+    after = START + len(HOME_BEFORE) * DAY
+    filters = SearchFilters(after=after, before=after + 30 * DAY, limit=10)
+
+    found = await answers(retriever, asked, filters)
+
+    # the days between, which name no place of the trip the user named before
+    assert all(day in found for day in days[:2]), found
+    assert not any(text in found for text in HOME_AFTER), found
+
+
+async def test_a_leaving_without_a_return_brings_no_days(
+    storage: MemoryStorage,
+) -> None:
+    left, days, _, asked = UNNAMED_TRIPS["en"]
+    texts = [*HOME_BEFORE, left, *days[:2]]
+    retriever = await linked_days(storage, texts, START)
+    after = START + len(HOME_BEFORE) * DAY
+    filters = SearchFilters(after=after, before=after + 30 * DAY, limit=10)
+
+    found = await answers(retriever, asked, filters)
+
+    assert days[0] not in found, found
