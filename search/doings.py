@@ -49,9 +49,11 @@ _REQUEST = re.compile(
     r"^(?:(?:how|what|which|where|when|why|who)\s+(?:do|does|did|is|are|can"
     r"|could|should|would|will|many|much|long|to)\b|(?:can|could|would)\s+you\b"
     r"|(?:translate|explain|suggest|recommend|tell\s+me|give\s+me|help\s+me"
-    r"|write\s+me|draft)\b)"
+    r"|write\s+(?:me|a|an|to)|draft|prepare|compose|rewrite|rephrase|proofread"
+    r"|summari[sz]e)\b)"
     r"|^(?:как(?:ой|ая|ое|ие|их|ую)|сколько|почему|зачем|переведи|подскажи"
-    r"|посоветуй|объясни|проверь|расскажи|напиши|придумай|составь)(?!\w)",
+    r"|посоветуй|объясни|проверь|расскажи|напиши|придумай|составь|подготовь"
+    r"|перепиши|сократи|помоги)(?!\w)",
     re.I,
 )
 # Words of chat that open a line before what it says: "btw Fitted a new
@@ -160,9 +162,7 @@ def telling(node: Node) -> int:
     dated = text
     text = _WHEN_FIRST.sub("", text, count=1)
     day_title = text != dated and _DAY_TITLE.match(text) is not None
-    if len(text.split()) < TOLD_WORDS or _ASKS.match(text) or _asks(text):
-        return 0
-    if _REQUEST.match(text):
+    if len(text.split()) < TOLD_WORDS or _ASKS.match(text) or _asks_me(text):
         return 0
     first, *rest = _SENTENCE_END.split(text)[:TOLD_SENTENCES]
     # «Керамика. Вынули из печи мою вазу»: a title of a word or two, then
@@ -179,6 +179,17 @@ def telling(node: Node) -> int:
     if there_today or _NOUN_WITH_SOMEONE.match(first) or day_title:
         return 2
     return 0 if _TO_DO.search(text) else 1
+
+
+def asks_assistant(node: Node) -> bool:
+    """The turn asks the assistant a question or for a piece of work ("Why
+    do my knees ache after running?", "Write a note to the landlord …",
+    «напиши письмо …»): it names a topic and tells nothing that happened."""
+    return _asks_me(_FILLER.sub("", " ".join(node.content.split()), count=1))
+
+
+def _asks_me(text: str) -> bool:
+    return _asks(text) or _REQUEST.match(text) is not None
 
 
 def _asks(text: str) -> bool:

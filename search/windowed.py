@@ -20,7 +20,7 @@ from collections.abc import Set as AbstractSet
 from ..core.records import Node, NodeType, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
-from .doings import most_telling
+from .doings import asks_assistant, most_telling
 from .plan import SearchFilters
 from .stem_sets import hit_stems, shares_stem
 
@@ -294,8 +294,16 @@ def said_first(
     says = [says_asked(hit, wanted, named) for hit in hits]
     first = [hit for hit, told in zip(hits, says, strict=True) if told]
     later = [hit for hit, told in zip(hits, says, strict=True) if not told]
+    # Of those, the turns that tell lead the questions and requests to the
+    # assistant that only name the topic: "swimming" in a window is
+    # «бассейн после смены, 1 км», not "Why do my shoulders hurt after
+    # swimming?" (a later sort by score keeps the order: `_below`).
+    told = [hit for hit in first if not asks_assistant(hit.node)]
+    asked = [hit for hit in first if asks_assistant(hit.node)]
+    if told and asked:
+        first = told + _below(asked, min(hit.score for hit in told))
     if not first or not later:
-        return hits
+        return first or hits
     return first + _below(later, min(hit.score for hit in first))
 
 

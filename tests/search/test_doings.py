@@ -147,3 +147,19 @@ async def test_someone_helping_or_asking_the_speaker_along_is_a_doing_with_them(
         "с Ларисой сходили вместе в магазин за продуктами",
     ):
         assert await told(storage, line) == WITH_SOMEONE, line
+
+
+async def test_a_piece_of_work_asked_of_the_assistant_tells_no_doing(
+    storage: MemoryStorage,
+) -> None:
+    for line in (
+        "Write a short note to the plumber asking when he can come back",
+        "Prepare a reply to the school about the trip permission form",
+        "Draft an email to my manager about moving the review to Friday",
+        "подготовь ответ в управляющую компанию про протечку на кухне",
+        "перепиши это письмо вежливее, пожалуйста, для начальника",
+    ):
+        assert await told(storage, line) == ASKS, line
+    # a piece of work the user did is told
+    assert await told(storage, "Wrote a short note to the plumber, no reply") == 3
+    assert await told(storage, "подготовил отчёт для начальника к пятнице") == 3
