@@ -261,15 +261,29 @@ class AskedKinds:
     # the stems of the words of a phrase that named a category ("ride to
     # uni", «езжу в универ»): they stand for the category, as a member does
     phrased: frozenset[str] = frozenset()
+    # the members some turn of the memory says (search/question.py), when
+    # known: searched first, the cap spent on words that can match
+    held: frozenset[str] | None = None
+
+    @property
+    def searched(self) -> tuple[str, ...]:
+        """Every member the full-text search can look for, each once."""
+        found = (m for _, kind in self.kinds for m in kind.members)
+        return tuple(dict.fromkeys(m for m in found if searchable(m)))
 
     @property
     def terms(self) -> tuple[str, ...]:
-        """The members to search for, each once, at most MAX_KIND_TERMS: those
-        in the question's script first (the cap cuts the other language's)."""
-        found = [m for _, kind in self.kinds for m in kind.members if searchable(m)]
-        found = [member for member in found if searchable(member)]
-        found.sort(key=lambda member: is_russian(member) != self.russian)
-        return tuple(dict.fromkeys(found))[:MAX_KIND_TERMS]
+        """The members to search for, at most MAX_KIND_TERMS: those the
+        memory holds first, then those in the question's script (the cap
+        cuts the other language's: an English question of a life told in
+        Russian searches «хавейл» before "camry")."""
+        held = self.held or frozenset()
+        return tuple(
+            sorted(
+                self.searched,
+                key=lambda m: (m not in held, is_russian(m) != self.russian),
+            )
+        )[:MAX_KIND_TERMS]
 
     @property
     def asked(self) -> frozenset[str]:
