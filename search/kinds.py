@@ -36,7 +36,7 @@ from .getting_about import (
     says_driving,
 )
 from .kind_table import MORE, TABLE
-from .leisure import LEISURE
+from .leisure import LEISURE, WORKING_OUT
 from .morphology import is_russian, stem
 from .slots import RU_DRINK_ASKED, about_user
 from .twin_words import searchable
@@ -71,10 +71,10 @@ _PHRASES = {
         re.I,
     ),
     # «Куда я хожу заниматься?»: where one goes to exercise (not «заниматься
-    # английским»; "work out" is search/kin_words.py's)
+    # английским»), "where do I work out?", «качаюсь» (leisure.py)
     "sport": re.compile(
         r"(?<!\w)(?:хож\w*|ход\w*|езж\w*|езд\w*)\s+занима(?:ться|юсь)(?!\s*\w)"
-        rf"|{LEISURE.pattern}",
+        rf"|{LEISURE.pattern}|{WORKING_OUT.pattern}",
         re.I,
     ),
     "hobby": LEISURE,  # "What do I do for fun?": a hobby or a sport
