@@ -273,17 +273,17 @@ class AskedKinds:
 
     @property
     def terms(self) -> tuple[str, ...]:
-        """The members to search for, at most MAX_KIND_TERMS: those the
-        memory holds first, then those in the question's script (the cap
-        cuts the other language's: an English question of a life told in
-        Russian searches «хавейл» before "camry")."""
+        """The members to search for, at most MAX_KIND_TERMS: those in the
+        question's script first (the cap cuts the other language's), unless
+        the memory holds none of those: then the held ones of the other
+        script come first (an English question of a life told in Russian
+        searches «хавейл» before "camry"). Where the question's script is
+        held too, the other's would only dilute its matches."""
+        found = sorted(self.searched, key=lambda m: is_russian(m) != self.russian)
         held = self.held or frozenset()
-        return tuple(
-            sorted(
-                self.searched,
-                key=lambda m: (m not in held, is_russian(m) != self.russian),
-            )
-        )[:MAX_KIND_TERMS]
+        if held and all(m not in held for m in found if is_russian(m) == self.russian):
+            found.sort(key=lambda member: member not in held)
+        return tuple(found)[:MAX_KIND_TERMS]
 
     @property
     def asked(self) -> frozenset[str]:
