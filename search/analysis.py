@@ -25,7 +25,7 @@ from .intent import (
 from .kin_words import kin_terms, without_frame
 from .kinds import NO_KINDS, AskedKinds, asked_kinds, asks_doings
 from .legs import walk_direction
-from .leisure import LEISURE, asks_before, without_leisure
+from .leisure import LEISURE, asks_before, without_leisure, without_working_out
 from .morphology import action_stems
 from .occasions import occasion_words
 from .query_text import (
@@ -161,7 +161,7 @@ def analyse(
     term_text = text if when is not None and names_a_month(when.phrase) else words
     dates = query_dates(text)
     framed = without_going(text, without_frame(text, query_terms(term_text)))
-    framed = without_driving(text, framed)
+    framed = without_working_out(text, without_driving(text, framed))
     kinds, terms = _kinds_and_terms(text, framed, own_child)
     # "Mum's seventieth": her birthday, at seventy (search/occasions.py).
     # The ordinal is still searched, as a twin: a turn need not say it.

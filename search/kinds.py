@@ -36,7 +36,7 @@ from .getting_about import (
     says_driving,
 )
 from .kind_table import MORE, TABLE
-from .leisure import LEISURE
+from .leisure import LEISURE, WORKING_OUT
 from .morphology import is_russian, stem
 from .slots import RU_DRINK_ASKED, about_user
 from .twin_words import searchable
@@ -71,10 +71,10 @@ _PHRASES = {
         re.I,
     ),
     # «Куда я хожу заниматься?»: where one goes to exercise (not «заниматься
-    # английским»; "work out" is search/kin_words.py's)
+    # английским»), "where do I work out?", «качаюсь» (leisure.py)
     "sport": re.compile(
         r"(?<!\w)(?:хож\w*|ход\w*|езж\w*|езд\w*)\s+занима(?:ться|юсь)(?!\s*\w)"
-        rf"|{LEISURE.pattern}",
+        rf"|{LEISURE.pattern}|{WORKING_OUT.pattern}",
         re.I,
     ),
     "hobby": LEISURE,  # "What do I do for fun?": a hobby or a sport
@@ -261,15 +261,29 @@ class AskedKinds:
     # the stems of the words of a phrase that named a category ("ride to
     # uni", «езжу в универ»): they stand for the category, as a member does
     phrased: frozenset[str] = frozenset()
+    # the members some turn of the memory says (search/question.py), when
+    # known: searched first, the cap spent on words that can match
+    held: frozenset[str] | None = None
+
+    @property
+    def searched(self) -> tuple[str, ...]:
+        """Every member the full-text search can look for, each once."""
+        found = (m for _, kind in self.kinds for m in kind.members)
+        return tuple(dict.fromkeys(m for m in found if searchable(m)))
 
     @property
     def terms(self) -> tuple[str, ...]:
-        """The members to search for, each once, at most MAX_KIND_TERMS: those
-        in the question's script first (the cap cuts the other language's)."""
-        found = [m for _, kind in self.kinds for m in kind.members if searchable(m)]
-        found = [member for member in found if searchable(member)]
-        found.sort(key=lambda member: is_russian(member) != self.russian)
-        return tuple(dict.fromkeys(found))[:MAX_KIND_TERMS]
+        """The members to search for, at most MAX_KIND_TERMS: those in the
+        question's script first (the cap cuts the other language's), unless
+        the memory holds none of those: then the held ones of the other
+        script come first (an English question of a life told in Russian
+        searches «хавейл» before "camry"). Where the question's script is
+        held too, the other's would only dilute its matches."""
+        found = sorted(self.searched, key=lambda m: is_russian(m) != self.russian)
+        held = self.held or frozenset()
+        if held and all(m not in held for m in found if is_russian(m) == self.russian):
+            found.sort(key=lambda member: member not in held)
+        return tuple(found)[:MAX_KIND_TERMS]
 
     @property
     def asked(self) -> frozenset[str]:

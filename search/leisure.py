@@ -20,6 +20,30 @@ LEISURE = re.compile(
     re.I,
 )
 
+# "Where do I work out these days?", «Где я сейчас качаюсь?», «В какой зал я
+# хожу?»: exercising said by its verb, a sport asked without naming one.
+# Not "I work out the tax" (a sum figured), «качаюсь на качелях» (a swing).
+WORKING_OUT = re.compile(
+    r"\b(?:i|we|you)\s+(?:\w+\s+)?work(?:ed|ing)?\s+out\b"
+    r"(?!\s+(?:the|a|an|how|what|why|when|if|whether|that|this|it|my|our|his|her)\b)"
+    r"|(?<!\w)(?:качаюсь|качался|качалась|качаться|качаемся)(?!\s+на\s)(?!\w)"
+    r"|(?<!\w)(?:хож\w*|ход\w*)\s+(?:\w+\s+)?в\s+(?:спорт)?зал(?!\w)"
+    r"|(?<!\w)в\s+(?:\w+\s+)?(?:спорт)?зал\s+(?:\w+\s+)?(?:хож|ход)\w*",
+    re.I,
+)
+
+
+def without_working_out(text: str, terms: list[str]) -> list[str]:
+    """`terms` without the verb of exercising in English ("work" of "work
+    out"): the sport category answers it by its members, and "work" would
+    search the user's job."""
+    if not WORKING_OUT.search(text):
+        return terms
+    return [term for term in terms if term not in _WORK_VERB]
+
+
+_WORK_VERB = frozenset({"work", "worked", "working", "out"})
+
 
 def own_time_doings(text: str, members: Sequence[str]) -> list[str]:
     """Of a question about someone's own time ("What does Sonya do after

@@ -14,12 +14,15 @@ the user's child (search/own_child_asked.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..store.interface import Store
 from .analysis import AnalysedQuery, analyse
 from .asked_owner import boss_phrased
 from .asked_relation import same_relation_aliases
 from .kinds import asked_kinds
 from .own_child_asked import names_own_child
+from .query_text import fts_term
 from .standing import stance
 
 
@@ -31,8 +34,22 @@ async def read_question(
     query = analyse(prompt, now)
     as_boss = boss_phrased(prompt) == prompt or await _boss_on_file(storage, query)
     if await _of_own_child(storage, query):
-        return analyse(prompt, now, owner_as_boss=as_boss, own_child=True)
-    return query if as_boss else analyse(prompt, now, owner_as_boss=False)
+        query = analyse(prompt, now, owner_as_boss=as_boss, own_child=True)
+    elif not as_boss:
+        query = analyse(prompt, now, owner_as_boss=False)
+    return await _with_held_members(storage, query)
+
+
+async def _with_held_members(storage: Store, query: AnalysedQuery) -> AnalysedQuery:
+    """The query, its categories knowing which of their members the memory
+    holds (searched first: search/kinds.py). One statement, and only for a
+    question naming a category (store/held_terms.py)."""
+    if not query.kinds.kinds:
+        return query
+    matches = {member: fts_term(member) for member in query.kinds.searched}
+    held = await storage.index.held_matches(list(matches.values()))
+    found = frozenset(member for member, match in matches.items() if match in held)
+    return replace(query, kinds=replace(query.kinds, held=found))
 
 
 async def _boss_on_file(storage: Store, query: AnalysedQuery) -> bool:

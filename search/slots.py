@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from .kin_words import LIVE_WITH
+from .leisure import WORKING_OUT
 
 # «Что я пью по утрам?», «Что я пила раньше?»: the Russian verb asks the
 # drink after «что» only; with a thing named it is that thing's («Какой статин
@@ -137,6 +138,8 @@ def slot_terms(text: str) -> tuple[str, ...]:
             continue  # who the user lives with, not where (kin_words.py)
         if slot == "work" and found and _SLOTS["shifts"][0].search(text):
             continue  # "What shifts am I working?": the shifts, not the job
+        if slot == "work" and not pattern.search(WORKING_OUT.sub(" ", text)):
+            continue  # "Where do I work out?": exercising, not the job
         if slot == "original plan" and not asks_original_plan(text):
             continue  # a topic named: its own words find the plan
         if pattern.search(text):

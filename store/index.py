@@ -14,6 +14,8 @@ from collections.abc import Sequence
 import aiosqlite
 
 from ..core.records import Node, NodeType, NodeWindow
+from .base import Connections
+from .held_terms import HeldTerms
 from .migrations import create_vector_tables
 from .rows import (
     NODE_COLUMNS,
@@ -38,7 +40,11 @@ SCAN_WINDOW = 20_000  # newest nodes a substring (CJK) search reads
 FTS_VIEW_MARGIN = 10
 
 
-class SqliteIndex(TermCounts):
+class SqliteIndex(TermCounts, HeldTerms):
+    def __init__(self, conn: Connections) -> None:
+        TermCounts.__init__(self, conn)
+        HeldTerms.__init__(self, conn)
+
     # -- search --------------------------------------------------------------
 
     async def fts_search(

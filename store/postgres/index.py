@@ -172,6 +172,29 @@ class PgIndex(SqliteIndex):
         rows = await self._conn.rows("select coalesce(max(id), 0) as top from nodes")
         return int(rows[0]["top"])
 
+    async def _rows_holding(
+        self, matches: Sequence[str], after: Sequence[int]
+    ) -> tuple[list[bool], int]:
+        # SqliteIndex's statement, each FTS5 expression as its tsquery
+        queries = [tsquery(match) for match in matches]
+        holds = ", ".join(
+            f"exists(select 1 from {self.text_rows} n where n.fts @@ ({query})"
+            f" and n.id > ?) as h{i}"
+            for i, (query, _) in enumerate(queries)
+        )
+        params = [
+            p
+            for (_, terms), start in zip(queries, after, strict=True)
+            for p in (*terms, start)
+        ]
+        row = (
+            await self._conn.rows(
+                f"select (select coalesce(max(id), 0) from nodes) as top, {holds}",
+                params,
+            )
+        )[0]
+        return [bool(row[f"h{i}"]) for i in range(len(matches))], int(row["top"])
+
     async def _count_terms(self, terms: Sequence[str], cap: int) -> list[int]:
         return [await self._count_term(term, cap) for term in terms]
 
