@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..core.relations import relation_of
+from ..core.relations import RELATIONS, relation_of
 from ..search.morphology import relation_base_forms
 from .mention import Mention
 
@@ -169,10 +169,21 @@ def with_pronoun_relations(
     said = pronoun_relations(text, names) if names else {}
     return [
         (span, _related(m, said[m.name]))
-        if m.name in said and not m.relation and m.kind == "name"
+        if m.name in said
+        and not m.relation
+        and m.kind == "name"
+        and not _called_by_relation(m.name)
         else (span, m)
         for span, m in spans
     ]
+
+
+def _called_by_relation(name: str) -> bool:
+    """ "Mum", «папу»: one the user names by a relation word is that relative;
+    the next sentence's praise («забрала папу. золотая сестра» praises the
+    sister who took him) is no second relation of theirs. They still count
+    as a candidate, so a sentence naming them and another files nobody."""
+    return relation_base_forms([name.casefold()])[0] in RELATIONS
 
 
 def _related(mention: Mention, relation: str) -> Mention:

@@ -84,3 +84,12 @@ async def test_the_called_child_is_found_by_the_relation(
 
     timur = await storage.entities.find_entity("мой сын")
     assert timur is not None and "Тимур" in timur.name
+
+
+def test_one_named_by_a_relation_word_takes_no_other_relation() -> None:
+    """«Соседка забрала папу. золотая сестра», "Took Dad to the clinic. My
+    old friend.": the relative named by their relation word (mum, dad) is
+    not given the relation the next sentence praises someone with."""
+    assert "Mum" not in _relations("Called Mum tonight. My best friend.")
+    assert "Dad" not in _relations("Took Dad to the clinic. My old friend.")
+    assert "Папа" not in _relations("Соседка забрала папу. золотая сестра")
