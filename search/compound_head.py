@@ -88,6 +88,12 @@ def asked_unit(text: str) -> set[str]:
     return _which_nouns(text) & _TIME_UNITS
 
 
+def said_units(text: str) -> set[str]:
+    """The stems of the units the text says anywhere ("my metformin dose at
+    first"): the measure asked, not the thing measured."""
+    return {stem(word) for word in re.findall(r"\w+", text)} & _TIME_UNITS
+
+
 def _which_nouns(text: str) -> set[str]:
     compound = _WHICH_COMPOUND.search(text)
     if compound and compound[2].lower() not in STOP_WORDS:

@@ -6,6 +6,7 @@ to answer (search/support.py), and no category or state is named by them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 from .morphology import stem
 from .twin_words import twin_stems
@@ -44,6 +45,26 @@ take takes taking took everywhere anywhere везде всюду повсюду 
 """
 
 GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
+
+# Taking a medicine or keeping a habit frames a question about a thing as
+# "take" does, in Russian by the verbs of drinking, taking and being «на» a
+# thing: «Я пью магний?», «Что я принимаю от давления?», «Я сижу на
+# метформине?» ask about the thing, which a turn says by any verb («Выпил
+# магний»). Only beside the thing: "Do I still drink?" asks about the
+# drinking itself, which is then searched and ranked as its own word.
+_TAKING = """
+пью пьёшь пьешь пьёт пьет пьём пьем пьют пил пила пили пить
+принимаю принимаешь принимает принимаем принимают принимал принимала принимали
+принимать сижу сидишь сидит сидим сидят сидел сидела сидели
+"""
+TAKING_STEMS = frozenset(stem(w) for w in _TAKING.split())
+
+
+def without_taking(own: AbstractSet[str]) -> set[str]:
+    """The question's own word stems `own` with the verbs of taking set
+    aside when a thing taken is said beside them."""
+    rest = set(own) - TAKING_STEMS
+    return rest or set(own)
 
 
 def frame_twins(terms: Iterable[str]) -> set[str]:

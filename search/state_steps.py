@@ -24,6 +24,7 @@ from .analysis import AnalysedQuery
 from .arrived import with_arrival
 from .cross_script import OtherScriptNames
 from .earlier_value import with_earlier_value
+from .first_told import earliest_first
 from .gear_taken_up import with_gear_taken_up, without_gear_taken_up
 from .member_things import theirs_below, with_member_things
 from .moved_booking import with_moved_booking
@@ -72,6 +73,7 @@ async def by_states(
     # after the stance's recency: a child's newer swimming stays below
     hits = theirs_below(hits, query)
     hits = await after_the_end(storage, hits, query, window, spelled)
+    hits = await earliest_first(storage, hits, query, window, spelled)
     hits = await with_arrival(storage, hits, query, window)
     steps = (with_occasion_plan, with_gear_taken_up, without_gear_taken_up)
     for step in (*steps, with_window_doing):

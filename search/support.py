@@ -56,7 +56,7 @@ from .asked_of import (
 from .before_own import later_stems
 from .compound_head import asked_head, asked_unit, compound_head
 from .flight_words import flying_kin
-from .frame_words import GENERIC_STEMS, frame_twins
+from .frame_words import GENERIC_STEMS, frame_twins, without_taking
 from .kin_words import family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
@@ -355,6 +355,7 @@ def answers(
     stand_for = query.kinds.member_stems | query.kinds.phrased
     # «до велосипеда» asks the older state; "what year" a date, not a "year"
     own -= later_stems(query.text) | asked_unit(query.text)
+    own = without_taking(own)  # «Я пью магний?» is answered by «Выпил магний»
     if own & stand_for:
         own = (own - stand_for) | query.kinds.asked
     named = {node_id for node_id, _ in ranked.get("entity", ())}
