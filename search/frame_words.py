@@ -25,6 +25,7 @@ previous former
 usual plan plans planned want wanted say says said tell told eat eats eating ate
 instead вместо
 take takes taking took everywhere anywhere везде всюду повсюду сих пор
+see sees seeing saw seen
 план планы плана планом планах планирую планируем планировал планировала
 планировали пользуюсь пользуемся пользовался пользовалась пользовались
 пользоваться
