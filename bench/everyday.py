@@ -16,7 +16,11 @@ language (bench/everyday_score.py) against the targets of issues 23 and 27.
 
     PYTHONPATH=<dir holding agent_memory> python bench/everyday.py
         [--embedder none|local|MODULE:FACTORY] [--verbose] [--json] [--keep DIR]
-        [--data DIR]
+        [--data DIR] [--questions FILE]
+
+`--questions FILE` asks another question set over the same life (default: the
+life's questions.jsonl; a bare name is looked up in the life's folder), e.g.
+paraphrases.jsonl, the same questions asked in other words.
 
 `--data bench/data/everyday2` runs the second, smaller life (written by hand:
 bench/everyday2_life.py); a data folder with a life.json gives its own anchor.
@@ -177,6 +181,14 @@ def life_clock(days_back: int) -> Iterator[None]:
         time.time = real  # type: ignore[assignment]
 
 
+def questions_file(data: Path, name: str | None) -> Path:
+    """The question set asked: a path as given, else a file in the life's folder."""
+    if name is None:
+        return data / "questions.jsonl"
+    given = Path(name)
+    return given if given.exists() else data / name
+
+
 def anchor_of(data: Path) -> dt.date:
     """The life's reference "today": its life.json, else the first life's."""
     meta = data / "life.json"
@@ -188,7 +200,7 @@ def anchor_of(data: Path) -> dt.date:
 async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     data = Path(args.data)
     turns = read_jsonl(data / "turns.jsonl")
-    questions = read_jsonl(data / "questions.jsonl")
+    questions = read_jsonl(questions_file(data, args.questions))
     now = dt.datetime.now(dt.UTC)
     anchor = anchor_of(data)
     today = anchor
@@ -244,6 +256,9 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="list failed questions")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--data", default=str(life.DATA), help="the life's folder")
+    parser.add_argument(
+        "--questions", help="questions file (default: the life's questions.jsonl)"
+    )
     parser.add_argument("--keep", help="build the memory in this folder and keep it")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)

@@ -22,15 +22,19 @@ know remember tell think like likes get got go going goes went live lives living
 lived work works working worked job now currently today usually place use used
 before previously earlier new old last first moment still main actually really
 exactly right these those days nowadays lately recently currently originally
+previous former
 usual plan plans planned want wanted say says said tell told eat eats eating ate
 instead вместо
 take takes taking took everywhere anywhere везде всюду повсюду сих пор
+see sees seeing saw seen
 план планы плана планом планах планирую планируем планировал планировала
 планировали пользуюсь пользуемся пользовался пользовалась пользовались
 пользоваться
 зовут звать звали имя имени любимый любимая любимое любимые живу живёт живет
 живем живём жил жила жили работаю работает работал работала работа работу
 сейчас теперь раньше прежде сначала изначально где сколько делаю делал делала
+прежний прежняя прежнее прежние прежнего прежней прежнему прежним прежнем прежнюю
+прежних
 люблю любил любила обычно нынче последнее время этого сказал сказала сказали
 говорил говорила говорили был была было были будет ем ешь ест едим едят ел ела ели
 мой моя моё мое мои моего моей моему моим моём моем мою моих моими

@@ -34,7 +34,8 @@ _DRINK_NAMED = (
 _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
     "home": (
         re.compile(
-            r"\b(?:live|living in|home|city|moved?)\b"
+            # "where am I living?", not "for a living" (a job) nor "the living room"
+            r"\b(?:live|(?<!\ba\s)living(?!\s+room)|home|city|moved?)\b"
             r"|(?<!\w)(?:жив[уеёи]\w*|жил\w*|дом|город\w*|переех\w*)(?!\w)",
             re.I,
         ),

@@ -82,6 +82,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 Stems = AbstractSet[str]
 _ADJECTIVES = (
     r"favou?rite|new|old|current|best|little|older|younger|big|first|last|own|"
+    r"previous|former|"  # "my previous car" asks for a car, as "my old car" does
     r"family|personal|local|regular|"  # "my family doctor" asks for a doctor
     r"любим\w*|нов\w*|стар\w*|младш\w*|старш\w*|нынешн\w*|прежн\w*|бывш\w*|"
     r"семейн\w*|личн\w*|постоянн\w*"
