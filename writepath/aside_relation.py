@@ -34,6 +34,7 @@ from ..core.relations import (
     same_relation,
 )
 from ..search.morphology import relation_base_forms
+from .birth_order import child_by_word_before
 from .names import KIN_TITLES
 
 _ASIDE = re.compile(r"^\s*\(([^()]{1,160})\)")
@@ -80,7 +81,8 @@ _SPOUSES = same_relation("wife") | same_relation("husband") | same_relation("par
 
 
 def _child_by_age(items: Sequence[str], before_words: Sequence[str]) -> str:
-    """ "child" when the aside's first note is a minor's age (past the name's
+    """ "child" («сын», «дочь» when the word before the name says which)
+    when the aside's first note is a minor's age (past the name's
     other form: «Алия, 6») and the user's spouse is named before it in the
     text: the family told at once, not a friend's child met alone."""
     if items and _other_name_form(items[0]):
@@ -88,7 +90,10 @@ def _child_by_age(items: Sequence[str], before_words: Sequence[str]) -> str:
     if not items or not items[0].isdigit() or int(items[0]) > MINOR_AGE:
         return ""
     said = relation_base_forms([w.strip(",.!?;:()").casefold() for w in before_words])
-    return "child" if _SPOUSES & set(said) else ""
+    if not _SPOUSES & set(said):
+        return ""
+    # «старшая Вика (15)», «малой Миша (9)»: the word before says which
+    return child_by_word_before(list(before_words)) or "child"
 
 
 def _other_name_form(item: str) -> bool:

@@ -190,9 +190,12 @@ def _renamed(key: str, lemma: str, aliases: Collection[str]) -> bool:
     """The entity named `key` takes the nominative `lemma` it holds as an
     alias: "Лена" came after "Леной", «Саша» after "Александр" (the name said
     every day); never a pet name for its full name ("Оскар" stays beside
-    «Оськой», writepath/nicknames.py)."""
+    «Оськой», writepath/nicknames.py), nor a possessive of a name it holds
+    («Мишкин» of «Мишка»: «Мишкину форму» reads like a surname's dative)."""
     if key == lemma or lemma not in aliases or not is_name_key(key):
         return False  # "Zarina" keeps her Latin name beside «Заринкой»
+    if possessive_nominatives(lemma) & {key, *aliases}:
+        return False
     return key in name_forms(lemma) or not pet_name_stem(lemma)
 
 

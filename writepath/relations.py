@@ -34,6 +34,7 @@ from ..search.morphology import relation_base_forms
 from ..search.spellings import other_script_spellings
 from ..store.interface import Store
 from .apposed_roles import relation_apposed, relation_past_place
+from .birth_order import BIRTH_ORDER
 from .boss_titles import PASTIMES
 
 # What joins a name to the relation that follows it: "Ingrid, my new boss",
@@ -211,14 +212,8 @@ def relation_after(after_words: Sequence[str]) -> str:
 
 
 # "Zlata, our youngest, she's 5", «Марк — наш старший»: the order of birth
-# said alone names one of the user's children; a Russian adjective says
-# which (младшая: a daughter), an English one leaves it to a pronoun right
-# after ("she's 5"), else to "child".
-_BIRTH_ORDER = {
-    **dict.fromkeys("youngest eldest oldest".split(), "child"),
-    **dict.fromkeys("младшая старшая младшенькая старшенькая".split(), "дочь"),
-    **dict.fromkeys("младший старший младшенький старшенький".split(), "сын"),
-}
+# said alone names one of the user's children (writepath/birth_order.py); an
+# English one leaves the sex to a pronoun right after ("she's 5").
 _PRONOUN_SAYS = {
     **dict.fromkeys("she she's shes her".split(), "daughter"),
     **dict.fromkeys("he he's hes his".split(), "son"),
@@ -230,7 +225,7 @@ def _child_by_order(words: Sequence[str]) -> str:
     youngest"), or "" (not "our eldest son": that names the son itself)."""
     if len(words) < 3 or words[0] not in _APPOSITION or words[1] not in RELATION_OWNERS:
         return ""
-    child = _BIRTH_ORDER.get(words[2], "")
+    child = BIRTH_ORDER.get(words[2], "")
     following = words[3] if len(words) > 3 else ""
     if not child or following in RELATIONS:
         return ""
