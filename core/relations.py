@@ -70,6 +70,7 @@ RELATIONS = (
     ex ex-wife ex-husband ex-girlfriend ex-boyfriend ex-partner бывшая бывший
     тёща теща свекровь тесть свёкор свекор зять невестка терапевт
     флэтмейт флетмейт
+    hubby wifey bf супруг супруга муженёк муженек благоверный благоверная
     dog cat собака пёс пес кот кошка""".split()
     )
     | PET_KINDS
@@ -109,7 +110,8 @@ UNIQUE_RELATIONS = frozenset(
     stepmother stepfather жена муж мама мать папа отец начальник мамочка
     папочка отчим мачеха начальница босс шеф заведующий заведующая
     mother-in-law father-in-law тёща теща свекровь тесть свёкор свекор жених
-    невеста парень девушка""".split()
+    невеста парень девушка hubby wifey супруг супруга муженёк муженек
+    благоверный благоверная""".split()
 ) | frozenset(f"{FOREIGN_ROLES['boss']} {FOREIGN_ROLES['landlord']}".split())
 # Russian relations spoken of with the feminine "моя" (the rest take "мой").
 RU_FEMININE = frozenset(
@@ -118,7 +120,7 @@ RU_FEMININE = frozenset(
     учительница преподавательница
     однокурсница одноклассница хозяйка арендодательница ученица стажёрка аптекарша
     стажерка практикантка
-    мачеха невеста бывшая девушка
+    мачеха невеста бывшая девушка супруга благоверная
     начальница собака кошка тёща теща свекровь невестка лошадь черепаха
     ящерица змея канарейка борзая овчарка такса сиамская персидская
     корелла свинка шиншилла песчанка крыса мышь мышка""".split()
@@ -163,10 +165,13 @@ SAME_RELATION_WORDS = frozenset(
 # The same relation in the other language (and its other words): a newer
 # "my boss" replaces every older one, "my wife" also finds "моя жена".
 _SAME = [
-    "wife жена",
-    "husband муж",
-    # «мой парень», «моя девушка»: one's partner, not just a guy or a girl
-    "boyfriend парень",
+    # the everyday and the formal words for the spouse: "hubby", «супруга»,
+    # «благоверный» (said of one's own, half in jest)
+    "wife wifey жена супруга благоверная",
+    "husband hubby муж муженёк муженек супруг благоверный",
+    # «мой парень», «моя девушка»: one's partner, not just a guy or a girl;
+    # "my bf" as typed in a chat ("gf" is left out: gluten-free)
+    "boyfriend bf парень",
     "girlfriend девушка",
     # one engagement: "fiancé" is often written for a woman too
     "fiance fiancee жених невеста",

@@ -134,6 +134,17 @@ _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
     ),
     (
+        # "who am I married to?", "my spouse", «на ком я женат?», «за кем я
+        # замужем?»: the spouse, told of as the wife or the husband
+        re.compile(
+            r"\bmarried\s+to\b|\bspouse\b"
+            r"|(?<!\w)на\s+ком\s+(?:\w+\s+){0,2}женат\w*"
+            r"|(?<!\w)за\s+кем\s+(?:\w+\s+){0,2}замужем(?!\w)",
+            re.I,
+        ),
+        ("wife", "husband", "жена", "муж", "супруг", "супруга"),
+    ),
+    (
         LIVE_WITH,  # the people of a home: a flatmate, a partner
         (
             "flatmate", "roommate", "housemate", "partner", "girlfriend",
