@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 TESTS = Path(__file__).resolve().parents[1]
-# A run holding a server, as the session fixture does, until it is killed.
-RUN = f"""
-import sys, time
-sys.path.insert(0, {str(TESTS)!r})
+# A run holding a server, as the session fixture does, until it is killed
+# (started in tests/, so `-c` imports pg_server from there: no path set).
+RUN = """
+import time
 import pg_server
 server = pg_server.PgServer()
 print(server.pid, flush=True)
@@ -48,7 +48,7 @@ def _gone_within(pid: int, seconds: float) -> bool:
 def test_a_killed_run_stops_its_server(signum: int) -> None:
     postmaster = 0
     with subprocess.Popen(
-        [sys.executable, "-c", RUN], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", RUN], stdout=subprocess.PIPE, text=True, cwd=TESTS
     ) as run:
         assert run.stdout is not None
         try:
