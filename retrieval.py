@@ -189,7 +189,9 @@ class Retriever:
             return []
         # Small talk searched for ("good morning") finds its words, not vectors.
         gate = self._words_only if asks_nothing(query) else self._floor
-        call = await self._begin(await read_question(self._storage, query, filters.now))
+        ceiling = OnceCeiling(self._storage)
+        question = await read_question(self._storage, query, filters.now, ceiling)
+        call = await self._begin(question, ceiling)
         try:
             plan = make_plan(call.query, filters, strategy, vector=vector, gate=gate)
             hits = await self._search(call, plan)
@@ -245,7 +247,9 @@ class Retriever:
         embedder = self._embedder if self._storage.has_vectors else None
         if embedder is not None:
             embedder.start([self._query_text(asked)], "query")
-        call = await self._begin(await read_question(self._storage, prompt, now))
+        ceiling = OnceCeiling(self._storage)
+        question = await read_question(self._storage, prompt, now, ceiling)
+        call = await self._begin(question, ceiling)
         try:
             # The FTS and entity legs and the thread's tail need only the
             # prompt (the plan's size does not depend on the intent): they run
@@ -304,10 +308,10 @@ class Retriever:
             self.reinforce(used)
         return block
 
-    async def _begin(self, query: AnalysedQuery) -> Call:
+    async def _begin(self, query: AnalysedQuery, ceiling: OnceCeiling) -> Call:
+        """The call's plan; `ceiling` its node ceiling, read once for all."""
         await self._common_names.refresh(self._storage)
         read = await self._other_script.refresh(self._storage)
-        ceiling = OnceCeiling(self._storage)
         query = await with_loanwords(self._storage, query, self._other_script, ceiling)
         if read is not None:
             self._brands.reset(read)

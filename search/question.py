@@ -21,33 +21,39 @@ from .analysis import AnalysedQuery, analyse
 from .asked_owner import boss_phrased
 from .asked_relation import same_relation_aliases
 from .kinds import asked_kinds
+from .node_ceiling import OnceCeiling
 from .own_child_asked import names_own_child
 from .query_text import fts_term
 from .standing import stance
 
 
 async def read_question(
-    storage: Store, prompt: str, now: float | None
+    storage: Store, prompt: str, now: float | None, ceiling: OnceCeiling | None = None
 ) -> AnalysedQuery:
     """`prompt` read once for search (search/analysis.py); relative dates
-    count from `now` (default the clock)."""
+    count from `now` (default the clock). `ceiling`: the call's node
+    ceiling, shared with its legs (read here only for a category question)."""
     query = analyse(prompt, now)
     as_boss = boss_phrased(prompt) == prompt or await _boss_on_file(storage, query)
     if await _of_own_child(storage, query):
         query = analyse(prompt, now, owner_as_boss=as_boss, own_child=True)
     elif not as_boss:
         query = analyse(prompt, now, owner_as_boss=False)
-    return await _with_held_members(storage, query)
+    return await _with_held_members(storage, query, ceiling or OnceCeiling(storage))
 
 
-async def _with_held_members(storage: Store, query: AnalysedQuery) -> AnalysedQuery:
+async def _with_held_members(
+    storage: Store, query: AnalysedQuery, ceiling: OnceCeiling
+) -> AnalysedQuery:
     """The query, its categories knowing which of their members the memory
     holds (searched first: search/kinds.py). One statement, and only for a
     question naming a category (store/held_terms.py)."""
     if not query.kinds.kinds:
         return query
     matches = {member: fts_term(member) for member in query.kinds.searched}
-    held = await storage.index.held_matches(list(matches.values()))
+    held = await storage.index.held_matches(
+        list(matches.values()), ceiling=await ceiling.get()
+    )
     found = frozenset(member for member, match in matches.items() if match in held)
     return replace(query, kinds=replace(query.kinds, held=found))
 

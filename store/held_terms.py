@@ -8,7 +8,9 @@ here. Asked which members occur, the search spends the cap on those.
 
 One statement asks it of every term not yet known to occur, each only in
 the rows added since it was last asked (a rowid range FTS5 seeks): a term
-is held once a row holds it, and a new row can only add held terms. A
+is held once a row holds it, and a new row can only add held terms. Given
+the call's node ceiling, nothing is asked when no row was added since: the
+warm path of a question asked again costs no statement. A
 row removed may leave a term held that no row holds now: it then costs
 its slot, never a match.
 """
@@ -31,14 +33,23 @@ class HeldTerms:
         self._held: set[str] = set()
         self._holding = asyncio.Lock()  # the legs share one answer
 
-    async def held_matches(self, matches: Sequence[str]) -> set[str]:
+    async def held_matches(
+        self, matches: Sequence[str], *, ceiling: int | None = None
+    ) -> set[str]:
         """Those of `matches` (FTS5 MATCH expressions, as the search leg
         writes its terms) that some row of the text index matches: none
-        asked again once held, the others only in rows added since."""
+        asked again once held, the others only in rows added since.
+        `ceiling`: the node ceiling as the caller read it (once a search
+        call); a term not held up to it is not asked again."""
         async with self._holding:
-            unknown = [m for m in dict.fromkeys(matches) if m not in self._held]
+            unknown = [
+                m
+                for m in dict.fromkeys(matches)
+                if m not in self._held
+                and (ceiling is None or self._absent_to.get(m, -1) < ceiling)
+            ]
             if unknown:
-                found, ceiling = await self._rows_holding(
+                found, asked_to = await self._rows_holding(
                     unknown, [self._absent_to.get(m, 0) for m in unknown]
                 )
                 for match, held in zip(unknown, found, strict=True):
@@ -46,7 +57,7 @@ class HeldTerms:
                         self._held.add(match)
                         self._absent_to.pop(match, None)
                     else:
-                        self._absent_to[match] = ceiling
+                        self._absent_to[match] = asked_to
             return {m for m in matches if m in self._held}
 
     async def _rows_holding(

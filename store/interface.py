@@ -330,7 +330,9 @@ class SearchIndex(Protocol):
         self, terms: Sequence[str], *, ceiling: int | None = None
     ) -> set[str]: ...
 
-    async def held_matches(self, matches: Sequence[str]) -> set[str]: ...
+    async def held_matches(
+        self, matches: Sequence[str], *, ceiling: int | None = None
+    ) -> set[str]: ...
 
     async def knn_search(
         self, vector: Sequence[float], *, limit: int

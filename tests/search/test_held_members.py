@@ -80,3 +80,31 @@ async def test_the_held_members_cost_one_statement_then_none(
     other = [s for s in statements if "exists(select 1 from nodes_fts" in s]
     await storage._conn.read.set_trace_callback(None)
     assert len(first) == 1 and not other, (first, other)
+
+
+@pytest.mark.sqlite_only(reason="reads the statements SQLite runs")
+async def test_a_category_asked_again_asks_nothing_until_a_row_is_added(
+    storage: MemoryStorage,
+) -> None:
+    """The warm path: members not held are not asked again while no row
+    was added (the call's node ceiling says so); a new row asks them again,
+    and only in the rows past the last ask."""
+    await _life(storage, CAR_RU)
+    statements: list[str] = []
+
+    async def asks(question: str) -> int:
+        statements.clear()
+        await storage._conn.read.set_trace_callback(statements.append)
+        await read_question(storage, question, None)
+        await storage._conn.read.set_trace_callback(None)
+        return len([s for s in statements if "exists(select 1 from nodes_fts" in s])
+
+    assert await asks("what car do I drive now?") == 1
+    assert await asks("what car do I drive now?") == 0
+    await storage.nodes.add_episode(
+        EpisodeDraft("Sold the old Volvo to a dealer.", "later", "user", T0 + 9e5)
+    )
+    await storage.drain()
+    assert await asks("what car do I drive now?") == 1
+    query = await read_question(storage, "what car do I drive now?", None)
+    assert "volvo" in query.kinds.held, query.kinds.held
