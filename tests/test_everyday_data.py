@@ -161,6 +161,13 @@ def test_the_twenty_fourth_life_is_its_story() -> None:
     assert_written_life("everyday24", ru_share=(0.38, 0.52))
 
 
+def test_the_twenty_fifth_life_is_its_story() -> None:
+    """bench/data/everyday25/ (a held-out life, written blind, about two thirds
+    Russian: a Tatar truck driver in Yekaterinburg who becomes a dispatcher) is its
+    builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday25", ru_share=(0.60, 0.72))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
