@@ -192,14 +192,14 @@ def action_verb(word: str) -> str | None:
 
 
 def action_noun_stems(word: str) -> set[str]:
-    """The stems a Russian action noun's state is told by, in any case:
-    its verb's («до плавания»: «плавала», «плаваю») and its nominative's,
-    whose twins the table holds («плавание»: "swimming"); empty for any
-    other word."""
+    """The stem a Russian action noun's state is told by, in any case: its
+    verb's («до плавания»: «плавала», «плаваю»); empty for any other word.
+    (Not its nominative's twins: "climbing" of «до скалолазания» weighed
+    the English turns of the later state down too, and a stray turn led.)"""
     match = _ACTION_NOUN.match(word.casefold())
     if match is None:
         return set()
-    return {stem(match.group(1) + "ть"), stem(match.group(1) + "ние")}
+    return {stem(match.group(1) + "ть")}
 
 
 # A noun in -жка names an action whose verb says «г» where the noun says «ж»

@@ -67,4 +67,4 @@ async def test_before_a_named_noun_finds_the_older_state(tmp_path: Path) -> None
 # The later state named by an action noun («до вязания»): its turns tell it by
 # the verb («вязала»), which shares no stem with the noun's genitive.
 def test_an_action_noun_is_told_by_its_verb() -> None:
-    assert {"вяза", "вязан"} <= later_state("Чем я занималась до вязания?")
+    assert "вяза" in later_state("Чем я занималась до вязания?")
