@@ -49,6 +49,7 @@ from .search.member_things import with_member_things
 from .search.morphology import stem
 from .search.names_asked import named_entities
 from .search.node_ceiling import OnceCeiling
+from .search.occasion_plan import plan_told
 from .search.own_children import asks_own_children, children_words, own_children
 from .search.people import answered, asked_about
 from .search.plan import (
@@ -376,7 +377,8 @@ class Retriever:
         hits = [h for h in hits if admitted(h.node, filters, window)]
         # The gate reads deeper than is shown: a context block shows 5, and
         # the one turn that answers may rank 6th-10th (all already ranked).
-        if not answers(plan, hits[: max(filters.limit, GATE_DEPTH)], ranked):
+        gated = hits[: max(filters.limit, GATE_DEPTH)]
+        if not answers(plan, gated, ranked) and not plan_told(q.text, gated):
             return []  # nothing about what is asked (search/support.py)
         hits = hits[: filters.limit]
         if filters.history:

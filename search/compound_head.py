@@ -14,6 +14,7 @@ climbing partner" by a turn on climbing. Russian names the measure first
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 
 from .frame_words import GENERIC_STEMS
 from .morphology import stem
@@ -30,6 +31,7 @@ _MEASURES = frozenset(
 MEASURE_STEMS = frozenset(map(stem, _MEASURES)) | frozenset(
     map(stem, "группа размер номер цвет марка модель рост вес код".split())
 )
+_RU_MEASURES = frozenset(s for s in MEASURE_STEMS if not s.isascii())
 _NEXT = re.compile(r"[ \t]+([a-z]+)\b(?!['’-])(?!\s+of\b)")
 
 
@@ -46,9 +48,14 @@ def compound_head(possessive: re.Match[str]) -> str:
 # "Which choir do I sing in now?", «В каком хоре я пою?»: the noun after
 # "which" names the thing asked; a turn on it answers without the verb
 # ("Choir tonight: the conductor moved me", «репетиция хора»).
+# Russian puts the owner and the time between the two freely: «Какой у меня
+# сейчас участок?», «Какая теперь у нас машина?» ask the plot, the car.
+_BETWEEN = r"(?:\s+(?:у\s+(?:меня|нас|тебя|него|неё|нее|них)|сейчас|теперь|щас|нынче))*"
 _WHICH = re.compile(
     r"\b(?:which|what)\s+(\w+)"
-    r"|(?<!\w)(?:как(?:ой|ая|ое|ие|ого|ую|ом|ой|им|их|ому)|котор\w+)\s+(\w+)",
+    r"|(?<!\w)(?:как(?:ой|ая|ое|ие|ого|ую|ом|ой|им|их|ому)|котор\w+)"
+    + _BETWEEN
+    + r"\s+(\w+)",
     re.I,
 )
 # "Which pension fund am I with?": two nouns before the verb are a compound,
@@ -63,8 +70,10 @@ _WHICH_COMPOUND = re.compile(
 
 def asked_head(text: str) -> set[str]:
     """The stem of the noun a "which"/«какой» question asks about, if any
-    (of an English compound, both its nouns); not a time's unit (`asked_unit`)."""
-    return _which_nouns(text) - _TIME_UNITS
+    (of an English compound, both its nouns); not a time's unit (`asked_unit`),
+    nor a Russian measure, whose thing follows it («номер паспорта»,
+    «размер обуви»: a turn saying «номер» of a phone says nothing of it)."""
+    return _which_nouns(text) - _TIME_UNITS - _RU_MEASURES
 
 
 # "What year did I serve in the navy?", «В какой день у меня хор?»: the unit
@@ -101,3 +110,15 @@ def _which_nouns(text: str) -> set[str]:
     else:
         words = (m[1] or m[2] for m in _WHICH.finditer(text))
     return {stem(w) for w in words if w.lower() not in STOP_WORDS} - GENERIC_STEMS
+
+
+# "plot 27", "flat 4B", "route 42": a noun with its number names one of its
+# kind, the one the user has, and the compound's other noun was said when it
+# was first named ("swap to allotment plot 27", then "plot 27 with Stan").
+_NUMBERED = re.compile(r"\b([^\W\d_]+)\s+(?:no\.?\s*|№\s*)?\d+[a-z]?\b", re.I)
+
+
+def names_numbered(nouns: AbstractSet[str], text: str) -> bool:
+    """The text says one of `nouns` (stems, a "which" question's compound)
+    followed by its number."""
+    return any(stem(m[1]) in nouns for m in _NUMBERED.finditer(text))

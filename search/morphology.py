@@ -191,6 +191,17 @@ def action_verb(word: str) -> str | None:
     return match.group(1) + "ть" if match else None
 
 
+def action_noun_stems(word: str) -> set[str]:
+    """The stem a Russian action noun's state is told by, in any case: its
+    verb's («до плавания»: «плавала», «плаваю»); empty for any other word.
+    (Not its nominative's twins: "climbing" of «до скалолазания» weighed
+    the English turns of the later state down too, and a stray turn led.)"""
+    match = _ACTION_NOUN.match(word.casefold())
+    if match is None:
+        return set()
+    return {stem(match.group(1) + "ть")}
+
+
 # A noun in -жка names an action whose verb says «г» where the noun says «ж»
 # («стрижка»: «стриглась», «пробежка»: «пробегала»); a root of two letters
 # and «г» («ложка»: «лог») is left out, it names a thing, not an action.

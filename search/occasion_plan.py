@@ -133,6 +133,27 @@ def asked_occasions(question: str) -> list[re.Pattern[str]]:
     return [pattern for pattern in _OCCASIONS if pattern.search(question)]
 
 
+def plan_told(question: str, hits: Sequence[SearchHit]) -> bool:
+    """One of `hits` is the user's turn telling a plan for the time the
+    question asks where a plan goes ("where are we going this summer?"):
+    it names that time or one of the season's months, a plan word and a
+    place or firm ("booked a cottage near Bamburgh instead, last week of
+    June"). Such a turn answers though it says neither "holiday" nor
+    "summer": the relevance gate (search/support.py) lets it through."""
+    times = asked_occasions(question)
+    if not times:
+        return False
+    months = [_MONTHS[month - 1] for month in season_months(question)]
+    return any(_tells_plan(hit, (*times, *months)) for hit in hits)
+
+
+def _tells_plan(hit: SearchHit, times: Sequence[re.Pattern[str]]) -> bool:
+    text = hit.node.content
+    if hit.node.source_role != USER_ROLE or _asks(text) or not _PLAN.search(text):
+        return False
+    return any(p.search(text) for p in times) and any(_places(hit).values())
+
+
 def _places(hit: SearchHit) -> dict[int, set[str]]:
     """The places and firms a turn names, by id, with their names' keys in
     either script ("Kazan" and «Казань» one key): any entity but a person

@@ -38,7 +38,7 @@ from .changes import (
 )
 from .getting_about import DRIVING_ASKED
 from .left_behind import old_states
-from .morphology import stem
+from .morphology import action_noun_stems, stem
 from .others_now import opened_by_others, others_now_ids
 from .past_holder import past_holder_relation
 from .present_plain import asks_present_plainly
@@ -304,6 +304,7 @@ def later_state(text: str) -> set[str]:
         return set()
     words = named.split()
     stems = {stem(w) for w in words if w.casefold() not in _ANCHOR_NOISE}
+    stems |= {s for w in words for s in action_noun_stems(w)}  # «до плавания»
     # the other language's word too: "cardiology" is «кардиологию»'s state
     return stems.union(*(twin_stems(s) for s in stems))
 

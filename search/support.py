@@ -54,7 +54,7 @@ from .asked_of import (
     without_declined_names,
 )
 from .before_own import later_stems
-from .compound_head import asked_head, asked_unit, compound_head
+from .compound_head import asked_head, asked_unit, compound_head, names_numbered
 from .flight_words import flying_kin
 from .frame_words import GENERIC_STEMS, frame_twins, without_taking
 from .kin_words import family_verbs
@@ -292,6 +292,8 @@ def _says_head(
     if category & kinds.said(stems, text, members_only=True):
         return True
     rest = head - category  # both nouns of a compound ("pension fund")
+    if len(rest) > 1 and names_numbered(rest, text):  # "plot 27" of "allotment plot"
+        return True
     return bool(rest) and shared_stems(rest, stems) == rest
 
 

@@ -62,3 +62,9 @@ async def test_before_a_named_noun_finds_the_older_state(tmp_path: Path) -> None
             "Чем я занималась по вечерам до керамики?", SearchFilters(limit=5)
         )
     assert any("Хор по вечерам" in hit.node.content for hit in hits[:3]), hits
+
+
+# The later state named by an action noun («до вязания»): its turns tell it by
+# the verb («вязала»), which shares no stem with the noun's genitive.
+def test_an_action_noun_is_told_by_its_verb() -> None:
+    assert "вяза" in later_state("Чем я занималась до вязания?")

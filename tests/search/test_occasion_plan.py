@@ -166,3 +166,26 @@ async def test_a_weddings_new_plan_is_read_by_its_date(storage: MemoryStorage) -
     found = await top_answers(storage, texts, T0, "Where is the wedding?")
 
     assert not any("Brick Works" in text for text in found[:3]), found
+
+
+# The summer's plan told by its month only: neither "holiday" nor "summer".
+SUMMER_OFF = "Called off the Lisbon flights, Mum needs us at home in May."
+SUMMER_NEW = "Rented a flat in Porto instead, the first week of July."
+SUMMER_RU = "Вместо Лиссабона едем в Порту, сняли квартиру на первую неделю июля."
+
+
+async def test_a_seasons_plan_told_by_its_month_answers(
+    storage: MemoryStorage,
+) -> None:
+    texts = [*NOISE, SUMMER_OFF, *NOISE, SUMMER_NEW, *NOISE]
+    question = "Where are we going on holiday this summer?"
+    found = await top_answers(storage, texts, T0, question)
+
+    assert SUMMER_NEW in found, found
+
+
+async def test_a_seasons_plan_answers_in_russian(storage: MemoryStorage) -> None:
+    texts = [*NOISE, SUMMER_RU, *NOISE]
+    found = await top_answers(storage, texts, T0, "Куда мы едем в отпуск летом?")
+
+    assert SUMMER_RU in found, found
