@@ -101,6 +101,12 @@ async def question_fts(
     question's frequent names) and, for a lone name, one of the words
     ("Where does Sam live?": Sam's turns that say "live"). The words of
     `formed` are searched by their noun forms (query_text.fts_match)."""
+    if names and words:
+        # names_met counts the words in full (`weightless`), the words leg to
+        # its budget: counted in full first, the budget's count is the cache's
+        # (a common word was read twice, to the budget and again in full:
+        # ~25k postings of a who-question's "went", "hiking" at 100k).
+        await storage.index.weightless(words, ceiling=ceiling)
     words_alone = _words_leg(storage, words, limit, types, window, formed, ceiling)
     if not names:
         return await words_alone
