@@ -35,6 +35,8 @@ async def test_a_common_word_is_counted_once_where_names_meet(
     await storage._conn.read.set_trace_callback(None)
     counts_of_go = [s for s in statements if "count(*)" in s and '"go"' in s]
     assert len(counts_of_go) == 1, counts_of_go
+    # the node ceiling, not given, is read once for both legs
+    assert sum("max(id)" in s for s in statements) == 1, statements
     first = (await storage.index.fts_search('"mira" AND "oleg"', limit=1))[0][0]
     assert found[0][0] == first
     assert (await storage.index.term_rows(["go"], cap=10))[0] == {"go": 10}
