@@ -56,17 +56,28 @@ _BARE_AGE = re.compile(r"^[1-9]\d$")
 
 
 def says_who(
-    node: Node, relations: frozenset[str], names: set[str], weight: float
+    node: Node, relations: frozenset[str], names: Collection[str], weight: float
 ) -> float:
     """`weight` for a node that says who the person is: their relation (one
     of `relations`), or a turn introducing them (by `names`, introduced_by);
     else 1. The same weight for both, not more: the one turn would push the
     person's other turns out of the context block, a fact that does both too."""
-    text = node.content
-    said = states_relation(text, relations) or (
-        node.type == "episodic" and introduces(text, names)
-    )
+    episodic = node.type == "episodic"
+    said = _said_who(node.content, episodic, relations, frozenset(names))
     return weight if said else 1.0
+
+
+# The turns read as saying who a person is: a conversation about someone asks
+# about them turn after turn (get_context, then the agent's search_memory on
+# the same words), and each time their same ~100 turns are read again.
+SAID_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=SAID_KEPT)
+def _said_who(
+    text: str, episodic: bool, relations: frozenset[str], names: frozenset[str]
+) -> bool:
+    return states_relation(text, relations) or (episodic and introduces(text, names))
 
 
 def pets_kind_dropped(
@@ -97,7 +108,7 @@ def name_words(names: Collection[str]) -> set[str]:
     return {w for w in words if w not in RELATIONS and w not in RELATION_OWNERS}
 
 
-def introduces(text: str, names: set[str]) -> bool:
+def introduces(text: str, names: Collection[str]) -> bool:
     """The text says who the person of `names` (name_words) is: a relation or
     role word, an aside in parentheses, or an age stands beside their name."""
     if not names:

@@ -138,6 +138,7 @@ async def person_hits(
     if not people:
         return []
     own_names = introduced_by(people)
+    frozen_names = frozenset(own_names)  # the key of says_who's cache, once
     # asked by the relation ("Who's my boss?"): its former holder's news is
     # no answer (search/former_first.py)
     holds = relation_word(people[0]) if relations else ""
@@ -174,7 +175,7 @@ async def person_hits(
             * standing(node, now)
             * (1.0 + RECENCY * (node.when - oldest) / span)
             * (STATES_RELATION if node.id in described else 1.0)
-            * says_who(node, relations, own_names, STATES_RELATION)
+            * says_who(node, relations, frozen_names, STATES_RELATION)
             * (TOPIC_WEIGHT if _says(node.content, topic) else 1.0)
             * _led_by_former(node, linked.get(node.id, []), holds, asked, own_names),
             linked.get(node.id, []),

@@ -24,6 +24,7 @@ from collections.abc import Collection, Sequence
 
 from ..core.records import NodeType, NodeWindow
 from ..store.interface import Store
+from ..store.term_counts import UNCAPPED
 from .legs import (
     COMMON_ENTITY_FLOOR,
     COMMON_ENTITY_SHARE,
@@ -101,6 +102,13 @@ async def question_fts(
     question's frequent names) and, for a lone name, one of the words
     ("Where does Sam live?": Sam's turns that say "live"). The words of
     `formed` are searched by their noun forms (query_text.fts_match)."""
+    if names and words:
+        # names_met counts the words in full (`weightless`), the words leg to
+        # its budget: counted in full first, the budget's count is the cache's
+        # (a common word was read twice, to the budget and again in full:
+        # ~25k postings of a who-question's "went", "hiking" at 100k); the
+        # node ceiling, read here when not given, is the legs' too.
+        _, ceiling = await storage.index.term_rows(words, cap=UNCAPPED, ceiling=ceiling)
     words_alone = _words_leg(storage, words, limit, types, window, formed, ceiling)
     if not names:
         return await words_alone

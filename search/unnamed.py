@@ -21,7 +21,7 @@ from ..store.interface import Store
 from .own_relation import OWN_RELATION_TURNS, is_own_relative, own_phrases
 from .plan import SearchFilters
 from .query_text import fts_term
-from .unnamed_before import add_unnamed_before
+from .unnamed_before import add_unnamed_before, may_name
 
 # "The man from the walking group is called Geoff", "that woman at the
 # bakery, her name is Ana": the description, then the name it gets
@@ -76,9 +76,12 @@ async def add_described(
     person it names, linked to that person; their ids. Such a turn is where
     the person came into the user's life: it says who they are."""
     before = set(nodes)
-    for node in list(nodes.values()):
-        for person in people:
-            names = {n.casefold() for n in (person.name, *person.aliases)}
+    names_of = [
+        (person, {n.casefold() for n in (person.name, *person.aliases)})
+        for person in people
+    ]
+    for node in [n for n in nodes.values() if may_name(n.content)]:
+        for person, names in names_of:
             for said in descriptions(node.content, names):
                 await _add_said(storage, said, node, person, filters, nodes, linked)
             await add_unnamed_before(

@@ -68,6 +68,18 @@ _SEX_OF = {"his": "m", "he": "m", "его": "m", "her": "f", "she": "f"}
 _SEX_OF |= {"её": "f", "ее": "f"}
 
 
+# Every naming above says one of these words; so does every description
+# (search/unnamed.py `_NAMED`): a turn without them names no one as such.
+_NAMING_WORDS = ("called", "name", "зовут")
+
+
+def may_name(text: str) -> bool:
+    """The text may name someone as such: it has a naming word (each of a
+    person's ~100 turns was scanned by four patterns a question)."""
+    folded = text.casefold()  # as the patterns' IGNORECASE reads "ᲂ" as "о"
+    return any(word in folded for word in _NAMING_WORDS)
+
+
 def naming_sex(text: str, names: Collection[str]) -> str | None:
     """ "m" or "f" when `text` names one of `names` (folded) as such, saying
     the person's sex ("the man … is called Geoff", «её зовут Дина»)."""
