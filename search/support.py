@@ -84,6 +84,9 @@ _ADJECTIVES = (
     r"favou?rite|new|old|current|best|little|older|younger|big|first|last|own|"
     r"previous|former|"  # "my previous car" asks for a car, as "my old car" does
     r"family|personal|local|regular|"  # "my family doctor" asks for a doctor
+    # "my dental cleaning", «мой зубной врач»: the cleaning, the doctor (a
+    # dentist's turn says «стоматолог», "Dr Mendes", rarely "dental")
+    r"dental|зубн\w*|"
     r"любим\w*|нов\w*|стар\w*|младш\w*|старш\w*|нынешн\w*|прежн\w*|бывш\w*|"
     r"семейн\w*|личн\w*|постоянн\w*"
 )

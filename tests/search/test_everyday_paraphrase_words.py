@@ -1,6 +1,7 @@
 """The same question in other words: "my boy" is the son, «моё начальство»
 and "who do I report to?" the boss, "did I stop / give up / stay off ..."
-the end of a habit, on a real memory linked by the real extractor."""
+the end of a habit, «мой зубной врач» and "my dental cleaning" the
+dentist's, on a real memory linked by the real extractor."""
 
 from __future__ import annotations
 
@@ -93,3 +94,22 @@ async def test_giving_up_is_asked_as_quitting(storage: MemoryStorage) -> None:
         "have I given up sweets?",
     )
     assert top and "sweets" in top[0]
+
+
+async def test_a_dental_doctor_is_the_dentist(storage: MemoryStorage) -> None:
+    """«Мой зубной врач» asks the doctor, told of as «стоматолог»."""
+    top = await _top(
+        storage,
+        ["Была у стоматолога, доктор Котова поставила пломбу, 4000 рублей."],
+        "кто мой зубной врач?",
+    )
+    assert top and "Котова" in top[0]
+
+
+async def test_my_dental_cleaning_is_the_cleaning(storage: MemoryStorage) -> None:
+    top = await _top(
+        storage,
+        ["Booked the check-up and cleaning with Dr Okafor for 3 June at 10."],
+        "when is my dental cleaning?",
+    )
+    assert top and "Okafor" in top[0]
