@@ -70,6 +70,7 @@ RELATIONS = (
     ex ex-wife ex-husband ex-girlfriend ex-boyfriend ex-partner бывшая бывший
     тёща теща свекровь тесть свёкор свекор зять невестка терапевт
     флэтмейт флетмейт
+    boy lad
     hubby wifey bf супруг супруга муженёк муженек благоверный благоверная
     dog cat собака пёс пес кот кошка""".split()
     )
@@ -100,6 +101,11 @@ RELATIONS |= LOCAL_ROLE_WORDS
 # is Лидс's (Leeds).
 LOANED_RELATIONS = dict.fromkeys(
     "тимлида тимлиду тимлидом тимлиде лид лидом".split(), "начальник"
+)
+# «моё начальство», «у начальства»: the bosses as one, said of one's own
+# boss; asked as «начальник» (no entity is filed under the collective)
+LOANED_RELATIONS |= dict.fromkeys(
+    "начальство начальства начальству начальством начальстве".split(), "начальник"
 )
 RELATION_OWNERS = frozenset("my our мой моя мои наш наша".split())
 # Relations one usually has once, so the bare word ("wife", "жена") is an alias.
@@ -179,7 +185,8 @@ _SAME = [
     "dad father daddy papa папа отец папочка папуля",
     "brother брат братишка братик",
     "sister сестра сестрёнка сестренка сестричка",
-    "son сын сынок сынишка",
+    # "my boy", "my lad": a parent's word for the son
+    "son boy lad сын сынок сынишка",
     "daughter дочь дочка дочурка",
     # "Zlata, our youngest": a child whose son or daughter was not said
     "child",

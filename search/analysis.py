@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .asked_boss import boss_reported_to
 from .asked_landlord import landlord_phrased
 from .asked_owner import boss_phrased
 from .circumstance import without_circumstance
@@ -22,7 +23,7 @@ from .intent import (
     KeywordIntentClassifier,
     classify_query_complexity,
 )
-from .kin_words import kin_terms, without_frame
+from .kin_words import kin_terms, quitting_plain, without_frame
 from .kinds import NO_KINDS, AskedKinds, asked_kinds, asks_doings
 from .legs import walk_direction
 from .leisure import LEISURE, asks_before, without_leisure, without_working_out
@@ -149,10 +150,12 @@ def analyse(
     boss is on file to ask the owner as (search/question.py); `own_child`
     when it names a child of the user's, whose categories are the user's."""
     # "Who do I rent from?" asks the landlord as "Who's my landlord?" does,
+    # "Who do I report to?" the boss (search/asked_boss.py),
     # and "Who owns the bistro now?" the boss (search/asked_owner.py)
     # and "What do I play now that Otar's gone?" what the user plays now
     # (search/circumstance.py)
-    text = landlord_phrased(prompt[:MAX_QUERY_CHARS])
+    text = boss_reported_to(landlord_phrased(prompt[:MAX_QUERY_CHARS]))
+    text = quitting_plain(text)  # "gave up smoking": quit (search/kin_words.py)
     text = without_circumstance(boss_phrased(text) if owner_as_boss else text)
     when = relative_window(text, time.time() if now is None else now)
     # The phrase names a time, not a topic ("yesterday", "March" as a name);

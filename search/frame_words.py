@@ -27,6 +27,7 @@ usual plan plans planned want wanted say says said tell told eat eats eating ate
 instead вместо
 take takes taking took everywhere anywhere везде всюду повсюду сих пор
 see sees seeing saw seen
+manage manages managed managing
 план планы плана планом планах планирую планируем планировал планировала
 планировали пользуюсь пользуемся пользовался пользовалась пользовались
 пользоваться

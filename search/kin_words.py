@@ -54,6 +54,46 @@ ASKED_CLASS = re.compile(
     re.I | re.S,
 )
 
+# "give up", "stayed off", "kicked the habit": the quitting said by a phrase,
+# whose words ("give", "off") no turn of the end shares; asked as "quit",
+# the end's family below reads it.
+_QUITTING_PHRASE = re.compile(
+    r"\b(?:give|gave|given|giving)\s+up\b|\bstay(?:ed|ing|s)?\s+off\b"
+    r"|\bkick(?:ed|ing)?\s+the\s+habit\b",
+    re.I,
+)
+
+
+def quitting_plain(text: str) -> str:
+    """`text` with a phrase of quitting said as "quit": "Have I given up
+    cigarettes?" -> "Have I quit cigarettes?"."""
+    return _QUITTING_PHRASE.sub("quit", text)
+
+
+# "did I stop smoking?", «я бросил пить?»: the end is told by any of its
+# words ("quit today", «всё, бросаю», «завязала», "a week without"), rarely
+# by the asked verb (search/end_words.py reads them). A family of its own:
+# its words say only its verb, not the thing ended ("Quit the gym" says no
+# "smoking"), so search/support.py pairs them apart (`ending_kin`).
+_ENDING = re.compile(
+    r"\b(?:stop|stopped|quit|quitting)\b"
+    r"|(?<!\w)(?:брос(?:ил[аи]?|ать|аю|ить)|завязал[аи]?|перестал[аи]?"
+    r"|перестать)(?!\w)",
+    re.I,
+)
+_ENDING_WORDS = (
+    "quit", "quitting", "stopped", "gave", "without", "бросил", "бросила",
+    "бросаю", "бросать", "бросить", "завязал", "завязала", "без",
+)  # fmt: skip
+
+
+def ending_kin(terms: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """(the terms that are a verb of ending, the words a turn says it by),
+    both empty without one."""
+    verbs = frozenset(term for term in terms if _ENDING.fullmatch(term))
+    return verbs, frozenset(_ENDING_WORDS) if verbs else frozenset()
+
+
 # (what marks the general verb in a question, the words the answers use)
 _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (
@@ -161,7 +201,8 @@ def kin_terms(text: str) -> tuple[str, ...]:
     uses, in both languages: a bilingual user tells what they did in either
     ("What sport did I use to do?": «Утренняя йога»)."""
     found: list[str] = []
-    for pattern, words in _FAMILIES:
+    families = (*_FAMILIES, (_ENDING, _ENDING_WORDS))
+    for pattern, words in families:
         if pattern.search(text):
             for word in words:
                 # "пёк" is often typed "пек"; the index keeps ё apart from е

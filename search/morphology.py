@@ -395,8 +395,9 @@ def _shared_start(one: str, other: str) -> int:
     )
 
 
-# «мой», «моего», «нашим»: the stems of the Russian owner words in any case
-_OWNER_CASES = "мое моег моем моим мою мои наше нашег наш".split()
+# «мой», «моего», «нашим», «моё» (of «моё начальство»): the stems of the
+# Russian owner words in any case
+_OWNER_CASES = "мое моё моег моем моим мою мои наше нашег наш".split()
 OWNER_STEMS = {russian_stem(w) for w in RELATION_OWNERS if is_russian(w)} | {
     *_OWNER_CASES
 }

@@ -57,7 +57,7 @@ from .before_own import later_stems
 from .compound_head import asked_head, asked_unit, compound_head, names_numbered
 from .flight_words import flying_kin
 from .frame_words import GENERIC_STEMS, frame_twins, without_taking
-from .kin_words import family_verbs
+from .kin_words import ending_kin, family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
 from .morphology import cjk_needles, relation_base_forms, stem
@@ -84,6 +84,9 @@ _ADJECTIVES = (
     r"favou?rite|new|old|current|best|little|older|younger|big|first|last|own|"
     r"previous|former|"  # "my previous car" asks for a car, as "my old car" does
     r"family|personal|local|regular|"  # "my family doctor" asks for a doctor
+    # "my dental cleaning", «мой зубной врач»: the cleaning, the doctor (a
+    # dentist's turn says «стоматолог», "Dr Mendes", rarely "dental")
+    r"dental|зубн\w*|"
     r"любим\w*|нов\w*|стар\w*|младш\w*|старш\w*|нынешн\w*|прежн\w*|бывш\w*|"
     r"семейн\w*|личн\w*|постоянн\w*"
 )
@@ -187,7 +190,7 @@ def supports(
     head: AbstractSet[str] = frozenset(),
     attribute: AbstractSet[str] = frozenset(),
     pick: AbstractSet[str] = frozenset(),
-    kin: tuple[AbstractSet[str], AbstractSet[str]] = (frozenset(), frozenset()),
+    kin: Sequence[tuple[AbstractSet[str], AbstractSet[str]]] = (),
     of_whom: AbstractSet[str] = frozenset(),
     name_of: AskedThing = NO_NAME_ASKED,
     asked_names: AbstractSet[str] = frozenset(),
@@ -210,9 +213,9 @@ def supports(
     must say, not as a likeness ("like a dog"), with the word that `pick`s
     one ("best friend"), and with the names the question says, `of_whom`
     (asked_of.py), the place they `went` to said even inside a name
-    ("McGill University"); `kin`: (the stems of the
+    ("McGill University"); `kin`: pairs of (the stems of the
     question's general verbs, those of their families' words), one of which
-    says the verb ("Я всё ещё курю вейп?" is answered by «Три недели без
+    says the pair's verbs ("Я всё ещё курю вейп?" is answered by «Три недели без
     вейпа», search/kin_words.py)."""
     if name_of and not names_asked(hit, name_of, asked_names, named):
         return False
@@ -230,9 +233,9 @@ def supports(
         return True
     own_stems = _as_phrases(hit_stems(hit), hit, phrases)
     said = kinds.said(own_stems, hit.node.content)
-    verbs, family = kin
-    if verbs and shares_stem(set(family), own_stems):
-        said |= verbs
+    for verbs, family in kin:
+        if verbs and shares_stem(set(family), own_stems):
+            said |= verbs
     stems = _with_relatives(own_stems) | said
     if about and not shares_stem(about, stems):
         return False
@@ -377,7 +380,9 @@ def answers(
     # "What's my ward manager's name?": a turn on the manager naming no one
     name_of, asked_names = asked_name_of(query.text), names_in(query.text)
     flying, flown_by = flying_kin(query.terms)  # «летим»: «билеты», «полетим»
-    kin = (verbs | flying, (term_stems(query.kin_terms) - verbs) | flown_by)
+    ending, ended_by = (term_stems(w) for w in ending_kin(query.terms))
+    family = term_stems(query.kin_terms) - verbs - ended_by - ending
+    kin = ((verbs - ending | flying, family | flown_by), (ending, ended_by))
     hits = with_amounts(query.text, hits, wanted)  # "How much is our rent?"
     # "my gym membership number": digits by the gym or the membership
     hits = with_numbers(query.text, hits, wanted | {stem(t) for t in query.terms})

@@ -87,6 +87,7 @@ freelance freelancer | фриланс
 cv resume | резюме
 vacancy | вакансия
 fired | уволили
+quit quitting stop stopped stopping | бросить бросил бросила бросаю завязал завязала
 conference | конференция
 holiday holidays vacation | отпуск каникулы
 doctor doctors gp | врач доктор терапевт
