@@ -43,7 +43,6 @@ kitchen | кухня
 bedroom | спальня
 balcony | балкон
 garden gardening | огород сад
-allotment allotments | участок участке участка
 furniture | мебель
 sofa couch | диван
 boxes box | коробки коробка

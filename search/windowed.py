@@ -20,7 +20,6 @@ from collections.abc import Set as AbstractSet
 from ..core.records import Node, NodeType, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
-from .doing_place import asked_place, at_the_place_first
 from .doings import asks_assistant, most_telling
 from .plan import SearchFilters
 from .stem_sets import hit_stems, shares_stem
@@ -230,13 +229,9 @@ async def own_doings(
     if not ids:
         return None
     found = await storage.nodes.get_nodes(ids)
-    turns = [found[i] for i in ids if i in found]
-    # "What did I do at the allotment?": the turns that name it lead
-    at_place = at_the_place_first(turns, asked_place(query))[: filters.limit]
     # What one did is told, not asked: each day's most telling turns, spread
     # over the window when it holds more days than the answer has room for.
-    rest = [node for node in turns if node not in at_place]
-    chosen = at_place + most_telling(rest, filters.limit - len(at_place))
+    chosen = most_telling([found[i] for i in ids if i in found], filters.limit)
     linked = await storage.entities.entities_of_nodes([n.id for n in chosen])
     # most_telling's order (doings first, in time order) is the answer's; the
     # scores say so to a caller sorting.
