@@ -16,6 +16,7 @@ from .asked_boss import boss_reported_to
 from .asked_landlord import landlord_phrased
 from .asked_owner import boss_phrased
 from .circumstance import without_circumstance
+from .day_range import names_a_range
 from .getting_about import without_driving, without_going
 from .intent import (
     Complexity,
@@ -138,6 +139,11 @@ def _kinds_and_terms(
     return asked_kinds(text, tuple(terms), own_child=own_child), terms
 
 
+def _months_of(phrase: str) -> str:
+    """The month names of a date phrase, its other words left out."""
+    return " ".join(word for word in phrase.split() if names_a_month(word))
+
+
 def analyse(
     prompt: str,
     now: float | None = None,
@@ -162,6 +168,8 @@ def analyse(
     # a month's name stays a search word (session dates and turns say it).
     words = text.replace(when.phrase, " ") if when is not None else text
     term_text = text if when is not None and names_a_month(when.phrase) else words
+    if when is not None and names_a_range(when.phrase):  # its months, not its days
+        term_text = text.replace(when.phrase, _months_of(when.phrase))
     dates = query_dates(text)
     framed = without_going(text, without_frame(text, query_terms(term_text)))
     framed = without_working_out(text, without_driving(text, framed))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..core.months import MONTHS_EN, MONTHS_RU_IN, MONTHS_RU_OF, month_number
 from ..core.text import UPPER_LETTERS
+from .day_range import day_range
 
 DAY = 86400.0
 RECENT_DAYS = 14  # what "recently" covers, softly
@@ -157,10 +158,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 ]  # fmt: skip
 
 
-# A question about the past ("What did I do at the weekend?", "Что я делал в
-# субботу?") means the last weekend or weekday, not the next one.
+# A past question ("What did I do at the weekend?") means the last weekend.
 _PAST = re.compile(
-    r"(?<!\w)(?:did|was|were|went|had|got|\w{2,}(?:л|ла|ло|ли|лся|лась))(?!\w)",
+    r"(?<!\w)(?:did|was|were|went|had|got|happened|\w{2,}(?:л|ла|ло|ли|лся|лась))(?!\w)",
     re.I,
 )
 # "Поеду 10 октября", "late September works": a date, a part of a month or a
@@ -207,6 +207,8 @@ def _names_the_plans_time(text: str) -> bool:
 
 def relative_window(text: str, now: float) -> RelativeWindow | None:
     """The window the first relative-date phrase in `text` names, or None."""
+    if (days := day_range(text, now)) is not None:  # before its single dates
+        return RelativeWindow(*days[:2], bool(_PAST.search(text)), days[2])
     for pattern, kind in _PATTERNS:
         found = pattern.search(text)
         if found is not None:

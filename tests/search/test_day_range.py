@@ -1,0 +1,58 @@
+"""A range of days in a question (search/day_range.py): the whole range is
+its window, not the single date at its end, and its day numbers are no
+search words."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from agent_memory.search.analysis import analyse
+from agent_memory.search.when import relative_window
+
+# Tuesday 2027-05-18, noon UTC
+NOW = dt.datetime(2027, 5, 18, 12, tzinfo=dt.UTC).timestamp()
+
+
+def _day(t: float) -> str:
+    return dt.datetime.fromtimestamp(t, dt.UTC).date().isoformat()
+
+
+@pytest.mark.parametrize(
+    ("question", "after", "before"),
+    [
+        (
+            "what went on with the boiler between 10 and 24 february",
+            "2027-02-10",
+            "2027-02-25",
+        ),
+        ("what did we do from 2 to 9 april?", "2027-04-02", "2027-04-10"),
+        ("what did I do April 3-9", "2027-04-03", "2027-04-10"),
+        ("what happened from 28 december to 4 january", "2026-12-28", "2027-01-05"),
+        ("что было с дачей с 3 по 17 апреля?", "2027-04-03", "2027-04-18"),
+        ("что мы делали между 5 и 12 марта", "2027-03-05", "2027-03-13"),
+        ("что было с 25 декабря по 8 января?", "2026-12-25", "2027-01-09"),
+        ("what did I do in the second half of february", "2027-02-16", "2027-03-01"),
+        ("what did I do in the first half of april", "2027-04-01", "2027-04-16"),
+        ("что я делала в первой половине марта?", "2027-03-01", "2027-03-16"),
+        ("что было во второй половине января", "2027-01-16", "2027-02-01"),
+    ],
+)
+def test_a_range_of_days_is_the_window(question: str, after: str, before: str) -> None:
+    window = relative_window(question, NOW)
+    assert window is not None
+    assert (_day(window.after), _day(window.before)) == (after, before)
+    assert window.strict  # asked of the past: a filter
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what happened with the van between 6 and 20 march",
+        "что было с Лёшей с 6 по 20 марта?",
+    ],
+)
+def test_the_range_keeps_its_month_as_a_word_not_its_days(question: str) -> None:
+    terms = set(analyse(question, NOW).terms)
+    assert not {"6", "20", "between"} & terms
+    assert {"march", "марта"} & terms
