@@ -23,6 +23,7 @@ from .asked_of import SAME_WORDS
 from .cross_script import HONORIFICS, loose_key, loose_keys, same_key
 from .morphology import is_russian, relation_base_forms, stem
 from .name_cases import possessive_nominatives
+from .next_door import NEIGHBOUR_STEMS, named_beside
 from .query_text import STOP_WORDS
 from .twin_words import twin_stems
 
@@ -178,6 +179,8 @@ def gives_name(
     known_names = {
         key for name in known for w in _WORD.findall(name) for key in loose_keys(w)
     }
+    if not thing.isdisjoint(NEIGHBOUR_STEMS) and named_beside(text):
+        return True  # "doreen next door took in our parcel"
     pet = not thing.isdisjoint(_PET_STEMS)
     said = sentences(text)
     for sentence, before in zip(said, ["", *said], strict=False):
@@ -204,9 +207,15 @@ def gives_name(
 # theirs ("kindergarten teacher", "teacher at the kindergarten", «воспитательница
 # в садике», "kindergarten, Lika's mum")
 _PERSON_REACH = 2
-# with the carers of a child the relatives' table files no alias for
+# with the carers of a child the relatives' table files no alias for, and
+# those who treat the user: "physio with Becky" names the physio, no session
 _PERSON_STEMS = frozenset(map(stem, RELATIONS)) | frozenset(
-    map(stem, "nanny babysitter няня воспитатель воспитательница".split())
+    map(
+        stem,
+        """nanny babysitter няня воспитатель воспитательница physio
+        physiotherapist osteopath chiropractor dentist optician hygienist
+        физиотерапевт остеопат стоматолог""".split(),
+    )
 )
 
 
@@ -315,7 +324,23 @@ def _is_name(
     start = at
     while start > 0 and words[start - 1][:1].isupper():
         start -= 1
-    return start == 0 or words[start - 1].casefold() not in _PREPOSITIONS
+    before = words[start - 1].casefold() if start else ""
+    return not before or before not in _PREPOSITIONS or _met_with(words, start, thing)
+
+
+# "physio with Becky", «физиотерапия у Ирины»: a person asked for is met with
+# or at someone, so a name right after the thing's word and one of these is
+# theirs, not a place's ("the coach paired us with Dima" names no coach)
+_MEETING = frozenset("with by с со у".split())
+
+
+def _met_with(words: list[str], start: int, thing: AbstractSet[str]) -> bool:
+    return (
+        start >= 2
+        and words[start - 1].casefold() in _MEETING
+        and says_thing(words[start - 2], thing)
+        and _is_person(thing)
+    )
 
 
 def sentences(text: str) -> list[str]:

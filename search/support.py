@@ -61,6 +61,7 @@ from .kin_words import ending_kin, family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
 from .morphology import cjk_needles, relation_base_forms, stem
+from .next_door import neighbour_stems
 from .owned_things import owned_asked_of_name, says_owned_thing
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
@@ -87,6 +88,7 @@ _ADJECTIVES = (
     # "my dental cleaning", «мой зубной врач»: the cleaning, the doctor (a
     # dentist's turn says «стоматолог», "Dr Mendes", rarely "dental")
     r"dental|зубн\w*|"
+    r"next[- ]door|"  # "our next door neighbour" asks for the neighbour
     r"любим\w*|нов\w*|стар\w*|младш\w*|старш\w*|нынешн\w*|прежн\w*|бывш\w*|"
     r"семейн\w*|личн\w*|постоянн\w*"
 )
@@ -242,6 +244,7 @@ def supports(
     if subject:
         plain = _as_phrases(plain_stems(hit), hit, phrases)
         plain |= _with_relatives(plain & _ROLES)
+        plain |= neighbour_stems(hit.node.content, wanted)  # "Doreen next door"
         return bool(shared_stems(wanted, plain | said | _owned_relatives(hit)))
     shared = shared_stems(wanted, stems)
     if len(own) < 2:
