@@ -139,12 +139,33 @@ def plan_told(question: str, hits: Sequence[SearchHit]) -> bool:
     it names that time or one of the season's months, a plan word and a
     place or firm ("booked a cottage near Bamburgh instead, last week of
     June"). Such a turn answers though it says neither "holiday" nor
-    "summer": the relevance gate (search/support.py) lets it through."""
+    "summer": the relevance gate (search/support.py) lets it through.
+    So does the user's turn dropping a plan by its place ("Crete is off",
+    «отменили Ригу») for a question on where a dropped plan went."""
+    if asks_dropped_plan(question):
+        return any(_drops_plan(hit) for hit in hits)
     times = asked_occasions(question)
     if not times:
         return False
     months = [_MONTHS[month - 1] for month in season_months(question)]
     return any(_tells_plan(hit, (*times, *months)) for hit in hits)
+
+
+def asks_dropped_plan(question: str) -> bool:
+    """The question asks where a plan went that was dropped since ("where
+    were we going before we cancelled?", «куда мы собирались, пока всё не
+    отменили?»): its answer names the place, never the question's words."""
+    return bool(_ASKS_WHERE.search(question) and _DROPPED.search(question))
+
+
+def _drops_plan(hit: SearchHit) -> bool:
+    """The user's own turn dropping a plan it names by a place or firm."""
+    return (
+        hit.node.source_role == USER_ROLE
+        and not _asks(hit.node.content)
+        and bool(_DROPPED.search(hit.node.content))
+        and any(_places(hit).values())
+    )
 
 
 def _tells_plan(hit: SearchHit, times: Sequence[re.Pattern[str]]) -> bool:

@@ -210,6 +210,7 @@ pilates | пилатес
 membership | абонемент членство
 trip journey travel travelling | поездка путешествие
 tickets ticket | билеты
+cancel cancelled canceled cancelling | отменили отменить отменила отменил отмена
 hotel | отель гостиница
 visa | виза
 passport | паспорт

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from agent_memory.search.occasion_plan import asked_occasions
 from agent_memory.storage import MemoryStorage
 from day_turns import top_answers
@@ -189,3 +190,31 @@ async def test_a_seasons_plan_answers_in_russian(storage: MemoryStorage) -> None
     found = await top_answers(storage, texts, T0, "Куда мы едем в отпуск летом?")
 
     assert SUMMER_RU in found, found
+
+
+# A trip booked, dropped by its place in the other language, replaced.
+DROPPED_TRIP = [
+    "Booked a flat in Lisbon for the October half term, near the river.",
+    "Mum is in hospital again, we can't leave her now.",
+    "Отменили Лиссабон, деньги вернули почти все.",
+    "Booked a cottage in Cornwall instead, first week of November.",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where were we going before we cancelled?",
+        "Куда мы собирались до того, как всё отменили?",
+    ],
+)
+async def test_where_a_dropped_plan_went_is_its_place(
+    storage: MemoryStorage, question: str
+) -> None:
+    # The answer names the place, never "going" nor «собирались»: the turn
+    # dropping the plan by its place lets the search through, and the
+    # booking of that place answers with it; the plan made after does not.
+    texts = [text for turn in DROPPED_TRIP for text in (*NOISE, turn)]
+    found = await top_answers(storage, texts, T0, question)
+
+    assert set(found[:2]) == {DROPPED_TRIP[0], DROPPED_TRIP[2]}, found
