@@ -28,11 +28,19 @@ _TO_PLACE = re.compile(
     rf"(?:езж\w*|езд\w*|добир\w*|доеза\w*)\s+(?:на|до|в)\s+{_PLACE}",
     re.I,
 )
+# Getting about at all, to anywhere: "How do I get around?", «Как я
+# передвигаюсь?» (not "get around to it": a chore put off).
+_AROUND = re.compile(
+    r"\b(?:get|gets|getting|got|go|goes|going)\s+(?:a?round|about)\b(?!\s+to\b)"
+    r"|(?<!\w)передвига\w*",
+    re.I,
+)
 # The phrase of a question about getting somewhere: to such a place, or
 # "on what" one rides, to anywhere («На чём мы сейчас ездим?»).
 COMMUTE_ASKED = re.compile(
     rf"{_TO_PLACE.pattern}"
     r"|\bwhat do (?:i|we) ride(?:\s+to\s+\w+)?"
+    rf"|{_AROUND.pattern}"
     r"|(?<!\w)на\s+ч[её]м\s+(?:\w+\s+){0,3}(?:езж\w*|езд\w*|добир\w*)"
     r"(?:\s+(?:на|до|в)\s+\w+)?",
     re.I,
@@ -41,7 +49,8 @@ COMMUTE_ASKED = re.compile(
 # The verbs of getting somewhere that say nothing of how: not "ride" or
 # "cycle" («кататься»), which a turn of the way says ("a bike ride").
 _GOING = re.compile(
-    r"get|gets|getting|go|goes|going|travel\w*|добира\w*|доезжа\w*|езж\w*|езд\w*",
+    r"get|gets|getting|got|go|goes|going|travel\w*|around|round|about"
+    r"|добира\w*|доезжа\w*|езж\w*|езд\w*|передвига\w*",
     re.I,
 )
 
@@ -51,6 +60,10 @@ def without_going(text: str, terms: list[str]) -> list[str]:
     getting to a place (`_TO_PLACE`); `terms` itself when nothing else
     would be left. Without the place («На чём мы сейчас ездим?») the verb
     is all the question says, and the turns say it too («ездили на Ниро»)."""
+    if _AROUND.search(text):
+        # "get around" is no word of the answers ("Biked in", «на трамвае»):
+        # the commute's members are searched alone
+        return [term for term in terms if not _GOING.fullmatch(term)]
     if not _TO_PLACE.search(text):
         return terms
     kept = [term for term in terms if not _GOING.fullmatch(term)]

@@ -117,3 +117,28 @@ def test_whether_i_drive_asks_the_car_not_the_verb() -> None:
     assert "commut" in analyse("Do I still drive to work?").kinds.asked
     assert not analyse("Как часто я сейчас вожу Сандро в садик?").kinds.kinds
     assert analyse("Я ещё езжу на автобусе?").terms == ("езжу", "автобусе")
+
+
+# turns that say "around" or "about" of no way of getting anywhere
+AROUND = [
+    "Showed my cousin around the old town, then sat around the fountain.",
+    "Around ten people came to the party, about half stayed late.",
+    "Передвигали шкаф всей семьёй, передвигали и диван.",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How do I get around these days?",
+        "How was I getting about before the move?",
+        "На чём я теперь передвигаюсь?",
+    ],
+)
+async def test_getting_around_asks_the_way_of_going_anywhere(
+    storage: MemoryStorage, question: str
+) -> None:
+    # getting around names no place, as «На чём я езжу?» does not: the way
+    # (a bike, the tram) answers it, not the turns sharing its words
+    answers = await top_answers(storage, [*WAY, *GOING, *AROUND], T0, question)
+    assert set(answers[:3]) == set(WAY)
