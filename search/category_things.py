@@ -405,9 +405,10 @@ async def with_category_things(
         holders = riding_holders(hits, wanted, query)
     else:
         holders = own_holders(hits, wanted)
-    # "Misha's coach": a person holds it, named in the turns naming Misha
-    # (search/role_holders.py); his pool is no coach, the user's gym neither
-    if asks_only_role_of(wanted, asked_people(query.text, hits)):
+    # "Misha's coach now": a person holds it, named in the turns naming Misha
+    # (search/role_holders.py); his pool is no coach, the user's gym neither.
+    # Asked before, the category's things still find the older one's turns.
+    if asked == "now" and asks_only_role_of(wanted, asked_people(query.text, hits)):
         return hits
     # "Oscar starts at Treetops nursery" introduces the nursery asked of
     # Oscar; the category's other things stay the user's own
