@@ -36,6 +36,7 @@ from .member_things import doings_named
 from .morphology import is_russian, stem
 from .own_children import CHILDREN_STEMS, asks_own_children, named_with_children
 from .riding import ridden_keys, riding_holders, riding_stems
+from .role_of_other import asked_people, asks_only_role_of
 from .standing import Stance, asks_where, stance, told_of_other
 from .stem_sets import shares_stem, text_stems
 from .street_names import without_streets
@@ -404,6 +405,11 @@ async def with_category_things(
         holders = riding_holders(hits, wanted, query)
     else:
         holders = own_holders(hits, wanted)
+    # "Misha's coach now": a person holds it, named in the turns naming Misha
+    # (search/role_holders.py); his pool is no coach, the user's gym neither.
+    # Asked before, the category's things still find the older one's turns.
+    if asked == "now" and asks_only_role_of(wanted, asked_people(query.text, hits)):
+        return hits
     # "Oscar starts at Treetops nursery" introduces the nursery asked of
     # Oscar; the category's other things stay the user's own
     asked_of = own_holders(hits, wanted, query.text)

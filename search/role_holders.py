@@ -43,6 +43,12 @@ from .holder_before import filed_holders
 from .kinds import AskedKinds, kind_stems, kind_words
 from .morphology import stem
 from .query_text import STOP_WORDS
+from .role_of_other import (
+    asked_people,
+    naming_asked,
+    older_below,
+    others_than,
+)
 from .role_people import ROLE_REACH, TRADES, role_people, with_other_forms
 from .standing import stance, told_of_other
 from .stem_sets import shares_stem, text_stems
@@ -278,13 +284,17 @@ def _role_says(
     return says
 
 
-def _named_holders(hits: list[SearchHit], says: Callable[[str], bool]) -> list[Entity]:
+def _named_holders(
+    hits: list[SearchHit], says: Callable[[str], bool], of_asked: bool = False
+) -> list[Entity]:
     """The people named beside the role's words in the user's own turns, not
-    the family taken along nor one the turn calls former ("my old boss")."""
+    the family taken along nor one the turn calls former ("my old boss"); a
+    turn opening with another tells of them, unless the hits all name whom
+    the role is asked `of_asked` ("Misha quit swimming, his coach is Timur")."""
     return [
         person
         for hit in hits
-        if hit.node.source_role == USER_ROLE and not told_of_other(hit)
+        if hit.node.source_role == USER_ROLE and (of_asked or not told_of_other(hit))
         for person in role_people(hit, says)
         if not _family(person)
         and not marked_past(hit.node.content, (person.name, *person.aliases))
@@ -330,8 +340,15 @@ async def with_newest_holder(
     if not relations:  # a trade alone (a dentist) is weighed by its holders'
         return hits  # turns saying it, `with_role_holders`
     says = functools.lru_cache(maxsize=None)(_role_says(relations, trades, trade_stems))
-    filed = await filed_holders(storage, relations)
-    named = [*_named_holders(hits, says), *(e for e in filed if not _former(e))]
+    # "Misha's coach": the turns naming Misha tell his; the user's own coach
+    # (filed as the user's relation) is no answer
+    asked = asked_people(query.text, hits)
+    filed = [] if asked else await filed_holders(storage, relations)
+    of_them = naming_asked(hits, asked)  # none: the role is read as the user's
+    named = [
+        *others_than(_named_holders(of_them or hits, says, bool(of_them)), asked),
+        *(e for e in filed if not _former(e)),
+    ]
     people = with_other_forms(named, other_script)
     holder = _holders(people)
     if not holder:
@@ -351,6 +368,8 @@ async def with_newest_holder(
         return SearchHit(hit.node, floor, hit.entities)
 
     out = [raised(hit) for hit in [*hits, *more]]
+    if asked:  # the one before is the other's old news: below the new one's
+        out = older_below(out, set(holder), ids, floor)
     out.sort(key=lambda hit: (-hit.score, hit.node.id))
     return out
 
