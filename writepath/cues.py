@@ -43,11 +43,17 @@ _PLACE_PREPS = frozenset("in to from into near в во из на".split())
 _PERSON_VERBS = frozenset(
     """said says told tells texted texts asked asks replied moved prefers
     preferred wants wanted thinks thought feels felt promised agreed laughed
-    mentioned complained apologized apologised
+    mentioned complained apologized apologised phoned rang emailed lent
     сказал сказала говорит написал написала позвонил позвонила переехал
     переехала хочет хотел хотела думает считает предпочитает обещал обещала
-    попросил попросила""".split()
+    попросил попросила звонил звонила одолжил одолжила""".split()
 )
+# "Stan and me built …", "Gareth and I went …": the user's companion in a deed.
+_THE_USER = frozenset("i me".split())
+# «мы с Гаретом», and «с Гаретом поругались»: the plural past of a deed done
+# with the user, the user left out as a diary leaves out its «я».
+_RU_WITH = frozenset("с со".split())
+_RU_PLURAL_PAST = re.compile(r"[а-яё]{2,}(?:ли|лись)")
 
 # Words that open a sentence without naming anything: adverbs and ordinals
 # ("First, ...", "Finally, ...") and imperatives glued to the name after them
@@ -185,7 +191,9 @@ def at_a_place(before: Sequence[str]) -> bool:
     )
 
 
-def acts_as_person(after: Sequence[str], previous: str = "") -> bool:
+def acts_as_person(
+    after: Sequence[str], previous: str = "", before: Sequence[str] = ()
+) -> bool:
     """ "Tomasz moved ...", "Лена сказала ...", "papa (Oleg, 61, engineer)":
     the name is someone's, by what they do or, opening brackets, by the age
     said right after it (a numbered thing has no comma: "Ward 4, cardiology";
@@ -194,7 +202,7 @@ def acts_as_person(after: Sequence[str], previous: str = "") -> bool:
     aside = previous == "(" and len(after) >= 2 and after[0] == ","
     if aside and _AGE.fullmatch(after[1]):
         return True
-    if _apposed_occupation(after):
+    if _apposed_occupation(after) or _with_the_user(after, previous, before):
         return True
     return bool(after) and after[0].rstrip(",.!?").casefold() in _PERSON_VERBS
 
@@ -209,6 +217,18 @@ OCCUPATIONS = frozenset(
     postman postwoman caretaker volunteer""".split()
 )
 _ARTICLES = frozenset("the a an".split())
+
+
+def _with_the_user(after: Sequence[str], previous: str, before: Sequence[str]) -> bool:
+    """ "Stan and me built a frame", «мы с Гаретом», «с Гаретом поругались»:
+    someone doing a thing together with the user is a person."""
+    if len(after) >= 2 and after[0] == "and" and after[1].casefold() in _THE_USER:
+        return True
+    if previous not in _RU_WITH:
+        return False
+    if len(before) >= 2 and before[-2].casefold() == "мы":
+        return True
+    return bool(after) and bool(_RU_PLURAL_PAST.fullmatch(after[0].casefold()))
 
 
 def _apposed_occupation(after: Sequence[str]) -> bool:
