@@ -50,10 +50,6 @@ _PERSON_VERBS = frozenset(
 )
 # "Stan and me built …", "Gareth and I went …": the user's companion in a deed.
 _THE_USER = frozenset("i me".split())
-# «мы с Гаретом», and «с Гаретом поругались»: the plural past of a deed done
-# with the user, the user left out as a diary leaves out its «я».
-_RU_WITH = frozenset("с со".split())
-_RU_PLURAL_PAST = re.compile(r"[а-яё]{2,}(?:ли|лись)")
 
 # Words that open a sentence without naming anything: adverbs and ordinals
 # ("First, ...", "Finally, ...") and imperatives glued to the name after them
@@ -191,9 +187,7 @@ def at_a_place(before: Sequence[str]) -> bool:
     )
 
 
-def acts_as_person(
-    after: Sequence[str], previous: str = "", before: Sequence[str] = ()
-) -> bool:
+def acts_as_person(after: Sequence[str], previous: str = "") -> bool:
     """ "Tomasz moved ...", "Лена сказала ...", "papa (Oleg, 61, engineer)":
     the name is someone's, by what they do or, opening brackets, by the age
     said right after it (a numbered thing has no comma: "Ward 4, cardiology";
@@ -202,7 +196,7 @@ def acts_as_person(
     aside = previous == "(" and len(after) >= 2 and after[0] == ","
     if aside and _AGE.fullmatch(after[1]):
         return True
-    if _apposed_occupation(after) or _with_the_user(after, previous, before):
+    if _apposed_occupation(after) or _with_the_user(after):
         return True
     return bool(after) and after[0].rstrip(",.!?").casefold() in _PERSON_VERBS
 
@@ -219,16 +213,11 @@ OCCUPATIONS = frozenset(
 _ARTICLES = frozenset("the a an".split())
 
 
-def _with_the_user(after: Sequence[str], previous: str, before: Sequence[str]) -> bool:
-    """ "Stan and me built a frame", «мы с Гаретом», «с Гаретом поругались»:
-    someone doing a thing together with the user is a person."""
-    if len(after) >= 2 and after[0] == "and" and after[1].casefold() in _THE_USER:
-        return True
-    if previous not in _RU_WITH:
-        return False
-    if len(before) >= 2 and before[-2].casefold() == "мы":
-        return True
-    return bool(after) and bool(_RU_PLURAL_PAST.fullmatch(after[0].casefold()))
+def _with_the_user(after: Sequence[str]) -> bool:
+    """ "Stan and me built a frame": someone doing a thing together with the
+    user is a person. (Russian «мы с Тёмой» is left out: in a life where the
+    name was a nickname joined to a person it lost that person's turns.)"""
+    return len(after) >= 2 and after[0] == "and" and after[1].casefold() in _THE_USER
 
 
 def _apposed_occupation(after: Sequence[str]) -> bool:

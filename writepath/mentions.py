@@ -397,7 +397,7 @@ def _name_mention(text: str, match: re.Match[str]) -> Mention | None:
         or name.casefold() in KIN_NAMES
         or patronymic(words)  # «Зоя Михайловна»
         or (vocative and len(words) == 1)
-        or acts_as_person(after_words, previous, before_words)  # "Tomasz moved"
+        or acts_as_person(after_words, previous)  # "Tomasz moved to ..."
     ):
         new = said_new(relation, before_words, after_words)
         return Mention(name, "person", "name", relation=relation, replaces=new)

@@ -61,11 +61,9 @@ def _types(text: str) -> dict[str, str]:
 
 
 def test_one_doing_a_thing_with_the_user_is_a_person() -> None:
-    """ "Rhian and me painted …", «мы с Арсением», «с Арсением поспорили»,
+    """ "Rhian and me painted …",
     "Dafydd phoned": a companion or a caller is someone, not a thing."""
     assert _types("Rhian and me painted the shed")["Rhian"] == "person"
-    assert _types("вчера мы с Арсением ходили в кино")["Арсением"] == "person"
-    assert _types("утром с Арсением поспорили из-за денег")["Арсением"] == "person"
     assert _types("on the train when Dafydd phoned about the van")["Dafydd"] == "person"
     # a place one goes to, a city one speaks of: no person
     assert _types("we went to Harehills market")["Harehills"] != "person"
