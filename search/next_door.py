@@ -34,6 +34,18 @@ def says_beside(text: str) -> bool:
     return _BESIDE.search(text) is not None
 
 
+# what may stand between a name and where they live: "Stan from the next
+# plot", «Вера из соседней квартиры», «Нина с соседнего участка»
+_FROM = re.compile(r"(?:(?:from|of|из|с|со)\s+)?(?:the\s+)?", re.I)
+
+
+def beside_first(text: str) -> bool:
+    """`text` opens on where one lives beside the user ("from next door",
+    «за стенкой»): said right after a name, whose neighbour they are."""
+    opening = _FROM.match(text)
+    return _BESIDE.match(text, opening.end() if opening else 0) is not None
+
+
 def neighbour_stems(text: str, wanted: frozenset[str] | set[str]) -> set[str]:
     """The neighbour's stems when a neighbour is wanted and `text` places
     someone beside the user; else none (one regex, only for such questions)."""

@@ -43,11 +43,13 @@ _PLACE_PREPS = frozenset("in to from into near в во из на".split())
 _PERSON_VERBS = frozenset(
     """said says told tells texted texts asked asks replied moved prefers
     preferred wants wanted thinks thought feels felt promised agreed laughed
-    mentioned complained apologized apologised
+    mentioned complained apologized apologised phoned rang emailed lent
     сказал сказала говорит написал написала позвонил позвонила переехал
     переехала хочет хотел хотела думает считает предпочитает обещал обещала
-    попросил попросила""".split()
+    попросил попросила звонил звонила одолжил одолжила""".split()
 )
+# "Stan and me built …", "Gareth and I went …": the user's companion in a deed.
+_THE_USER = frozenset("i me".split())
 
 # Words that open a sentence without naming anything: adverbs and ordinals
 # ("First, ...", "Finally, ...") and imperatives glued to the name after them
@@ -194,7 +196,7 @@ def acts_as_person(after: Sequence[str], previous: str = "") -> bool:
     aside = previous == "(" and len(after) >= 2 and after[0] == ","
     if aside and _AGE.fullmatch(after[1]):
         return True
-    if _apposed_occupation(after):
+    if _apposed_occupation(after) or _with_the_user(after):
         return True
     return bool(after) and after[0].rstrip(",.!?").casefold() in _PERSON_VERBS
 
@@ -209,6 +211,13 @@ OCCUPATIONS = frozenset(
     postman postwoman caretaker volunteer""".split()
 )
 _ARTICLES = frozenset("the a an".split())
+
+
+def _with_the_user(after: Sequence[str]) -> bool:
+    """ "Stan and me built a frame": someone doing a thing together with the
+    user is a person. (Russian «мы с Тёмой» is left out: in a life where the
+    name was a nickname joined to a person it lost that person's turns.)"""
+    return len(after) >= 2 and after[0] == "and" and after[1].casefold() in _THE_USER
 
 
 def _apposed_occupation(after: Sequence[str]) -> bool:

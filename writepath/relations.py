@@ -34,6 +34,7 @@ from ..search.morphology import relation_base_forms
 from ..search.spellings import other_script_spellings
 from ..store.interface import Store
 from .apposed_roles import relation_apposed, relation_past_place
+from .beside_home import neighbour_after
 from .birth_order import BIRTH_ORDER
 from .boss_titles import PASTIMES
 
@@ -199,6 +200,8 @@ def _leads_a_pastime(relation: str, after: Sequence[str]) -> bool:
 def relation_after(after_words: Sequence[str]) -> str:
     """The relation stated right after the name ("Priya is my climbing
     partner", "Ingrid, my new boss, ...")."""
+    if beside := neighbour_after(after_words):  # "Stan from next plot"
+        return beside
     words = _clean(after_words[:4])
     if len(words) < 3 or words[0] not in _APPOSITION:
         # "with Carmen as the boss"; "Lena (Лена, жена)"
