@@ -90,6 +90,31 @@ async def top_answers(
     return await answers(retriever, question, SearchFilters(limit=5))
 
 
+# A little of a life that matters to nothing, said after the turns of top_three.
+SMALL_TALK = [
+    "Rainy all morning, finished the crossword before lunch.",
+    "Bought a new kettle, the old one kept tripping the fuse.",
+    "Дочитала детектив, концовка так себе.",
+]
+MARCH_2024 = 1_709_251_200.0  # 2024-03-01
+
+
+async def top_three(
+    storage: MemoryStorage, texts: list[str], question: str
+) -> list[str]:
+    """The top 3 answers to `question` over `texts` (and small talk), a day
+    apart from 2024-03-01, in three threads, linked by the offline linker."""
+    linker = EntityLinker(storage)
+    for i, text in enumerate([*texts, *SMALL_TALK]):
+        node = await storage.nodes.add_episode(
+            EpisodeDraft(text, f"t{i % 3}", "user", MARCH_2024 + i * DAY)
+        )
+        await linker.link_text(node, text)
+    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
+    hits = await retriever.search(question, reinforce=False)
+    return [h.node.content for h in hits][:3]
+
+
 async def answers(
     retriever: Retriever, question: str, filters: SearchFilters = NO_FILTERS
 ) -> list[str]:

@@ -5,39 +5,12 @@ dentist's, on a real memory linked by the real extractor."""
 
 from __future__ import annotations
 
-import datetime as dt
-
-from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
-from agent_memory.retrieval import Retriever
 from agent_memory.storage import MemoryStorage
-from agent_memory.writepath.entities import EntityLinker
-
-DAY = 86_400.0
-T0 = dt.datetime(2024, 3, 1, tzinfo=dt.UTC).timestamp()
-SMALL_TALK = [
-    "Rainy all morning, finished the crossword before lunch.",
-    "Bought a new kettle, the old one kept tripping the fuse.",
-    "Дочитала детектив, концовка так себе.",
-]
-
-
-async def _top(storage: MemoryStorage, texts: list[str], question: str) -> list[str]:
-    """The top 3 answers to `question` over `texts` (and small talk), a day
-    apart."""
-    linker = EntityLinker(storage)
-    for i, text in enumerate([*texts, *SMALL_TALK]):
-        node = await storage.nodes.add_episode(
-            EpisodeDraft(text, f"t{i % 3}", "user", T0 + i * DAY)
-        )
-        await linker.link_text(node, text)
-    retriever = Retriever(storage, None, MemoryConfig(embedding_dimensions=8))
-    hits = await retriever.search(question, reinforce=False)
-    return [h.node.content for h in hits][:3]
+from day_turns import top_three
 
 
 async def test_my_boy_is_the_son(storage: MemoryStorage) -> None:
-    top = await _top(
+    top = await top_three(
         storage,
         ["My son Tobias started judo on Mondays, he loves the throws."],
         "what's my boy called?",
@@ -47,7 +20,7 @@ async def test_my_boy_is_the_son(storage: MemoryStorage) -> None:
 
 async def test_the_bosses_as_one_are_the_boss(storage: MemoryStorage) -> None:
     """«Моё начальство» is my boss, told of as «моя начальница»."""
-    top = await _top(
+    top = await top_three(
         storage,
         ["Моя начальница Ирина опять перенесла планёрку на среду."],
         "кто моё начальство?",
@@ -56,7 +29,7 @@ async def test_the_bosses_as_one_are_the_boss(storage: MemoryStorage) -> None:
 
 
 async def test_who_i_report_to_is_the_boss(storage: MemoryStorage) -> None:
-    top = await _top(
+    top = await top_three(
         storage,
         ["My manager Priya signed off the leave for August."],
         "who do I report to?",
@@ -65,7 +38,7 @@ async def test_who_i_report_to_is_the_boss(storage: MemoryStorage) -> None:
 
 
 async def test_whom_i_answer_to_is_asked_in_russian(storage: MemoryStorage) -> None:
-    top = await _top(
+    top = await top_three(
         storage,
         ["My boss Gustavo moved the team sync to Fridays."],
         "кому я сейчас подчиняюсь?",
@@ -76,7 +49,7 @@ async def test_whom_i_answer_to_is_asked_in_russian(storage: MemoryStorage) -> N
 async def test_stopping_is_told_by_the_end_words(storage: MemoryStorage) -> None:
     """ "Did I stop smoking?" is answered by «Всё, бросаю курить» and by a
     count without cigarettes, which never say "stop"."""
-    top = await _top(
+    top = await top_three(
         storage,
         [
             "Всё, бросаю курить, с понедельника ни одной.",
@@ -88,7 +61,7 @@ async def test_stopping_is_told_by_the_end_words(storage: MemoryStorage) -> None
 
 
 async def test_giving_up_is_asked_as_quitting(storage: MemoryStorage) -> None:
-    top = await _top(
+    top = await top_three(
         storage,
         ["Quit sweets for Lent, two weeks now and no chocolate at all."],
         "have I given up sweets?",
@@ -98,7 +71,7 @@ async def test_giving_up_is_asked_as_quitting(storage: MemoryStorage) -> None:
 
 async def test_a_dental_doctor_is_the_dentist(storage: MemoryStorage) -> None:
     """«Мой зубной врач» asks the doctor, told of as «стоматолог»."""
-    top = await _top(
+    top = await top_three(
         storage,
         ["Была у стоматолога, доктор Котова поставила пломбу, 4000 рублей."],
         "кто мой зубной врач?",
@@ -107,7 +80,7 @@ async def test_a_dental_doctor_is_the_dentist(storage: MemoryStorage) -> None:
 
 
 async def test_my_dental_cleaning_is_the_cleaning(storage: MemoryStorage) -> None:
-    top = await _top(
+    top = await top_three(
         storage,
         ["Booked the check-up and cleaning with Dr Okafor for 3 June at 10."],
         "when is my dental cleaning?",
