@@ -87,10 +87,10 @@ def _days(
     try:
         end = _latest(today, month_number(month), int(last))
         start = end.replace(month=month_number(first_month), day=int(first))
-    except ValueError:  # "31 February", "0 March"
+        if start > end:  # "from 20 December to 5 January": the year before
+            start = start.replace(year=start.year - 1)
+    except ValueError:  # "31 February", "0 March", 29 February a year before
         return None
-    if start > end:  # "from 20 December to 5 January": the year before
-        start = start.replace(year=start.year - 1)
     return start, end + dt.timedelta(days=1)
 
 

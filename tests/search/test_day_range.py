@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 from agent_memory.search.analysis import analyse
+from agent_memory.search.day_range import day_range
 from agent_memory.search.when import relative_window
 
 # Tuesday 2027-05-18, noon UTC
@@ -56,3 +57,12 @@ def test_the_range_keeps_its_month_as_a_word_not_its_days(question: str) -> None
     terms = set(analyse(question, NOW).terms)
     assert not {"6", "20", "between"} & terms
     assert {"march", "марта"} & terms
+
+
+def test_a_range_from_29_february_into_a_year_without_it_is_no_window() -> None:
+    """In a leap year, "from 29 February to 3 January" starts the year
+    before, which has no 29 February: no range, and no error either."""
+    leap_summer = dt.datetime(2028, 6, 1, tzinfo=dt.UTC).timestamp()
+    question = "what happened from 29 February to 3 January?"
+    assert day_range(question, leap_summer) is None
+    relative_window(question, leap_summer)  # read as the rest of when.py reads it
