@@ -142,15 +142,26 @@ def run(name: str, folder: Path) -> dict[str, Any] | None:
     found["maintenance_exit"] = night.returncode
     # Exit 1 is a step that failed and said why (its traceback is logged):
     # a crash is any other code, or no JSON report on stdout.
-    try:
-        result = json.loads(night.stdout)["result"]
-        found["failed_steps"] = result["failed_steps"]
-        found["summary"] = result["text"]
-    except (ValueError, KeyError, TypeError):
-        found["crash"] = night.stderr[-2000:] or night.stdout[-2000:]
+    found.update(night_result(night.stdout) or {"crash": night.stderr[-2000:]})
     if night.returncode not in (0, 1):
         found["crash"] = night.stderr[-2000:]
     return found
+
+
+def night_result(stdout: str) -> dict[str, Any] | None:
+    """The failed steps and summary of `maintenance --json`'s report; None
+    when stdout holds no report (a crash). A night with nothing to tell the
+    user (every step ran; threads the model did not finish stay pending with
+    their reason) reports `"result": null`: no step failed, no summary."""
+    try:
+        result = json.loads(stdout)["result"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if result is None:
+        return {"failed_steps": [], "summary": ""}
+    if not isinstance(result, dict) or "failed_steps" not in result:
+        return None
+    return {"failed_steps": result["failed_steps"], "summary": result.get("text", "")}
 
 
 def broken(found: dict[str, Any]) -> list[str]:
