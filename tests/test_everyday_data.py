@@ -168,6 +168,13 @@ def test_the_twenty_fifth_life_is_its_story() -> None:
     assert_written_life("everyday25", ru_share=(0.60, 0.72))
 
 
+def test_the_twenty_sixth_life_is_its_story() -> None:
+    """bench/data/everyday26/ (a held-out life, written blind, about a third Russian:
+    a Nigerian-Scottish nurse in Glasgow learning Russian for his partner's family) is
+    its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday26", ru_share=(0.28, 0.42))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
