@@ -9,10 +9,11 @@ characters / 4 (one warning), rounding up so the budget still holds.
 
 from __future__ import annotations
 
-import functools
 import logging
 import math
 from collections.abc import Callable
+
+from .text_caches import text_cache
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ def _load_counter() -> Callable[[str], int]:
     return count
 
 
-@functools.lru_cache(maxsize=4096)
+@text_cache(4096)
 def count_tokens(text: str) -> int:
     """Tokens in `text` (cl100k_base), or an upward estimate without tiktoken.
 

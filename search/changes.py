@@ -10,13 +10,13 @@ markers of change in English and Russian, never the things that change.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from typing import Literal
 
 from ..core.records import SearchHit
+from ..core.text_caches import text_cache
 from .called_off import CALLED_OFF, CALLED_OFF_KEYS
 from .cross_script import loose_key
 from .frame_words import GENERIC_STEMS
@@ -130,13 +130,13 @@ CHANGE_BOOST = 0.6
 PRESENT_BOOST = 0.4
 
 
-@functools.lru_cache(maxsize=8192)  # every rule of a now question asks
+@text_cache(8192)  # every rule of a now question asks
 def tells_change(text: str) -> bool:
     """The turn tells that something changed."""
     return holds_any(text, _CHANGE_KEYS) and bool(_CHANGE.search(text))
 
 
-@functools.lru_cache(maxsize=8192)  # every rule of a now question asks
+@text_cache(8192)  # every rule of a now question asks
 def tells_present(text: str) -> bool:
     """The turn marks its state as the present one ("now", "теперь")."""
     return holds_any(text, _PRESENT_KEYS) and bool(_PRESENT.search(text))
@@ -221,7 +221,7 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 WORD_MARK = "~"
 
 
-@functools.lru_cache(maxsize=4096)
+@text_cache(4096)
 def _word_keys(text: str) -> frozenset[str]:
     """The loose keys of the text's content words (not the words that ask:
     "live", "живём", "now"), marked with WORD_MARK (cached: one search asks
@@ -241,7 +241,7 @@ def _value_keys(hit: SearchHit) -> set[str]:
     return _names(hit) | _word_keys(hit.node.content)
 
 
-@functools.lru_cache(maxsize=4096)
+@text_cache(4096)
 def _old_keys(text: str, routes: bool = True) -> frozenset[str]:
     """`_word_keys` of what the text's changes leave behind
     (search/left_behind.py); `routes` as there."""

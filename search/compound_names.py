@@ -15,18 +15,18 @@ parts (`CompoundNames`), so a question naming the kind searches their names.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable
 
 from ..core.records import Entity
+from ..core.text_caches import text_cache
 from .morphology import stem
 
 MIN_PART = 3  # "Mc" of "McDonald" names no kind
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
-@functools.lru_cache(maxsize=8192)  # a text's names repeat across hits
+@text_cache(8192)  # a text's names repeat across hits
 def name_parts(word: str) -> tuple[str, ...]:
     """The lower-case parts of a CamelCase word ("ActivoBank" → activo,
     bank); () for any other word."""

@@ -18,10 +18,10 @@ ActivoBank», «ушла в Casa Prana».
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable
 
+from ..core.text_caches import text_cache
 from .cross_script import loose_key, same_key
 
 LOOK_BACK = 4  # words before the name a marker may stand ("old team at X")
@@ -51,7 +51,7 @@ _BOUNDARY_WORDS = frozenset("and but then so и а но потом".split())
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|[,;:.!?()—–-]")
 
 
-@functools.lru_cache(maxsize=4096)
+@text_cache(4096)
 def _tokens(text: str) -> tuple[str, ...]:
     return tuple(_TOKEN.findall(text))
 

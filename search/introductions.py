@@ -15,12 +15,12 @@ old", «34 года»).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Collection, Sequence
 
 from ..core.records import Entity, Node
 from ..core.relations import RELATION_OWNERS, RELATIONS
+from ..core.text_caches import text_cache
 from .asked_relation import states_relation
 from .morphology import is_russian, relation_base_forms, russian_stem
 from .spellings import other_script_spellings
@@ -73,7 +73,7 @@ def says_who(
 SAID_KEPT = 4096
 
 
-@functools.lru_cache(maxsize=SAID_KEPT)
+@text_cache(SAID_KEPT)
 def _said_who(
     text: str, episodic: bool, relations: frozenset[str], names: frozenset[str]
 ) -> bool:
@@ -133,7 +133,7 @@ def introduces(text: str, names: Collection[str]) -> bool:
 PEOPLE_KEPT = 256
 
 
-@functools.lru_cache(maxsize=PEOPLE_KEPT)
+@text_cache(PEOPLE_KEPT)
 def _name_stems(names: frozenset[str]) -> frozenset[str]:
     """The stems of the Russian `names`: once per person, not once per turn
     (every turn linked to the person asked about is read, ~100 a question)."""
@@ -157,7 +157,7 @@ def _is_name(token: str, names: Collection[str], stems: frozenset[str]) -> bool:
 ROLES_KEPT = 4096
 
 
-@functools.lru_cache(maxsize=ROLES_KEPT)
+@text_cache(ROLES_KEPT)
 def _is_role(token: str) -> bool:
     word = token.lower().removesuffix("'s")
     return word in RELATIONS or relation_base_forms([word])[0] in RELATIONS

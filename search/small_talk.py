@@ -12,8 +12,9 @@ a question always has a word outside it.
 
 from __future__ import annotations
 
-import functools
 import re
+
+from ..core.text_caches import text_cache
 
 _PHRASES = (
     # greetings and goodbyes
@@ -77,7 +78,7 @@ def asks_nothing(prompt: str) -> bool:
     return _SMALL_TALK.fullmatch(" ".join(words) + " ") is not None
 
 
-@functools.lru_cache(maxsize=4096)  # asked of every turn a search ranks
+@text_cache(4096)  # asked of every turn a search ranks
 def says_nothing(turn: str) -> bool:
     """`asks_nothing` of a stored turn ("Okay, got it."), remembered: the
     same turns are ranked again and again (prompts are not kept)."""

@@ -9,12 +9,12 @@ text: the same hits are read by several rules of one question.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
+from ..core.text_caches import text_cache
 from .compound_names import name_parts, part_stems
 from .morphology import is_russian, stem
 from .time_idioms import without_idioms
@@ -56,7 +56,7 @@ def holds_stem(hit: SearchHit, wanted: AbstractSet[str]) -> bool:
     )
 
 
-@functools.lru_cache(maxsize=4096)  # the same hits are read by several rules
+@text_cache(4096)  # the same hits are read by several rules
 def text_stems(text: str) -> frozenset[str]:
     """Stems of the text's words but a time's ("after work"), and of the parts
     of a CamelCase brand ("ActivoBank" says "bank", search/compound_names.py)."""

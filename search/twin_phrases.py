@@ -12,10 +12,10 @@ query_text.py), an English one by its light stem.
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
+from ..core.text_caches import text_cache
 from .morphology import is_russian, stem
 from .query_text import fts_term
 
@@ -103,12 +103,12 @@ def _build() -> tuple[Twinned, ...]:
 _PHRASES = _build()
 
 
-@functools.lru_cache(maxsize=4096)
+@text_cache(4096)
 def words_of(text: str) -> tuple[str, ...]:
     return tuple(w.lower() for w in _WORD.findall(text))
 
 
-@functools.lru_cache(maxsize=8192)
+@text_cache(8192)
 def _same(word: str, token: str) -> bool:
     """`token` is a form of the table's `word` (a Russian one by the prefix
     it is searched by: «рождения», «рождении»; an English one by stem)."""
@@ -163,7 +163,7 @@ def _candidates(tokens: tuple[str, ...]) -> list[int]:
     return sorted(found)
 
 
-@functools.lru_cache(maxsize=1024)
+@text_cache(1024)
 def asked_phrases(text: str) -> tuple[Twinned, ...]:
     """The table's phrases `text` says (longest first where they overlap)."""
     tokens = words_of(text)

@@ -17,11 +17,11 @@ language is added, the rest is the question's own wording.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable
 
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
+from ..core.text_caches import text_cache
 from .morphology import (
     SHORT_STEM,
     is_russian,
@@ -93,7 +93,7 @@ def with_twins(stems: frozenset[str]) -> frozenset[str]:
     return frozenset(stems.union(*(twin_stems(key) for key in stems)))
 
 
-@functools.lru_cache(maxsize=1024)
+@text_cache(1024)
 def searchable(word: str) -> bool:
     if word in STOP_WORDS:
         return False  # "есть" is "eat", and "there is"

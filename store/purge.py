@@ -29,6 +29,7 @@ import aiosqlite
 from ..core.errors import InputError
 from ..core.records import PurgePlan, PurgeTarget, name_key
 from ..core.scope import thread_key, write_scope
+from ..core.text_caches import forget_cached_texts
 from .base import Connections
 from .rows import NODE_ID_FLOOR_KEY, SQL_TOP_NODE_ID, in_scope, json_ids
 from .writes import drop_vectors, refresh_context_around, unmention
@@ -89,7 +90,9 @@ class SqlitePurge:
             await _delete(db, fetch, chosen, vector_tables)
             return plan
 
-        return await self._erase(delete)
+        done = await self._erase(delete)
+        forget_cached_texts()  # the process keeps no copy of the words either
+        return done
 
     async def _erase(self, delete: Delete) -> PurgePlan:
         """Run `delete` in one transaction, then leave no copy in the file:

@@ -28,6 +28,7 @@ from ..core.embeddings import EmbeddingService, cosine
 from ..core.records import Entity, Node, NodeDraft, NodeType, PurgeTarget
 from ..core.scope import ScopeView, current_view
 from ..core.text import fold
+from ..core.text_caches import forget_cached_texts
 from ..retrieval import Retriever, SearchFilters
 from ..store.interface import Store
 from .models import (
@@ -433,6 +434,8 @@ async def forget(
         if dry_run:
             return _changed("would_forget", node, "Nothing was changed (dry run).")
         await deps.storage.nodes.soft_delete([node.id])
+        # never searched again: no cache of read texts keeps its words
+        forget_cached_texts()
     return _changed(
         "forgotten", node, "It will not be searched or shown again (history is kept)."
     )

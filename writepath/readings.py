@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
-from functools import lru_cache
 from itertools import product
 
 from ..core.records import Entity
+from ..core.text_caches import text_cache
 from ..search.cross_script import OtherScriptNames, loose_key
 
 _SILENT_H = re.compile(r"(?<=[aeiou])h")  # Graham, Sarah, Deborah
@@ -38,7 +38,7 @@ _SOFT_G = re.compile(r"g(?=[eiy])")
 _EO_SAID = ("", "eo", "e", "o")
 
 
-@lru_cache(maxsize=4096)
+@text_cache(4096)
 def readings(word: str) -> frozenset[str]:
     """How the one-word Latin name `word` may be said, in Latin letters
     (itself excluded): "Graham" -> {"gram", "grem", "greim", ...}."""
