@@ -53,6 +53,7 @@ from .asked_of import (
     says_name,
     without_declined_names,
 )
+from .attribute_owner import only_someone_elses, owned_attribute
 from .before_own import later_stems
 from .compound_head import asked_head, asked_unit, compound_head, names_numbered
 from .flight_words import flying_kin
@@ -89,6 +90,8 @@ _ADJECTIVES = (
     # dentist's turn says «стоматолог», "Dr Mendes", rarely "dental")
     r"dental|зубн\w*|"
     r"next[- ]door|"  # "our next door neighbour" asks for the neighbour
+    # "my next tennis match", «мой следующий матч»: the match, not "next"
+    r"next|upcoming|следующ\w*|ближайш\w*|"
     r"любим\w*|нов\w*|стар\w*|младш\w*|старш\w*|нынешн\w*|прежн\w*|бывш\w*|"
     r"семейн\w*|личн\w*|постоянн\w*"
 )
@@ -275,6 +278,8 @@ def _says_attribute(
     if not of_whom:
         said = _with_relatives(plain_stems(hit)) | aged
     elif says_name(hit_texts(hit), of_whom):
+        if only_someone_elses(hit, owned_attribute(attribute), of_whom):
+            return False  # "Alya and I went to Kamila's birthday"
         said = _with_relatives(plain_text_stems(content) | text_stems(content) & went)
         if aged and not says_age_of(content, of_whom):
             aged = set()  # "her son isn't starving. He's thirty-eight": his age
