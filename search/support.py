@@ -63,7 +63,12 @@ from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
 from .morphology import cjk_needles, relation_base_forms, stem
 from .next_door import neighbour_stems
-from .owned_things import owned_asked_of_name, says_owned_thing
+from .owned_things import (
+    owned_asked_of_name,
+    says_owned_thing,
+    which_owned_asked,
+    without_owned_words,
+)
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
@@ -200,6 +205,7 @@ def supports(
     name_of: AskedThing = NO_NAME_ASKED,
     asked_names: AbstractSet[str] = frozenset(),
     went: AbstractSet[str] = frozenset(),
+    which: AbstractSet[str] = frozenset(),
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -218,7 +224,8 @@ def supports(
     must say, not as a likeness ("like a dog"), with the word that `pick`s
     one ("best friend"), and with the names the question says, `of_whom`
     (asked_of.py), the place they `went` to said even inside a name
-    ("McGill University"); `kin`: pairs of (the stems of the
+    ("McGill University"), by a make the owned thing asked `which` of
+    (owned_things.py); `kin`: pairs of (the stems of the
     question's general verbs, those of their families' words), one of which
     says the pair's verbs ("Я всё ещё курю вейп?" is answered by «Три недели без
     вейпа», search/kin_words.py)."""
@@ -229,7 +236,7 @@ def supports(
     if thing is not None and someone_elses(hit.node.content, thing):
         return False
     # a vector near «Как зовут отца Оськи?» is no word of what is asked of him
-    if attribute and not _says_attribute(hit, attribute, of_whom, went, pick):
+    if attribute and not _says_attribute(hit, attribute, of_whom, went, pick, which):
         return False
     if similarity.get(hit.node.id, -1.0) >= strong:
         return True
@@ -268,7 +275,12 @@ def _asked_of_named(text: str, terms: Sequence[str]) -> set[str]:
 
 
 def _says_attribute(
-    hit: SearchHit, attribute: Stems, of_whom: Stems, went: Stems, pick: Stems
+    hit: SearchHit,
+    attribute: Stems,
+    of_whom: Stems,
+    went: Stems,
+    pick: Stems,
+    which: Stems = frozenset(),
 ) -> bool:
     """The hit says what is asked of a person, not as a likeness («как
     собака»); of one the question names, in its text, with the name («Мама
@@ -286,6 +298,8 @@ def _says_attribute(
         said |= aged
     else:
         return False
+    if which:  # "What car does Diogo drive?": "in his car" says not which
+        said = without_owned_words(said, which)
     said |= {word for word in attribute if says_owned_thing(word, said)}  # "a Volvo"
     picked = not pick or bool(pick & picked_relation(content))  # "best friend"
     parts = measure_parts(attribute - pick or attribute)
@@ -395,6 +409,7 @@ def answers(
     # "my gym membership number": digits by the gym or the membership
     hits = with_numbers(query.text, hits, wanted | {stem(t) for t in query.terms})
     hits = with_likings(query.text, hits, query.kinds)  # "my favourite film"
+    which = which_owned_asked(query.text) & attribute  # "What car does Diogo drive?"
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
         or supports(
@@ -418,6 +433,7 @@ def answers(
             name_of=name_of,
             asked_names=asked_names,
             went=asked_place_of_name(query.text),
+            which=which,
         )
         for h in hits
     )
