@@ -247,7 +247,15 @@ def _in_reach(words: list[str], spot: int, at: int, reach: int) -> bool:
     after it only, when the thing is talked about («про внучку Машу»)."""
     if spot > 0 and words[spot - 1].casefold() in _TALKED_ABOUT and at < spot:
         return False
+    between = words[min(at, spot) + 1 : max(at, spot)]
+    if any(word.casefold() in _NEXT_STEP for word in between):
+        return False  # "Sandro to kindergarten, then the Vake market"
     return abs(at - spot) <= reach
+
+
+# a day told step by step: a name after "then" is the next step's place or
+# person, not the name of the thing before it
+_NEXT_STEP = frozenset("then afterwards later потом затем позже".split())
 
 
 _ALONG = frozenset("and & with или и с со".split())
@@ -316,6 +324,8 @@ def _is_name(
     if says_thing(word, thing) or stem(word) in _CALENDAR or acronym:
         return False
     if word.casefold() in _OWNERS:  # "Her husband's…" opens a sentence: no name
+        return False
+    if word in ("I", "I'm", "I’m"):  # the writer, capitalised as English writes it
         return False
     if not (at > 0 and word[:1].isupper()) and not asked_of(word, known):
         return False

@@ -171,6 +171,10 @@ def picked_relation(text: str) -> set[str]:
 _OF_NAME = re.compile(
     r"\b(?!(?:What|Who|Where|When|How|Which|Why|That|It)\W)"
     r"[A-ZА-ЯЁ]\w+['’]s\s+(\w+)(?:\s+(\w+))?"
+    # "what is Timur favourite book": the possessive's "'s" left out, as a
+    # learner of English says it, before a liking word
+    r"|(?<=\w\s)(?!(?:What|Who|Where|When|How|Which|Why|That|It|I)\W)[A-Z]\w+"
+    r"\s+(favou?rite|fave)\s+(\w+)"
     r"|(?<!\w)[Уу]\s+[A-ZА-ЯЁ]\w+\s+(\w+)(?:\s+(\w+))?"
     rf"|(?<!\w){NAME_POSSESSIVE}\s+(\w+)(?:\s+(\w+))?"
     r"|(?<!\w)(?i:как(?:ой|ая|ое|ие|ого|ую|их))\s+(?!(?:лет|годиков)\b)"

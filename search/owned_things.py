@@ -30,6 +30,28 @@ def owned_asked_of_name(text: str) -> set[str]:
     return {word for word in asked if any(word in words for words, _ in _OWNED)}
 
 
+def which_owned_asked(text: str) -> set[str]:
+    """Stems of an owned thing's word a question asks *which* one a named
+    person has ("What car does Diogo drive?" → car): its make says which
+    ("Diogo drives an old Volvo"); "went to Sintra in his car", «на его
+    машине» say he has one, not which, and answer nothing. English only:
+    «Какая машина у Кости?» keeps the category's word, since a make written
+    in Cyrillic the table lacks («на вольво») or in the other language's
+    turn is not read as his car's (tried: the make said then answered no
+    Russian question)."""
+    asked = asked_thing_of_name(text)
+    return {word for word in asked if any(word in words for words, _ in _OWNED)}
+
+
+def without_owned_words(stems: AbstractSet[str], asked: AbstractSet[str]) -> set[str]:
+    """`stems` but the words of the owned categories `asked` ("car",
+    «машин»): only a member, a make, is left to say the thing."""
+    dropped = set().union(
+        *(words for words, _ in _OWNED if not words.isdisjoint(asked))
+    )
+    return set(stems) - dropped
+
+
 def says_owned_thing(word_stem: str, stems: AbstractSet[str]) -> bool:
     """A text's `stems` say the owned thing the stem is the word of, by
     another of its category's words or a make ("a Volvo", «на шкоде»)."""

@@ -53,6 +53,7 @@ from .asked_of import (
     says_name,
     without_declined_names,
 )
+from .attribute_owner import only_someone_elses, owned_attribute
 from .before_own import later_stems
 from .compound_head import asked_head, asked_unit, compound_head, names_numbered
 from .flight_words import flying_kin
@@ -62,7 +63,12 @@ from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
 from .morphology import cjk_needles, relation_base_forms, stem
 from .next_door import neighbour_stems
-from .owned_things import owned_asked_of_name, says_owned_thing
+from .owned_things import (
+    owned_asked_of_name,
+    says_owned_thing,
+    which_owned_asked,
+    without_owned_words,
+)
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
 from .slots import about_user
@@ -89,6 +95,8 @@ _ADJECTIVES = (
     # dentist's turn says «стоматолог», "Dr Mendes", rarely "dental")
     r"dental|зубн\w*|"
     r"next[- ]door|"  # "our next door neighbour" asks for the neighbour
+    # "my next tennis match", «мой следующий матч»: the match, not "next"
+    r"next|upcoming|следующ\w*|ближайш\w*|"
     r"любим\w*|нов\w*|стар\w*|младш\w*|старш\w*|нынешн\w*|прежн\w*|бывш\w*|"
     r"семейн\w*|личн\w*|постоянн\w*"
 )
@@ -197,6 +205,7 @@ def supports(
     name_of: AskedThing = NO_NAME_ASKED,
     asked_names: AbstractSet[str] = frozenset(),
     went: AbstractSet[str] = frozenset(),
+    which: AbstractSet[str] = frozenset(),
 ) -> bool:
     """The hit is about what the question asks (see the module's rules).
 
@@ -215,7 +224,8 @@ def supports(
     must say, not as a likeness ("like a dog"), with the word that `pick`s
     one ("best friend"), and with the names the question says, `of_whom`
     (asked_of.py), the place they `went` to said even inside a name
-    ("McGill University"); `kin`: pairs of (the stems of the
+    ("McGill University"), by a make the owned thing asked `which` of
+    (owned_things.py); `kin`: pairs of (the stems of the
     question's general verbs, those of their families' words), one of which
     says the pair's verbs ("Я всё ещё курю вейп?" is answered by «Три недели без
     вейпа», search/kin_words.py)."""
@@ -226,7 +236,7 @@ def supports(
     if thing is not None and someone_elses(hit.node.content, thing):
         return False
     # a vector near «Как зовут отца Оськи?» is no word of what is asked of him
-    if attribute and not _says_attribute(hit, attribute, of_whom, went, pick):
+    if attribute and not _says_attribute(hit, attribute, of_whom, went, pick, which):
         return False
     if similarity.get(hit.node.id, -1.0) >= strong:
         return True
@@ -265,7 +275,12 @@ def _asked_of_named(text: str, terms: Sequence[str]) -> set[str]:
 
 
 def _says_attribute(
-    hit: SearchHit, attribute: Stems, of_whom: Stems, went: Stems, pick: Stems
+    hit: SearchHit,
+    attribute: Stems,
+    of_whom: Stems,
+    went: Stems,
+    pick: Stems,
+    which: Stems = frozenset(),
 ) -> bool:
     """The hit says what is asked of a person, not as a likeness («как
     собака»); of one the question names, in its text, with the name («Мама
@@ -275,12 +290,16 @@ def _says_attribute(
     if not of_whom:
         said = _with_relatives(plain_stems(hit)) | aged
     elif says_name(hit_texts(hit), of_whom):
+        if only_someone_elses(hit, owned_attribute(attribute), of_whom):
+            return False  # "Alya and I went to Kamila's birthday"
         said = _with_relatives(plain_text_stems(content) | text_stems(content) & went)
         if aged and not says_age_of(content, of_whom):
             aged = set()  # "her son isn't starving. He's thirty-eight": his age
         said |= aged
     else:
         return False
+    if which:  # "What car does Diogo drive?": "in his car" says not which
+        said = without_owned_words(said, which)
     said |= {word for word in attribute if says_owned_thing(word, said)}  # "a Volvo"
     picked = not pick or bool(pick & picked_relation(content))  # "best friend"
     parts = measure_parts(attribute - pick or attribute)
@@ -390,6 +409,7 @@ def answers(
     # "my gym membership number": digits by the gym or the membership
     hits = with_numbers(query.text, hits, wanted | {stem(t) for t in query.terms})
     hits = with_likings(query.text, hits, query.kinds)  # "my favourite film"
+    which = which_owned_asked(query.text) & attribute  # "What car does Diogo drive?"
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
         or supports(
@@ -413,6 +433,7 @@ def answers(
             name_of=name_of,
             asked_names=asked_names,
             went=asked_place_of_name(query.text),
+            which=which,
         )
         for h in hits
     )
