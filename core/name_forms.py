@@ -59,14 +59,13 @@ _TABLE = """
 галина галя | galina galya |
 виктор витя | vitya | victor vic
 юрий юра | yury yuriy yuri yura |
-валерий валера | valery valeriy valeri valera |
 яков яша | yakov yasha | jacob jack
 илья илюша | ilya ilyusha | elijah
 максим макс | maksim maxim | max
 антон антоша | antosha | anthony tony
 роман рома | roma | roman
 денис дэн | denis | dennis
-кирилл киря кирюша | kirill kirya kiryusha kir | cyril
+кирилл киря | kirill | cyril
 тимофей тима | timofey tima | timothy tim
 матвей мотя | matvey matvei | matthew matt
 даниил данила даня | daniil danila danya | daniel dan danny

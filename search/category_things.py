@@ -112,7 +112,7 @@ def _newest(
 
 
 def own_holders(
-    hits: list[SearchHit], wanted: set[str], question: str = "", asked: str = ""
+    hits: list[SearchHit], wanted: set[str], question: str = ""
 ) -> list[SearchHit]:
     """The user's own turns among `hits` carrying a word of the question, and
     not told of someone else than whom the `question` asks: "Oscar starts at
@@ -121,7 +121,7 @@ def own_holders(
         hit
         for hit in hits
         if hit.node.source_role == USER_ROLE
-        and not told_of_other(hit, question, asked=asked)
+        and not told_of_other(hit, question)
         and shares_stem(wanted, text_stems(hit.node.content))
     ]
 
@@ -404,7 +404,7 @@ async def with_category_things(
     if riding:
         holders = riding_holders(hits, wanted, query)
     else:
-        holders = own_holders(hits, wanted, asked=query.text)
+        holders = own_holders(hits, wanted)
     # "Misha's coach now": a person holds it, named in the turns naming Misha
     # (search/role_holders.py); his pool is no coach, the user's gym neither.
     # Asked before, the category's things still find the older one's turns.

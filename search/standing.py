@@ -41,7 +41,6 @@ from .left_behind import old_states
 from .morphology import action_noun_stems, stem
 from .others_now import opened_by_others, others_now_ids
 from .past_holder import past_holder_relation
-from .person_names import told_by_name_form
 from .present_plain import asks_present_plainly
 from .rescheduled import rescheduled_ids
 from .settling_in import settling_ids
@@ -390,7 +389,7 @@ def told_of_other(hit: SearchHit, question: str = "", *, asked: str = "") -> boo
             r"\s+(?:and|&|и)\s", text[len(name) :], re.I
         ):
             return not _asks_of_another(hit, question, entity)
-    return told_by_name_form(hit, question or asked)
+    return False
 
 
 def _asks_of_another(hit: SearchHit, question: str, opener: Entity) -> bool:

@@ -138,10 +138,7 @@ async def with_topic_things(
         lambda text: says_stem(own_wanted, text)
     )
     wide = await _wide_holders(storage, hits, [own, [*loans]], window)
-    holders = [
-        *own_holders(hits, wanted, asked=query.text),
-        *own_holders(wide, wanted, asked=query.text),
-    ]
+    holders = [*own_holders(hits, wanted), *own_holders(wide, wanted)]
     chosen = {index for hit in holders for index in beside(hit, says, things.of)}
     people = _people(holders, says, wanted, other_script)
     if not chosen and not people:
