@@ -59,6 +59,7 @@ _TABLE = """
 галина галя | galina galya |
 виктор витя | vitya | victor vic
 юрий юра | yury yuriy yuri yura |
+валерий валера | valery valeriy valeri valera |
 яков яша | yakov yasha | jacob jack
 илья илюша | ilya ilyusha | elijah
 максим макс | maksim maxim | max

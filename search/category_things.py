@@ -372,7 +372,7 @@ def _told_of_someone(
     if asked == "now":
         return told_of_other(hit, question)
     others = [entity for entity in hit.entities if things.of(entity) is None]
-    return told_of_other(SearchHit(hit.node, hit.score, others))
+    return told_of_other(SearchHit(hit.node, hit.score, others), asked=question)
 
 
 async def with_category_things(

@@ -58,13 +58,13 @@ def _asked_doings(query: AnalysedQuery) -> frozenset[str] | None:
 
 
 def _start(
-    hits: list[SearchHit], asked: frozenset[str] | None
+    hits: list[SearchHit], asked: frozenset[str] | None, question: str
 ) -> tuple[SearchHit, frozenset[str]] | None:
     """The newest own hit buying an asked doing's gear, and the doings."""
     starts = [
         (hit, doings)
         for hit in hits
-        if hit.node.source_role == USER_ROLE and not told_of_other(hit)
+        if hit.node.source_role == USER_ROLE and not told_of_other(hit, asked=question)
         for doings in [gear_bought(hit.node.content)]
         if doings and (asked is None or not doings.isdisjoint(asked))
     ]
@@ -110,7 +110,7 @@ async def with_gear_taken_up(
     if asked is not None and not asked:
         return hits
     bought = await _bought_turns(storage, hits, window) if _asks_hobby(query) else []
-    found = _start([*hits, *bought], asked)
+    found = _start([*hits, *bought], asked, query.text)
     if found is None:
         return hits
     start, doings = found
@@ -139,7 +139,7 @@ async def without_gear_taken_up(
     if not _asks_hobby(query):
         return hits
     read = [*hits, *await _bought_turns(storage, hits, window)]
-    found = _start(read, None)
+    found = _start(read, None, query.text)
     if found is None:
         return hits
     _, doings = found

@@ -57,6 +57,7 @@ def _said(
     kinds: AskedKinds,
     own: bool = False,
     people: AbstractSet[int] = frozenset(),
+    question: str = "",
 ) -> dict[int, set[str]]:
     """Per own hit (the user's, not someone else's news), the doings named;
     with `own` (a question about the user), a heading doing is the user's;
@@ -64,13 +65,18 @@ def _said(
     said = {
         hit.node.id: doings_said(kinds, text_stems(hit.node.content), hit.node.content)
         for hit in hits
-        if hit.node.source_role == USER_ROLE and _whose(hit, kinds, own, people)
+        if hit.node.source_role == USER_ROLE
+        and _whose(hit, kinds, own, people, question)
     }
     return {node_id: found for node_id, found in said.items() if found}
 
 
 def _whose(
-    hit: SearchHit, kinds: AskedKinds, own: bool, people: AbstractSet[int]
+    hit: SearchHit,
+    kinds: AskedKinds,
+    own: bool,
+    people: AbstractSet[int],
+    question: str,
 ) -> bool:
     """The hit tells of whom the question asks: of the people it names, or
     else the user's own (not opened by someone else's name)."""
@@ -78,7 +84,9 @@ def _whose(
         return of_people(hit, people)
     if own and _theirs(hit):
         return False  # "Dani took Aliya to swimming": the child swims, not the user
-    return not told_of_other(hit) or own and _opens_with_doing(hit, kinds)
+    return (
+        not told_of_other(hit, asked=question) or own and _opens_with_doing(hit, kinds)
+    )
 
 
 def _theirs(hit: SearchHit) -> bool:
@@ -107,9 +115,10 @@ def _doings(
     kinds: AskedKinds,
     own: bool = False,
     people: AbstractSet[int] = frozenset(),
+    question: str = "",
 ) -> dict[int, set[str]]:
     """Per own hit, the doings named, each by its group (`_grouped`)."""
-    said = _said(hits, kinds, own, people)
+    said = _said(hits, kinds, own, people, question)
     group = _grouped(set().union(*said.values()))
     return {i: {group[m] for m in found} for i, found in said.items()}
 
@@ -205,7 +214,7 @@ def _by_change(
     asked = stance(query.text)
     if asked is None or not asks_doings(query.kinds):
         return hits, set()
-    named = _doings(hits, query.kinds, about_user(query.text), people)
+    named = _doings(hits, query.kinds, about_user(query.text), people, query.text)
     counts: dict[str, int] = {}
     best: dict[str, float] = {}
     when = {hit.node.id: hit for hit in hits}

@@ -218,7 +218,11 @@ async def with_role_holders(
     if asked is None or not (trades.kinds or trade_stems) or not hits:
         return hits
     says = functools.lru_cache(maxsize=None)(_word_says(trades, trade_stems))
-    own = [h for h in hits if h.node.source_role == USER_ROLE and not told_of_other(h)]
+    own = [
+        h
+        for h in hits
+        if h.node.source_role == USER_ROLE and not told_of_other(h, asked=query.text)
+    ]
     named = [
         person
         for hit in own
@@ -285,7 +289,10 @@ def _role_says(
 
 
 def _named_holders(
-    hits: list[SearchHit], says: Callable[[str], bool], of_asked: bool = False
+    hits: list[SearchHit],
+    says: Callable[[str], bool],
+    question: str,
+    of_asked: bool = False,
 ) -> list[Entity]:
     """The people named beside the role's words in the user's own turns, not
     the family taken along nor one the turn calls former ("my old boss"); a
@@ -294,7 +301,8 @@ def _named_holders(
     return [
         person
         for hit in hits
-        if hit.node.source_role == USER_ROLE and (of_asked or not told_of_other(hit))
+        if hit.node.source_role == USER_ROLE
+        and (of_asked or not told_of_other(hit, asked=question))
         for person in role_people(hit, says)
         if not _family(person)
         and not marked_past(hit.node.content, (person.name, *person.aliases))
@@ -346,7 +354,9 @@ async def with_newest_holder(
     filed = [] if asked else await filed_holders(storage, relations)
     of_them = naming_asked(hits, asked)  # none: the role is read as the user's
     named = [
-        *others_than(_named_holders(of_them or hits, says, bool(of_them)), asked),
+        *others_than(
+            _named_holders(of_them or hits, says, query.text, bool(of_them)), asked
+        ),
         *(e for e in filed if not _former(e)),
     ]
     people = with_other_forms(named, other_script)

@@ -370,13 +370,15 @@ def name_pattern(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
 
 
-def told_of_other(hit: SearchHit, question: str = "") -> bool:
+def told_of_other(hit: SearchHit, question: str = "", *, asked: str = "") -> bool:
     """The turn opens with someone's name ("Priya moved to Vienna too",
     "Lena's shift got moved"): their state, not the user's ("Lena and I" is
     the user's too), nor that of whom the `question` asks ("Where does Lena
     work now?" is answered by "Lena started at the hospital in Vienna"), nor
     when it names whom the question asks: «Тимур с Люси забирают Алму из
-    Little Acorns» tells Alma's nursery («в какие ясли ходит Алма?»)."""
+    Little Acorns» tells Alma's nursery («в какие ясли ходит Алма?»).
+    A caller counting every turn opened by a main name as news (the user's
+    own turns of a role, a doing, a way) says its question as `asked`."""
     text = hit.node.content.lstrip()
     for entity in hit.entities:
         name = entity.name

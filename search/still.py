@@ -343,7 +343,7 @@ async def after_the_end(
         ids = {hit.node.id for hit in changed}
         return lifted_first(changed, [h for h in hits if h.node.id not in ids])
     # "Do I still get the bus?": a car taken up since the newest ride
-    switched = await switched_way(storage, [*hits, *about], thing, window)
+    switched = await switched_way(storage, [*hits, *about], thing, window, query.text)
     if switched:
         ids = {hit.node.id for hit in switched}
         rest = [h for h in hits if h.node.id not in ids]

@@ -103,10 +103,10 @@ def _switches(text: str) -> bool:
     return takes_car(text) or takes_bike(text)
 
 
-def _rides(hit: SearchHit, thing: frozenset[str]) -> bool:
+def _rides(hit: SearchHit, thing: frozenset[str], question: str) -> bool:
     """The user's turn says the way itself, outside quotes and not of
     someone else ("Timur says Alma sings a song about a bus")."""
-    if hit.node.source_role != USER_ROLE or told_of_other(hit):
+    if hit.node.source_role != USER_ROLE or told_of_other(hit, asked=question):
         return False
     text = _QUOTED.sub(" ", hit.node.content)
     return any(
@@ -122,6 +122,7 @@ async def switched_way(
     about: list[SearchHit],
     thing: frozenset[str],
     window: NodeWindow | None,
+    question: str,
 ) -> list[SearchHit]:
     """The first turn taking up a car or a bike after the newest of `about`
     riding the way `thing`, and the later turns with it; none when the
@@ -129,7 +130,9 @@ async def switched_way(
     if not ridden_way(thing):
         return []
     rides = [
-        hit for hit in about if _rides(hit, thing) and not _switches(hit.node.content)
+        hit
+        for hit in about
+        if _rides(hit, thing, question) and not _switches(hit.node.content)
     ]
     if not rides:
         return []

@@ -126,3 +126,21 @@ async def test_a_form_never_said_finds_the_one_person_of_that_name(
     await said(storage, "Мой друг Лёша приехал из Москвы.")  # Alex is either now
     hits = await search("Who is Alex?", reinforce=False)
     assert not any("Минска" in h.node.content for h in hits[:1])
+
+
+async def test_valera_is_a_form_of_valeriy(storage: MemoryStorage) -> None:
+    """A workmate introduced by his full name and written by his short form
+    in both scripts is one person, found by any of them."""
+    await said(
+        storage,
+        "Мой сменщик Валерий из Челябинска, возит лес уже двадцать лет.",
+        "Valera covered my Tuesday run, owe him a beer.",
+        "С Валерой стояли на весовой три часа.",
+    )
+    valera = await storage.entities.find_entity("Valera")
+    assert valera is not None and valera.type == "person"
+    assert {valera.name, *valera.aliases} >= {"Valera", "Валерий"}
+    assert same_name("valera", "валерий") and not same_name("valera", "валентина")
+    search = Retriever(storage, None, MemoryConfig(embedding_dimensions=8)).search
+    hits = await search("Who is Valera?", reinforce=False)
+    assert any("Челябинска" in h.node.content for h in hits[:3])
