@@ -58,6 +58,7 @@ _TABLE = """
 надежда надя | nadezhda nadya | nadia
 галина галя | galina galya |
 виктор витя | vitya | victor vic
+валерий валера валерка | valeriy valery valera valerka |
 юрий юра | yury yuriy yuri yura |
 яков яша | yakov yasha | jacob jack
 илья илюша | ilya ilyusha | elijah
