@@ -402,6 +402,15 @@ ONE_AT_A_TIME = same_relation("boss") | same_relation("landlord")
 # Sophie"), seldom by calling the new one by the relation again, so the one
 # filed under the relation may well be the old one.
 PROVIDERS = same_relation("gp") | same_relation("tutor") | same_relation("teacher")
+# People who serve the user by a trade filed as no relation ("my dentist",
+# «мой невролог», «массажистка»): a name beside the word is theirs, as beside
+# "my wife" («у невролога Ларисы Ивановны» is no neurologist of Larisa's).
+TRADE_PEOPLE = frozenset(
+    """nanny babysitter physio physiotherapist osteopath chiropractor dentist
+    optician hygienist neurologist masseuse masseur nurse
+    няня воспитатель воспитательница физиотерапевт остеопат стоматолог невролог
+    массажист массажистка медсестра медбрат""".split()
+)
 # The people one goes to where one lives (the doctor, the school's teacher,
 # the landlord): "our doctor in Haarlem" is the one of that town, found by
 # what is said of them there, never by the town's own turns; a friend "in

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
-from ..core.relations import PET_KINDS, RELATIONS, same_relation
+from ..core.relations import PET_KINDS, RELATIONS, TRADE_PEOPLE, same_relation
 from .asked_of import SAME_WORDS
 from .cross_script import HONORIFICS, loose_key, loose_keys, same_key
 from .morphology import is_russian, relation_base_forms, stem
@@ -209,14 +209,7 @@ def gives_name(
 _PERSON_REACH = 2
 # with the carers of a child the relatives' table files no alias for, and
 # those who treat the user: "physio with Becky" names the physio, no session
-_PERSON_STEMS = frozenset(map(stem, RELATIONS)) | frozenset(
-    map(
-        stem,
-        """nanny babysitter няня воспитатель воспитательница physio
-        physiotherapist osteopath chiropractor dentist optician hygienist
-        физиотерапевт остеопат стоматолог""".split(),
-    )
-)
+_PERSON_STEMS = frozenset(map(stem, RELATIONS | TRADE_PEOPLE))
 
 
 def _person_word(word: str) -> bool:
@@ -345,12 +338,19 @@ _MEETING = frozenset("with by с со у".split())
 
 
 def _met_with(words: list[str], start: int, thing: AbstractSet[str]) -> bool:
-    return (
-        start >= 2
-        and words[start - 1].casefold() in _MEETING
-        and says_thing(words[start - 2], thing)
-        and _is_person(thing)
-    )
+    if start < 1 or words[start - 1].casefold() not in _MEETING:
+        return False
+    before = start >= 2 and says_thing(words[start - 2], thing)
+    return _is_person(thing) and (before or _apposed_after(words, start, thing))
+
+
+def _apposed_after(words: list[str], start: int, thing: AbstractSet[str]) -> bool:
+    """The person's word follows the name that opens at `start`, as its
+    apposition: «массаж у Эльвиры, массажистка на Уральской»."""
+    end = start
+    while end < len(words) and words[end][:1].isupper():
+        end += 1
+    return end < len(words) and says_thing(words[end], thing)
 
 
 def sentences(text: str) -> list[str]:

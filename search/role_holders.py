@@ -73,6 +73,9 @@ _WHO_IS = re.compile(
     r"|^\W*кто\s+(?:у\s+(?:меня|нас)\s+)?(?:мо|наш)\w*\s",
     re.I,
 )
+# A name asked in the present asks the present holder too: «как зовут
+# ветеринара?» (the one before is «как звали»).
+_NAME_NOW = re.compile(r"^\W*как\s+зовут\s", re.I)
 # The user's family, as filed (core/relations.py): taken to the provider.
 _FAMILY = frozenset().union(
     *map(same_relation, "wife husband son daughter mom dad brother sister".split()),
@@ -118,10 +121,14 @@ def _word_says(trades: AskedKinds, asked: frozenset[str]) -> Callable[[str], boo
     return says
 
 
-def _asks_holder(text: str) -> bool:
-    """ "Who's our GP?", «Кто наш стоматолог?»: who holds the trade, said in
-    the present without a word of now, asks the one who holds it now."""
-    return bool(_WHO_IS.search(text))
+def _asks_holder(query: AnalysedQuery) -> bool:
+    """ "Who's our GP?", «Кто наш стоматолог?», «Как зовут ветеринара?»: who
+    holds the trade, said in the present without a word of now, asks the one
+    who holds it now; not a relative's («как зовут врача мамы?»: the user's
+    own doctor is the newest holder the turns tell, and no answer)."""
+    if _WHO_IS.search(query.text):
+        return True
+    return bool(_NAME_NOW.search(query.text)) and asked_relations(query) <= _HELD
 
 
 def _family(person: Entity) -> bool:
@@ -212,7 +219,7 @@ async def with_role_holders(
 ) -> list[SearchHit]:
     """`hits` weighed by the side of the asked trade's change of holder (see
     the module's doc); unchanged without a stance, a trade or two holders."""
-    asked = stance(query.text) or ("now" if _asks_holder(query.text) else None)
+    asked = stance(query.text) or ("now" if _asks_holder(query) else None)
     trades = _trades(query.kinds)
     trade_stems = _asked_stems(query)
     if asked is None or not (trades.kinds or trade_stems) or not hits:
@@ -267,9 +274,9 @@ async def with_role_holders(
     return out
 
 
-def _asked_now(text: str) -> bool:
+def _asked_now(query: AnalysedQuery) -> bool:
     """The question asks the present ("now", or "who's our GP")."""
-    return (stance(text) or ("now" if _asks_holder(text) else None)) == "now"
+    return (stance(query.text) or ("now" if _asks_holder(query) else None)) == "now"
 
 
 def _role_says(
@@ -343,7 +350,7 @@ async def with_newest_holder(
     relations = asked_relations(query) & _HELD
     trades = _trades(query.kinds)
     trade_stems = _asked_stems(query)
-    if not hits or not _asked_now(query.text):
+    if not hits or not _asked_now(query):
         return hits
     if not relations:  # a trade alone (a dentist) is weighed by its holders'
         return hits  # turns saying it, `with_role_holders`

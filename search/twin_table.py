@@ -108,6 +108,8 @@ surgery operation | операция
 vaccine vaccination jab | прививка вакцина
 allergy allergic | аллергия
 dermatologist | дерматолог
+neurologist | невролог
+masseuse masseur | массажист массажистка
 massage | массаж
 physio physiotherapy physiotherapist | физиотерапия физиотерапевт физио
 xray | рентген

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.relations import PET_KINDS, RELATIONS
+from ..core.relations import PET_KINDS, RELATIONS, TRADE_PEOPLE
 from .morphology import relation_base_forms, stem
 from .query_text import STOP_WORDS
 from .twin_phrases import Twinned, asked_phrases, words_of
@@ -63,6 +63,7 @@ _KEPT_BY_OTHERS = re.compile(
     r"|офисн\w*|соседск\w*|уличн\w*|бездомн\w*|школьн\w*|чуж\w*|дворов\w*",
     re.I,
 )
+_TRADE_STEMS = frozenset(map(stem, TRADE_PEOPLE))
 _RU_POSSESSIVE_ADJECTIVE = re.compile(r"\w+(?:ин|ина|ино|ины|ину|иной|иным)$")
 
 
@@ -104,7 +105,9 @@ def asked_own_thing(question: str) -> OwnThing | None:
         if any(first == 0 for first, _ in phrase.phrase.spans(words_of(rest))):
             return OwnThing(phrase, frozenset())
     word_stem = stem(word)
-    return OwnThing(None, frozenset({word_stem}) | twin_stems(word_stem))
+    # "my neurologist": a name after the trade's word is theirs, no owner
+    trade = word_stem in _TRADE_STEMS
+    return OwnThing(None, frozenset({word_stem}) | twin_stems(word_stem), pet=trade)
 
 
 def asked_own(question: str) -> OwnThing | None:
