@@ -58,9 +58,8 @@ _TABLE = """
 надежда надя | nadezhda nadya | nadia
 галина галя | galina galya |
 виктор витя | vitya | victor vic
-валерий валера валерка | valeriy valery valera valerka |
+валерий валера валерка | valeriy valery valeri valera valerka |
 юрий юра | yury yuriy yuri yura |
-валерий валера | valery valeriy valeri valera |
 яков яша | yakov yasha | jacob jack
 илья илюша | ilya ilyusha | elijah
 максим макс | maksim maxim | max
