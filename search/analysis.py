@@ -30,6 +30,7 @@ from .legs import walk_direction
 from .leisure import LEISURE, asks_before, without_leisure, without_working_out
 from .morphology import action_stems
 from .occasions import occasion_words
+from .own_window import asks_own_window
 from .query_text import (
     DateSpan,
     asks_for_many,
@@ -173,7 +174,9 @@ def analyse(
     dates = query_dates(text)
     framed = without_going(text, without_frame(text, query_terms(term_text)))
     framed = without_working_out(text, without_driving(text, framed))
-    kinds, terms = _kinds_and_terms(text, framed, own_child)
+    # a topic asked within a time, no one named, is the user's own (own_window.py)
+    own = own_child or asks_own_window(text, when)
+    kinds, terms = _kinds_and_terms(text, framed, own)
     # "Mum's seventieth": her birthday, at seventy (search/occasions.py).
     # The ordinal is still searched, as a twin: a turn need not say it.
     ordinals, occasion = occasion_words(words)

@@ -1,7 +1,7 @@
 """A range of days a question names: "between 15 and 31 January", "from 1
-to 15 March", "1–15 March", "from 20 January to 5 February", «с 1 по 20
-марта», «с 20 января по 5 февраля», "the first half of January", «во
-второй половине апреля».
+to 15 March", "1–15 March", "from 20 January to 5 February", "from January
+10 to March 5", «с 1 по 20 марта», «с 20 января по 5 февраля», "the first
+half of January", «во второй половине апреля».
 
 Read before the single dates of search/when.py: there, "between 15 and 31
 January" was the one day "31 January", so a question asked without the
@@ -20,6 +20,7 @@ from ..core.months import MONTHS_EN, MONTHS_RU_OF, month_number
 
 _DAY = 86400.0
 _MONTH = "|".join(MONTHS_EN + MONTHS_RU_OF)
+_MONTH_EN = "|".join(MONTHS_EN)
 _B, _E = r"(?<!\w)", r"(?!\w)"
 # a day's number with its English or Russian ending ("1st", «1-го», «20-е»)
 _D = r"(\d{1,2})(?:st|nd|rd|th|-?го|-?е)?"
@@ -34,6 +35,8 @@ _RANGES = [
         rf"{_B}{_FROM}{_D}(){_TO}{_D}\s+(?:of\s+)?({_MONTH}){_E}",
         # "between January 15 and 31", "March 1-15"
         rf"{_B}{_FROM}({'|'.join(MONTHS_EN)})\s+{_D}{_TO}{_D}{_E}",
+        # "from January 10 to March 5", "between April 20 and May 10"
+        rf"{_B}{_FROM}({_MONTH_EN})\s+{_D}{_TO}({_MONTH_EN})\s+{_D}{_E}",
     )
 ]
 # "the first half of January", «в первой половине марта»
@@ -79,6 +82,8 @@ def _days(
     if at == 2:
         month, first, last = found[1], found[2], found[3]
         first_month = month
+    elif at == 3:  # the month before each day, as an American date is written
+        first_month, first, month, last = found[1], found[2], found[3], found[4]
     else:
         first, first_month, last, month = found[1], found[2], found[3], found[4]
     if not first_month and int(first) >= int(last):  # "5 and 3 March": no range
