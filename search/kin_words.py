@@ -201,6 +201,22 @@ _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ),
     ),
     (
+        # "who looks after mum now?", «кто сейчас ухаживает за мамой?»: the
+        # carer, told of as such ("mum's new carer Rosa", «сиделка Валя»); not
+        # «смотрит за папой», whose answer may be no carer (it lowered life 23)
+        re.compile(
+            r"\bwho\s+(?:\w+\s+){0,2}(?:looks?|looking|takes?|taking)\s+"
+            r"(?:after|care\s+of)\b"
+            r"|(?<!\w)кто\s+(?:\w+\s+){0,3}(?:ухаживает|присматривает)"
+            r"(?!\w)",
+            re.I,
+        ),
+        (
+            "carer", "caregiver", "nurse", "nanny", "babysitter", "сиделка",
+            "сиделку", "сиделкой", "медсестра", "няня", "няню",
+        ),
+    ),
+    (
         # "which days is my spanish now", «В какие дни у меня теперь
         # испанский?»: a language asked alone with a time word is its class,
         # whose turns say the class ("saturday spanish class", «пара

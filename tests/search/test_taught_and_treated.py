@@ -54,3 +54,16 @@ async def test_the_teacher_and_the_healer_asked_by_their_doing(tmp_path: Path) -
         # never said: no one taught the guitar, no one treats a knee
         assert await _found(retriever, "кто учил меня играть на гитаре?") == []
         assert await _found(retriever, "who treats my knee now?") == []
+
+
+async def test_who_looks_after_a_parent_is_their_carer(tmp_path: Path) -> None:
+    carer = [
+        (5, "у папы новая сиделка, Роза, приходит по утрам"),
+        (9, "Rosa took dad for a walk in the park"),
+        *((day, f"paid the water bill, ref {day}") for day in range(10, 40)),
+    ]
+    async with retriever_over(tmp_path, carer) as retriever:
+        for question in ("who looks after dad now?", "кто сейчас ухаживает за папой?"):
+            found = await _found(retriever, question)
+            assert any("сиделка" in t for t in found[:2]), question
+        assert await _found(retriever, "who looks after my sister's kids?") == []
