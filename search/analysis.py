@@ -39,6 +39,7 @@ from .query_text import (
     query_terms,
 )
 from .slots import slot_terms
+from .spoken_words import spoken_plain
 from .twin_words import formed_twins, twin_terms
 from .when import RelativeWindow, asks_own_doings, names_a_month, relative_window
 
@@ -161,7 +162,9 @@ def analyse(
     # and "Who owns the bistro now?" the boss (search/asked_owner.py)
     # and "What do I play now that Otar's gone?" what the user plays now
     # (search/circumstance.py)
-    text = boss_reported_to(landlord_phrased(prompt[:MAX_QUERY_CHARS]))
+    # «щас» is «сейчас» for every reader of "now" (search/spoken_words.py)
+    text = spoken_plain(prompt[:MAX_QUERY_CHARS])
+    text = boss_reported_to(landlord_phrased(text))
     text = quitting_plain(text)  # "gave up smoking": quit (search/kin_words.py)
     text = without_circumstance(boss_phrased(text) if owner_as_boss else text)
     when = relative_window(text, time.time() if now is None else now)

@@ -163,6 +163,60 @@ _FAMILIES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
         ("coach", "coaches", "тренер", "тренера", "тренеру", "тренером"),
     ),
     (
+        # "who teaches me english now?", «с кем я сейчас учу английский?»,
+        # «кто меня учит водить?»: the teacher asked by the teaching, told of
+        # as the tutor or the lesson ("lesson with Kate", «репетитор Маша»)
+        re.compile(
+            r"\bwho\s+(?:\w+\s+){0,2}teach\w*"
+            r"|\bwho\s+(?:do|did)\s+(?:i|we)\s+(?:\w+\s+){0,2}(?:learn|stud)\w*"
+            r"\s+(?:\w+\s+){0,2}with\b"
+            r"|(?<!\w)с\s+кем\s+(?:\w+\s+){0,3}(?:учу|учим|учил[аи]?|занимаюсь"
+            r"|занимаемся|занимал[аи]?сь)(?!\w)"
+            r"|(?<!\w)кто\s+(?:\w+\s+){0,3}(?:учит|учил[аи]?|преподава?л?\w*)(?!\w)"
+            # the verb alone, as `family_verbs` reads a term (never a question);
+            # in the present only: "who taught me guitar?" is no lesson's
+            r"|^(?:teach|teaches|учу|учим|учит|занимаюсь|занимаемся)$",
+            re.I,
+        ),
+        (
+            "tutor", "teacher", "lesson", "lessons", "репетитор", "репетитора",
+            "репетитором", "учитель", "учительница", "преподаватель", "урок",
+            "занятие",
+        ),
+    ),
+    (
+        # "who treats my back now?", «кто мне сейчас спину лечит?»: the one
+        # who treats, told of by the treatment ("massage with Ira", «к Эльвире
+        # на массаж», «физиотерапевт», «уколы у невролога»)
+        re.compile(
+            r"\bwho\s+(?:\w+\s+){0,2}(?:treat|treats|treated|treating)\b"
+            r"|(?<!\w)кто\s+(?:\w+\s+){0,3}лечи(?:т|л|ла)(?!\w)"
+            r"|^(?:treat|treats|лечит)$",  # the verb alone, as above
+            re.I,
+        ),
+        (
+            "doctor", "massage", "physio", "physiotherapist", "therapist",
+            "врач", "доктор", "массаж", "массажа", "массаже", "массажист",
+            "массажистка", "физиотерапевт", "невролог", "мануальщик",
+        ),
+    ),
+    (
+        # "who looks after mum now?", «кто сейчас ухаживает за мамой?»: the
+        # carer, told of as such ("mum's new carer Rosa", «сиделка Валя»); not
+        # «смотрит за папой», whose answer may be no carer (it lowered life 23)
+        re.compile(
+            r"\bwho\s+(?:\w+\s+){0,2}(?:looks?|looking|takes?|taking)\s+"
+            r"(?:after|care\s+of)\b"
+            r"|(?<!\w)кто\s+(?:\w+\s+){0,3}(?:ухаживает|присматривает)"
+            r"(?!\w)",
+            re.I,
+        ),
+        (
+            "carer", "caregiver", "nurse", "nanny", "babysitter", "сиделка",
+            "сиделку", "сиделкой", "медсестра", "няня", "няню",
+        ),
+    ),
+    (
         # "which days is my spanish now", «В какие дни у меня теперь
         # испанский?»: a language asked alone with a time word is its class,
         # whose turns say the class ("saturday spanish class", «пара
