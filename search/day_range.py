@@ -26,17 +26,20 @@ _B, _E = r"(?<!\w)", r"(?!\w)"
 _D = r"(\d{1,2})(?:st|nd|rd|th|-?го|-?е)?"
 _TO = r"\s*(?:-|–|—|to|till|until|and|по|до|и)\s*"
 _FROM = r"(?:(?:between|from|с|со|между)\s+)?"
+# the year a range may end with ("August 15 2023", «31 марта 2023 года»): its
+# days are that year's, not the latest begun
+_YEAR = r"(?:,?\s+(?P<year>(?:19|20)\d\d)(?:\s*(?:года|г\.?))?)?"
 _RANGES = [
     re.compile(p, re.I)
     for p in (
         # "from 20 January to 5 February", «с 20 января по 5 февраля»
-        rf"{_B}{_FROM}{_D}\s+(?:of\s+)?({_MONTH}){_TO}{_D}\s+(?:of\s+)?({_MONTH}){_E}",
+        rf"{_B}{_FROM}{_D}\s+(?:of\s+)?({_MONTH}){_TO}{_D}\s+(?:of\s+)?({_MONTH}){_YEAR}{_E}",
         # "between 15 and 31 January", "1-15 March", «с 1 по 20 марта»
-        rf"{_B}{_FROM}{_D}(){_TO}{_D}\s+(?:of\s+)?({_MONTH}){_E}",
+        rf"{_B}{_FROM}{_D}(){_TO}{_D}\s+(?:of\s+)?({_MONTH}){_YEAR}{_E}",
         # "between January 15 and 31", "March 1-15"
-        rf"{_B}{_FROM}({'|'.join(MONTHS_EN)})\s+{_D}{_TO}{_D}{_E}",
+        rf"{_B}{_FROM}({'|'.join(MONTHS_EN)})\s+{_D}{_TO}{_D}{_YEAR}{_E}",
         # "from January 10 to March 5", "between April 20 and May 10"
-        rf"{_B}{_FROM}({_MONTH_EN})\s+{_D}{_TO}({_MONTH_EN})\s+{_D}{_E}",
+        rf"{_B}{_FROM}({_MONTH_EN})\s+{_D}{_TO}({_MONTH_EN})\s+{_D}{_YEAR}{_E}",
     )
 ]
 # "the first half of January", «в первой половине марта»
@@ -90,7 +93,12 @@ def _days(
         return None
     first_month = first_month or month
     try:
-        end = _latest(today, month_number(month), int(last))
+        year = found.group("year")
+        end = (
+            dt.date(int(year), month_number(month), int(last))
+            if year
+            else _latest(today, month_number(month), int(last))
+        )
         start = end.replace(month=month_number(first_month), day=int(first))
         if start > end:  # "from 20 December to 5 January": the year before
             start = start.replace(year=start.year - 1)

@@ -37,6 +37,18 @@ def _day(t: float) -> str:
         ("what happened between April 20 and May 10?", "2027-04-20", "2027-05-11"),
         ("what did I do from December 28 to January 4", "2026-12-28", "2027-01-05"),
         ("what did I do in the second half of february", "2027-02-16", "2027-03-01"),
+        # a range that says its year is that year's, not the latest begun
+        (
+            "Where was John between August 11 and August 15 2023?",
+            "2023-08-11",
+            "2023-08-16",
+        ),
+        ("что было с 1 по 20 марта 2024 года", "2024-03-01", "2024-03-21"),
+        (
+            "what happened from 20 December to 5 January, 2025",
+            "2024-12-20",
+            "2025-01-06",
+        ),
         ("what did I do in the first half of april", "2027-04-01", "2027-04-16"),
         ("что я делала в первой половине марта?", "2027-03-01", "2027-03-16"),
         ("что было во второй половине января", "2027-01-16", "2027-02-01"),
