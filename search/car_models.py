@@ -38,7 +38,6 @@ CAR_MAKES = frozenset(
     мазда вольво рено пежо лада хавейл джили
     """.split()
 )
-_MAKE_STEMS = frozenset(map(stem, CAR_MAKES))
 
 # distinct turns naming the model right after a make: one where both are
 # written as names ("my Hyundai Getz"), two where neither is ("kia rio")
@@ -46,7 +45,7 @@ MIN_TURNS = 2
 # makes the category's members leave out (a turn saying "Lada" alone is no
 # more a car than a name): read for the models they name ("Lada Vesta")
 _UNLISTED_MAKES = CAR_MAKES - kind_members("car")
-MAX_ROWS = 400  # turns holding a make read in one call, the newest first
+MAX_ROWS = 400  # turns holding a make read in one call (the best matches)
 MAX_MODELS = 6
 
 # a word of letters and the gap after it (a model is the word right after

@@ -54,7 +54,7 @@ def test_a_model_is_the_word_a_make_stands_before_written_as_it() -> None:
 async def test_the_models_learned_are_this_memorys_own(
     storage: MemoryStorage,
 ) -> None:
-    """"jazz" twice after "honda" is a model; "service" once is not."""
+    """ "jazz" twice after "honda" is a model; "service" once is not."""
     await _life(storage, JAZZ)
     query = await read_question(storage, "what car do I drive now?", None)
     assert query.kinds.models == ("jazz",), query.kinds.models
