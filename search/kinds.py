@@ -202,6 +202,7 @@ def _with_driving(kinds: list[_Kind]) -> tuple[_Kind, ...]:
     )
 
 
+_CAR = stem("car")
 _KINDS = _with_driving([_parse(block) for block in _blocks()])
 
 
@@ -218,6 +219,13 @@ def kind_stems(head: str) -> frozenset[str]:
     (the category headed by the word `head`: "doctor" → «врач», "dentist")."""
     return frozenset().union(
         *(kind.words | kind.plain for kind in _KINDS if kind.head == stem(head))
+    )
+
+
+def kind_members(head: str) -> frozenset[str]:
+    """A category's members, lower case ("focus" of "car")."""
+    return frozenset(
+        m for kind in _KINDS if kind.head == stem(head) for m in kind.members
     )
 
 
@@ -264,6 +272,9 @@ class AskedKinds:
     # the members some turn of the memory says (search/question.py), when
     # known: searched first, the cap spent on words that can match
     held: frozenset[str] | None = None
+    # the car models this memory names after a make (search/car_models.py):
+    # held by their making, searched first and said as the car
+    models: tuple[str, ...] = ()
 
     @property
     def searched(self) -> tuple[str, ...]:
@@ -283,7 +294,7 @@ class AskedKinds:
         held = self.held or frozenset()
         if held and all(m not in held for m in found if is_russian(m) == self.russian):
             found.sort(key=lambda member: member not in held)
-        return tuple(found)[:MAX_KIND_TERMS]
+        return tuple(dict.fromkeys((*self.models, *found)))[:MAX_KIND_TERMS]
 
     @property
     def asked(self) -> frozenset[str]:
@@ -340,6 +351,7 @@ class AskedKinds:
             return set()
         # a brand carrying the category's word is a member ("ActivoBank")
         branded = part_stems(text)
+        models = frozenset(map(stem, self.models))
         return {
             word
             for asked, kind in self.kinds
@@ -349,6 +361,7 @@ class AskedKinds:
             or not kind.words.isdisjoint(branded)
             or any(_as_name(name, text) for name in kind.names)
             or (kind.compounds is not None and kind.compounds.search(text))
+            or (kind.head == _CAR and not models.isdisjoint(stems))
             for word in asked
         }
 

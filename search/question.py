@@ -20,6 +20,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery, analyse
 from .asked_owner import boss_phrased
 from .asked_relation import same_relation_aliases
+from .car_models import asks_car, learned_models
 from .kinds import asked_kinds
 from .node_ceiling import OnceCeiling
 from .own_child_asked import names_own_child
@@ -55,7 +56,11 @@ async def _with_held_members(
         list(matches.values()), ceiling=await ceiling.get()
     )
     found = frozenset(member for member, match in matches.items() if match in held)
-    return replace(query, kinds=replace(query.kinds, held=found))
+    # a question of the car before ("before the Jazz?") is no question of
+    # the model the memory names most, the car driven now
+    of_now = asks_car(query.kinds) and stance(query.text) != "past"
+    models = await learned_models(storage, found, ceiling) if of_now else ()
+    return replace(query, kinds=replace(query.kinds, held=found, models=models))
 
 
 async def _boss_on_file(storage: Store, query: AnalysedQuery) -> bool:
