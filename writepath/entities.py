@@ -23,6 +23,7 @@ from .full_names import join_full_names, vouched_given_names
 from .in_laws import file_in_law
 from .inflections import join_case_forms
 from .kin_names import join_kin
+from .lower_names import lower_case_people
 from .mention import Mention
 from .mentions import extract_mentions
 from .name_forms import join_name_forms
@@ -57,6 +58,8 @@ class EntityLinker:
         entities = await self.link(node_id, mentions)
         linked = {e.id for e in entities}
         owners = [o for o in await owners_in(self._storage, text) if o.id not in linked]
+        (small,) = await lower_case_people(self._storage, [text])  # "doreen"
+        owners += [p for p in small.values() if p.id not in linked]
         await self.link_entities(node_id, owners)  # «бабушкина кошка»: grandma's
         entity_of = {name_key(e.name): e for e in entities}
         await join_asides(self._storage, text, entity_of)  # "Misha (Mikhail)"
@@ -217,7 +220,9 @@ class EntityLinker:
             await self._known_by_asides(found, entity_of)
         await self._file_in_laws([m for _, ms in found for m in ms], entity_of)
         linked: list[tuple[Node, list[Entity]]] = []
-        for node, mentions in found:
+        # "doreen took in our parcel": a known person's name written small
+        small = await lower_case_people(self._storage, [n.content for n in nodes])
+        for (node, mentions), named_small in zip(found, small, strict=True):
             entities: dict[int, Entity] = {}
             for mention in mentions:
                 entity = entity_of.get(name_key(mention.name))
@@ -225,6 +230,8 @@ class EntityLinker:
                     entities.setdefault(entity.id, entity)
             for owner in await owners_in(self._storage, node.content):
                 entities.setdefault(owner.id, owner)  # «бабушкина кошка»
+            for person in named_small.values():
+                entities.setdefault(person.id, person)
             if entities:
                 linked.append((node, list(entities.values())))
         await self._link_batch(linked)

@@ -111,6 +111,11 @@ GIVEN_NAMES = (
     roger ron rose roy ruby russell ruth sally sandra shane shannon sharon shia
     simon sofia stella stuart sue sylvia ted teresa terry theo thomas tina todd
     tracy travis tyler vanessa vera vincent walter wayne wendy
+    doreen maureen pauline sheila beryl gwen gladys irene marjorie mavis muriel
+    norma shirley valerie yvonne hilda edna elsie ethel enid winifred doris
+    eileen kathleen lorraine janice gillian jackie tracey debbie barry clive
+    geoff graham trevor nigel malcolm stan stanley norman wilf gareth glyn dave
+    pete kev alf wally howard gerald cyril dougie
     александр алексей андрей анна антон борис вадим валентин валерий василий
     виктор виталий витя владимир галина дарья дима дмитрий евгений екатерина
     елена иван игорь ирина катя константин лена максим маргарита мария марина
