@@ -75,3 +75,24 @@ async def test_the_relatives_new_carer_leads_in_english(
     found = await top_answers(storage, texts, T0, "who is my mum's nurse?")
 
     assert set(found[:3]) == set(MUM_NEW), found
+
+
+GRAN_OLD = [
+    "к бабушке ходит сиделка Людмила, готовит и убирает",
+    "Людмила сводила бабушку в поликлинику",
+]
+GRAN_NEW = [
+    "у бабушки теперь новая сиделка Ирина, с проживанием",
+    "Ирина испекла бабушке пирог с капустой",
+    "Ирина прислала фото, гуляют во дворе",
+]
+
+
+async def test_a_carer_is_a_role_held_for_a_relative(storage: MemoryStorage) -> None:
+    """A carer («сиделка») serves the relative as a nurse does: grandma's
+    carer now is Irina, her turns lead."""
+    texts = _diary(MY_DOCTOR, GRAN_OLD, GRAN_NEW)
+
+    found = await top_answers(storage, texts, T0, "кто сейчас сиделка у бабушки?")
+
+    assert set(found[:3]) == set(GRAN_NEW), found
