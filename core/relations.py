@@ -409,7 +409,7 @@ TRADE_PEOPLE = frozenset(
     """nanny babysitter physio physiotherapist osteopath chiropractor dentist
     optician hygienist neurologist masseuse masseur nurse
     няня воспитатель воспитательница физиотерапевт остеопат стоматолог невролог
-    массажист массажистка медсестра медбрат""".split()
+    массажист массажистка медсестра медбрат carer caregiver сиделка""".split()
 )
 # The people one goes to where one lives (the doctor, the school's teacher,
 # the landlord): "our doctor in Haarlem" is the one of that town, found by

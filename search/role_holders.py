@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 
 from ..core.records import Entity, NodeWindow, SearchHit
-from ..core.relations import CHOSEN_BY_PLACE, ONE_AT_A_TIME, same_relation
+from ..core.relations import CHOSEN_BY_PLACE, ONE_AT_A_TIME
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .asked_relation import asked_relations
@@ -43,6 +43,14 @@ from .holder_before import filed_holders
 from .kinds import AskedKinds, kind_stems, kind_words
 from .morphology import stem
 from .query_text import STOP_WORDS
+from .relative_role import (
+    FAMILY,
+    asked_relatives,
+    naming_relative,
+    relative_names,
+    relative_people,
+    trade_people,
+)
 from .role_of_other import (
     asked_people,
     naming_asked,
@@ -76,11 +84,6 @@ _WHO_IS = re.compile(
 # A name asked in the present asks the present holder too: «как зовут
 # ветеринара?» (the one before is «как звали»).
 _NAME_NOW = re.compile(r"^\W*как\s+зовут\s", re.I)
-# The user's family, as filed (core/relations.py): taken to the provider.
-_FAMILY = frozenset().union(
-    *map(same_relation, "wife husband son daughter mom dad brother sister".split()),
-    *map(same_relation, "grandma grandpa aunt uncle".split()),
-)
 MIN_NAME = 4  # a name word shorter than this groups nothing ("Dr", "Ana")
 # The relations whose present holder is asked as a role's ("who's my boss
 # now", «кто сейчас хозяйка квартиры», "my family doctor", «репетитор»): held
@@ -136,7 +139,7 @@ def _family(person: Entity) -> bool:
     to Dr Sharma" names the patient beside the doctor, not a holder. Only
     family: a boss filed as such may be the asked senior doctor."""
     words = _WORD.findall(str(person.attributes.get("relation") or "").casefold())
-    return bool(words) and words[-1] in _FAMILY
+    return bool(words) and words[-1] in FAMILY
 
 
 def _holders(people: list[Entity]) -> dict[int, int]:
@@ -274,9 +277,14 @@ async def with_role_holders(
     return out
 
 
-def _asked_now(query: AnalysedQuery) -> bool:
-    """The question asks the present ("now", or "who's our GP")."""
-    return (stance(query.text) or ("now" if _asks_holder(query) else None)) == "now"
+def _asked_now(query: AnalysedQuery, relatives: frozenset[str]) -> bool:
+    """The question asks the present ("now", or "who's our GP"); «как зовут
+    тренера сына?» asks the relative's present holder as the user's."""
+    if (stance(query.text) or ("now" if _asks_holder(query) else None)) == "now":
+        return True
+    if not relatives or stance(query.text) is not None:
+        return False  # "who was my son's coach" asks before
+    return asked_relations(query) <= _HELD | relatives
 
 
 def _role_says(
@@ -347,10 +355,14 @@ async def with_newest_holder(
     brought us a coca"): the holder's doings are the answer here. Two indexed
     reads (the filed holders, the newest holder's links), only for such a
     question."""
-    relations = asked_relations(query) & _HELD
+    # "my father's nurse": a trade's people count as a role held for a relative
+    relatives = asked_relatives(query, _HELD)
+    relations = (asked_relations(query) & _HELD) | (
+        trade_people(query) if relatives else frozenset()
+    )
     trades = _trades(query.kinds)
     trade_stems = _asked_stems(query)
-    if not hits or not _asked_now(query):
+    if not hits or not _asked_now(query, relatives):
         return hits
     if not relations:  # a trade alone (a dentist) is weighed by its holders'
         return hits  # turns saying it, `with_role_holders`
@@ -358,8 +370,15 @@ async def with_newest_holder(
     # "Misha's coach": the turns naming Misha tell his; the user's own coach
     # (filed as the user's relation) is no answer
     asked = asked_people(query.text, hits)
-    filed = [] if asked else await filed_holders(storage, relations)
-    of_them = naming_asked(hits, asked)  # none: the role is read as the user's
+    if not asked and relatives:  # «тренера сына»: the son, by name or word
+        kin = await relative_people(storage, relatives)
+        asked = relative_names(kin)
+        of_them = naming_relative(hits, asked, relatives)
+        if not of_them:
+            return hits  # no turn tells of theirs: the user's own is no answer
+    else:
+        of_them = naming_asked(hits, asked)  # none: the role is the user's
+    filed = [] if asked or relatives else await filed_holders(storage, relations)
     named = [
         *others_than(
             _named_holders(of_them or hits, says, query.text, bool(of_them)), asked
@@ -385,7 +404,7 @@ async def with_newest_holder(
         return SearchHit(hit.node, floor, hit.entities)
 
     out = [raised(hit) for hit in [*hits, *more]]
-    if asked:  # the one before is the other's old news: below the new one's
+    if asked or relatives:  # the one before is the other's old news
         out = older_below(out, set(holder), ids, floor)
     out.sort(key=lambda hit: (-hit.score, hit.node.id))
     return out
