@@ -380,9 +380,7 @@ def told_of_other(hit: SearchHit, question: str = "") -> bool:
     Little Acorns» tells Alma's nursery («в какие ясли ходит Алма?»)."""
     text = hit.node.content.lstrip()
     for entity in hit.entities:
-        # a caller that does not say the question cannot tell the asked
-        # person's own turns apart: only the main name there
-        names = spoken_names(entity) if question else (entity.name,)
+        names = spoken_names(entity)
         name = opening_name(text, names)
         if name is None or name != names[0] and name.lower() in thing_names(hit):
             continue
