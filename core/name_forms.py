@@ -65,7 +65,7 @@ _TABLE = """
 антон антоша | antosha | anthony tony
 роман рома | roma | roman
 денис дэн | denis | dennis
-кирилл киря кирюша | kirill kirya kiryusha kir | cyril
+кирилл киря | kirill | cyril
 тимофей тима | timofey tima | timothy tim
 матвей мотя | matvey matvei | matthew matt
 даниил данила даня | daniil danila danya | daniel dan danny

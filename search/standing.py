@@ -41,7 +41,6 @@ from .left_behind import old_states
 from .morphology import action_noun_stems, stem
 from .others_now import opened_by_others, others_now_ids
 from .past_holder import past_holder_relation
-from .person_names import opening_name, spoken_names, thing_names
 from .present_plain import asks_present_plainly
 from .rescheduled import rescheduled_ids
 from .settling_in import settling_ids
@@ -380,16 +379,13 @@ def told_of_other(hit: SearchHit, question: str = "") -> bool:
     Little Acorns» tells Alma's nursery («в какие ясли ходит Алма?»)."""
     text = hit.node.content.lstrip()
     for entity in hit.entities:
-        names = spoken_names(entity)
-        name = opening_name(text, names)
-        if name is None or name != names[0] and name.lower() in thing_names(hit):
-            continue
+        name = entity.name
         # "Lena started at the hospital" tells of Lena; "Lena: ..." is her line
-        if any(_names(question, n) for n in names) and not text[len(name) :].startswith(
-            ":"
-        ):
+        if _names(question, name) and not text[len(name) :].startswith(":"):
             continue
-        if not re.match(r"\s+(?:and|&|и)\s", text[len(name) :], re.I):
+        if text.startswith(name) and not re.match(
+            r"\s+(?:and|&|и)\s", text[len(name) :], re.I
+        ):
             return not _asks_of_another(hit, question, entity)
     return False
 
