@@ -60,7 +60,10 @@ class _Learned:
 
     makes: frozenset[str]
     ceiling: int = 0
-    turns: dict[str, set[str]] = field(default_factory=dict)  # model -> texts
+    # model -> the turns naming it, as hashes of their folded text: distinct
+    # turns are counted without keeping the user's words in process memory
+    # (a forgotten turn leaves no copy here; core/text_caches.py)
+    turns: dict[str, set[int]] = field(default_factory=dict)
     named: set[str] = field(default_factory=set)  # written as names once
 
     def models(self) -> tuple[str, ...]:
@@ -148,7 +151,7 @@ async def _read_turns(storage: Store, known: _Learned, top: int) -> None:
     for node in nodes.values():
         text = node.content
         for model, named in models_after_makes(text, known.makes).items():
-            known.turns.setdefault(model, set()).add(text.casefold().strip())
+            known.turns.setdefault(model, set()).add(hash(text.casefold().strip()))
             if named:
                 known.named.add(model)
     known.ceiling = top
