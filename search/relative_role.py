@@ -18,11 +18,9 @@ from collections.abc import Iterable
 
 from ..core.records import Entity, SearchHit, name_key
 from ..core.relations import RELATIONS, TRADE_PEOPLE, same_relation
-from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .asked_of import says_name
 from .asked_relation import asked_relations
-from .holder_before import filed_holders
 from .morphology import relation_base_forms, stem
 
 # The user's family, as filed (core/relations.py).
@@ -59,11 +57,6 @@ def says_relation(text: str, relations: frozenset[str]) -> bool:
     words = [word.casefold() for word in _WORD.findall(text)]
     possessed = [m[1] + "а" for m in map(_POSSESSIVE_RU.match, words) if m]
     return not relations.isdisjoint(relation_base_forms([*words, *possessed]))
-
-
-async def relative_people(storage: Store, relations: frozenset[str]) -> list[Entity]:
-    """The people filed under the relations (one indexed read)."""
-    return await filed_holders(storage, relations)
 
 
 def relative_names(people: Iterable[Entity]) -> set[str]:

@@ -48,7 +48,6 @@ from .relative_role import (
     asked_relatives,
     naming_relative,
     relative_names,
-    relative_people,
     trade_people,
 )
 from .role_of_other import (
@@ -371,7 +370,7 @@ async def with_newest_holder(
     # (filed as the user's relation) is no answer
     asked = asked_people(query.text, hits)
     if not asked and relatives:  # «тренера сына»: the son, by name or word
-        kin = await relative_people(storage, relatives)
+        kin = await filed_holders(storage, relatives)
         asked = relative_names(kin)
         of_them = naming_relative(hits, asked, relatives)
         if not of_them:
