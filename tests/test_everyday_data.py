@@ -175,6 +175,13 @@ def test_the_twenty_sixth_life_is_its_story() -> None:
     assert_written_life("everyday26", ru_share=(0.28, 0.42))
 
 
+def test_the_twenty_seventh_life_is_its_story() -> None:
+    """bench/data/everyday27/ (a held-out life, written blind, about three fifths
+    Russian: a Kazakh master's student of logistics in Prague, barista turned freight
+    intern) is its builder's output, in the seventh life's proportions."""
+    assert_written_life("everyday27", ru_share=(0.55, 0.68))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
