@@ -47,7 +47,8 @@ RELATIONS = (
     frozenset(
         """wife husband partner girlfriend boyfriend fiance fiancee son daughter mom
     mother dad father brother sister grandma grandmother grandpa grandfather aunt
-    uncle cousin niece nephew friend boss manager supervisor colleague coworker
+    uncle cousin niece nephew friend pal buddy mate boss manager supervisor
+    colleague coworker
     neighbor
     neighbour roommate teacher doctor gp physician therapist coach mentor
     mum mummy mommy mama daddy papa granny gran grandad granddad
@@ -202,7 +203,8 @@ _SAME = [
     " руководительница заведующий заведующая",
     # who the home is rented from: «Хозяйка — кирия Андрула»
     "landlord landlady хозяин хозяйка арендодатель арендодательница",
-    "friend друг подруга",
+    # "my mate", "ksenia's pal": the everyday British and American words
+    "friend pal buddy mate друг подруга",
     "colleague coworker коллега",
     "neighbor neighbour сосед соседка",
     # the loanwords a Russian speaker abroad says: «моя флэтмейт Лариса»

@@ -25,7 +25,7 @@ from .morphology import is_russian, relation_base_forms, stem
 from .name_cases import possessive_nominatives
 from .next_door import NEIGHBOUR_STEMS, named_beside
 from .query_text import STOP_WORDS
-from .twin_words import twin_stems
+from .twin_words import twin_stems, twins
 
 # the words a name may stand at from the thing's word ("Мише четырнадцать,
 # он мой сын": four)
@@ -63,7 +63,7 @@ _CALENDAR = frozenset(
     stem(word)
     for word in """monday tuesday wednesday thursday friday saturday sunday
     january february march april may june july august september october
-    november december christmas easter""".split()
+    november december christmas easter today tomorrow tonight yesterday""".split()
 )
 # a relative's words in both languages ("son" is «сын»)
 _RELATIVES = {
@@ -320,8 +320,9 @@ def _is_name(
         return False
     if word in ("I", "I'm", "I’m"):  # the writer, capitalised as English writes it
         return False
-    if not (at > 0 and word[:1].isupper()) and not asked_of(word, known):
-        return False
+    capitalised = at > 0 and word[:1].isupper()
+    if not capitalised and not asked_of(word, known):
+        return _said_to_be(words, at, thing)
     # a name runs on over capitalised words ("Vertigo Climbing"): what stands
     # before its first word says whether it is a place
     start = at
@@ -329,6 +330,35 @@ def _is_name(
         start -= 1
     before = words[start - 1].casefold() if start else ""
     return not before or before not in _PREPOSITIONS or _met_with(words, start, thing)
+
+
+# "gav's our captain", "jamie is my flatmate": a chat line typed in lower
+# case names the holder as the subject of "is my / our <thing>"
+_SAID_TO_BE = re.compile(r"^(?P<name>[a-z]{3,})(?:['’]s)?$")
+_COPULA = frozenset(("is", "was"))
+_OWN = frozenset(("my", "our"))
+
+
+def _maybe_name(word: str) -> bool:
+    """A lower-case word that may be a name: no function word ("he"), day
+    ("today"), relation ("mum") or word of the twin table ("home")."""
+    plain = word not in STOP_WORDS and stem(word) not in _CALENDAR
+    return plain and not _person_word(word) and not twins(word)
+
+
+def _said_to_be(words: list[str], at: int, thing: AbstractSet[str]) -> bool:
+    """The lower-case word at `at` is said to be the user's thing ("gav's our
+    captain"): no function, relation or other everyday word ("he's our
+    captain", "mum's my rock")."""
+    said = _SAID_TO_BE.match(words[at])
+    if said is None or not _maybe_name(said["name"]):
+        return False
+    after = words[at + 1 : at + 5]
+    if not words[at].endswith(("'s", "’s")):  # "jamie is my flatmate"
+        after = after[1:] if after[:1] and after[0] in _COPULA else []
+    if len(after) < 2 or after[0] not in _OWN or after[1].endswith(("'s", "’s")):
+        return False  # "today is my sister's birthday": the sister's
+    return says_thing(after[1], thing)
 
 
 # "physio with Becky", «физиотерапия у Ирины»: a person asked for is met with

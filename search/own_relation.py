@@ -15,7 +15,12 @@ import re
 from collections.abc import Collection
 
 from ..core.records import Entity, Node
-from ..core.relations import RELATION_OWNERS, UNIQUE_RELATIONS, owner_word
+from ..core.relations import (
+    RELATION_OWNERS,
+    UNIQUE_RELATIONS,
+    owner_word,
+    same_relation,
+)
 from .morphology import relation_base_forms
 from .name_cases import case_forms
 
@@ -36,17 +41,39 @@ _THEIRS = frozenset(
 _CHANGING = frozenset("boss manager начальник начальница босс".split())
 
 
+# Kin one may have more than one of: "my sister" in a turn is one of them,
+# the one asked about only when the question itself asks by that relation
+# ("what's my sister called?", «как зовут мою сестру?»): an unnamed "my
+# sister" turn answers it whichever sister it is, and is no news of a sister
+# asked by her name.
+_SEVERAL_KIN = frozenset().union(
+    *map(
+        same_relation,
+        "brother sister cousin aunt uncle niece nephew grandson granddaughter".split(),
+    )
+)
+
+
 def lifelong(relations: Collection[str]) -> frozenset[str]:
     """The relations among `relations` one has once and keeps."""
     return frozenset(r for r in relations if r in UNIQUE_RELATIONS - _CHANGING)
 
 
+def joined_by_relation(
+    relations: Collection[str], asked: Collection[str]
+) -> frozenset[str]:
+    """The relations whose unnamed turns ("my sister booked the venue") join
+    the person asked about: the lifelong ones among `relations`, and the kin
+    one has several of that the question `asked` by."""
+    return lifelong(relations) | _SEVERAL_KIN.intersection(asked)
+
+
 def own_phrases(relations: Collection[str]) -> str:
-    """An FTS match of "my <relation>" for the lifelong `relations` ("my mom",
-    "our mom", "моя мама"), each a quoted phrase; a Russian in-law in any
-    case and without the possessive Russian leaves out ("Возил тёщу на рынок")."""
+    """An FTS match of "my <relation>" for `relations` ("my mom", "our mom",
+    "моя мама"), each a quoted phrase; a Russian in-law in any case and
+    without the possessive Russian leaves out ("Возил тёщу на рынок")."""
     phrases = []
-    for relation in sorted(lifelong(relations)):
+    for relation in sorted(relations):
         if relation.isascii():
             phrases += [f'"{owner} {relation}"' for owner in ("my", "our")]
         elif relation in _SAID_BARE:

@@ -27,7 +27,7 @@ from .morphology import is_russian, russian_stem
 from .names_asked import (
     words_of,
 )
-from .own_relation import lifelong
+from .own_relation import joined_by_relation
 from .people import (
     MAX_PEOPLE,
     relation_word,
@@ -142,6 +142,7 @@ async def person_hits(
     # asked by the relation ("Who's my boss?"): its former holder's news is
     # no answer (search/former_first.py)
     holds = relation_word(people[0]) if relations else ""
+    asked_by = relations  # the relations the question names
     people = await with_other_forms(storage, people)
     relations = pets_kind_dropped(relations, people) or frozenset(
         same for e in people for same in relation_signs(telling_relation(e))
@@ -155,8 +156,8 @@ async def person_hits(
         # ids only, which bm25 would rank first is not asked (~12 ms at 100k)
         ids += await storage.index.fts_newest(match, limit=SCAN, types=filters.types)
     nodes, linked = await _linked(storage, ids, asked)
-    if lifelong(relations):
-        await add_by_relation(storage, relations, people[0], filters, nodes, linked)
+    if joined := joined_by_relation(relations, asked_by):
+        await add_by_relation(storage, joined, people[0], filters, nodes, linked)
     described = await add_described(storage, people, filters, nodes, linked)
     described = described if asked_stance != "now" else set()  # not the start
     names = {w for e in people for w in words_of(e)}

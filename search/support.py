@@ -401,6 +401,7 @@ def answers(
     verbs = term_stems(family_verbs(query.terms))
     # "What's my ward manager's name?": a turn on the manager naming no one
     name_of, asked_names = asked_name_of(query.text), names_in(query.text)
+    wanted |= _holder_of_group(query.text, subject, name_of)
     flying, flown_by = flying_kin(query.terms)  # «летим»: «билеты», «полетим»
     ending, ended_by = (term_stems(w) for w in ending_kin(query.terms))
     family = term_stems(query.kin_terms) - verbs - ended_by - ending
@@ -437,6 +438,29 @@ def answers(
         )
         for h in hits
     )
+
+
+# a word with its possessive kept: "team's" owns, "tennis" only says which
+_OWNER_WORD = re.compile(r"\w+(?:['’]s)?", re.UNICODE)
+
+
+def _holder_of_group(
+    text: str, subject: AbstractSet[str], name_of: AbstractSet[str]
+) -> set[str]:
+    """The name asked is of the holder of a group's role («как зовут капитана
+    нашей команды?», "our club's secretary"): a turn naming the holder by the
+    role ("gav's our captain") answers without the group's word. Not of a
+    relative's ("my son's coach": a coach named alone may be the user's), nor
+    when the subject only says which ("my tennis coach" is no tennis's)."""
+    if not subject or not name_of or subject & _RELATIVES.keys():
+        return set()
+    words = _OWNER_WORD.findall(text.lower())
+    for word, after in zip(words, words[1:], strict=False):
+        owns = word.endswith(("'s", "’s"))  # "team's captain"
+        held = after[:-2] if after.endswith(("'s", "’s")) else after
+        if not owns and stem(word) in subject and stem(held) in name_of:
+            return set()  # "tennis coach('s)", "yoga teacher": a kind of one
+    return set(name_of)
 
 
 def _wanted_words(terms: Sequence[str], state_terms: Sequence[str]) -> set[str]:

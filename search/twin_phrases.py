@@ -32,6 +32,7 @@ valentine's day | день святого *валентина, *валентин
 victory day | день победы
 honeymoon | медовый месяц
 housewarming | новоселье
+flatmate | сосед по квартире, соседка по квартире
 """
 
 

@@ -190,6 +190,7 @@ hike hiking | поход походы
 ski skiing | лыжи
 match game | матч игра
 team | команда
+captain skipper | капитан
 coach trainer | тренер
 marathon | марафон
 boxing | бокс

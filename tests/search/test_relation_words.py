@@ -229,8 +229,12 @@ def test_a_past_spouse_is_one_relation_whatever_says_it_past() -> None:
         late
     )
     assert set(same_qualified("первая", "жена")) >= {"late wife", "покойная жена"}
+    # "best mate", "best pal" are the best friend too (core/relations.py)
     assert same_qualified("best", "friend") == [
+        "best buddy",
         "best friend",
+        "best mate",
+        "best pal",
         "лучший друг",
         "лучшая подруга",
     ]
