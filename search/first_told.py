@@ -19,11 +19,14 @@ from ..core.records import NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .compound_head import said_units
+from .doings import asks_assistant
 from .frame_words import GENERIC_STEMS, TAKING_STEMS
 from .legs import fts_leg
+from .morphology import stem
 from .query_text import STOP_WORDS
 from .stem_sets import text_stems
 from .still import about_thing
+from .twin_words import twins
 from .windowed import USER_ROLE, lifted_first
 
 # "at first", «сначала», «поначалу»: the state as it began (a plan made
@@ -33,11 +36,15 @@ _AT_FIRST = re.compile(
     r"|(?<!\w)(?:сначала|поначалу|вначале|изначально|в самом начале)(?!\w)",
     re.I,
 )
+_ORIGINALLY = re.compile(r"\b(?:originally|first)\b|(?<!\w)первоначальн\w*", re.I)
 _PLAN = re.compile(
     r"\b(?:plan\w*|going|supposed|meant|intend\w*|trip|holiday)\b"
     r"|(?<!\w)(?:собира\w*|планир\w*|план\w*|хотел\w*|поездк\w*|отпуск\w*)(?!\w)",
     re.I,
 )
+# A word glossed in the other language ("слово дня: кот = cat"): the turn
+# is about the word, not the thing (a learner's notes come long before).
+_GLOSS = re.compile(r"\w\s*=\s*\w")
 _FIRST_WORDS = frozenset(text_stems("first initially beginning start"))
 # The thing's first turns lifted: a context block's worth (the first days:
 # the prescription, the first pill, its first effects, the first pack).
@@ -50,6 +57,13 @@ THING_TURNS = 60
 def asked_at_first(text: str) -> bool:
     """The question asks how a state was at first, not a plan first made."""
     return bool(_AT_FIRST.search(text)) and not _PLAN.search(text)
+
+
+def asked_first_plan(text: str) -> bool:
+    """The question asks a plan as first made ("where were we originally
+    going in May?", «куда мы сначала хотели поехать летом?»)."""
+    first = _AT_FIRST.search(text) or _ORIGINALLY.search(text)
+    return bool(first) and bool(_PLAN.search(text))
 
 
 def first_thing(query: AnalysedQuery) -> str | None:
@@ -83,20 +97,26 @@ async def earliest_first(
     word = first_thing(query)
     if word is None:
         return hits
-    # "metformin" is «метформин» too: the memory's other-script spelling
+    # "metformin" is «метформин» too: the memory's other-script spelling;
+    # «кот» is "cat": a thing first told in the other language is the same
     loans = [said for asked, said in query.loans if asked == word]
-    terms = [word, *loans, *(name for name in spelled if " " not in name)]
+    others = sorted(twins(word) | twins(stem(word)))
+    terms = [word, *loans, *others, *(name for name in spelled if " " not in name)]
     thing = frozenset().union(*(text_stems(term) for term in terms))
     ranked = await fts_leg(
         storage, terms, limit=THING_TURNS, types=("episodic",), window=window
     )
     nodes = await storage.nodes.get_nodes([node_id for node_id, _ in ranked])
-    # the words search may match a stray form: the lifted turns say the thing
+    # the words search may match a stray form: the lifted turns say the
+    # thing, and tell of it (a question to the assistant, "how do you say
+    # 'raining cats and dogs'?", or a gloss tells nothing of the user's)
     own = [
         node
         for node in nodes.values()
         if node.source_role == USER_ROLE
         and about_thing(SearchHit(node, 0.0, []), thing)
+        and not asks_assistant(node)
+        and not _GLOSS.search(node.content)
     ]
     earliest = sorted(own, key=lambda node: (node.when, node.id))[:EARLIEST_LIFTED]
     if not earliest:

@@ -37,6 +37,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .called_off import CALLED_OFF
 from .cross_script import loose_key, same_key
+from .first_told import asked_first_plan
 from .left_behind import old_states
 from .query_text import fts_match
 from .standing import stance
@@ -133,6 +134,15 @@ def asked_occasions(question: str) -> list[re.Pattern[str]]:
     return [pattern for pattern in _OCCASIONS if pattern.search(question)]
 
 
+def _first_plan_occasions(question: str) -> list[re.Pattern[str]]:
+    """The times of the year a question about a plan as first made names
+    ("where were we first going this summer?"): asked of before, so not
+    read as the plan as it stands (asked_occasions)."""
+    if not _ASKS_WHERE.search(question) or not asked_first_plan(question):
+        return []
+    return [pattern for pattern in (*_TIMES, *_MONTHS) if pattern.search(question)]
+
+
 def plan_told(question: str, hits: Sequence[SearchHit]) -> bool:
     """One of `hits` is the user's turn telling a plan for the time the
     question asks where a plan goes ("where are we going this summer?"):
@@ -144,7 +154,8 @@ def plan_told(question: str, hits: Sequence[SearchHit]) -> bool:
     «отменили Ригу») for a question on where a dropped plan went."""
     if asks_dropped_plan(question):
         return any(_drops_plan(hit) for hit in hits)
-    times = asked_occasions(question)
+    # a plan as first made is told as a plan is, by the time it was for
+    times = asked_occasions(question) or _first_plan_occasions(question)
     if not times:
         return False
     months = [_MONTHS[month - 1] for month in season_months(question)]

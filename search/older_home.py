@@ -20,24 +20,34 @@ from ..core.records import NodeWindow
 from ..store.interface import Store
 from .cross_script import loose_key, same_key
 from .morphology import stem
-from .query_text import fts_match
+from .query_text import STOP_WORDS, fts_match
 from .windowed import USER_ROLE
 
 # The home statements searched for before the new home began: the words a
 # user tells their home with.
-HOME_WORDS = ("flat", "apartment", "house", "live", "квартира", "живу", "живём")
+HOME_WORDS = (
+    *("flat", "apartment", "house", "live", "квартира", "живу", "живём"),
+    *("flatmate", "housemate", "roommate"),
+)
 # How many home statements are read: the first weeks tell the home often.
 STATEMENTS = 80
 
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+# A place before the home noun: "the Partick flat", "our partick flat".
+_PLACE_HOME = re.compile(
+    r"(?i:\b(?:my|our|the)\s+)([\w'’-]+)\s+(?i:flat|apartment|house)\b"
+)
 _NAME = r"[A-ZÀ-ÞĀ-ſ][\w'’-]+(?:\s+[A-ZÀ-ÞĀ-ſ][\w'’-]+)?"
 _NAME_RU = r"[А-ЯЁ][\w-]+"
 # The user's own home told with its place: "our flat in Kiryat Yam", "We
 # rent a two-room flat in Saburtalo", "I live in Marzahn"; «живу на
 # Врачаре», «Наша квартира в Бёйкслотерхаме». Only the first person: "their
 # new house in Mississauga" is someone else's.
+# A flatmate's is the user's own home too: "my flatmate in Partick".
+_HOME_NOUN = r"(?:flat|apartment|house|place|(?:flat|house|room)mates?)"
 _HOME_IN = re.compile(
     r"\b(?i:(?:(?:my|our)|(?:i|we)\s+(?:rent|own|have|share|bought)\s+(?:a|an))"
-    r"\s+(?:[\w-]+\s+){0,2}?(?:flat|apartment|house|place)"
+    rf"\s+(?:[\w-]+\s+){{0,2}}?{_HOME_NOUN}"
     r"|(?:i|we)\s+(?:still\s+)?live)"
     rf"\s+in\s+({_NAME})"
     r"|(?<!\w)(?i:(?:мо|наш)\w*\s+(?:\w+\s+)?квартир\w*|живу|живём|живем)"
@@ -47,8 +57,32 @@ _HOME_IN = re.compile(
 
 def home_places(text: str) -> list[str]:
     """The places `text` tells a home in, as written ("Kiryat Yam",
-    «Русафе»)."""
+    «Русафе»); a user who writes in lower case writes names so ("my
+    flatmate in partick"): then any word but a stop word is the place."""
+    text = _capitalised(text) if text == text.casefold() else text
     return [found[1] or found[2] for found in _HOME_IN.finditer(text)]
+
+
+def _capitalised(text: str) -> str:
+    """A text written all in lower case with its content words capitalised,
+    as the home patterns read names ("in partick" → "in Partick")."""
+    return _WORD.sub(
+        lambda m: m[0] if m[0] in STOP_WORDS else m[0][:1].upper() + m[0][1:], text
+    )
+
+
+def _says_place(text: str, place: str) -> bool:
+    """A home statement names the older place, also before its home noun
+    ("the Partick flat", "our partick flat": in any case)."""
+    if place in home_places(text):
+        return True
+    first = place.split()[0].casefold()  # "Partick" of "Partick Now" too
+    told = [p.split()[0] for p in home_places(text)] + _home_before(text)
+    return first in {word.casefold() for word in told}
+
+
+def _home_before(text: str) -> list[str]:
+    return [m[1] for m in _PLACE_HOME.finditer(text)]
 
 
 def _is_later(place: str, later: Iterable[str]) -> bool:
@@ -81,4 +115,4 @@ async def older_home(storage: Store, later: set[str], window: NodeWindow) -> lis
         (n for n in nodes.values() if n.source_role == USER_ROLE), key=lambda n: n.when
     )
     places = older_places((n.content for n in told), later)[:1]
-    return [n.id for n in told if places and places[0] in home_places(n.content)]
+    return [n.id for n in told if places and _says_place(n.content, places[0])]

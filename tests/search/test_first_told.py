@@ -49,3 +49,31 @@ async def test_the_russian_first_turns(storage: MemoryStorage) -> None:
     found = await top_answers(storage, texts, T0, "Какую дозу магния я пил сначала?")
 
     assert found[:2] == RU_BEGAN, found
+
+
+# A pet named in English, asked of in Russian: its first turns are in the
+# other language, and a learner's notes about the word come long before.
+PET_NOTES = [
+    "Словарь на сегодня: кошка = cat, котёнок = kitten.",
+    "How do you say 'curiosity killed the cat' in Russian?",
+]
+PET_BEGAN = [
+    "We adopted a cat from the shelter today, a grey tabby, three years old.",
+    "We're calling the cat Biscuit for now, Anna liked it.",
+]
+PET_LATER = [
+    "Наша кошка Печенька опять уронила вазу.",
+    "Кошка переименована: теперь Печенька, на Бисквит не откликалась.",
+    "Печенька спит на диване, кошка довольна.",
+]
+
+
+async def test_a_pets_first_name_told_in_the_other_language(
+    storage: MemoryStorage,
+) -> None:
+    # «назвали» frames the question as "called" does; the dog's first turns
+    # in English answer, not the word notes nor the Russian renaming.
+    texts = among_noise(NOISE, [*PET_NOTES, *PET_BEGAN], PET_LATER)
+    found = await top_answers(storage, texts, T0, "Как мы сначала назвали кошку?")
+
+    assert found[:2] == PET_BEGAN, found

@@ -218,3 +218,18 @@ async def test_where_a_dropped_plan_went_is_its_place(
     found = await top_answers(storage, texts, T0, question)
 
     assert set(found[:2]) == {DROPPED_TRIP[0], DROPPED_TRIP[2]}, found
+
+
+# A plan first made for a time of the year, asked of as it first was.
+FIRST_PLAN = "Летом едем в Тбилиси, в августе, к друзьям Ани, билеты уже смотрим."
+
+
+async def test_a_seasons_first_plan_answers(storage: MemoryStorage) -> None:
+    # The plan's turn says the season but no other word of the question
+    # («хотели», «поехать»): as a plan for the time it was, it answers a
+    # question about the plan as first made.
+    texts = [*NOISE, FIRST_PLAN, *NOISE]
+    question = "Куда мы сначала хотели поехать летом?"
+    found = await top_answers(storage, texts, T0, question)
+
+    assert FIRST_PLAN in found, found

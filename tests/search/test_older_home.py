@@ -51,6 +51,10 @@ async def test_the_older_home_is_read_by_its_place(storage: MemoryStorage) -> No
         ("I live in Marzahn, an hour from work", ["Marzahn"]),
         ("живу на Врачаре, на Његошевој, однушка", ["Врачаре"]),
         ("Наша квартира в Бёйкслотерхаме — 54 метра", ["Бёйкслотерхаме"]),
+        # a flatmate's is the user's home; lower case writes names so too
+        ("my housemate in Leith cooked again", ["Leith"]),
+        ("had tea with my flatmate in morningside before work", ["Morningside"]),
+        ("our flat in the centre is freezing", []),
         # someone else's home is not the user's
         ("Misha sent photos of their new house in Mississauga.", []),
         ("У неё двушка в Агенскалнсе.", []),
@@ -63,3 +67,22 @@ def test_the_places_a_home_statement_names(text: str, places: list[str]) -> None
 def test_the_new_home_is_not_the_older_one() -> None:
     texts = ["Наша квартира в Ахузе, третий этаж", "Our flat in Kiryat Yam"]
     assert older_places(texts, {"ahuz", "ahuza"}) == ["Kiryat Yam"]
+
+
+# A user who writes in lower case: the older home told by a flatmate and
+# before its home noun ("the morningside flat"); the new one asked of.
+LOWER_OLD = [
+    "rob's been my flatmate in morningside two years now, best flatmate ever",
+    "rob and me repainted the morningside flat, took all weekend",
+]
+LOWER_NEW = [
+    "lena asked me to move in with her in leith. yes obviously",
+    "moving day. van, rob helping, all my stuff now in lena's flat in leith",
+    "leith is great, so many cafes on the shore",
+]
+
+
+async def test_the_older_home_told_in_lower_case(storage: MemoryStorage) -> None:
+    texts = [*LOWER_OLD, *(NOISE[i % 5] for i in range(60)), *LOWER_NEW]
+    top = await top_answers(storage, texts, T0, "where did i live before leith?")
+    assert set(top[:3]) >= set(LOWER_OLD), top
