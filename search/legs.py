@@ -337,12 +337,11 @@ async def hit_parts(
     storage: Store, ids: Sequence[int], parts: HitParts | None = None
 ) -> HitParts:
     """The HitParts of `ids` (added to `parts` when given), read at once: the
-    three reads need only the ids, and on PostgreSQL each takes its own pooled
-    connection, so their round trips overlap (SQLite's read thread runs them
-    in turn)."""
-    nodes, hidden, entities = await asyncio.gather(
-        storage.nodes.get_nodes(ids),
-        storage.graph.superseded_ids(ids),
+    nodes with their supersession in one statement, their entities in
+    another; on PostgreSQL each takes its own pooled connection, so the round
+    trips overlap (SQLite's read thread runs them in turn)."""
+    (nodes, hidden), entities = await asyncio.gather(
+        storage.graph.nodes_and_superseded(ids),
         storage.entities.entities_of_nodes(ids),
     )
     if parts is None:

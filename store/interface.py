@@ -170,6 +170,10 @@ class GraphStore(Protocol):
 
     async def superseded_ids(self, node_ids: Sequence[int]) -> set[int]: ...
 
+    async def nodes_and_superseded(
+        self, ids: Sequence[int]
+    ) -> tuple[dict[int, Node], set[int]]: ...
+
 
 class EntityStore(Protocol):
     """Entities, aliases and their links to nodes."""

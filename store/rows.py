@@ -110,8 +110,9 @@ def _work_out_places(
     return tuple(at[name] for name in names)
 
 
-def node_from_row(row: Any) -> Node:
-    return record(Node, row, attributes=load_attributes(row["attributes"]))
+def node_from_row(row: Any, skip: tuple[str, ...] = ()) -> Node:
+    attributes = load_attributes(row["attributes"])
+    return record(Node, row, skip=skip, attributes=attributes)
 
 
 def edge_from_row(row: Any) -> Edge:

@@ -271,6 +271,30 @@ async def test_the_fts_hits_are_read_while_the_prompt_is_embedded(
 
 @pytest.mark.needs_vectors
 @pytest.mark.sqlite_only(reason="traces SQLite statements")
+async def test_a_hit_and_whether_it_is_superseded_are_read_together(
+    storage: MemoryStorage,
+) -> None:
+    old, new = await storage.nodes.add_nodes(
+        [
+            NodeDraft("semantic", "the spare key is under the mat"),
+            NodeDraft("semantic", "the spare key is with the neighbour"),
+        ]
+    )
+    await storage.graph.add_edges([EdgeDraft(new, old, "supersedes")])
+    statements, _embedder, r = await _traced(storage)
+
+    block = await r.get_context("where is the spare key")
+
+    assert block is not None and "with the neighbour" in block
+    assert "under the mat" not in block
+    reads = [sql for sql in statements if sql.startswith(READ_NODE)]
+    assert len(reads) == 1 and "'supersedes'" in reads[0]
+    assert not any(sql.startswith("select e.dst_id from edges") for sql in statements)
+    await r.drain()
+
+
+@pytest.mark.needs_vectors
+@pytest.mark.sqlite_only(reason="traces SQLite statements")
 async def test_the_entity_leg_runs_while_the_prompt_is_embedded(
     storage: MemoryStorage,
 ) -> None:
