@@ -203,12 +203,11 @@ async def _linked(
     entities linked to each of them (only those nodes and their entities are
     read: the turns stating a relation, "my friend", are mostly about other
     people; reading the entities of all ~400 candidates was 2.5x the rows),
-    and those of the nodes a newer fact supersedes (read with them)."""
+    and those of the nodes a newer fact supersedes (one read: store/hit_rows.py)."""
     ids = list(dict.fromkeys(ids))
     about = await storage.entities.linked_to(ids, sorted(asked))
     wanted = [i for i in ids if i in about]
-    linked = await storage.entities.entities_of_nodes(wanted)
-    nodes, hidden = await storage.graph.nodes_and_superseded(wanted)
+    nodes, hidden, linked = await storage.graph.read_hits(wanted)
     return nodes, linked, hidden
 
 

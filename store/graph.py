@@ -14,17 +14,9 @@ import aiosqlite
 from ..core.records import Edge, EdgeDraft, EdgeType, Node, NodeDraft
 from ..core.scope import write_scope
 from .base import Connections
+from .hit_rows import HitRows, read_hits
 from .nodes import SqliteNodes
-from .rows import (
-    EDGE_COLUMNS,
-    NODE_COLUMNS,
-    edge_from_row,
-    json_ids,
-    live_edges,
-    marks,
-    node_from_row,
-    valid,
-)
+from .rows import EDGE_COLUMNS, edge_from_row, json_ids, live_edges, marks, valid
 from .writes import insert_nodes, link_rows, soft_delete_rows
 
 _EdgeRow = tuple[int, int, str, str | None, float, float, float, str | None, float]
@@ -242,28 +234,10 @@ class SqliteGraph:
             out.setdefault(row["src_id"], []).append(row["dst_id"])
         return out
 
-    async def nodes_and_superseded(
-        self, ids: Sequence[int]
-    ) -> tuple[dict[int, Node], set[int]]:
-        """`get_nodes(ids)` and which of those nodes `superseded_ids` names,
-        in one statement: a search reads both for the same hits, and each
-        statement is a hand-off to the read thread (or a round trip)."""
-        found: dict[int, Node] = {}
-        hidden: set[int] = set()
-        for start in range(0, len(ids), 500):
-            chunk = list(ids[start : start + 500])
-            rows = await self._conn.rows(
-                f"select {NODE_COLUMNS}, exists (select 1 from edges e"
-                " join nodes s on s.id = e.src_id where e.dst_id = nodes.id"
-                f" and e.type = 'supersedes'{valid(False, 's.')}) as superseded"
-                f" from nodes where id in ({marks(len(chunk))}){valid(False)}",
-                chunk,
-            )
-            for row in rows:
-                found[row["id"]] = node_from_row(row, skip=("superseded",))
-                if row["superseded"]:
-                    hidden.add(row["id"])
-        return found, hidden
+    async def read_hits(self, ids: Sequence[int]) -> HitRows:
+        """The valid nodes of `ids`, those of them a valid newer node
+        supersedes, and each one's entities, in one statement (hit_rows.py)."""
+        return await read_hits(self._conn, ids)
 
     async def superseded_ids(self, node_ids: Sequence[int]) -> set[int]:
         """Those of `node_ids` a valid newer node supersedes (`supersedes` edge

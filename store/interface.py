@@ -34,6 +34,7 @@ from ..core.records import (
     Stats,
 )
 from .entity_edits import EntityEdit
+from .hit_rows import HitRows
 
 # Tables an export holds, in dependency order: a row's foreign keys point only
 # at tables listed before it.
@@ -170,9 +171,7 @@ class GraphStore(Protocol):
 
     async def superseded_ids(self, node_ids: Sequence[int]) -> set[int]: ...
 
-    async def nodes_and_superseded(
-        self, ids: Sequence[int]
-    ) -> tuple[dict[int, Node], set[int]]: ...
+    async def read_hits(self, ids: Sequence[int]) -> HitRows: ...
 
 
 class EntityStore(Protocol):

@@ -119,9 +119,9 @@ async def test_the_relation_turns_about_others_are_checked_not_read(
 
     await storage._conn.read.set_trace_callback(None)
     assert hits and all("Lars" in hit.node.content for hit in hits)
-    # a node's entities are its links joined to them (store/entities.py)
+    # a node's entities are read with it (store/hit_rows.py)
     listed = [
-        re.search(r"select l\.node_id, e\.id, .* where l\.node_id in \(([\d, ]+)\)", s)
+        re.search(r"join node_entities l .* where n\.id in \(([\d, ]+)\)", s)
         for s in statements
     ]
     read_of = {int(i) for m in listed if m for i in m.group(1).split(",")}

@@ -246,7 +246,7 @@ async def test_fts_runs_while_the_prompt_is_embedded(storage: MemoryStorage) -> 
     await r.drain()
 
 
-READ_NODE = "select id, type, content"  # a node by id (store/nodes.get_nodes)
+READ_NODE = "select n.id, n.type, n.content"  # a hit by id (store/hit_rows.py)
 
 
 @pytest.mark.needs_vectors
@@ -287,9 +287,12 @@ async def test_a_hit_and_whether_it_is_superseded_are_read_together(
 
     assert block is not None and "with the neighbour" in block
     assert "under the mat" not in block
+    # one statement: the node, its supersession and its entities
     reads = [sql for sql in statements if sql.startswith(READ_NODE)]
     assert len(reads) == 1 and "'supersedes'" in reads[0]
+    assert "join node_entities" in reads[0]
     assert not any(sql.startswith("select e.dst_id from edges") for sql in statements)
+    assert not any(sql.startswith("select l.node_id, e.id") for sql in statements)
     await r.drain()
 
 

@@ -55,12 +55,12 @@ async def test_a_failure_inside_supersede_changes_nothing(
     assert (await storage.admin.stats()).nodes_by_type == {"semantic": 1}
 
 
-async def test_the_hits_nodes_and_supersession_are_one_read(
+async def test_a_hits_node_supersession_and_entities_are_one_read(
     storage: MemoryStorage,
 ) -> None:
     # A `supersedes` edge whose old end stays valid (an import, an older
     # file); one whose newer end was deleted hides nothing; a deleted node
-    # is not read at all.
+    # is not read at all; an entity linked to two nodes is one entity.
     kept, hidden, by_gone, gone, newer = await storage.nodes.add_nodes(
         [
             NodeDraft("semantic", "the gym is on Elm Street"),
@@ -74,11 +74,19 @@ async def test_the_hits_nodes_and_supersession_are_one_read(
         [EdgeDraft(newer, hidden, "supersedes"), EdgeDraft(gone, by_gone, "supersedes")]
     )
     await storage.nodes.soft_delete([gone])
+    okoro = await storage.entities.upsert_entity("Okoro", type="person")
+    lind = await storage.entities.upsert_entity("Dr Lind", type="person")
+    await storage.entities.add_alias(lind.id, "Lind")
+    pairs = [(hidden, okoro.id), (newer, okoro.id), (newer, lind.id)]
+    await storage.entities.link_entities(pairs)
     ids = [kept, hidden, by_gone, gone, newer]
 
-    nodes, superseded = await storage.graph.nodes_and_superseded(ids)
+    nodes, superseded, linked = await storage.graph.read_hits(ids)
 
     assert nodes == await storage.nodes.get_nodes(ids)
     assert list(nodes) == [kept, hidden, by_gone, newer]
     assert superseded == {hidden}
     assert superseded == await storage.graph.superseded_ids(ids)
+    assert linked == await storage.entities.entities_of_nodes(ids)
+    assert linked[newer][1].aliases == ("Lind",)
+    assert linked[hidden][0] is linked[newer][0]
