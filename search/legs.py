@@ -336,15 +336,9 @@ class HitParts:
 async def hit_parts(
     storage: Store, ids: Sequence[int], parts: HitParts | None = None
 ) -> HitParts:
-    """The HitParts of `ids` (added to `parts` when given), read at once: the
-    three reads need only the ids, and on PostgreSQL each takes its own pooled
-    connection, so their round trips overlap (SQLite's read thread runs them
-    in turn)."""
-    nodes, hidden, entities = await asyncio.gather(
-        storage.nodes.get_nodes(ids),
-        storage.graph.superseded_ids(ids),
-        storage.entities.entities_of_nodes(ids),
-    )
+    """The HitParts of `ids` (added to `parts` when given), read in one
+    statement (store/hit_rows.py)."""
+    nodes, hidden, entities = await storage.graph.read_hits(ids)
     if parts is None:
         return HitParts(nodes, hidden, entities)
     parts.nodes.update(nodes)

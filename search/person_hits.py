@@ -155,13 +155,16 @@ async def person_hits(
     if match:  # the newest turns saying so (the sample may miss them): their
         # ids only, which bm25 would rank first is not asked (~12 ms at 100k)
         ids += await storage.index.fts_newest(match, limit=SCAN, types=filters.types)
-    nodes, linked = await _linked(storage, ids, asked)
+    nodes, linked, hidden = await _linked(storage, ids, asked)
+    read = set(nodes)
     if joined := joined_by_relation(relations, asked_by):
         await add_by_relation(storage, joined, people[0], filters, nodes, linked)
     described = await add_described(storage, people, filters, nodes, linked)
     described = described if asked_stance != "now" else set()  # not the start
     names = {w for e in people for w in words_of(e)}
-    hidden = await storage.graph.superseded_ids(list(nodes))
+    added = [node_id for node_id in nodes if node_id not in read]
+    if added:  # those of _linked were read with their supersession
+        hidden |= await storage.graph.superseded_ids(added)
     found = [n for n in nodes.values() if n.is_valid and n.id not in hidden]
     if not found:
         return []
@@ -196,16 +199,17 @@ def _led_by_former(
 
 async def _linked(
     storage: Store, ids: Sequence[int], asked: set[int]
-) -> tuple[dict[int, Node], dict[int, list[Entity]]]:
-    """The nodes of `ids` linked to one of the `asked` entities, and the
+) -> tuple[dict[int, Node], dict[int, list[Entity]], set[int]]:
+    """The nodes of `ids` linked to one of the `asked` entities, the
     entities linked to each of them (only those nodes and their entities are
     read: the turns stating a relation, "my friend", are mostly about other
-    people; reading the entities of all ~400 candidates was 2.5x the rows)."""
+    people; reading the entities of all ~400 candidates was 2.5x the rows),
+    and those of the nodes a newer fact supersedes (one read: store/hit_rows.py)."""
     ids = list(dict.fromkeys(ids))
     about = await storage.entities.linked_to(ids, sorted(asked))
     wanted = [i for i in ids if i in about]
-    linked = await storage.entities.entities_of_nodes(wanted)
-    return await storage.nodes.get_nodes(wanted), linked
+    nodes, hidden, linked = await storage.graph.read_hits(wanted)
+    return nodes, linked, hidden
 
 
 async def _candidates(

@@ -14,6 +14,7 @@ import aiosqlite
 from ..core.records import Edge, EdgeDraft, EdgeType, Node, NodeDraft
 from ..core.scope import write_scope
 from .base import Connections
+from .hit_rows import HitRows, read_hits
 from .nodes import SqliteNodes
 from .rows import EDGE_COLUMNS, edge_from_row, json_ids, live_edges, marks, valid
 from .writes import insert_nodes, link_rows, soft_delete_rows
@@ -232,6 +233,11 @@ class SqliteGraph:
         for row in rows:
             out.setdefault(row["src_id"], []).append(row["dst_id"])
         return out
+
+    async def read_hits(self, ids: Sequence[int]) -> HitRows:
+        """The valid nodes of `ids`, those of them a valid newer node
+        supersedes, and each one's entities, in one statement (hit_rows.py)."""
+        return await read_hits(self._conn, ids)
 
     async def superseded_ids(self, node_ids: Sequence[int]) -> set[int]:
         """Those of `node_ids` a valid newer node supersedes (`supersedes` edge

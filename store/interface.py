@@ -34,6 +34,7 @@ from ..core.records import (
     Stats,
 )
 from .entity_edits import EntityEdit
+from .hit_rows import HitRows
 
 # Tables an export holds, in dependency order: a row's foreign keys point only
 # at tables listed before it.
@@ -169,6 +170,8 @@ class GraphStore(Protocol):
     async def sources_of(self, node_ids: Sequence[int]) -> dict[int, list[int]]: ...
 
     async def superseded_ids(self, node_ids: Sequence[int]) -> set[int]: ...
+
+    async def read_hits(self, ids: Sequence[int]) -> HitRows: ...
 
 
 class EntityStore(Protocol):

@@ -110,8 +110,9 @@ def _work_out_places(
     return tuple(at[name] for name in names)
 
 
-def node_from_row(row: Any) -> Node:
-    return record(Node, row, attributes=load_attributes(row["attributes"]))
+def node_from_row(row: Any, skip: tuple[str, ...] = ()) -> Node:
+    attributes = load_attributes(row["attributes"])
+    return record(Node, row, skip=skip, attributes=attributes)
 
 
 def edge_from_row(row: Any) -> Edge:
@@ -119,14 +120,18 @@ def edge_from_row(row: Any) -> Edge:
 
 
 def entity_from_row(row: Any, skip: tuple[str, ...] = ()) -> Entity:
-    aliases = tuple(sorted(json.loads(row["aliases"]) if row["aliases"] else []))
     return record(
         Entity,
         row,
         skip=skip,
-        aliases=aliases,
+        aliases=entity_aliases(row["aliases"]),
         attributes=load_attributes(row["attributes"]),
     )
+
+
+def entity_aliases(text: str | None) -> tuple[str, ...]:
+    """An entity's aliases from their JSON array (ENTITY_COLUMNS), sorted."""
+    return tuple(sorted(json.loads(text) if text else []))
 
 
 def run_from_row(row: Any) -> MaintenanceRun:

@@ -12,7 +12,7 @@ import time
 
 import pytest
 from agent_memory.core.config import MemoryConfig
-from agent_memory.core.records import EpisodeDraft
+from agent_memory.core.records import EdgeDraft, EpisodeDraft
 from agent_memory.retrieval import Retriever
 from agent_memory.search.person_hits import SCAN, person_hits
 from agent_memory.search.plan import SearchFilters
@@ -119,10 +119,36 @@ async def test_the_relation_turns_about_others_are_checked_not_read(
 
     await storage._conn.read.set_trace_callback(None)
     assert hits and all("Lars" in hit.node.content for hit in hits)
-    # a node's entities are its links joined to them (store/entities.py)
+    # a node's entities are read with it (store/hit_rows.py)
     listed = [
-        re.search(r"select l\.node_id, e\.id, .* where l\.node_id in \(([\d, ]+)\)", s)
+        re.search(r"join node_entities l .* where n\.id in \(([\d, ]+)\)", s)
         for s in statements
     ]
     read_of = {int(i) for m in listed if m for i in m.group(1).split(",")}
     assert read_of and read_of <= his_turns
+
+
+@pytest.mark.sqlite_only(reason="reads the statements SQLite runs")
+async def test_a_persons_turns_are_read_with_whether_a_newer_fact_replaced_them(
+    storage: MemoryStorage,
+) -> None:
+    said = [
+        "Ilse drives the school bus on weekdays",
+        "Ilse now teaches swimming at the pool",
+        "Had lunch with Ilse by the river",
+    ]
+    old, new, lunch = [
+        await _turn(storage, text, T0 + i) for i, text in enumerate(said)
+    ]
+    ilse = await storage.entities.upsert_entity("Ilse", type="person")
+    await storage.entities.link_entities([(n, ilse.id) for n in (old, new, lunch)])
+    await storage.graph.add_edges([EdgeDraft(new, old, "supersedes")])
+    statements: list[str] = []
+    await storage._conn.read.set_trace_callback(statements.append)
+
+    hits = await person_hits(storage, [ilse], SearchFilters(), T0 + 100)
+
+    await storage._conn.read.set_trace_callback(None)
+    assert {hit.node.id for hit in hits} == {new, lunch}
+    # the superseded one is known from the read of the nodes themselves
+    assert not any(s.startswith("select e.dst_id from edges") for s in statements)

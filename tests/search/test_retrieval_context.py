@@ -246,7 +246,7 @@ async def test_fts_runs_while_the_prompt_is_embedded(storage: MemoryStorage) -> 
     await r.drain()
 
 
-READ_NODE = "select id, type, content"  # a node by id (store/nodes.get_nodes)
+READ_NODE = "select n.id, n.type, n.content"  # a hit by id (store/hit_rows.py)
 
 
 @pytest.mark.needs_vectors
@@ -266,6 +266,33 @@ async def test_the_fts_hits_are_read_while_the_prompt_is_embedded(
     # The hit's node was read before the vector came back, and not again.
     assert embedder.fts_first[prompt]
     assert sum(sql.startswith(READ_NODE) for sql in statements) == 1
+    await r.drain()
+
+
+@pytest.mark.needs_vectors
+@pytest.mark.sqlite_only(reason="traces SQLite statements")
+async def test_a_hit_and_whether_it_is_superseded_are_read_together(
+    storage: MemoryStorage,
+) -> None:
+    old, new = await storage.nodes.add_nodes(
+        [
+            NodeDraft("semantic", "the spare key is under the mat"),
+            NodeDraft("semantic", "the spare key is with the neighbour"),
+        ]
+    )
+    await storage.graph.add_edges([EdgeDraft(new, old, "supersedes")])
+    statements, _embedder, r = await _traced(storage)
+
+    block = await r.get_context("where is the spare key")
+
+    assert block is not None and "with the neighbour" in block
+    assert "under the mat" not in block
+    # one statement: the node, its supersession and its entities
+    reads = [sql for sql in statements if sql.startswith(READ_NODE)]
+    assert len(reads) == 1 and "'supersedes'" in reads[0]
+    assert "join node_entities" in reads[0]
+    assert not any(sql.startswith("select e.dst_id from edges") for sql in statements)
+    assert not any(sql.startswith("select l.node_id, e.id") for sql in statements)
     await r.drain()
 
 

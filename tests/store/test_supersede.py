@@ -5,7 +5,7 @@ its replacement."""
 from __future__ import annotations
 
 import pytest
-from agent_memory.core.records import NodeDraft
+from agent_memory.core.records import EdgeDraft, NodeDraft
 from agent_memory.storage import MemoryStorage
 from agent_memory.store import graph
 
@@ -53,3 +53,40 @@ async def test_a_failure_inside_supersede_changes_nothing(
     assert await storage.nodes.find_nodes_by_text("the office is in Berlin") == []
     assert await storage.graph.edges_of([old]) == []
     assert (await storage.admin.stats()).nodes_by_type == {"semantic": 1}
+
+
+async def test_a_hits_node_supersession_and_entities_are_one_read(
+    storage: MemoryStorage,
+) -> None:
+    # A `supersedes` edge whose old end stays valid (an import, an older
+    # file); one whose newer end was deleted hides nothing; a deleted node
+    # is not read at all; an entity linked to two nodes is one entity.
+    kept, hidden, by_gone, gone, newer = await storage.nodes.add_nodes(
+        [
+            NodeDraft("semantic", "the gym is on Elm Street"),
+            NodeDraft("semantic", "the dentist is Dr Okoro"),
+            NodeDraft("semantic", "the bakery opens at seven"),
+            NodeDraft("semantic", "the bakery opens at eight"),
+            NodeDraft("semantic", "the dentist is Dr Lind"),
+        ]
+    )
+    await storage.graph.add_edges(
+        [EdgeDraft(newer, hidden, "supersedes"), EdgeDraft(gone, by_gone, "supersedes")]
+    )
+    await storage.nodes.soft_delete([gone])
+    okoro = await storage.entities.upsert_entity("Okoro", type="person")
+    lind = await storage.entities.upsert_entity("Dr Lind", type="person")
+    await storage.entities.add_alias(lind.id, "Lind")
+    pairs = [(hidden, okoro.id), (newer, okoro.id), (newer, lind.id)]
+    await storage.entities.link_entities(pairs)
+    ids = [kept, hidden, by_gone, gone, newer]
+
+    nodes, superseded, linked = await storage.graph.read_hits(ids)
+
+    assert nodes == await storage.nodes.get_nodes(ids)
+    assert list(nodes) == [kept, hidden, by_gone, newer]
+    assert superseded == {hidden}
+    assert superseded == await storage.graph.superseded_ids(ids)
+    assert linked == await storage.entities.entities_of_nodes(ids)
+    assert linked[newer][1].aliases == ("Lind",)
+    assert linked[hidden][0] is linked[newer][0]
