@@ -27,7 +27,14 @@ from .intent import (
 from .kin_words import kin_terms, quitting_plain, without_frame
 from .kinds import NO_KINDS, AskedKinds, asked_kinds, asks_doings
 from .legs import walk_direction
-from .leisure import LEISURE, asks_before, without_leisure, without_working_out
+from .leisure import (
+    LEISURE,
+    asks_before,
+    without_goal_phrase,
+    without_goal_verb,
+    without_leisure,
+    without_working_out,
+)
 from .morphology import action_stems
 from .occasions import occasion_words
 from .own_window import asks_own_window
@@ -177,6 +184,7 @@ def analyse(
     dates = query_dates(text)
     framed = without_going(text, without_frame(text, query_terms(term_text)))
     framed = without_working_out(text, without_driving(text, framed))
+    framed = without_goal_verb(text, framed)
     # a topic asked within a time, no one named, is the user's own (own_window.py)
     own = own_child or asks_own_window(text, when)
     kinds, terms = _kinds_and_terms(text, framed, own)
@@ -200,7 +208,7 @@ def analyse(
         when=when,
         own_doings=asks_own_doings(text),
         slot_terms=slot_terms(text),
-        kin_terms=(*kin_terms(words), *action_verbs(terms)),
+        kin_terms=(*kin_terms(without_goal_phrase(words)), *action_verbs(terms)),
         twin_terms=(
             *ordinals,
             *twin_terms(terms, " ".join([words, *occasion])),

@@ -40,7 +40,11 @@ car cars automobile машина автомобиль тачка
 
 bike bikes bicycle велосипед велик
 = brompton trek cannondale ebike bmx fixie Giant Canyon Cube Specialized
-  брамптон
+  электровелосипед электровелик брамптон
+
+race races забег забеги
+= marathon half-marathon ultramarathon 10k 5k parkrun triathlon ironman
+  марафон полумарафон ультрамарафон триатлон
 
 motorbike motorcycle motorbikes мотоцикл байк
 = yamaha kawasaki ducati suzuki harley vespa Triumph ямаха кавасаки дукати

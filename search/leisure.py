@@ -45,6 +45,43 @@ def without_working_out(text: str, terms: list[str]) -> list[str]:
 _WORK_VERB = frozenset({"work", "worked", "working", "out"})
 
 
+# "What race am I training for?", "Which exam are we preparing for?", «К
+# какому забегу я готовлюсь?»: the verb of working towards a goal frames the
+# question as "for" does; the goal is the noun asked, and the turns that
+# answer name it ("next goal: the Leeds 10k", «записалась на полумарафон»)
+# without the verb. Read as the sport's word, "training" searched the
+# user's every workout and commute instead (its twin is the train).
+_GOAL_VERB = (
+    r"(?:train|training|prepare|preparing|prepping|getting\s+ready|get\s+ready)"
+)
+_RU_GOAL_VERB = r"(?:готов|тренир)\w*"
+GOAL_ASKED = re.compile(
+    rf"\b(?:what|which)\s+\w+\s+(?:\w+\s+){{1,3}}{_GOAL_VERB}\s+for\b"
+    rf"|(?<!\w)к\s+(?:как|котор)\w+\s+\w+\s+(?:\w+\s+){{0,3}}{_RU_GOAL_VERB}"
+    rf"|(?<!\w){_RU_GOAL_VERB}\s+к\s+(?:как|котор)\w+",
+    re.I,
+)
+_GOAL_WORDS = re.compile(rf"{_GOAL_VERB}|{_RU_GOAL_VERB}|getting|get|ready", re.I)
+
+
+def without_goal_verb(text: str, terms: list[str]) -> list[str]:
+    """`terms` without the verb of working towards the goal a question
+    asks (`GOAL_ASKED`); `terms` itself when nothing else would be left."""
+    if not GOAL_ASKED.search(text):
+        return terms
+    kept = [term for term in terms if not _GOAL_WORDS.fullmatch(term)]
+    return kept or terms
+
+
+_GOAL_SAID = re.compile(rf"\b{_GOAL_VERB}\b|(?<!\w){_RU_GOAL_VERB}", re.I)
+
+
+def without_goal_phrase(text: str) -> str:
+    """`text` without the verb of a goal asked (`GOAL_ASKED`): no family of
+    everyday doings is named by it ("training" is no workout of the race)."""
+    return _GOAL_SAID.sub(" ", text) if GOAL_ASKED.search(text) else text
+
+
 def own_time_doings(text: str, members: Sequence[str]) -> list[str]:
     """Of a question about someone's own time ("What does Sonya do after
     school?", «Чем Поля занимается после школы?»), the `members` of the

@@ -6,7 +6,8 @@ slot, settling into a home, the things named by a category, the stance
 (now / before) with the changes the turns tell, the end of a thing still
 asked about, a thing waited for that came, an occasion's plan as it
 stands, gear taken up and a window's own doings, and last a booking moved
-to another day (its moves lead); a trip asked in a window with its days
+to another day (its moves lead), and a learner's notes on words below
+the rest; a trip asked in a window with its days
 (also when a place asked is answered from its turns, `people_or_trip`).
 Each step returns
 the hits unchanged when its question is not asked; their order here is
@@ -42,6 +43,7 @@ from .window_doing import with_window_doing
 from .window_person import WIDER, with_them_first
 from .window_trip import with_trip_days
 from .windowed import said_first
+from .word_notes import below_word_notes
 
 
 async def by_states(
@@ -78,7 +80,9 @@ async def by_states(
     steps = (with_occasion_plan, with_gear_taken_up, without_gear_taken_up)
     for step in (*steps, with_window_doing):
         hits = await step(storage, hits, query, window)
-    return await with_moved_booking(storage, hits, query, window, other_script)
+    hits = await with_moved_booking(storage, hits, query, window, other_script)
+    # last: a learner's note on a word names the thing, tells nothing of it
+    return below_word_notes(hits, query)
 
 
 async def people_or_trip(
