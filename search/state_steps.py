@@ -37,6 +37,7 @@ from .settling_in import with_settling_in
 from .standing import by_stance, stance
 from .stem_sets import term_stems
 from .still import after_the_end
+from .told_first import told_above_asked
 from .topic_things import with_things
 from .window_doing import with_window_doing
 from .window_person import WIDER, with_them_first
@@ -78,7 +79,9 @@ async def by_states(
     steps = (with_occasion_plan, with_gear_taken_up, without_gear_taken_up)
     for step in (*steps, with_window_doing):
         hits = await step(storage, hits, query, window)
-    return await with_moved_booking(storage, hits, query, window, other_script)
+    hits = await with_moved_booking(storage, hits, query, window, other_script)
+    # last: whatever the steps raised, a request to the assistant tells no state
+    return told_above_asked(hits, query.text)
 
 
 async def people_or_trip(
