@@ -17,6 +17,7 @@ import re
 
 from ..core.records import SearchHit
 from .doings import opens_with_request
+from .first_told import asked_at_first
 from .standing import stance
 from .windowed import scored_below
 
@@ -35,7 +36,11 @@ _WHEN_I_WAS = re.compile(
 
 
 def asks_state(question: str) -> bool:
-    """The question asks the user's state now or before."""
+    """The question asks the user's state now or before, not how a thing
+    began: what was asked of a new pill's first effects is part of its start
+    (search/first_told.py)."""
+    if asked_at_first(question):
+        return False
     return stance(question) is not None or _WHEN_I_WAS.search(question) is not None
 
 
