@@ -48,12 +48,19 @@ _ASKS = re.compile(r"^(?:remind|need|напомни|надо|нужно|importan
 _REQUEST = re.compile(
     r"^(?:(?:how|what|which|where|when|why|who)\s+(?:do|does|did|is|are|can"
     r"|could|should|would|will|many|much|long|to)\b|(?:can|could|would)\s+you\b"
+    r"|(?:how|what|where|who|when)['’]s\b"
     r"|(?:translate|explain|suggest|recommend|tell\s+me|give\s+me|help\s+me"
     r"|write\s+(?:me|a|an|to)|draft|prepare|compose|rewrite|rephrase|proofread"
-    r"|summari[sz]e)\b)"
+    r"|summari[sz]e|check\s+(?:my|this|if|whether)"
+    r"|is\s+it\s+(?:ok|okay|correct|right|fine|normal|safe))\b)"
     r"|^(?:как(?:ой|ая|ое|ие|их|ую)|сколько|почему|зачем|переведи|подскажи"
     r"|посоветуй|объясни|проверь|расскажи|напиши|придумай|составь|подготовь"
-    r"|перепиши|сократи|помоги)(?!\w)",
+    r"|перепиши|сократи|помоги)(?!\w)"
+    # «как написать резюме», «где купить …», «что подарить маме»: a question
+    # word before an infinitive asks how to, of the assistant
+    r"|^(?:как|где|что|куда|чем|когда)\s+(?:(?:мне|лучше|правильно|можно"
+    r"|быстрее|дешевле)\s+)?(?!(?:опять|мать|часть|путь|гость|есть)(?!\w))"
+    r"\w{2,}(?:ть|ти|чь)(?:ся|сь)?(?!\w)",
     re.I,
 )
 # Words of chat that open a line before what it says: "btw Fitted a new
@@ -185,7 +192,21 @@ def asks_assistant(node: Node) -> bool:
     """The turn asks the assistant a question or for a piece of work ("Why
     do my knees ache after running?", "Write a note to the landlord …",
     «напиши письмо …»): it names a topic and tells nothing that happened."""
-    return _asks_me(_FILLER.sub("", " ".join(node.content.split()), count=1))
+    return _asks_me(_opening(node))
+
+
+def opens_with_request(node: Node) -> bool:
+    """The turn opens on a request to the assistant ("how to write an email
+    to …", «как сказать …», "translate …"): not a question closing a told
+    story ("Millennium charged me again. What for?") nor one asked in a
+    telling ("Metformin 500 twice a day, can I take it with coffee?"), nor a
+    message quoted ("Dasha: «так ты не приедешь??»")."""
+    return _REQUEST.match(_opening(node)) is not None
+
+
+def _opening(node: Node) -> str:
+    """The turn's text, its spaces single, without a word of chat before it."""
+    return _FILLER.sub("", " ".join(node.content.split()), count=1)
 
 
 def _asks_me(text: str) -> bool:

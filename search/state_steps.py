@@ -38,6 +38,7 @@ from .settling_in import with_settling_in
 from .standing import by_stance, stance
 from .stem_sets import term_stems
 from .still import after_the_end
+from .told_first import told_above_asked
 from .topic_things import with_things
 from .window_doing import with_window_doing
 from .window_person import WIDER, with_them_first
@@ -81,8 +82,9 @@ async def by_states(
     for step in (*steps, with_window_doing):
         hits = await step(storage, hits, query, window)
     hits = await with_moved_booking(storage, hits, query, window, other_script)
-    # last: a learner's note on a word names the thing, tells nothing of it
-    return below_word_notes(hits, query)
+    # last: a request to the assistant tells no state (below what was told),
+    # and a learner's note on a word names the thing, tells nothing of it
+    return below_word_notes(told_above_asked(hits, query.text), query)
 
 
 async def people_or_trip(

@@ -297,14 +297,14 @@ def said_first(
     # Of those, the turns that tell lead the questions and requests to the
     # assistant that only name the topic: "swimming" in a window is
     # «бассейн после смены, 1 км», not "Why do my shoulders hurt after
-    # swimming?" (a later sort by score keeps the order: `_below`).
+    # swimming?" (a later sort by score keeps the order: `scored_below`).
     told = [hit for hit in first if not asks_assistant(hit.node)]
     asked = [hit for hit in first if asks_assistant(hit.node)]
     if told and asked:
-        first = told + _below(asked, min(hit.score for hit in told))
+        first = told + scored_below(asked, min(hit.score for hit in told))
     if not first or not later:
         return first or hits
-    return first + _below(later, min(hit.score for hit in first))
+    return first + scored_below(later, min(hit.score for hit in first))
 
 
 def says_asked(
@@ -319,7 +319,7 @@ def says_asked(
     )
 
 
-def _below(hits: list[SearchHit], floor: float) -> list[SearchHit]:
+def scored_below(hits: list[SearchHit], floor: float) -> list[SearchHit]:
     """`hits` in their order, scored under `floor` (a caller sorting by
     score keeps the order)."""
     top = max(hit.score for hit in hits)

@@ -1,0 +1,88 @@
+"""A request to the assistant is no fact about the user's life.
+
+People ask their assistant about the topics of their life, often again and
+again: "how to write an email to a company about a job" three times, "what
+does a truck driver earn in Poland", «как сказать "have a good shift"
+по-русски». Such a turn names the topic and tells nothing of the user's own
+state, yet its words meet the question's: "What is my job now?" had the
+three copies of the email request on top and «первая смена диспетчером»
+out of the answer. Asked about the user's state now or before, the turns
+that tell lead those that ask (search/doings.py `opens_with_request`); with
+nothing told among the head, the requests still answer, each text once.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.records import SearchHit
+from .doings import opens_with_request
+from .first_told import asked_at_first
+from .standing import stance
+from .windowed import scored_below
+
+# The head whose told turns a request goes below: the answer's room, as deep
+# as the relevance gate reads; a told turn further down is too weak to lead.
+HEAD = 10
+
+# "What truck did I have when I was a driver?", «когда я была студенткой»:
+# a time of the user's life names the state asked of before, without the
+# "before" the stance reads (search/standing.py)
+_WHEN_I_WAS = re.compile(
+    r"\bwhen\s+i\s+(?:was|used\s+to)\b"
+    r"|(?<!\w)когда\s+(?:я\s+)?(?:был|была|были|работал\w*|жил\w*|учил\w*)(?!\w)",
+    re.I,
+)
+
+
+def asks_state(question: str) -> bool:
+    """The question asks the user's state now or before, not how a thing
+    began: what was asked of a new pill's first effects is part of its start
+    (search/first_told.py)."""
+    if asked_at_first(question):
+        return False
+    return stance(question) is not None or _WHEN_I_WAS.search(question) is not None
+
+
+def told_above_asked(hits: list[SearchHit], question: str) -> list[SearchHit]:
+    """`hits` (best first) with the requests to the assistant scored under
+    the told turns of their head when `question` asks the user's state now
+    or before, and a request said again under the head's other hits. Other
+    questions get `hits` unchanged."""
+    if not hits or not asks_state(question):
+        return hits
+    asked = {hit.node.id for hit in hits[:HEAD] if opens_with_request(hit.node)}
+    if not asked:
+        return hits
+    repeats = _said_again(hits[:HEAD], asked)
+    told = [hit for hit in hits[:HEAD] if hit.node.id not in asked]
+    if told:
+        hits = _lowered(hits, asked, min(hit.score for hit in told))
+    kept = [hit for hit in hits[:HEAD] if hit.node.id not in repeats]
+    if repeats and kept:
+        hits = _lowered(hits, repeats, min(hit.score for hit in kept))
+    return hits
+
+
+def _lowered(hits: list[SearchHit], ids: set[int], floor: float) -> list[SearchHit]:
+    """`hits` with those of `ids` scored under `floor` in their order, best
+    first again."""
+    moved = scored_below([hit for hit in hits if hit.node.id in ids], floor)
+    out = [hit for hit in hits if hit.node.id not in ids] + moved
+    out.sort(key=lambda hit: (-hit.score, hit.node.id))
+    return out
+
+
+def _said_again(head: list[SearchHit], asked: set[int]) -> set[int]:
+    """Ids of the requests in `head` whose text an earlier (better) request
+    of the head already says."""
+    said: set[str] = set()
+    again: set[int] = set()
+    for hit in head:
+        if hit.node.id not in asked:
+            continue
+        text = " ".join(hit.node.content.casefold().split())
+        if text in said:
+            again.add(hit.node.id)
+        said.add(text)
+    return again
