@@ -149,9 +149,24 @@ def loose_keys(word: str) -> set[str]:
         keys.add(loose_key(folded.replace("w", "u")))
     if folded.isascii() and "aur" in folded:
         keys.add(loose_key(folded.replace("aur", "or")))
+    if _SHORT_A.match(folded):  # "Gav" «Гэв», "Sam" «Сэм», "Jack" «Джек»
+        keys.add(loose_key(_SHORT_A.sub(r"\1e\2", folded)))
+    if _OPEN_A.match(folded):  # "Jamie" «Джейми», "Amy" «Эйми»
+        keys.add(loose_key(_OPEN_A.sub(r"\1ei", folded)))
     if folded.isascii():
         keys |= {loose_key(said) for said in _english_loan_readings(folded)}
     return keys | {loose_key(said) for said in romance_readings(folded)}
+
+
+# The English short "a" of a one-syllable name closed by one consonant is
+# heard as «э» ("Gav" «Гэв», "Sam" «Сэм», "Pat" «Пэт», "Jack" «Джек»); not
+# before "l", "r", "w", "y" or "h", which make it another vowel ("Walt"
+# «Уолт», "Bart" «Барт»).
+_SHORT_A = re.compile(r"^([b-df-hj-np-tv-z]+)a([bdfgkmnpstvxz]|ck)$")
+# ... and its first "a" before one consonant and a vowel, the open syllable,
+# may be «ей» ("Jamie" «Джейми», "Amy" «Эйми», "Stacy" «Стейси»,
+# "Dana" «Дейна» besides «Дана»).
+_OPEN_A = re.compile(r"^([b-df-hj-np-tv-z]*)a(?=[bcdfgkmnpstvz][aeiouy])")
 
 
 # An English "g" opening a name before "e" or "i" is «дж» ("Geoff" «Джефф»,
@@ -249,8 +264,13 @@ def same_key(one: str, other: str) -> bool:
 def whole_key(word: str) -> str:
     """The key of a name whose loose key is too short ("Priya" and «Прия»
     both lose all but "pr"): the whole sound, matched exactly ("=priia")."""
-    sound = sound_key(english_said(word.casefold()))
+    sound = _FINAL_IE.sub("i", sound_key(english_said(word.casefold())))
     return "=" + sound if sound else ""
+
+
+# A name's final English "-ie" is one «и» ("Eddie" «Эдди», "Jamie"
+# «Джейми», "Amy" «Эйми»).
+_FINAL_IE = re.compile(r"(?<=[^aeiou])ie$")
 
 
 def _word_keys(name: str) -> set[str]:

@@ -21,6 +21,7 @@ from .asked_relation import (
 from .former_first import former_first, former_holders
 from .holder_before import holders_before, later_holders
 from .introductions import introduced_by, pets_kind_dropped, says_who
+from .latin_named import latin_named_turns
 from .legs import speaker_of
 from .leisure import own_time_doings
 from .morphology import is_russian, russian_stem
@@ -143,6 +144,7 @@ async def person_hits(
     # no answer (search/former_first.py)
     holds = relation_word(people[0]) if relations else ""
     asked_by = relations  # the relations the question names
+    asked_people = people
     people = await with_other_forms(storage, people)
     relations = pets_kind_dropped(relations, people) or frozenset(
         same for e in people for same in relation_signs(telling_relation(e))
@@ -155,7 +157,11 @@ async def person_hits(
     if match:  # the newest turns saying so (the sample may miss them): their
         # ids only, which bm25 would rank first is not asked (~12 ms at 100k)
         ids += await storage.index.fts_newest(match, limit=SCAN, types=filters.types)
-    nodes, linked, hidden = await _linked(storage, ids, asked)
+    # "irina" in an English turn is «Ирина», linked to nobody (latin_named.py)
+    spelled = await latin_named_turns(
+        storage, asked_people, people, limit=SCAN, types=filters.types
+    )
+    nodes, linked, hidden = await _linked(storage, [*ids, *spelled], asked, spelled)
     read = set(nodes)
     if joined := joined_by_relation(relations, asked_by):
         await add_by_relation(storage, joined, people[0], filters, nodes, linked)
@@ -198,17 +204,26 @@ def _led_by_former(
 
 
 async def _linked(
-    storage: Store, ids: Sequence[int], asked: set[int]
+    storage: Store,
+    ids: Sequence[int],
+    asked: set[int],
+    spelled: dict[int, Entity] | None = None,
 ) -> tuple[dict[int, Node], dict[int, list[Entity]], set[int]]:
     """The nodes of `ids` linked to one of the `asked` entities, the
     entities linked to each of them (only those nodes and their entities are
     read: the turns stating a relation, "my friend", are mostly about other
     people; reading the entities of all ~400 candidates was 2.5x the rows),
-    and those of the nodes a newer fact supersedes (one read: store/hit_rows.py)."""
+    and those of the nodes a newer fact supersedes (one read: store/hit_rows.py).
+    A node of `spelled` names its person in the other script: it is theirs."""
+    spelled = spelled or {}
     ids = list(dict.fromkeys(ids))
-    about = await storage.entities.linked_to(ids, sorted(asked))
+    about = await storage.entities.linked_to(ids, sorted(asked)) | spelled.keys()
     wanted = [i for i in ids if i in about]
     nodes, hidden, linked = await storage.graph.read_hits(wanted)
+    for node_id, person in spelled.items():
+        theirs = linked.setdefault(node_id, [])
+        if all(e.id != person.id for e in theirs):
+            theirs.append(person)
     return nodes, linked, hidden
 
 

@@ -330,3 +330,35 @@ def test_an_opening_soft_g_is_also_dzh(one: str, other: str) -> None:
         for key in loose_keys(one)
         for other_key in loose_keys(other)
     )
+
+
+@pytest.mark.parametrize(
+    ("latin", "cyrillic"),
+    [("Gav", "Гэв"), ("Sam", "Сэм"), ("Jack", "Джек"), ("Jamie", "Джейми"),
+     ("Amy", "Эйми"), ("Eddie", "Эдди")],
+)  # fmt: skip
+def test_an_english_name_is_found_as_russian_hears_it(
+    latin: str, cyrillic: str
+) -> None:
+    """A short "a" closed by one consonant is «э», an open one «ей», a final
+    "-ie" one «и»: both ways, from the question and from the memory's name."""
+    names = OtherScriptNames()
+    names.add([_person(cyrillic)])
+    assert [e.name for e in names.named_in_other_script([latin])] == [cyrillic]
+    names = OtherScriptNames()
+    names.add([_person(latin)])
+    assert [e.name for e in names.named_in_other_script([cyrillic])] == [latin]
+
+
+@pytest.mark.parametrize(
+    ("latin", "cyrillic"),
+    [("Bart", "Берт"), ("Walt", "Вэлт"), ("Ed", "Эдди"), ("Dasha", "Дана"),
+     ("Lana", "Лена"), ("Sasha", "Сейша")],
+)  # fmt: skip
+def test_another_name_stays_another(latin: str, cyrillic: str) -> None:
+    """The heard vowel is read only where English says it so: "Gav" finds
+    «Гэв», "Bart" no «Берт» ("ar" is «ар»), "Dasha" no «Дана»."""
+    names = OtherScriptNames()
+    names.add([_person(cyrillic), _person("Гэв")])
+    assert [e.name for e in names.named_in_other_script(["Gav"])] == ["Гэв"]
+    assert names.named_in_other_script([latin]) == []
