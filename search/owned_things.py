@@ -22,7 +22,8 @@ from .morphology import stem
 _OWNED_HEADS = tuple(map(stem, "phone laptop tablet car bike motorbike".split()))
 # each owned category's words ("car", «машин») and all its stems (its makes)
 _OWNED = tuple((kind_words(head), kind_stems(head)) for head in _OWNED_HEADS)
-OWNED_HEADS = frozenset(_OWNED_HEADS)
+# the words of the owned categories, in both languages ("car", «машин»)
+OWNED_HEADS = frozenset().union(*(words for words, _ in _OWNED))
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 

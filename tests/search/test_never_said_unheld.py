@@ -52,6 +52,7 @@ async def _answers_in(folder: Path, texts: list[str], question: str) -> list[str
         (MAREK, "when's marek's birthday?", "marek's birthday is on 12 may, cake!"),
         (LYOSHA, "когда у Лёши день рождения?", "У Лёши день рождения 3 апреля"),
         (NO_CAR, "what car have i got?", "picked up my car today, a grey Skoda Fabia"),
+        (NO_CAR, "какая у меня машина?", "забрал свою машину из сервиса, шкода фабия"),
         (MAREK, "what does marek do for a living?", "marek works as a joiner in leith"),
         (LYOSHA, "кем работает Лёша?", "Лёша работает в банке, устал от отчётов"),
     ],
