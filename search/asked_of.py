@@ -212,6 +212,12 @@ _TOLD = frozenset(
 )
 
 
+# «день рождения»: the day of a birthday is no word of its own; a turn saying
+# «каждый день» with the name says no birthday
+_BIRTH = stem("рождения")
+_DAY_OF_BIRTH = frozenset(map(stem, "день дня дне днём днем".split()))
+
+
 def asked_of_name(text: str) -> set[str]:
     """Stems of the words a question asks of a name ("Owen's blood type" →
     blood, type); stop words and what is told rather than named (`_TOLD`)
@@ -219,6 +225,8 @@ def asked_of_name(text: str) -> set[str]:
     words = (w for m in _OF_NAME.finditer(text) for w in m.groups() if w)
     found = {stem(w) for w in words if w.lower() not in STOP_WORDS} - _TOLD
     found -= _NAMING  # «как Борину жену зовут»: «зовут» is nothing of Borya's
+    if _BIRTH in found:
+        found -= _DAY_OF_BIRTH
     return found | asked_place_of_name(text)
 
 

@@ -12,6 +12,7 @@ what they eat ("low-carb"), not by the category's word or its members.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 
 from .asked_of import asked_of_name, asked_thing_of_name
@@ -21,6 +22,9 @@ from .morphology import stem
 _OWNED_HEADS = tuple(map(stem, "phone laptop tablet car bike motorbike".split()))
 # each owned category's words ("car", «машин») and all its stems (its makes)
 _OWNED = tuple((kind_words(head), kind_stems(head)) for head in _OWNED_HEADS)
+# the words of the owned categories, in both languages ("car", «машин»)
+OWNED_HEADS = frozenset().union(*(words for words, _ in _OWNED))
+_WORD = re.compile(r"\w+", re.UNICODE)
 
 
 def owned_asked_of_name(text: str) -> set[str]:
@@ -58,3 +62,27 @@ def says_owned_thing(word_stem: str, stems: AbstractSet[str]) -> bool:
     return any(
         word_stem in words and not every.isdisjoint(stems) for words, every in _OWNED
     )
+
+
+def says_one_owned(asked: AbstractSet[str], text: str) -> bool:
+    """The text says one thing of the owned categories `asked` (their head
+    stems: "what car have I got?") by the category's word: in the singular
+    ("frost on the cars" speaks of cars in general) and not someone's
+    ("someone's car alarm", "Jamie's car"). A make says it too: the
+    caller's (kinds.py)."""
+    words = [w.casefold() for w in _WORD.findall(text)]
+    kind = set().union(*(w for w, _ in _OWNED if not w.isdisjoint(asked)))
+    return any(
+        stem(word) in kind and not _plural(word) and not _owned_before(words, at)
+        for at, word in enumerate(words)
+    )
+
+
+def _plural(word: str) -> bool:
+    """An English plural ("cars", "bikes"); a Russian form is read as one."""
+    return word.isascii() and word.endswith("s") and not word.endswith("ss")
+
+
+def _owned_before(words: list[str], at: int) -> bool:
+    """A possessive's "'s" right before the word ("someone's car")."""
+    return at > 1 and words[at - 1] == "s"

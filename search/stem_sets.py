@@ -109,8 +109,28 @@ def shares_stem(wanted: AbstractSet[str], stems: AbstractSet[str]) -> bool:
     return not wanted.isdisjoint(stems) or bool(shared_stems(wanted, stems))
 
 
+# Two words that share a long head and are no kin: «рождения» (of a
+# birthday) and «Рождество» (Christmas) both start «рожде»; a turn on
+# Christmas says no birthday.
+_APART = (("рождени", "рождеств"),)
+
+
 def _russian_kin(word: str, stems: AbstractSet[str]) -> bool:
     if not is_russian(word) or len(word) < PREFIX_STEM:
         return False
     head = word[: max(PREFIX_STEM, len(word) - 3)]
-    return any(s.startswith(head) and not longer_word(word, s) for s in stems)
+    return any(
+        s.startswith(head) and not longer_word(word, s) and not _apart(word, s)
+        for s in stems
+    )
+
+
+def _apart(word: str, other: str) -> bool:
+    """`word` and `other` start two words of `_APART`, one each."""
+    return any(
+        word.startswith(one)
+        and other.startswith(two)
+        or word.startswith(two)
+        and other.startswith(one)
+        for one, two in _APART
+    )

@@ -35,6 +35,8 @@ from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
 from .age_of import says_age_of
 from .asked_amount import with_amounts
 from .asked_favourite import with_likings
+from .asked_job import asked_job
+from .asked_lower_names import with_names_capitalised
 from .asked_name import NO_NAME_ASKED, AskedThing, asked_name_of, names_asked
 from .asked_number import with_numbers
 from .asked_of import (
@@ -58,13 +60,16 @@ from .before_own import later_stems
 from .compound_head import asked_head, asked_unit, compound_head, names_numbered
 from .flight_words import flying_kin
 from .frame_words import GENERIC_STEMS, frame_twins, without_taking
+from .getting_about import NO_CARS
 from .kin_words import ending_kin, family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
 from .morphology import cjk_needles, relation_base_forms, stem
 from .next_door import neighbour_stems
 from .owned_things import (
+    OWNED_HEADS,
     owned_asked_of_name,
+    says_one_owned,
     says_owned_thing,
     which_owned_asked,
     without_owned_words,
@@ -82,11 +87,13 @@ from .stem_sets import (
     term_stems,
     text_stems,
 )
+from .time_idioms import without_idioms
 from .twin_phrases import Twinned, asked_phrases, phrase_stems
 from .whose import OwnThing, asked_own, someone_elses
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 Stems = AbstractSet[str]
+_PAID_FOR = frozenset(map(stem, NO_CARS))
 _ADJECTIVES = (
     r"favou?rite|new|old|current|best|little|older|younger|big|first|last|own|"
     r"previous|former|"  # "my previous car" asks for a car, as "my old car" does
@@ -257,6 +264,13 @@ def supports(
         plain |= neighbour_stems(hit.node.content, wanted)  # "Doreen next door"
         return bool(shared_stems(wanted, plain | said | _owned_relatives(hit)))
     shared = shared_stems(wanted, stems)
+    # "what car have I got?": which car, said by its make ("frost on the
+    # cars", "petrol prices" say no car of the user's)
+    if own and own <= head & kinds.asked & OWNED_HEADS:
+        content = hit.node.content
+        return _says_head(head, own_stems, content, kinds) or says_one_owned(
+            own, content
+        )
     if len(own) < 2:
         return bool(shared)
     if head and _says_head(head, own_stems, hit.node.content, kinds):
@@ -292,7 +306,9 @@ def _says_attribute(
     elif says_name(hit_texts(hit), of_whom):
         if only_someone_elses(hit, owned_attribute(attribute), of_whom):
             return False  # "Alya and I went to Kamila's birthday"
-        said = _with_relatives(plain_text_stems(content) | text_stems(content) & went)
+        # "a pint with Callum after work" says a time, not his work
+        plain = plain_text_stems(without_idioms(content))
+        said = _with_relatives(plain | text_stems(content) & went)
         if aged and not says_age_of(content, of_whom):
             aged = set()  # "her son isn't starving. He's thirty-eight": his age
         said |= aged
@@ -314,7 +330,8 @@ def _says_head(
     answered by "the certificate for the car", "What series?" is by "Slow
     Horses season three")."""
     category = head & kinds.asked
-    if category & kinds.said(stems, text, members_only=True):
+    # petrol, a lease: what one pays for a car, no car
+    if category & kinds.said(stems - _PAID_FOR, text, members_only=True):
         return True
     rest = head - category  # both nouns of a compound ("pension fund")
     if len(rest) > 1 and names_numbered(rest, text):  # "plot 27" of "allotment plot"
@@ -395,9 +412,12 @@ def answers(
     thing = asked_own(query.text)
     head = asked_head(query.text) & own
     asked_of = _asked_of_named if named else personal_attribute
-    attribute = asked_of(query.text, without_declined_names(query.text, query.terms))
-    of_whom = {n for n in names_in(query.text) if stem(n) not in attribute}
-    pick = picked_relation(query.text) if attribute else set()  # "best friend"
+    # "when's jamie's birthday?": a linked person's name typed in lower case
+    text = with_names_capitalised(query.text)
+    attribute = asked_of(text, without_declined_names(text, query.terms))
+    attribute |= asked_job(text)  # "what does callum do for a living?"
+    of_whom = {n for n in names_in(text) if stem(n) not in attribute}
+    pick = picked_relation(text) if attribute else set()  # "best friend"
     verbs = term_stems(family_verbs(query.terms))
     # "What's my ward manager's name?": a turn on the manager naming no one
     name_of, asked_names = asked_name_of(query.text), names_in(query.text)
@@ -410,7 +430,7 @@ def answers(
     # "my gym membership number": digits by the gym or the membership
     hits = with_numbers(query.text, hits, wanted | {stem(t) for t in query.terms})
     hits = with_likings(query.text, hits, query.kinds)  # "my favourite film"
-    which = which_owned_asked(query.text) & attribute  # "What car does Diogo drive?"
+    which = which_owned_asked(text) & attribute  # "What car does Diogo drive?"
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
         or supports(
@@ -433,7 +453,7 @@ def answers(
             of_whom=of_whom,
             name_of=name_of,
             asked_names=asked_names,
-            went=asked_place_of_name(query.text),
+            went=asked_place_of_name(text),
             which=which,
         )
         for h in hits

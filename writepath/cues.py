@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..core.workplaces import OCCUPATIONS
 from ..search.morphology import is_russian
 from ..search.name_cases import nominatives
 from ..search.twin_words import twins
@@ -201,15 +202,6 @@ def acts_as_person(after: Sequence[str], previous: str = "") -> bool:
     return bool(after) and after[0].rstrip(",.!?").casefold() in _PERSON_VERBS
 
 
-# What a person is by their work, said after their name: "Michal, the social
-# worker from the municipality", "Geoff, a retired surveyor"; a relation
-# ("Nadia, the pharmacist") is read as such before (writepath/relations.py).
-OCCUPATIONS = frozenset(
-    """worker nurse librarian surveyor lawyer accountant carer caregiver cleaner
-    driver nanny secretary receptionist engineer dentist vet midwife counsellor
-    counselor physio physiotherapist officer plumber electrician builder
-    postman postwoman caretaker volunteer""".split()
-)
 _ARTICLES = frozenset("the a an".split())
 
 
