@@ -90,6 +90,19 @@ async def top_answers(
     return await answers(retriever, question, SearchFilters(limit=5))
 
 
+async def answers_in_own_memory(
+    folder: Path, texts: list[str], question: str
+) -> list[str]:
+    """The top answers over `texts` in a second memory, kept apart from the
+    test's own (a question answered nothing there is asked again here once
+    the thing is said)."""
+    other = await MemoryStorage.open(folder / "other.db", dim=8)
+    try:
+        return await top_answers(other, texts, START, question)
+    finally:
+        await other.close()
+
+
 # A little of a life that matters to nothing, said after the turns of top_three.
 SMALL_TALK = [
     "Rainy all morning, finished the crossword before lunch.",

@@ -13,7 +13,7 @@ from agent_memory.search.asked_of import asked_of_name
 from agent_memory.search.morphology import stem
 from agent_memory.search.support import subjects
 from agent_memory.storage import MemoryStorage
-from day_turns import START, top_answers
+from day_turns import START, answers_in_own_memory, top_answers
 
 NADIA = [
     "Nadia cooked plov tonight, the kids ate everything",
@@ -40,16 +40,7 @@ async def test_another_ones_birthday_beside_the_name_says_nothing(
 ) -> None:
     assert await top_answers(storage, NADIA, START, question) == []
     # her own birthday, said, still answers
-    assert said in await _answers_in(tmp_path, [*NADIA, said], question)
-
-
-async def _answers_in(folder: Path, texts: list[str], question: str) -> list[str]:
-    """The top answers over `texts` in a second memory of the test's own."""
-    other = await MemoryStorage.open(folder / "other.db", dim=8)
-    try:
-        return await top_answers(other, texts, START, question)
-    finally:
-        await other.close()
+    assert said in await answers_in_own_memory(tmp_path, [*NADIA, said], question)
 
 
 def test_a_possessive_without_its_s_asks_of_the_name() -> None:
@@ -100,4 +91,4 @@ async def test_next_alone_answers_no_next_thing(
 ) -> None:
     assert await top_answers(storage, NEXT, START, question) == []
     said = "My next tennis match is on Saturday at the club"
-    assert said in await _answers_in(tmp_path, [*NEXT, said], question)
+    assert said in await answers_in_own_memory(tmp_path, [*NEXT, said], question)

@@ -14,7 +14,7 @@ import pytest
 from agent_memory.search.asked_job import job_asked_of
 from agent_memory.search.asked_lower_names import with_names_capitalised
 from agent_memory.storage import MemoryStorage
-from day_turns import START, top_answers
+from day_turns import START, answers_in_own_memory, top_answers
 
 MAREK = [
     "went bouldering with marek after work, my arms are dead",
@@ -37,15 +37,6 @@ NO_CAR = [
 ]
 
 
-async def _answers_in(folder: Path, texts: list[str], question: str) -> list[str]:
-    """The top answers over `texts` in a second memory of the test's own."""
-    other = await MemoryStorage.open(folder / "other.db", dim=8)
-    try:
-        return await top_answers(other, texts, START, question)
-    finally:
-        await other.close()
-
-
 @pytest.mark.parametrize(
     ("turns", "question", "said"),
     [
@@ -66,7 +57,7 @@ async def test_what_was_never_said_of_them_says_nothing(
 ) -> None:
     assert await top_answers(storage, turns, START, question) == []
     # said, it still answers
-    assert said in await _answers_in(tmp_path, [*turns, said], question)
+    assert said in await answers_in_own_memory(tmp_path, [*turns, said], question)
 
 
 def test_a_lower_case_owner_of_a_birthday_is_a_name() -> None:
