@@ -154,6 +154,12 @@ def asks_home(text: str) -> bool:
     return set(_SLOTS["home"][1]) <= set(slot_terms(text))
 
 
+def asks_work(text: str) -> bool:
+    """The question asks about the user's own work ("What job do I have
+    now?", «Где я сейчас работаю?»), not someone else's."""
+    return set(_SLOTS["work"][1]) <= set(slot_terms(text))
+
+
 # The most words of a question about the original plan that names no topic:
 # a question word, a pronoun, the marker and one or two verbs ("Where was I
 # originally going?", «Куда я сначала собиралась поехать?»); one naming its

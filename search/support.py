@@ -35,7 +35,7 @@ from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
 from .age_of import says_age_of
 from .asked_amount import with_amounts
 from .asked_favourite import with_likings
-from .asked_job import asked_job
+from .asked_job import asked_job, own_job_words
 from .asked_lower_names import with_names_capitalised
 from .asked_name import NO_NAME_ASKED, AskedThing, asked_name_of, names_asked
 from .asked_number import with_numbers
@@ -422,6 +422,7 @@ def answers(
     # "What's my ward manager's name?": a turn on the manager naming no one
     name_of, asked_names = asked_name_of(query.text), names_in(query.text)
     wanted |= _holder_of_group(query.text, subject, name_of)
+    wanted |= own_job_words(query.text)  # "what is my job?": «первая смена»
     flying, flown_by = flying_kin(query.terms)  # «летим»: «билеты», «полетим»
     ending, ended_by = (term_stems(w) for w in ending_kin(query.terms))
     family = term_stems(query.kin_terms) - verbs - ended_by - ending
