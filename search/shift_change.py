@@ -18,7 +18,11 @@ import re
 _PATTERNS = {
     "night": re.compile(r"\bnights?\b|(?<!\w)ноч\w*", re.I),
     "evening": re.compile(r"\bevenings?\b|(?<!\w)вечер\w*", re.I),
-    "day": re.compile(r"\bdays\b|\bday shifts?\b|(?<!\w)днев\w*", re.I),
+    # «работаю днём» is the day pattern, «с днём рождения» is no shift
+    "day": re.compile(
+        r"\bdays\b|\bday shifts?\b|(?<!\w)днев\w*|(?<!\w)дн[её]м(?!\w)(?!\s+рожд)",
+        re.I,
+    ),
     "morning": re.compile(r"\bmornings\b|\bmorning shifts?\b|(?<!\w)утренн\w*", re.I),
 }
 # Words that tell a change from now on, not a repeat («снова» is again).
@@ -37,10 +41,12 @@ _SAYS = re.compile(
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+")
 
 
-def asked_pattern(question: str) -> str | None:
-    """The one shift pattern the question names, if it names one."""
-    named = [name for name, words in _PATTERNS.items() if words.search(question)]
-    return named[0] if len(named) == 1 else None
+def asked_patterns(question: str) -> frozenset[str]:
+    """The shift patterns the question names: one ("still on nights?") or
+    a choice of two («ночью или днём?»)."""
+    return frozenset(
+        name for name, words in _PATTERNS.items() if words.search(question)
+    )
 
 
 def told_pattern(text: str) -> str | None:

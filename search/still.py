@@ -51,7 +51,7 @@ from .morphology import stem
 from .query_text import STOP_WORDS
 from .relapse import asks_abstaining, goes_back
 from .replacing_plan import replacing_plan_turns
-from .shift_change import asked_pattern, of_new_pattern, told_pattern
+from .shift_change import asked_patterns, of_new_pattern, told_pattern
 from .stem_sets import holds_stem, text_stems
 from .still_holds import newest_first
 from .switched_way import switched_way
@@ -416,18 +416,21 @@ async def _pattern_changed(
     thing: frozenset[str],
     window: NodeWindow | None,
 ) -> list[SearchHit]:
-    """The newest turn telling another shift pattern than the asked one
-    (search/shift_change.py) and the later turns of the slot that do not
-    name the asked one; none when no change is told."""
-    asked = asked_pattern(question)
-    if asked is None:
+    """The newest turn telling another shift pattern than the one asked,
+    or one of the two asked (search/shift_change.py), and the later turns
+    of the slot that do not name the asked one; none when no change is
+    told."""
+    asked = asked_patterns(question)
+    if not asked:
         return []
     own = [h for h in about if h.node.source_role == USER_ROLE]
     told = [(h, told_pattern(h.node.content)) for h in own]
     changes = sorted(
         ((h, p) for h, p in told if p), key=lambda hp: (hp[0].node.when, hp[0].node.id)
     )
-    if not changes or changes[-1][1] == asked:
+    # the newest change answers a choice («ночью или днём?»), not a
+    # question naming only the pattern it tells
+    if not changes or asked == {changes[-1][1]}:
         return []
     change = changes[-1][0]
     later = await turns_as_hits(
