@@ -18,34 +18,14 @@ from collections.abc import Sequence
 from ..core.records import Entity, name_key
 from ..core.relations import RELATIONS
 from ..core.text import LOWER_LETTERS
-from ..search.morphology import is_russian, russian_stem
 from ..search.query_text import STOP_WORDS
 from ..search.twin_words import twins
+from ..search.word_names import is_word_name
 from ..store.interface import Store
 from .names import COMMON_CAPITALISED, KIN_NAMES, KIN_TITLES
 
 # A whole word in lower case, not inside a handle, tag, path or address.
 _LOWER_WORD = re.compile(rf"(?<![\w@#/.])([{LOWER_LETTERS}]{{3,}})(?![\w@])")
-
-# Given names that are also ordinary words: written in lower case, they are
-# the word. English, then Russian (matched by stem: «веру», «свету»).
-_WORD_NAMES_EN = frozenset(
-    """will may mark bill frank rose grace hope joy faith pat sue art ray lily
-    ivy dawn summer june april august chase drew max nick sandy jack penny rob
-    bob don dean gene guy miles hunter holly ruby amber iris daisy violet jade
-    pearl crystal angel sky river rusty sunny rich jean jay robin carol eve
-    harmony heather bud buddy cliff dale glen lance norm peg reed rocky storm
-    wade warren woody win gay roman herb brook brandy candy cherry ginger honey
-    misty olive pepper poppy star destiny dusty sage autumn melody charity
-    patience page mason cook baker porter archer fisher smith marina bella
-    rocky sandy""".split()
-)
-_WORD_NAMES_RU = frozenset(
-    """вера надежда любовь слава мила роман лев роза лилия резеда булат алмаз
-    лада ника эля аля динара рада люба света тома тема рома катя лева мира
-    дина зоря заря""".split()
-)
-_WORD_STEMS_RU = frozenset(russian_stem(word) for word in _WORD_NAMES_RU)
 
 
 def _maybe_name(word: str) -> bool:
@@ -53,13 +33,9 @@ def _maybe_name(word: str) -> bool:
     no given name that is also a word."""
     if word in STOP_WORDS or word in COMMON_CAPITALISED or word in KIN_NAMES:
         return False
-    if word in KIN_TITLES or word in RELATIONS or word in _WORD_NAMES_EN:
+    if word in KIN_TITLES or word in RELATIONS:
         return False
-    if is_russian(word) and (
-        word in _WORD_NAMES_RU or russian_stem(word) in _WORD_STEMS_RU
-    ):
-        return False
-    return not twins(word)
+    return not is_word_name(word) and not twins(word)
 
 
 def lower_case_words(text: str) -> set[str]:
