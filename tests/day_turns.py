@@ -68,6 +68,20 @@ def among_noise(noise: Sequence[str], *groups: Sequence[str]) -> list[str]:
     return texts
 
 
+async def names_among_noise(
+    storage: MemoryStorage,
+    first: Sequence[str],
+    noise: Sequence[str],
+    last: Sequence[str],
+    start: float,
+) -> Retriever:
+    """`first`, thirty turns of `noise`, then `last`, a day apart from
+    `start` and linked by the offline linker: a person's turns in one
+    script, everyday talk, then theirs in the other."""
+    filler = [noise[i % len(noise)] for i in range(30)]
+    return await linked_days(storage, [*first, *filler, *last], start)
+
+
 async def linked_days(
     storage: MemoryStorage, texts: Iterable[str], start: float
 ) -> Retriever:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from agent_memory.retrieval import SearchFilters
+from agent_memory.retrieval import Retriever, SearchFilters
 from agent_memory.search.asked_person_lower import with_person_capitalised
 from agent_memory.storage import MemoryStorage
-from day_turns import linked_days
+from day_turns import names_among_noise
 
 T0 = dt.datetime(2026, 5, 1, tzinfo=dt.UTC).timestamp()
 RUSSIAN = (
@@ -29,9 +29,8 @@ NOISE = (
 )
 
 
-async def _memory(storage: MemoryStorage):  # type: ignore[no-untyped-def]
-    noise = [NOISE[i % len(NOISE)] for i in range(30)]
-    return await linked_days(storage, [*RUSSIAN, *noise, *ENGLISH], T0)
+async def _memory(storage: MemoryStorage) -> Retriever:
+    return await names_among_noise(storage, RUSSIAN, NOISE, ENGLISH, T0)
 
 
 @pytest.mark.parametrize(
