@@ -182,6 +182,14 @@ def test_the_twenty_seventh_life_is_its_story() -> None:
     assert_written_life("everyday27", ru_share=(0.55, 0.68))
 
 
+def test_the_twenty_eighth_life_is_its_story() -> None:
+    """bench/data/everyday28/ (a held-out life, written blind, about seven tenths
+    Russian: a retired maths teacher from Kharkiv in Leipzig, near her daughter's
+    family; a new hip, a new flat, a new doctor) is its builder's output, in the
+    seventh life's proportions."""
+    assert_written_life("everyday28", ru_share=(0.64, 0.76))
+
+
 def assert_written_life(life: str, ru_share: tuple[float, float]) -> None:
     """The folder's files are what bench/everyday2_life.py writes from its
     story.txt and asks.yaml; every category in both languages, in the seventh
