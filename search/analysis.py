@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .asked_boss import boss_reported_to
 from .asked_landlord import landlord_phrased
+from .asked_lower_names import with_names_capitalised
 from .asked_owner import boss_phrased
 from .asked_person_lower import with_person_capitalised
 from .circumstance import without_circumstance
@@ -172,7 +173,10 @@ def analyse(
     # (search/circumstance.py)
     # «щас» is «сейчас» for every reader of "now" (search/spoken_words.py)
     text = spoken_plain(prompt[:MAX_QUERY_CHARS])
-    text = with_person_capitalised(text)  # "who's jamie?" (asked_person_lower.py)
+    # a name typed small, written as one for every reader (lower_case_name.py):
+    # "who's jamie?" (asked_person_lower.py), "jamie's birthday", "what does
+    # callum do for a living?" (asked_lower_names.py)
+    text = with_names_capitalised(with_person_capitalised(text))
     text = boss_reported_to(landlord_phrased(text))
     text = quitting_plain(text)  # "gave up smoking": quit (search/kin_words.py)
     text = without_circumstance(boss_phrased(text) if owner_as_boss else text)

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import re
 
-from ..core.relations import RELATIONS
 from .asked_job import job_asked_of
 from .attribute_owner import owned_attribute
-from .morphology import relation_base_forms, stem
-from .query_text import STOP_WORDS
+from .lower_case_name import as_name, may_be_name
+from .morphology import stem
 
 # a lower-case word, its "'s", and the word it owns
 _LOWER_OWNER = re.compile(
@@ -37,22 +36,16 @@ def with_names_capitalised(text: str) -> str:
 
     def capitalised(match: re.Match[str]) -> str:
         word = match[1]
-        if _is_name(word) and owned_attribute({stem(match[2].casefold())}):
-            return word[:1].upper() + word[1:]
+        if may_be_name(word, owner=True) and owned_attribute(
+            {stem(match[2].casefold())}
+        ):
+            return as_name(word)
         return word
 
     text = _LOWER_OWNER.sub(capitalised, text)
     # "what does callum do for a living?": the one whose job is asked
     whose_job = job_asked_of(text)
-    if whose_job and whose_job.islower() and _is_name(whose_job):
-        name = whose_job[:1].upper() + whose_job[1:]
+    if whose_job and whose_job.islower() and may_be_name(whose_job, owner=True):
+        name = as_name(whose_job)
         text = re.sub(rf"(?<!\w){re.escape(whose_job)}(?!\w)", name, text)
     return text
-
-
-def _is_name(word: str) -> bool:
-    """A word that may be someone's name: no stop word, no relative's word."""
-    folded = word.casefold()
-    if folded in STOP_WORDS or folded in ("what", "when", "where", "who", "how"):
-        return False
-    return relation_base_forms([folded])[0] not in RELATIONS

@@ -5,6 +5,7 @@ to answer (search/support.py), and no category or state is named by them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
@@ -51,6 +52,22 @@ manage manages managed managing
 """
 
 GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC.split())
+
+# The user asking the assistant what it holds of something: "tell me about
+# X", "what do you know about X", «расскажи про X», «что ты знаешь о X»
+ASKING_ABOUT = (
+    r"tell\s+me\s+about|what\s+do\s+you\s+know\s+about"
+    r"|расскажи(?:те)?\s+(?:мне\s+)?(?:про|о|об)|что\s+ты\s+знаешь\s+(?:про|о|об)"
+)
+_ASKED_ABOUT = re.compile(rf"^\W*(?:{ASKING_ABOUT})(?!\w)", re.I)
+
+
+def asks_what_is_held(text: str) -> bool:
+    """The question asks the assistant what it holds of a thing ("what do you
+    know about work?"): asked of the user's own memory, the thing is of the
+    user's life as much as when the frame says "me" ("tell me about work")."""
+    return bool(_ASKED_ABOUT.search(text))
+
 
 # Taking a medicine or keeping a habit frames a question about a thing as
 # "take" does, in Russian by the verbs of drinking, taking and being «на» a

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from .frame_words import asks_what_is_held
 from .kin_words import LIVE_WITH
 from .leisure import WORKING_OUT
 
@@ -125,7 +126,9 @@ def about_user(text: str) -> bool:
 
 def slot_terms(text: str) -> tuple[str, ...]:
     """The words of the slots a question about the user's own state asks about."""
-    if not about_user(text):
+    # "what do you know about work?" asks the user's own as "tell me about
+    # work" does, though no "me" says so (search/frame_words.py)
+    if not about_user(text) and not asks_what_is_held(text):
         return ()
     for other in _OTHERS.finditer(text):
         word = other[1] or other[2]

@@ -117,7 +117,13 @@ _PAST = re.compile(
     r"|\bbefore(?: (?:that|then|this|now))?\s*[?.!]*$"
     r"|(?<!\w)(?:раньше|прежде|до этого|до того|сначала|изначально|когда-то"
     r"|бывш\w*|прежн\w*)(?!\w)"
-    r"|" + _BEFORE_THE_CHANGE,
+    r"|"
+    + _BEFORE_THE_CHANGE
+    # "What truck did I have when I was a driver?", «…, когда я была
+    # студенткой»: a time of the user's life gone by, as a clause after the
+    # question or closed by a comma ("when i was at dentist last week" asks when)
+    + r"|(?:\w[\s,]+|^\W*(?=[^?]*,))(?:when\s(?:i|we)\s(?:was|were)\b|когда"
+    r"\s(?:я\s|мы\s)?(?:был|была|были|работал\w*|жил\w*|учил\w*)(?!\w))",
     re.I,
 )
 # "before Vienna", "до Вены", "before I switched": the state before a named

@@ -36,7 +36,6 @@ from .age_of import says_age_of
 from .asked_amount import with_amounts
 from .asked_favourite import with_likings
 from .asked_job import asked_job, own_job_words
-from .asked_lower_names import with_names_capitalised
 from .asked_name import NO_NAME_ASKED, AskedThing, asked_name_of, names_asked
 from .asked_number import with_numbers
 from .asked_of import (
@@ -412,8 +411,7 @@ def answers(
     thing = asked_own(query.text)
     head = asked_head(query.text) & own
     asked_of = _asked_of_named if named else personal_attribute
-    # "when's jamie's birthday?": a linked person's name typed in lower case
-    text = with_names_capitalised(query.text)
+    text = query.text  # "when's Jamie's birthday?" (search/asked_lower_names.py)
     attribute = asked_of(text, without_declined_names(text, query.terms))
     attribute |= asked_job(text)  # "what does callum do for a living?"
     of_whom = {n for n in names_in(text) if stem(n) not in attribute}

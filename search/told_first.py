@@ -13,8 +13,6 @@ nothing told among the head, the requests still answer, each text once.
 
 from __future__ import annotations
 
-import re
-
 from ..core.records import SearchHit
 from .doings import opens_with_request
 from .first_told import asked_at_first
@@ -25,15 +23,6 @@ from .windowed import scored_below
 # as the relevance gate reads; a told turn further down is too weak to lead.
 HEAD = 10
 
-# "What truck did I have when I was a driver?", «когда я была студенткой»:
-# a time of the user's life names the state asked of before, without the
-# "before" the stance reads (search/standing.py)
-_WHEN_I_WAS = re.compile(
-    r"\bwhen\s+i\s+(?:was|used\s+to)\b"
-    r"|(?<!\w)когда\s+(?:я\s+)?(?:был|была|были|работал\w*|жил\w*|учил\w*)(?!\w)",
-    re.I,
-)
-
 
 def asks_state(question: str) -> bool:
     """The question asks the user's state now or before, not how a thing
@@ -41,7 +30,8 @@ def asks_state(question: str) -> bool:
     (search/first_told.py)."""
     if asked_at_first(question):
         return False
-    return stance(question) is not None or _WHEN_I_WAS.search(question) is not None
+    # a time of the user's life ("when I was a driver") is a past stance
+    return stance(question) is not None
 
 
 def told_above_asked(hits: list[SearchHit], question: str) -> list[SearchHit]:
