@@ -205,16 +205,20 @@ def romance_readings(word: str) -> frozenset[str]:
 _SLAVIC = (("c", "ts"), ("č", "ch"), ("ć", "ch"), ("š", "sh"), ("dž", "dzh"),
            ("ž", "zh"), ("đ", "dzh"), ("j", "i"))  # fmt: skip
 _SLAVIC_SPELLING = re.compile(r"[čćšžđ]|(?<=\w)j")
+# An opening "j" is «й» too in a woman's name ending in "-a" ("Jana" «Яна»,
+# "Jarmila" «Ярмила», "Julia" «Юлия»): Czech, Polish, German, Scandinavian.
+_OPENING_J = re.compile(r"^j(?=[aeiou]).*[^aeiou]i?a$")
 
 
 def slavic_reading(word: str) -> str:
     """The Latin name as a South Slavic or Czech speaker says it, in loose
     Latin letters ("Dejan" -> "deian", "Nikolić" -> "nikolich"); "" for a
     word that is no Latin name or shows no such spelling: one of those
-    letters, or a "j" past the first letter ("Jan", "Jack" are said the
-    English way too often to be «Ян», «Як»)."""
+    letters, a "j" past the first letter, or opening a woman's name
+    (`_OPENING_J`; "Jan", "Jack", "July" are said the English way too often
+    to be «Ян», «Як», «Юля»)."""
     said = word.casefold()
-    if not _SLAVIC_SPELLING.search(said):
+    if not (_SLAVIC_SPELLING.search(said) or _OPENING_J.match(said)):
         return ""
     for letter, sound in _SLAVIC:
         said = said.replace(letter, sound)

@@ -326,12 +326,15 @@ def cjk_needles(terms: Sequence[str]) -> list[str]:
 
 
 # Forms the suffix stripper does not bring back to the relation's stem.
-_IRREGULAR_RELATIONS = {
+_DECLINED_APART_FORMS = {
     **dict.fromkeys("дочери дочерью дочерей".split(), "дочь"),
     **dict.fromkeys("отца отцу отцом отце".split(), "отец"),
     **dict.fromkeys("матери матерью".split(), "мать"),
-    **LOANED_RELATIONS,
 }
+_IRREGULAR_RELATIONS = {**_DECLINED_APART_FORMS, **LOANED_RELATIONS}
+# ... so a word sharing only their short stem is none of them: «Матей» and
+# «Матя» (names) are cut to «мат» as «мать» is, «Дочи» to «доч»
+_DECLINED_APART = frozenset(_DECLINED_APART_FORMS.values())
 # A stem may be shared ("начальни": начальник, начальница): each stem keeps
 # all its relations, and a form takes the one it shares most letters with.
 _RELATIONS_BY_STEM: dict[str, list[str]] = {}
@@ -383,6 +386,7 @@ _POSSESSIVE_OF = {stem + "ин": stem for stem in _RELATIONS_BY_STEM}
 def _relation_by_stem(word: str) -> str | None:
     """The relation whose stem `word` has ("начальнику" → "начальник")."""
     found = _RELATIONS_BY_STEM.get(russian_stem(word))
+    found = [r for r in found or () if r == word or r not in _DECLINED_APART]
     if not found:
         return None
     return max(found, key=lambda relation: _shared_start(relation, word))

@@ -200,6 +200,19 @@ def looks_nominative(key: str) -> bool:
     )
 
 
+def a_mans_genitive(key: str, given_names: frozenset[str]) -> bool:
+    """The folded one-word `key` is a man's name in the genitive though it
+    ends like a woman's nominative: «Матея», «Андрея» of a name in -ей (a
+    woman's name in -ея is rare), «Ивана», «Олега» of a given name that the
+    form itself is not (`given_names`: «Александра», «Яна» are names)."""
+    if key in given_names or not is_name_word(key):
+        return False
+    found = nominatives(key)
+    if key.endswith("ея") and key[:-1] + "й" in found:
+        return True
+    return key.endswith("а") and key[:-1] in found and key[:-1] in given_names
+
+
 # Russian diminutive suffixes, their endings cut off by the stemmer: «Вер-очк-а»,
 # «Таню-ш-а», «Свет-ул-я», «Сашень-к-а», «Марин-к-а», «Катю-х-а», «Арман-чик»,
 # and the familiar «-ыч» a sibling or a mate is called by («Тём-ыч», «Дим-ыч»).
