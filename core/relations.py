@@ -222,7 +222,7 @@ _SAME = [
     "stepfather отчим",
     "coach тренер",
     "tutor репетитор",
-    "teacher учитель учительница",
+    "teacher учитель учительница преподаватель преподавательница",
     # who learns a trade under the user: «ученик» is the apprentice of a
     # craft as much as a pupil, «стажёр» the trainee of an office
     "apprentice trainee intern ученик ученица подмастерье стажёр стажер"

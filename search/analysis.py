@@ -17,6 +17,7 @@ from .asked_landlord import landlord_phrased
 from .asked_lower_names import with_names_capitalised
 from .asked_owner import boss_phrased
 from .asked_person_lower import with_person_capitalised
+from .asked_teacher import teacher_phrased
 from .circumstance import without_circumstance
 from .day_range import names_a_range
 from .getting_about import without_driving, without_going
@@ -161,11 +162,13 @@ def analyse(
     *,
     owner_as_boss: bool = True,
     own_child: bool = False,
+    teacher_on_file: bool = True,
 ) -> AnalysedQuery:
     """Read `prompt` once for search; relative dates count from `now` (the
     turn being answered; default the clock). `owner_as_boss=False` when no
     boss is on file to ask the owner as (search/question.py); `own_child`
-    when it names a child of the user's, whose categories are the user's."""
+    when it names a child of the user's, whose categories are the user's;
+    `teacher_on_file=False` when no teacher is (search/asked_teacher.py)."""
     # "Who do I rent from?" asks the landlord as "Who's my landlord?" does,
     # "Who do I report to?" the boss (search/asked_boss.py),
     # and "Who owns the bistro now?" the boss (search/asked_owner.py)
@@ -178,6 +181,8 @@ def analyse(
     # callum do for a living?" (asked_lower_names.py)
     text = with_names_capitalised(with_person_capitalised(text))
     text = boss_reported_to(landlord_phrased(text))
+    if teacher_on_file:  # «Кто у меня преподаёт чешский?» (asked_teacher.py)
+        text = teacher_phrased(text)
     text = quitting_plain(text)  # "gave up smoking": quit (search/kin_words.py)
     text = without_circumstance(boss_phrased(text) if owner_as_boss else text)
     when = relative_window(text, time.time() if now is None else now)

@@ -31,7 +31,7 @@ FRAME_WORDS = frozenset(
     everything talk talked person guy girl
     name named called
     расскажи расскажите рассказать знаешь знаете помнишь помните такой такая
-    такие известно всё все говорил говорила зовут звать имя""".split()
+    такие известно всё все говорил говорила зовут звали звать имя""".split()
 )
 MAX_INFLECTED = 3  # Russian words looked up by stem, per query
 _WORD = re.compile(r"\w+", re.UNICODE)

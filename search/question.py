@@ -20,6 +20,7 @@ from ..store.interface import Store
 from .analysis import AnalysedQuery, analyse
 from .asked_owner import boss_phrased
 from .asked_relation import same_relation_aliases
+from .asked_teacher import teacher_phrased
 from .car_models import asks_car, learned_models
 from .kinds import asked_kinds
 from .node_ceiling import OnceCeiling
@@ -35,11 +36,15 @@ async def read_question(
     count from `now` (default the clock). `ceiling`: the call's node
     ceiling, shared with its legs (read here only for a category question)."""
     query = analyse(prompt, now)
-    as_boss = boss_phrased(prompt) == prompt or await _boss_on_file(storage, query)
+    as_boss = boss_phrased(prompt) == prompt or await _holder_on_file(storage, query)
+    # «Кто у меня преподаёт?» asks the teacher only when one is on file
+    teacher = teacher_phrased(prompt) == prompt or await _holder_on_file(storage, query)
     if await _of_own_child(storage, query):
-        query = analyse(prompt, now, owner_as_boss=as_boss, own_child=True)
-    elif not as_boss:
-        query = analyse(prompt, now, owner_as_boss=False)
+        query = analyse(
+            prompt, now, owner_as_boss=as_boss, own_child=True, teacher_on_file=teacher
+        )
+    elif not (as_boss and teacher):
+        query = analyse(prompt, now, owner_as_boss=as_boss, teacher_on_file=teacher)
     return await _with_held_members(storage, query, ceiling or OnceCeiling(storage))
 
 
@@ -63,9 +68,9 @@ async def _with_held_members(
     return replace(query, kinds=replace(query.kinds, held=found, models=models))
 
 
-async def _boss_on_file(storage: Store, query: AnalysedQuery) -> bool:
-    """Someone in the memory holds the boss the query asks ("my boss",
-    «мой начальник»)."""
+async def _holder_on_file(storage: Store, query: AnalysedQuery) -> bool:
+    """Someone in the memory holds the relation the query asks ("my boss",
+    «мой начальник», «мой преподаватель»)."""
     return bool(await storage.entities.entities_by_keys(same_relation_aliases(query)))
 
 

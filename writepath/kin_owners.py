@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..core.records import name_key
-from ..core.relations import PET_KINDS, RELATIONS
+from ..core.relations import PET_KINDS, RELATIONS, RU_FEMININE
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.morphology import relation_base_forms
 from ..search.name_cases import looks_nominative, nominatives, possessive_nominatives
@@ -45,6 +45,10 @@ _COMITATIVE = re.compile(
     rf"(?<![\w-])({_WORD})(?:\s*\([^()]{{0,200}}\))?,?\s+"
     rf"(?:с|со|and\s+(?:his|her)|with\s+(?:his|her))\s+({_KIN})\s+({_WORD})(?![\w-])"
 )
+# «мама Матея зовёт нас», «брат Даны приехал»: a relation word said in its
+# base form, then a name in the genitive and no name after: the relative of
+# that person, unnamed (the name is the owner, no relative of the user)
+_OWNER_ALONE = re.compile(rf"(?<![\w-])({_KIN})\s+({_WORD})(?![\w-])(?!\s+{_WORD})")
 # A Russian surname's ending: «Халина Ковальская» is one person's full name.
 # (not -ина: Галина, Марина, Халина are given names)
 _SURNAME_ENDS = ("ская", "ский", "цкая", "цкий", "ова", "ева", "ов", "ев", "ин")
@@ -64,6 +68,41 @@ def _genitive_of_name(word: str) -> bool:
         and key.endswith(tuple("аяыи"))
         and bool(nominatives(key))
     )
+
+
+# -и a genitive has where -ы cannot follow (after г к х ж ш ч щ), or of -ия
+_HARD_GENITIVE = ("ги", "ки", "хи", "жи", "ши", "чи", "щи", "ии", "ьи")
+
+
+def _owner_in_genitive(word: str, kin: str) -> bool:
+    """«Даны», «Саши» (a genitive no name has in the nominative), or after a
+    feminine relation a man's name in the genitive («мама Матея», «сестра
+    Олега»: a mother is no Матей); «мама Гульнара» is the mother's name."""
+    key = word.casefold()
+    if not _genitive_of_name(word):
+        return False
+    forms = nominatives(key)
+    # «Саши», «Ольги», «Марии»; not «Кати»: «Люси», «Эдди», «Натали» are
+    # names of their own (Lucy, Eddie), unchanged in every case
+    if key.endswith("ы") or key.endswith(_HARD_GENITIVE):
+        return any(form.endswith(("а", "я")) for form in forms)
+    if kin not in RU_FEMININE:
+        return False  # «брат Никита»: a man's name may end in -а
+    if key.endswith("ея"):  # «Матея», «Андрея», «Сергея»
+        return len(key) > 4
+    return key.endswith("а") and key[:-1] in GIVEN_NAMES  # «Олега»
+
+
+def owners_alone(text: str) -> set[str]:
+    """The names said in the genitive after a relation word with no relative's
+    name after them («мама Матея зовёт»): whose relative it is."""
+    found = set()
+    for match in _OWNER_ALONE.finditer(text):
+        kin, owner = match.groups()
+        base = _kin_word(kin)
+        if base and base == kin.casefold() and _owner_in_genitive(owner, base):
+            found.add(owner)
+    return found
 
 
 def _a_first_name(word: str) -> bool:
@@ -106,9 +145,13 @@ def with_kin_owners(text: str, mentions: Sequence[Mention]) -> list[Mention]:
     """`mentions` with each relative of someone else's cut to their own name,
     holding no relation to the user, and their owner's name a mention too."""
     owned, named = owned_relatives(text)
-    if not owned or not mentions:
+    alone = {name_key(owner) for owner in owners_alone(text)}
+    if not (owned or alone) or not mentions:
         return list(mentions)
-    out = list(mentions)
+    out = [
+        replace(m, type="person", relation="") if name_key(m.name) in alone else m
+        for m in mentions
+    ]
     for said, owner, kin, relative in owned:
         keys = {name_key(said), name_key(relative)}
         for at, mention in enumerate(out):

@@ -48,3 +48,28 @@ async def test_someone_elses_mum_is_not_filed_as_the_users(
     assert await storage.entities.find_entity("моя мама") is None
     assert await storage.entities.find_entity("мама") is None
     assert await storage.entities.find_entity("Людмила") is not None
+
+
+def test_a_genitive_name_with_no_relative_after_it_is_the_owner() -> None:
+    # the relative is unnamed: the name is whose relative it is, not the relative
+    assert _people("Жена Тимофея позвонила вечером.")["Тимофея"][0] == ""
+    assert _people("вчера брат Зарины помог с переездом")["Зарины"][0] == ""
+    assert _people("подруга Ольги пришла на ужин")["Ольги"][0] == ""
+    # a name unchanged in every case (Eddie, Lucy) is the relative's own
+    assert _people("наш сосед Эдди починил кран")["Эдди"][0] == "сосед"
+    # the name in the nominative is the user's relative's own
+    assert _people("мама Дина пришла на ужин")["Дина"][0] == "мама"
+
+
+async def test_someone_elses_mum_unnamed_leaves_the_users_mum_hers(
+    storage: MemoryStorage,
+) -> None:
+    await said(storage, "Моя мама Эльмира работает в школе.")
+    await said(storage, "мама Тимофея пригласила нас на дачу")
+
+    mum = await storage.entities.find_entity("Эльмира")
+    assert mum is not None and mum.attributes.get("relation") == "мама"
+    owner = await storage.entities.find_entity(
+        "Тимофея"
+    ) or await storage.entities.find_entity("Тимофей")
+    assert owner is None or owner.attributes.get("relation") in (None, "")
