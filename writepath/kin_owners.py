@@ -23,7 +23,12 @@ from ..core.records import name_key
 from ..core.relations import PET_KINDS, RELATIONS, RU_FEMININE
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.morphology import relation_base_forms
-from ..search.name_cases import looks_nominative, nominatives, possessive_nominatives
+from ..search.name_cases import (
+    a_mans_genitive,
+    looks_nominative,
+    nominatives,
+    possessive_nominatives,
+)
 from .mention import Mention
 from .names import GIVEN_NAMES
 
@@ -86,11 +91,8 @@ def _owner_in_genitive(word: str, kin: str) -> bool:
     # names of their own (Lucy, Eddie), unchanged in every case
     if key.endswith("ы") or key.endswith(_HARD_GENITIVE):
         return any(form.endswith(("а", "я")) for form in forms)
-    if kin not in RU_FEMININE:
-        return False  # «брат Никита»: a man's name may end in -а
-    if key.endswith("ея"):  # «Матея», «Андрея», «Сергея»
-        return len(key) > 4
-    return key.endswith("а") and key[:-1] in GIVEN_NAMES  # «Олега»
+    # «брат Никита»: a man's name may end in -а; a mother is no Матей, Олег
+    return kin in RU_FEMININE and a_mans_genitive(key, GIVEN_NAMES)
 
 
 def owners_alone(text: str) -> set[str]:

@@ -20,7 +20,7 @@ from ..core.records import EntityType
 from ..core.relations import PET_KINDS, RELATIONS
 from ..core.text import LOWER_LETTERS, UPPER_LETTERS
 from ..search.cross_script import sound_key
-from ..search.name_cases import a_mans_genitive, looks_nominative
+from ..search.name_cases import looks_nominative
 from .aside_relation import past_address_title, relation_in_aside
 from .boss_titles import boss_after, boss_before, boss_over_qualified
 from .cues import (
@@ -417,12 +417,9 @@ def _kin_title(before: str, words: Sequence[str]) -> str | None:
     if previous[0] != word or not words:
         return None
     # "сын Боря в Торонто": a chat line opened in lower case on the relation;
-    # a nominative only, as «сын Бори», «мама Матея» are Borya's son, Matěj's mum
+    # a nominative only, as «сын Бори» is Borya's son (kin_owners: «мама Матея»)
     opening = _opening_relation(before[: before.rstrip().rfind(word)], word)
-    key = words[0].casefold()
-    named = key in GIVEN_NAMES or (
-        looks_nominative(key) and not a_mans_genitive(key, GIVEN_NAMES)
-    )
+    named = looks_nominative(words[0].casefold()) or words[0].casefold() in GIVEN_NAMES
     return word if word in KIN_TITLES or (opening and named) else None
 
 
