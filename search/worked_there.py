@@ -20,6 +20,7 @@ from ..core.records import SearchHit
 from .morphology import stem
 from .slots import asks_work
 from .stem_sets import hit_stems
+from .when import names_a_month
 
 # "in Almaty", «в Алматы», «на Кипре»: the place asked (capitalised; «до
 # Праги», "before Prague" are a time, not where)
@@ -52,7 +53,9 @@ def work_place_asked(text: str) -> frozenset[str]:
     thing."""
     if not asks_work(text) or not _PAST.search(text):
         return frozenset()
-    return frozenset(stem(m[1]) for m in _PLACE.finditer(text))
+    # "in March" is a time, not a place
+    places = (m[1] for m in _PLACE.finditer(text) if not names_a_month(m[1]))
+    return frozenset(stem(place) for place in places)
 
 
 def tells_work_there(hit: SearchHit, places: frozenset[str]) -> bool:

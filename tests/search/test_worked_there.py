@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from agent_memory.search.morphology import stem
+from agent_memory.search.worked_there import work_place_asked
 from agent_memory.storage import MemoryStorage
 from day_turns import top_answers
 
@@ -41,3 +43,11 @@ async def test_a_job_in_a_town_needs_a_turn_telling_the_users_work_there(
         storage, [WORKED_THERE_EN], later + 86400, "where did I work in Tbilisi?"
     )
     assert WORKED_THERE_EN in found
+
+
+def test_a_month_or_a_present_job_asks_no_place() -> None:
+    assert work_place_asked("где я работала в Тбилиси?") == {stem("Тбилиси")}
+    assert not work_place_asked("where did I work in March?")
+    assert not work_place_asked("где я работал в мае?")
+    # the job one has now, in the town one lives in, seldom names the town
+    assert not work_place_asked("where do I work in Vilnius?")
