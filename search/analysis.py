@@ -20,6 +20,7 @@ from .asked_person_lower import with_person_capitalised
 from .asked_teacher import teacher_phrased
 from .circumstance import without_circumstance
 from .day_range import names_a_range
+from .done_with import done_with_someone
 from .getting_about import without_driving, without_going
 from .intent import (
     Complexity,
@@ -217,7 +218,7 @@ def analyse(
         walk=walk_direction(text),
         flat=" ".join(prompt.split()),
         when=when,
-        own_doings=asks_own_doings(text),
+        own_doings=asks_own_doings(text) and not done_with_someone(text),
         slot_terms=slot_terms(text),
         kin_terms=(*kin_terms(without_goal_phrase(words)), *action_verbs(terms)),
         twin_terms=(

@@ -30,6 +30,8 @@ _PART = re.compile(
     r"(?<!\w)(?:"
     # the move's own word
     r"mov(?:e|ed|es|ing)|relocat\w*|пере(?:езд|езжа|ех)\w*|перевез\w*|umzug\w*"
+    # moving out: «съезжаю из общаги», «съехали»
+    r"|съе(?:зжа|хал|дем|ду)\w*"
     # packing and boxes
     r"|box(?:es)?|(?:un)?pack(?:ed|ing)|коробк\w*|коробок|(?:у|за|рас)?паков\w*"
     r"|собира\w* вещи|разбира\w* вещи"
@@ -41,6 +43,7 @@ _PART = re.compile(
     r"|landlord|landlady|хозя(?:ин|йка|йкой|ину|йке) квартир\w*"
     # the new home, and looking for one
     r"|new (?:flat|apartment|place|home|house|address)"
+    r"|new \w+ (?:flat|apartment|address)"  # "my new Žižkov address"
     r"|нов(?:ая|ую|ой|ое|ом) (?:квартир\w*|адрес\w*|дом\w*)"
     r"|(?:look(?:ed|ing)? at|see|saw|view(?:ed|ing)?)(?: \w+){0,3}"
     r" (?:flats?|apartments?)"

@@ -25,6 +25,11 @@ _OWNED = tuple((kind_words(head), kind_stems(head)) for head in _OWNED_HEADS)
 # the words of the owned categories, in both languages ("car", «машин»)
 OWNED_HEADS = frozenset().union(*(words for words, _ in _OWNED))
 _WORD = re.compile(r"\w+", re.UNICODE)
+# Russian calls a car and a home's machine both «машина»: «стиральная
+# машина», «посудомоечная», «швейная», «кофейная» are no car.
+_HOME_MACHINES = frozenset(
+    map(stem, "стиральная посудомоечная швейная пишущая кофейная".split())
+)
 
 
 def owned_asked_of_name(text: str) -> set[str]:
@@ -73,8 +78,31 @@ def says_one_owned(asked: AbstractSet[str], text: str) -> bool:
     words = [w.casefold() for w in _WORD.findall(text)]
     kind = set().union(*(w for w, _ in _OWNED if not w.isdisjoint(asked)))
     return any(
-        stem(word) in kind and not _plural(word) and not _owned_before(words, at)
+        _names_kind(words, at, kind)
+        and not _plural(word)
+        and not _owned_before(words, at)
         for at, word in enumerate(words)
+    )
+
+
+def says_owned(asked: AbstractSet[str], text: str) -> bool:
+    """The text says a thing of the owned categories `asked` (their head
+    stems) by the category's word, anyone's ("Dad's car", «на папиной
+    машине»), or by a member ("a Volvo", «на шкоде»); a home's machine
+    («стиральную машину») is none."""
+    words = [w.casefold() for w in _WORD.findall(text)]
+    chosen = [(w, every) for w, every in _OWNED if not w.isdisjoint(asked)]
+    kind = set().union(*(w for w, _ in chosen))
+    members = set().union(*(every - w for w, every in chosen))
+    return any(_names_kind(words, at, kind) for at in range(len(words))) or any(
+        stem(word) in members for word in words
+    )
+
+
+def _names_kind(words: list[str], at: int, kind: AbstractSet[str]) -> bool:
+    """The word at `at` is a category's word of `kind`, not a home's machine."""
+    return stem(words[at]) in kind and not (
+        at and stem(words[at - 1]) in _HOME_MACHINES
     )
 
 

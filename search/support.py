@@ -75,6 +75,7 @@ from .owned_things import (
 )
 from .plan import SearchPlan
 from .query_text import STOP_WORDS
+from .said_together import said_together
 from .slots import about_user
 from .stem_sets import (
     hit_stems,
@@ -364,6 +365,8 @@ def answers(
     bounded = filters.after is not None or filters.before is not None
     if plan.gate is None or bounded or (query.when is not None and query.when.strict):
         return True  # an exact window ("yesterday") already selected the hits
+    if (together := said_together(query.text)) is not None:  # "dad's car"
+        return any(together(h) for h in hits)
     subject = subjects(query.text)
     if subject & query.kinds.phrased:  # "my mobile carrier": the carrier
         subject = (subject - query.kinds.phrased) | query.kinds.asked

@@ -10,20 +10,23 @@ window already says which weeks, the question which doing. Gear only named
 ("drew me with a racket") is none. Only the doings search/doing_gear.py
 knows, and only the user's own turns: a ride or "70 km" outside such a
 question tells no sport. A move of home asked in a window is told the same
-way, by its parts (search/move_frame.py). Bounded: one read of the user's
-turns of the window.
+way, by its parts (search/move_frame.py), and so is a bare topic of life
+(work, a trip, a permit: search/window_topics.py) but by a request to the
+assistant. Bounded: one read of the user's turns of the window.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.records import NodeWindow, SearchHit
+from ..core.records import Node, NodeWindow, SearchHit
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .doing_gear import doings_named, gear_bought, told_by_its_verbs
+from .doings import asks_assistant
 from .move_frame import asks_the_move, tells_the_move
 from .stem_sets import term_stems
+from .window_topics import topic_asked
 from .windowed import DOINGS_SCAN, USER_ROLE, lifted_first, unseen_hits
 
 # At most this many turns of the doing lifted, the newest of the window's.
@@ -49,9 +52,9 @@ async def with_window_doing(
         mine, limit=DOINGS_SCAN, types=("episodic",), oldest_first=True
     )
     nodes = await storage.nodes.get_nodes(ids) if ids else {}
-    told = [
-        node_id for node_id in ids if node_id in nodes and tells(nodes[node_id].content)
-    ][-LIFTED:]
+    told = [node_id for node_id in ids if node_id in nodes and tells(nodes[node_id])][
+        -LIFTED:
+    ]
     if not told:
         return hits
     known = {hit.node.id: hit for hit in hits}
@@ -61,14 +64,21 @@ async def with_window_doing(
     return lifted_first(lifted, [hit for hit in hits if hit.node.id not in ids_lifted])
 
 
-def _teller(query: AnalysedQuery) -> Callable[[str], bool] | None:
+def _teller(query: AnalysedQuery) -> Callable[[Node], bool] | None:
     """What tells the doing the question asks, or None: a sport by its gear
-    and verbs, a move of home by its parts. The doing is named in either
-    language: «рыбалка» asks what "fishing" does (its twin)."""
-    doings = doings_named(frozenset(term_stems(query.own_words)))
+    and verbs, a move of home by its parts, a bare topic by its parts. The
+    doing is named in either language: «рыбалка» asks what "fishing" does
+    (its twin)."""
+    stems = frozenset(term_stems(query.own_words))
+    doings = doings_named(stems)
     if doings:
-        return lambda text: _tells(text, doings)
-    return tells_the_move if asks_the_move(query.text) else None
+        return lambda node: _tells(node.content, doings)
+    if asks_the_move(query.text):
+        return lambda node: tells_the_move(node.content)
+    topic = topic_asked(query.text, sorted(stems))
+    if topic is None:
+        return None
+    return lambda node: bool(topic.search(node.content)) and not asks_assistant(node)
 
 
 def _tells(text: str, doings: frozenset[str]) -> bool:

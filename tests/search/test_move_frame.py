@@ -66,3 +66,12 @@ def test_a_turn_tells_the_move_by_its_parts_not_by_a_like_word() -> None:
     assert tells_the_move("Съездили посмотреть квартиру в Дидубе")
     assert not tells_the_move("Договорились с Олей встретиться в субботу")
     assert not tells_the_move("Tried a new ramen place near the station.")
+
+
+def test_moving_out_and_a_new_named_address_are_parts_of_the_move() -> None:
+    assert tells_the_move("Сказал соседу, что съезжаю из общежития в мае.")
+    assert tells_the_move("Мы съехали в пятницу, в комнате пусто.")
+    assert tells_the_move("Registered my new Lindenau address at the town hall.")
+    # a new place to eat is no home
+    assert not tells_the_move("Tried a new Thai place on the corner.")
+    assert not tells_the_move("Съел весь торт за вечер.")
