@@ -63,6 +63,10 @@ _TABLE_WORDS = frozenset(
     for word in line.split("|")[1].split()
 )
 
+# «хотел» asks the plan first made («куда мы сначала хотели поехать?»), and
+# «хочу» says the plan that replaced it: a wish's present is no older truth.
+_WANTING = "хот"
+
 # The first person's consonant where the past's alternates with it.
 _ALTERNATION = (
     ("ст", ("щ",)),
@@ -110,7 +114,7 @@ def present_of_past(word: str) -> tuple[str, ...]:
         hard = "ова" in word[len(match[1]) :] or match[1][-1] in _HARD_BEFORE_U
         return (match[1] + ("у" if hard else "ю"),)
     match = _PAST_I_E.match(word)
-    if match and _is_root(match[1]):
+    if match and _is_root(match[1]) and not match[1].endswith(_WANTING):
         return tuple(dict.fromkeys(_present_of(match[1], match[2])))
     return ()
 
