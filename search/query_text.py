@@ -26,6 +26,7 @@ from .morphology import (
     shadowed_terms,
     short_stem_forms,
 )
+from .verb_forms import present_of_past
 
 # A capitalised word inside the question, after another word: a name ("Who
 # did I live with before Giorgi?", «Как зовут отца Оськи?»); its first word
@@ -192,9 +193,10 @@ def fts_term(term: str, *, short_forms: bool = False) -> str:
         prefix = [_quoted(adjective) + "*"] if adjective else []
         return "(" + " OR ".join([*map(_quoted, own), *prefix]) + ")"
     forms = short_stem_forms(term) if short_forms and is_russian(term) else None
-    if forms:
-        return "(" + " OR ".join(_quoted(form) for form in forms) + ")"
-    return _fts_word(term)
+    said = [_quoted(form) for form in forms] if forms else [_fts_word(term)]
+    # «курил» was told as «курю»: a past verb's present (search/verb_forms.py)
+    said += [_quoted(prefix) + "*" for prefix in present_of_past(term)]
+    return "(" + " OR ".join(said) + ")" if len(said) > 1 else said[0]
 
 
 def _fts_word(word: str) -> str:

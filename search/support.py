@@ -89,6 +89,7 @@ from .stem_sets import (
 )
 from .time_idioms import without_idioms
 from .twin_phrases import Twinned, asked_phrases, phrase_stems
+from .verb_forms import tense_kin
 from .whose import OwnThing, asked_own, someone_elses
 
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -427,7 +428,11 @@ def answers(
     flying, flown_by = flying_kin(query.terms)  # «летим»: «билеты», «полетим»
     ending, ended_by = (term_stems(w) for w in ending_kin(query.terms))
     family = term_stems(query.kin_terms) - verbs - ended_by - ending
-    kin = ((verbs - ending | flying, family | flown_by), (ending, ended_by))
+    kin: tuple[tuple[Stems, Stems], ...] = (
+        (verbs - ending | flying, family | flown_by),
+        (ending, ended_by),
+    )
+    kin += tuple(tense_kin(query.terms))  # «курил»: «курю» (verb_forms.py)
     hits = with_amounts(query.text, hits, wanted)  # "How much is our rent?"
     # "my gym membership number": digits by the gym or the membership
     hits = with_numbers(query.text, hits, wanted | {stem(t) for t in query.terms})
