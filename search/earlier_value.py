@@ -24,10 +24,11 @@ from .analysis import AnalysedQuery
 from .changes import is_value, thing_keys
 from .cross_script import loose_key, same_key
 from .frame_words import GENERIC_STEMS
-from .last_day import last_day_left
+from .last_day import asks_work, last_day_left
 from .left_behind import old_states
 from .morphology import stem
 from .older_home import older_home
+from .older_work import older_workplace
 from .query_text import STOP_WORDS, fts_match
 from .slot_before import first_later, slot_turns, slot_words
 from .slots import asks_home, asks_original_plan
@@ -150,6 +151,24 @@ async def _older_home_told(
     return await older_home(storage, later, window_before(window, first.node.when))
 
 
+async def _older_work_told(
+    storage: Store, later: set[str], began: float, window: NodeWindow | None
+) -> list[int]:
+    """For work asked of before the new one: the turns from before the new
+    work began of the place the user first told working at (its entities,
+    or its words), search/older_work.py; none: no such place."""
+    before = window_before(window, began) if began else window or NodeWindow()
+    found = await older_workplace(storage, later, before)
+    if found is None:
+        return []
+    node, place = found
+    statement = await unseen_hits(storage, [], [node.id])
+    entities = statement[0].entities if statement else []
+    entity_ids = [e.id for e in entities if _is_left(e, [place])]
+    turns = await _earlier_turns(storage, entity_ids, [place], before)
+    return list(dict.fromkeys([node.id, *turns]))
+
+
 async def _slot_told(
     storage: Store,
     hits: list[SearchHit],
@@ -198,6 +217,8 @@ async def with_earlier_value(
             # the slot's words would bring any turn of the kind beside it
             began = first_later(hits, lambda content: _names_later(content, later))
             told = await sold_before(storage, later, began, window, left_things)
+            if not told and asks_work(query.text):
+                told = await _older_work_told(storage, later, began, window)
             told = told or await _slot_told(storage, hits, query.text, later, window)
             return await _with_turns(storage, hits, told, score)
     elif asks_original_plan(query.text):

@@ -46,12 +46,12 @@ _LAST_AT = re.compile(
     rf"\s+[«\"'“]?({_NAME})"
 )
 # The question asks where or what the user worked, paid or not: "Where did
-# I use to work?", "What did I do for work before…", "where did I use to
-# volunteer?", «Где я раньше работала?». Not what else of work ("What shifts
-# did I use to work?" asks the hours), nor someone else's ("Where did
-# Caroline work?").
+# I use to work?", "Where was I working before…", "What did I do for work
+# before…", "where did I use to volunteer?", «Где я раньше работала?». Not
+# what else of work ("What shifts did I use to work?" asks the hours), nor
+# someone else's ("Where did Caroline work?").
 _ASKS_WORK = re.compile(
-    r"(?i:\bwhere\s+(?:did|do)\s+i\b.*\b(?:work|volunteer)"
+    r"(?i:\bwhere\s+(?:did|do|was)\s+i\b.*\b(?:work|volunteer)"
     r"|\bwhat\s+did\s+i\s+do\s+for\s+(?:work|a\s+living)"
     r"|\bwhat\s+(?:was\s+my\s+)?job\s+did\s+i|\bwhat\s+was\s+my\s+(?:old\s+)?job)"
     r"|(?<!\w)(?i:где\s+я\b.*(?:работал|волонт)|кем\s+я\b.*работал)"

@@ -28,6 +28,8 @@ from .windowed import USER_ROLE
 HOME_WORDS = (
     *("flat", "apartment", "house", "live", "квартира", "живу", "живём"),
     *("flatmate", "housemate", "roommate"),
+    # a student's home is a dorm room: «в нашей комнате на Страгове»
+    *("dorm", "dormitory", "общага", "общежитие", "комната"),
 )
 # How many home statements are read: the first weeks tell the home often.
 STATEMENTS = 80
@@ -44,13 +46,17 @@ _NAME_RU = r"[А-ЯЁ][\w-]+"
 # Врачаре», «Наша квартира в Бёйкслотерхаме». Only the first person: "their
 # new house in Mississauga" is someone else's.
 # A flatmate's is the user's own home too: "my flatmate in Partick".
-_HOME_NOUN = r"(?:flat|apartment|house|place|(?:flat|house|room)mates?)"
+_HOME_NOUN = r"(?:flat|apartment|house|place|dorm|(?:flat|house|room)mates?)"
+# The Russian home nouns, a student's too: «наша квартира», «в нашей комнате»,
+# «живу в общаге на …» (the place follows the noun).
+_HOME_NOUN_RU = r"(?:квартир|комнат|общаг|общежити)\w*"
 _HOME_IN = re.compile(
     r"\b(?i:(?:(?:my|our)|(?:i|we)\s+(?:rent|own|have|share|bought)\s+(?:a|an))"
     rf"\s+(?:[\w-]+\s+){{0,2}}?{_HOME_NOUN}"
     r"|(?:i|we)\s+(?:still\s+)?live)"
     rf"\s+in\s+({_NAME})"
-    r"|(?<!\w)(?i:(?:мо|наш)\w*\s+(?:\w+\s+)?квартир\w*|живу|живём|живем)"
+    rf"|(?<!\w)(?i:(?:мо|наш)\w*\s+(?:\w+\s+)?{_HOME_NOUN_RU}"
+    rf"|(?:живу|живём|живем)(?:\s+(?:в|во)\s+{_HOME_NOUN_RU})?)"
     rf"\s+(?:в|во|на)\s+({_NAME_RU})"
 )
 
@@ -85,7 +91,7 @@ def _home_before(text: str) -> list[str]:
     return [m[1] for m in _PLACE_HOME.finditer(text)]
 
 
-def _is_later(place: str, later: Iterable[str]) -> bool:
+def is_later(place: str, later: Iterable[str]) -> bool:
     """The place is the new home («Ахузе» for "Ahuza" too, by loose key)."""
     first = place.split()[0]
     if stem(first) in later:
@@ -98,7 +104,7 @@ def older_places(texts: Iterable[str], later: set[str]) -> list[str]:
     """The places the home statements `texts` (oldest first) name, other
     than the new home, the first told first: a life tells its home early."""
     places = (place for text in texts for place in home_places(text))
-    return list(dict.fromkeys(p for p in places if not _is_later(p, later)))
+    return list(dict.fromkeys(p for p in places if not is_later(p, later)))
 
 
 async def older_home(storage: Store, later: set[str], window: NodeWindow) -> list[int]:

@@ -132,10 +132,15 @@ _PAST = re.compile(
 _BEFORE_NAMED = re.compile(
     rf"\bbefore (?:I |we |[{UPPER_LETTERS}]\w+)|(?<!\w)до [{UPPER_LETTERS}]\w+"
 )
-# "my old manager", "the original plan", "our previous flat": a thing the
-# question itself calls former.
+# "my old manager", "the original plan", "our previous flat", «мой старый
+# телефон», «наша прошлая квартира»: a thing the question itself calls former
+# («мой старый друг» is a friend of long standing, not a former one).
 _CALLED_FORMER = re.compile(
-    r"\b(?:my|our|the) (?:old|original|former|previous)\b", re.I
+    r"\b(?:my|our|the) (?:old|original|former|previous)\b"
+    r"|(?<!\w)(?:мо|тво|наш)\w{0,3} (?:стар|прошл|предыдущ)(?:ый|ий|ая|ое|ее|ые"
+    r"|ие|ого|его|ой|ей|ую|юю|ом|ем|ым|им|ых|их)(?!\w)"
+    r"(?! (?:друг|подруг|приятел|товарищ))",
+    re.I,
 )
 # «до скалолазания», «до переезда»: before an activity or an event named by
 # a verbal noun (-ние, -тие); «до работы» is a destination, «до Вены» a

@@ -216,6 +216,7 @@ tickets ticket | билеты
 cancel cancelled canceled cancelling | отменили отменить отменила отменил отмена
 hotel | отель гостиница
 visa | виза
+permit | внж
 passport | паспорт
 luggage suitcase | багаж чемодан
 beach | пляж

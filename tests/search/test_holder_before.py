@@ -48,3 +48,34 @@ def test_what_my_thing_was_before_a_later_one_is_the_past() -> None:
     assert stance(question) == "past"
     assert "tabl" in later_state(question)
     assert stance("What was my boss doing before lunch?") is None
+
+
+# One word of the relation's group for two places of a life: the manager
+# at the bakery is filed as the user's manager; the thesis supervisor is
+# never filed ("Dr." stands between), and the new one names the one she
+# replaced.
+BAKERY = [
+    "My manager is Olga, she runs the bakery on Vítkova street.",
+    "Olga gave me the Saturday morning shift again.",
+]
+SUPERVISOR = [
+    "My thesis supervisor is Dr. Weber, the topic is urban heat islands.",
+    "Weber wants the literature review by Friday.",
+    "Dr. Weber told us he retires in February.",
+]
+NEW_SUPERVISOR = [
+    "My new supervisor is Dr. Ortiz, she took over Weber's students.",
+    "Ortiz wants a new chapter plan by Monday.",
+]
+
+
+async def test_the_holder_replaced_is_named_at_the_change(
+    storage: MemoryStorage,
+) -> None:
+    texts = [*BAKERY, *SUPERVISOR, *NEW_SUPERVISOR]
+    retriever = await linked_days(storage, texts, T0)
+    question = "Who was my supervisor before Ortiz?"
+    hits = await retriever.search(question, SearchFilters(limit=5), reinforce=False)
+    found = [hit.node.content for hit in hits]
+    assert set(SUPERVISOR) <= set(found), found
+    assert not set(BAKERY) & set(found[:3]), found

@@ -55,6 +55,10 @@ async def test_the_older_home_is_read_by_its_place(storage: MemoryStorage) -> No
         ("my housemate in Leith cooked again", ["Leith"]),
         ("had tea with my flatmate in morningside before work", ["Morningside"]),
         ("our flat in the centre is freezing", []),
+        # a student's home is a dorm room, told by the noun before its place
+        ("живу в общежитии на Соколе, комната на четверых", ["Соколе"]),
+        ("в нашей комнате в Дейвицах опять холодно", ["Дейвицах"]),
+        ("my dorm in Kolej Hvězda has a broken lift", ["Kolej Hvězda"]),
         # someone else's home is not the user's
         ("Misha sent photos of their new house in Mississauga.", []),
         ("У неё двушка в Агенскалнсе.", []),
@@ -86,3 +90,22 @@ async def test_the_older_home_told_in_lower_case(storage: MemoryStorage) -> None
     texts = [*LOWER_OLD, *(NOISE[i % 5] for i in range(60)), *LOWER_NEW]
     top = await top_answers(storage, texts, T0, "where did i live before leith?")
     assert set(top[:3]) >= set(LOWER_OLD), top
+
+
+# A student's older home is a dorm room, told in Russian; the new flat is
+# asked of by its place in English.
+DORM_OLD = [
+    "живу в общежитии на Соколе, комната на четверых, тесно",
+    "в нашей комнате на Соколе опять нет горячей воды",
+]
+DORM_NEW = [
+    "Viewed a studio in Karlín, small but bright",
+    "Signed the lease for the Karlín studio!",
+    "Moved to Karlín today, boxes everywhere",
+]
+
+
+async def test_the_older_home_is_a_dorm_room(storage: MemoryStorage) -> None:
+    texts = [*DORM_OLD, *(NOISE[i % 5] for i in range(60)), *DORM_NEW]
+    top = await top_answers(storage, texts, T0, "Where did I live before Karlín?")
+    assert set(DORM_OLD) <= set(top), top
