@@ -415,11 +415,10 @@ def answers(
     thing = asked_own(query.text)
     head = asked_head(query.text) & own
     asked_of = _asked_of_named if named else personal_attribute
-    text = query.text  # "when's Jamie's birthday?" (search/asked_lower_names.py)
-    attribute = asked_of(text, without_declined_names(text, query.terms))
-    attribute |= asked_job(text)  # "what does callum do for a living?"
-    of_whom = {n for n in names_in(text) if stem(n) not in attribute}
-    pick = picked_relation(text) if attribute else set()  # "best friend"
+    attribute = asked_of(query.text, without_declined_names(query.text, query.terms))
+    attribute |= asked_job(query.text)  # "what does callum do for a living?"
+    of_whom = {n for n in names_in(query.text) if stem(n) not in attribute}
+    pick = picked_relation(query.text) if attribute else set()  # "best friend"
     verbs = term_stems(family_verbs(query.terms))
     # "What's my ward manager's name?": a turn on the manager naming no one
     name_of, asked_names = asked_name_of(query.text), names_in(query.text)
@@ -428,16 +427,16 @@ def answers(
     flying, flown_by = flying_kin(query.terms)  # «летим»: «билеты», «полетим»
     ending, ended_by = (term_stems(w) for w in ending_kin(query.terms))
     family = term_stems(query.kin_terms) - verbs - ended_by - ending
-    kin: tuple[tuple[Stems, Stems], ...] = (
+    kin = (
         (verbs - ending | flying, family | flown_by),
         (ending, ended_by),
+        *tense_kin(query.terms),  # «курил»: «курю» (verb_forms.py)
     )
-    kin += tuple(tense_kin(query.terms))  # «курил»: «курю» (verb_forms.py)
     hits = with_amounts(query.text, hits, wanted)  # "How much is our rent?"
     # "my gym membership number": digits by the gym or the membership
     hits = with_numbers(query.text, hits, wanted | {stem(t) for t in query.terms})
     hits = with_likings(query.text, hits, query.kinds)  # "my favourite film"
-    which = which_owned_asked(text) & attribute  # "What car does Diogo drive?"
+    which = which_owned_asked(query.text) & attribute  # "What car does Diogo drive?"
     return any(
         any(span.start <= h.node.when < span.end for span in query.dates)
         or supports(
@@ -460,7 +459,7 @@ def answers(
             of_whom=of_whom,
             name_of=name_of,
             asked_names=asked_names,
-            went=asked_place_of_name(text),
+            went=asked_place_of_name(query.text),
             which=which,
         )
         for h in hits
