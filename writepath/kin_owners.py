@@ -91,8 +91,10 @@ def _owner_in_genitive(word: str, kin: str) -> bool:
     # names of their own (Lucy, Eddie), unchanged in every case
     if key.endswith("ы") or key.endswith(_HARD_GENITIVE):
         return any(form.endswith(("а", "я")) for form in forms)
-    # «брат Никита»: a man's name may end in -а; a mother is no Матей, Олег
-    return kin in RU_FEMININE and a_mans_genitive(key, GIVEN_NAMES)
+    # a mother is no Олег, a brother no Сергей; «брат Никита»: a man's name
+    # may end in -а
+    not_his_name = kin in RU_FEMININE or key.endswith("ея")
+    return not_his_name and a_mans_genitive(key, GIVEN_NAMES)
 
 
 def owners_alone(text: str) -> set[str]:
