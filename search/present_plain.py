@@ -5,7 +5,8 @@ a service is held, in the present tense and mean the present; read as no
 stance, the old state's introduction (often the longest turn) ranked first.
 
 Only a standing state: a named person's place (a name, case-sensitive) and
-a held service ("with" whom), not a single event ("What did Lev eat?").
+a held service ("with" whom), what a held thing is about and how long a held
+document runs, not a single event ("What did Lev eat?").
 """
 
 from __future__ import annotations
@@ -32,6 +33,16 @@ _RULES = (
     ),
     # «Кто у нас провайдер?», «Какой у меня тариф?»: what one has now
     re.compile(r"^\W*(?:кто|как(?:ой|ая|ое|ие)) у (?:меня|нас) \w+\s*[?.!]*$", re.I),
+    # «Про что у меня диплом?», «О чём у нас договор?»: what a held thing is
+    # about, asked without "now"
+    re.compile(r"^\W*(?:про что|о ч[её]м) у (?:меня|нас) \w+\s*[?.!]*$", re.I),
+    # «До какого числа мой ВНЖ?»: how long a held document runs is its
+    # newest term, not the first one told
+    re.compile(
+        r"^\W*до как(?:ого|ой) (?:числа|срока|даты|месяца|года)"
+        r" (?:мо[йяеи]|у (?:меня|нас)) \w+\s*[?.!]*$",
+        re.I,
+    ),
 )
 
 

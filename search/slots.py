@@ -35,9 +35,11 @@ _DRINK_NAMED = (
 _SLOTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
     "home": (
         re.compile(
-            # "where am I living?", not "for a living" (a job) nor "the living room"
-            r"\b(?:live|(?<!\ba\s)living(?!\s+room)|home|city|moved?)\b"
-            r"|(?<!\w)(?:жив[уеёи]\w*|жил\w*|дом|город\w*|переех\w*)(?!\w)",
+            # "where am I living?", not "for a living" (a job) nor "the living room";
+            # "what's my address now?" asks the home (an address in a turn is
+            # as often an email's, so it is no home word below)
+            r"\b(?:live|(?<!\ba\s)living(?!\s+room)|home|city|moved?|address)\b"
+            r"|(?<!\w)(?:жив[уеёи]\w*|жил\w*|дом|город\w*|переех\w*|адрес\w*)(?!\w)",
             re.I,
         ),
         (

@@ -23,12 +23,19 @@ from day_turns import retriever_over
         ("В какой школе Лёва?", "now"),
         ("В каком классе Соня?", "now"),
         ("Кто у нас провайдер?", "now"),
+        # what a held thing is about, how long a held document runs
+        ("Про что у меня диплом?", "now"),
+        ("О чём у нас договор?", "now"),
+        ("До какого числа мой ВНЖ?", "now"),
+        ("До какого срока у меня виза?", "now"),
         # a single event or no standing state: no stance
         ("What did Lev eat?", None),
         ("Which school did Lev go to?", None),
         ("Who is my sister?", None),
         ("В какой день у нас ужин?", None),
         ("В какой школе учился Лёва?", None),
+        ("Про что был фильм?", None),
+        ("До какого числа ты в отпуске?", None),
     ],
 )
 def test_stance_of_a_plain_present(question: str, asked: str | None) -> None:

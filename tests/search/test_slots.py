@@ -153,3 +153,11 @@ async def test_the_pill_asked_with_the_drink_verb_finds_the_pill(
     texts = [hit.node.content for hit in hits]
     assert texts and all("бисопролол" in t.casefold() for t in texts[:2]), texts
     assert not any("чай" in t.casefold() for t in texts), texts
+
+
+def test_an_address_asks_for_the_home() -> None:
+    # "what's my address now?", «какой у меня сейчас адрес?» ask where one
+    # lives; "address" is no home word in a turn (an email's is as common)
+    for question in ("What's my address now?", "Какой у меня сейчас адрес?"):
+        assert "live" in slot_terms(question), question
+    assert "address" not in slot_terms("Where do I live now?")
