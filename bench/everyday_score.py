@@ -38,6 +38,8 @@ EXTRA = [
     ("current", "r5c", "R@5, gold counted up to 5", 0.80, "rate"),
     ("past", "r5c", "R@5, gold counted up to 5", None, "rate"),
     ("never_said", "nothing_found", "search_memory finds nothing", None, "rate"),
+    # "Tell me about Dana": any 10 of her 19 turns fill the top 10
+    ("person", "r10c", "R@10, gold counted up to 10", 0.85, "rate"),
     ("temporal_window", "r10c", "R@10, gold counted up to 10", 0.85, "rate"),
     ("temporal_relative", "r10c", "R@10, gold counted up to 10", 0.85, "rate"),
     ("name_only", "empty", "empty search, the person has turns", 0, "count"),
@@ -178,7 +180,7 @@ def score(
     }
     if category == "name_only":
         out["p10"] = recall_capped(gold, keys, 10)
-    if category.startswith("temporal"):
+    if category == "person" or category.startswith("temporal"):
         out["r10c"] = recall_capped(gold, keys, 10)
     if category in ("current", "past"):
         # a state told in 8 turns caps plain R@5 at 5/8
