@@ -22,6 +22,7 @@ from ..core.records import Entity, Node
 from ..core.relations import RELATION_OWNERS, RELATIONS
 from ..core.text_caches import text_cache
 from .asked_relation import states_relation
+from .lower_case_name import may_be_name
 from .morphology import is_russian, relation_base_forms, russian_stem
 from .spellings import other_script_spellings
 
@@ -114,10 +115,11 @@ def introduces(text: str, names: Collection[str]) -> bool:
     if not names:
         return False
     stems = _name_stems(frozenset(names))
+    small = _small_names(frozenset(names))
     sentences = _SENTENCE.findall(text)
     for i, sentence in enumerate(sentences):
         tokens = _TOKEN.findall(sentence)
-        for at in _capitalised(tokens):
+        for at in _capitalised(tokens, small):
             if _is_name(tokens[at], names, stems) and (
                 _role_beside(tokens, at)
                 or _named_here(tokens, at)
@@ -134,17 +136,29 @@ PEOPLE_KEPT = 256
 
 
 @text_cache(PEOPLE_KEPT)
+def _small_names(names: frozenset[str]) -> frozenset[str]:
+    """Those of `names` a user typing all in lower case writes so and no one
+    reads as a word: "her fiance callum" introduces Callum, «дина» in lower
+    case is a word (lower_case_name.may_be_name)."""
+    return frozenset(n for n in names if may_be_name(n))
+
+
+@text_cache(PEOPLE_KEPT)
 def _name_stems(names: frozenset[str]) -> frozenset[str]:
     """The stems of the Russian `names`: once per person, not once per turn
     (every turn linked to the person asked about is read, ~100 a question)."""
     return frozenset(russian_stem(n) for n in names if is_russian(n))
 
 
-def _capitalised(tokens: list[str]) -> list[int]:
+def _capitalised(tokens: list[str], small: frozenset[str]) -> list[int]:
     """Where a name can stand: the capitalised tokens (a name is written
-    capitalised; «дина» in lower case is a word, not the person). The one
-    pass over every token; only these few are read as names."""
-    return [at for at, token in enumerate(tokens) if token[:1].isupper()]
+    capitalised) and those of the `small` names typed in lower case. The
+    one pass over every token; only these few are read as names."""
+    return [
+        at
+        for at, token in enumerate(tokens)
+        if token[:1].isupper() or token.removesuffix("'s") in small
+    ]
 
 
 def _is_name(token: str, names: Collection[str], stems: frozenset[str]) -> bool:

@@ -254,7 +254,12 @@ def topic_terms(query: AnalysedQuery, people: Sequence[Entity]) -> list[str]:
         if is_russian(term) and stem_named(term, stems):
             continue
         out.append(term)
-    return out
+    # "tell me about callum" of «Каллум»: the name alone, in the other script
+    # (only alone: "Who's Kolya's coach?" asks a relative or a role of him)
+    if not out or asked_relations(query):
+        return out
+    spelled = {s for w in theirs for s in other_script_spellings(w)}
+    return [] if spelled.issuperset(out) else out
 
 
 def _named_fully(entity: Entity, keys: set[str]) -> bool:
