@@ -9,6 +9,7 @@ so both sides speak the same words.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 # Kinds of pet a user names their own ("our budgie Kiwi", "наш попугай
 # Киви"): a relation like "my dog", whatever word describes it ("Kiwi, our
@@ -371,6 +372,35 @@ def relation_signs(relation: str) -> frozenset[str]:
 def same_relation(relation: str) -> frozenset[str]:
     """The relation word with its translations and synonyms ("wife" → "жена")."""
     return _SAME_AS.get(relation, frozenset((relation,)))
+
+
+# The first word of each group: the one a relative of someone else's is
+# filed under (`kin_alias`), whatever word said the relation.
+_HEAD_OF = {word: group.split()[0] for group in _SAME for word in group.split()}
+
+
+def kin_alias(owner: str, kin: str) -> str:
+    """The alias naming the `kin` of the person named `owner` ("Matěj's mom"
+    for "Matěj", "mum" or «мама»): one form for every word of the relation,
+    so the relative filed from «мама Матея» is found by "Matěj's mother"
+    (writepath/kin_of.py files it, search/kin_asked.py looks it up)."""
+    return f"{owner}'s {_HEAD_OF.get(kin, kin)}"
+
+
+_HEADS = frozenset(_HEAD_OF.values())
+
+
+def is_kin_alias(alias: str) -> bool:
+    """The alias is a `kin_alias` ("Катя's husband"): whose relative the
+    entity is, no name of hers (Oren is not called «Катя»)."""
+    owner, said, head = alias.rpartition("'s ")
+    return bool(owner and said) and head in _HEADS
+
+
+def own_names(names: Iterable[str]) -> list[str]:
+    """The names of `names` that call the entity itself: no `kin_alias`,
+    whose owner's name would read as hers."""
+    return [name for name in names if not is_kin_alias(name)]
 
 
 def relation_of(owner: str, qualifier: str, word: str) -> str:

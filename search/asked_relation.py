@@ -298,28 +298,35 @@ def _owned_relation(query: AnalysedQuery) -> bool:
 # (the word before may be no owner: «моего мужа Йоси» is mine, named).
 _OWNED_BY_NAME = re.compile(
     r"(?<![\w'’])(?!(?i:what|who|that|it|he|she|there|where|how|here)['’])"
-    r"[A-Z]\w+['’]s\s+([\w-]+)"
-    r"|(?<![\w-])(\w+\s+)?([а-яё]+)(?=\s+[А-ЯЁ][а-яё]+)"
-    rf"|(?<!\w){NAME_POSSESSIVE}\s+(\w+)",
+    r"([A-Z]\w+)['’]s\s+([\w-]+)"
+    r"|(?<![\w-])(\w+\s+)?([а-яё]+)(?=\s+([А-ЯЁ][а-яё]+))"
+    rf"|(?<!\w)({NAME_POSSESSIVE})\s+(\w+)",
 )
 
 
 _RUSSIAN_OWNER = re.compile(r"мо[йяеёи]\w*|наш\w*")
 
 
+def owned_by_name(text: str) -> list[tuple[str, str]]:
+    """(owner as said, relation word as written, casefolded) for each
+    relative of a named person's `text` says: "Katya's husband" (Katya,
+    husband), «мужа Кати» (Кати, мужа), «Катиного мужа» (Катиного, мужа)."""
+    found = []
+    for match in _OWNED_BY_NAME.finditer(text):
+        en_owner, en_kin, before, ru_kin, ru_owner, adjective, kin = match.groups()
+        if before and _RUSSIAN_OWNER.fullmatch(before.strip().casefold()):
+            continue  # «моего мужа Йоси»: mine, named
+        word = (en_kin or ru_kin or kin).casefold()
+        if relation_base_forms([word])[0] in RELATIONS:
+            found.append((en_owner or ru_owner or adjective, word))
+    return found
+
+
 def relations_of_others(text: str) -> frozenset[str]:
     """The relation words `text` says of a named person's relative ("Katya's
     husband": husband), as written (casefolded): the user's relation is
     not asked, so these words name no relative of the user's."""
-    found = set()
-    for match in _OWNED_BY_NAME.finditer(text):
-        english, before, russian, possessed = match.groups()
-        if before and _RUSSIAN_OWNER.fullmatch(before.strip().casefold()):
-            continue
-        word = (english or russian or possessed).casefold()
-        if relation_base_forms([word])[0] in RELATIONS:
-            found.add(word)
-    return frozenset(found)
+    return frozenset(word for _, word in owned_by_name(text))
 
 
 def asks_relatives_name(query: AnalysedQuery) -> bool:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Collection
 
 from ..core.records import Entity, SearchHit
+from ..core.relations import own_names
 from .cross_script import loose_key
 from .query_text import STOP_WORDS
 from .stem_sets import shares_stem, text_stems
@@ -56,7 +57,8 @@ def says_stem(wanted: set[str], text: str) -> bool:
 def named_near(entity: Entity, near: set[str]) -> bool:
     """A word of the entity's names is among `near` (inflected alike:
     "скалодроме", "Depot's")."""
-    names = {w for n in (entity.name, *entity.aliases) for w in _WORD.findall(n)}
+    said = own_names((entity.name, *entity.aliases))
+    names = {w for n in said for w in _WORD.findall(n)}
     return any(_same_word(name, word) for name in names for word in near)
 
 

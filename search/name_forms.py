@@ -12,6 +12,7 @@ from collections.abc import Collection, Iterable
 
 from ..core.name_forms import forms_of, names_of, russian_form, same_name
 from ..core.records import Entity, name_key
+from ..core.relations import own_names
 from ..store.interface import Store
 from .name_cases import is_name_word, nominatives
 
@@ -24,7 +25,7 @@ def one_word_person(entity: Entity) -> bool:
 def name_forms(entity: Entity) -> set[str]:
     """The table forms `entity` is called by: its name and aliases, a
     Cyrillic case form («Сашей») by its nominative."""
-    return forms_said([entity.name, *entity.aliases])
+    return forms_said(own_names((entity.name, *entity.aliases)))
 
 
 def forms_said(names: Iterable[str]) -> set[str]:

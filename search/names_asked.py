@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
 from ..core.records import Entity, name_key
-from ..core.relations import RELATION_OWNERS, RELATIONS
+from ..core.relations import RELATION_OWNERS, RELATIONS, own_names, same_relation
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .asked_relation import same_relation_aliases, without_other_holders
+from .kin_asked import asked_kin, owner_forms, relative_keys
 from .morphology import is_russian, russian_stem
 from .name_cases import diminutive_bases, short_pet_base, short_pet_of
 from .name_forms import person_by_other_form
@@ -27,11 +28,12 @@ from .twin_words import twins
 
 # Words that frame a question about someone without asking anything more.
 FRAME_WORDS = frozenset(
-    """tell know knows remember remind say said describe info information
+    """tell told know knows remember remind say said describe info information
     everything talk talked person guy girl
     name named called
     расскажи расскажите рассказать знаешь знаете помнишь помните такой такая
-    такие известно всё все говорил говорила зовут звали звать имя""".split()
+    такие известно всё все говорил говорила рассказывал рассказывала
+    зовут звали звать имя""".split()
 )
 MAX_INFLECTED = 3  # Russian words looked up by stem, per query
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -55,7 +57,34 @@ async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
     # "Who is Alex?" of «Саша»: another form of the name (search/name_forms.py)
     for entity in await person_by_other_form(storage, query.names, found.values()):
         found.setdefault(entity.id, entity)
+    # "Matěj's mum", «маму Матея»: the relative filed under her owner's name,
+    # and not the user's own mum, whom the word alone names
+    if relatives := await _relatives_asked(storage, query.text):
+        found = {i: e for i, e in found.items() if not _holds_kin(e, query.text)}
+        found.update((e.id, e) for e in relatives)
     return await without_other_holders(storage, query, list(found.values()))
+
+
+async def _relatives_asked(storage: Store, text: str) -> list[Entity]:
+    """The relatives of someone else's the question names by their owner
+    (search/kin_asked.py); none for an owner not known."""
+    found: list[Entity] = []
+    for said, kin in asked_kin(text):
+        owners = await storage.entities.entities_by_keys(owner_forms(said))
+        if not owners and is_russian(said):  # «Ленки»: the name by its stem
+            owners = await _named_by_stem(storage, russian_stem(said.casefold()))
+        if owners:
+            keys = relative_keys(owners, kin)
+            found += await storage.entities.entities_by_keys(keys)
+    return found
+
+
+def _holds_kin(entity: Entity, text: str) -> bool:
+    """The entity holds, to the user, a relation the question asks of
+    someone else ("mum" of "Matěj's mum")."""
+    held = str(entity.attributes.get("relation") or "").split()[-1:]
+    kins = {same for _, kin in asked_kin(text) for same in same_relation(kin)}
+    return bool(held) and held[0] in kins
 
 
 async def _named_by_stem(storage: Store, stem: str) -> list[Entity]:
@@ -77,7 +106,8 @@ async def _named_by_short_pet(storage: Store, word: str) -> list[Entity]:
 
 
 def _first_named(entity: Entity, base: str) -> bool:
-    firsts = (name_key(n).split()[:1] for n in (entity.name, *entity.aliases))
+    names = own_names((entity.name, *entity.aliases))
+    firsts = (name_key(n).split()[:1] for n in names)
     return any(short_pet_of(base, first[0]) for first in firsts if first)
 
 
@@ -106,7 +136,7 @@ def _russian_names(text: str) -> list[str]:
 
 
 def words_of(entity: Entity) -> set[str]:
-    names = (entity.name, *entity.aliases)
+    names = own_names((entity.name, *entity.aliases))
     return {w.lower() for n in names for w in _WORD.findall(n)}
 
 

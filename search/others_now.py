@@ -18,6 +18,7 @@ import re
 from collections.abc import Set as AbstractSet
 
 from ..core.records import Entity, SearchHit
+from ..core.relations import own_names
 from .changes import tells_present
 from .stem_sets import text_stems
 
@@ -80,7 +81,7 @@ def _of_other(sentence: str, people: list[Entity]) -> bool:
 def _called(entity: Entity) -> list[str]:
     """The entity's name and its aliases that are names (capitalised: the
     other script's spelling, a case form), not "my boss"."""
-    return [entity.name, *(a for a in entity.aliases if a[:1].isupper())]
+    return [entity.name, *(a for a in own_names(entity.aliases) if a[:1].isupper())]
 
 
 def _opens_with(sentence: str, name: str) -> bool:

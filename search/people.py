@@ -33,6 +33,7 @@ from .asked_relation import (
     same_relation_aliases,
 )
 from .full_names import first_names, full_names
+from .kin_asked import relatives_and_owners
 from .morphology import is_russian, relation_base_forms, russian_stem
 from .names_asked import (
     FRAME_WORDS,
@@ -95,12 +96,12 @@ def asked_about(
         return []
     # "When was Jon in Paris?" names only entities but asks about an event.
     # "How old is Halina?" asks one thing of her, which her turns must say
-    if (
-        query.intent in ASKS_ABOUT_EVENTS
-        or asks_relatives_name(query)
-        or asked_age(query.text)
-    ):
+    if query.intent in ASKS_ABOUT_EVENTS or asked_age(query.text):
         return []
+    # "Matěj's mum", her owner alias found: each turn of hers names her
+    relatives, _ = relatives_and_owners(query.text, people)
+    if asks_relatives_name(query):
+        return [e for e in people if e.id in relatives]
     extra = topic_terms(query, people)
     # "Where does my boss live?": a person named by their relation, and one
     # thing asked about them; "What risotto did Lena cook?" stays a search.
@@ -120,6 +121,9 @@ def asked_about(
         # "our doctor in Haarlem": Haarlem says where, the doctor is searched
         if not people or service_in_place(query, people):
             return []
+    # "Matěj's mum": she is asked, found by her owner's name, not Matěj
+    if relatives:  # and not the user's own mum the word "mum" named too
+        return [e for e in people if e.id in relatives]
     # "Anna Petrova" matched as "Anna Petrova" and as "Anna": one person.
     keys = {name_key(n) for n in (*query.names, *same_relation_aliases(query))}
     also = {e.id for e in other_script}

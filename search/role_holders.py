@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 
 from ..core.records import Entity, NodeWindow, SearchHit
-from ..core.relations import CHOSEN_BY_PLACE, ONE_AT_A_TIME
+from ..core.relations import CHOSEN_BY_PLACE, ONE_AT_A_TIME, own_names
 from ..store.interface import Store
 from .analysis import AnalysedQuery
 from .asked_relation import asked_relations
@@ -160,7 +160,8 @@ def _holders(people: list[Entity]) -> dict[int, int]:
 
 
 def _name_keys(person: Entity) -> set[str]:
-    words = {w for n in (person.name, *person.aliases) for w in _WORD.findall(n)}
+    names = own_names((person.name, *person.aliases))
+    words = {w for n in names for w in _WORD.findall(n)}
     keys = {loose_key(word) for word in words if len(word) >= MIN_NAME}
     return keys - {""}
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
+from ..core.relations import own_names
 from ..core.text_caches import text_cache
 from .compound_names import name_parts, part_stems
 from .morphology import is_russian, stem
@@ -34,7 +35,7 @@ def hit_texts(hit: SearchHit) -> list[str]:
     """The hit's text and its entities' names and aliases."""
     texts = [hit.node.content]
     for entity in hit.entities:
-        texts += [entity.name, *entity.aliases]
+        texts += own_names((entity.name, *entity.aliases))
     return texts
 
 
@@ -52,7 +53,7 @@ def holds_stem(hit: SearchHit, wanted: AbstractSet[str]) -> bool:
     return any(
         not wanted.isdisjoint(text_stems(text))
         for entity in hit.entities
-        for text in (entity.name, *entity.aliases)
+        for text in own_names((entity.name, *entity.aliases))
     )
 
 

@@ -23,6 +23,7 @@ from .full_names import join_full_names, vouched_given_names
 from .in_laws import file_in_law
 from .inflections import join_case_forms
 from .kin_names import join_kin
+from .kin_of import file_kin_of
 from .lower_names import lower_case_people
 from .mention import Mention
 from .mentions import extract_mentions
@@ -160,6 +161,7 @@ class EntityLinker:
             entity = entity_of.get(name_key(mention.name))
             if mention.of and entity is not None:
                 await file_in_law(self._storage, entity, mention.of)
+                await file_kin_of(self._storage, entity, mention.of)
 
     async def _vouched(self, opening: list[str], people: list[str]) -> set[str]:
         """The opening names a person's name in the other script or a thing's

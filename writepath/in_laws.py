@@ -80,9 +80,12 @@ def _spouses_kin(kin: str, spouse: str) -> list[str]:
     return [family[0], family[side] if side else ""] if family else []
 
 
-async def _owner(storage: Store, said: str) -> Entity | None:
+async def owner_named(
+    storage: Store, said: str, *, related: bool = True
+) -> Entity | None:
     """The person `said` names ("Tomek", «Томека», "my wife") who holds a
-    relation to the user."""
+    relation to the user (any one known when not `related`: «Матея» of the
+    boyfriend, "Dana" a friend filed as a concept)."""
     key = name_key(said)
     owner, _, word = key.partition(" ")
     if owner in ("my", "our"):  # "my wife's dad": the wife, in either language
@@ -95,6 +98,17 @@ async def _owner(storage: Store, said: str) -> Entity | None:
             # «Олега» filed a moment ago holds no relation; Олег may
             if found is not None and found.attributes.get("relation"):
                 return found
+    return None if related else await _anyone_named(storage, key)
+
+
+async def _anyone_named(storage: Store, key: str) -> Entity | None:
+    """The entity of the name's nominative first («Матей» of «Матея»: the
+    genitive may be filed apart a moment ago), then of the name as said."""
+    for name in [*sorted(nominatives(key)), key]:
+        for form in [name, *sorted(other_script_spellings(name))]:
+            found = await storage.entities.find_entity(form)
+            if found is not None:
+                return found
     return None
 
 
@@ -103,7 +117,7 @@ async def file_in_law(storage: Store, entity: Entity, of: Sequence[str]) -> None
     relative it is (`of`: owner, relation word) is the user's spouse or child."""
     if len(of) != 2:
         return
-    owner = await _owner(storage, of[0])
+    owner = await owner_named(storage, of[0])
     if owner is None or owner.id == entity.id:
         return
     held = str(owner.attributes.get("relation") or "")
