@@ -38,6 +38,7 @@ from .morphology import is_russian, relation_base_forms, russian_stem
 from .names_asked import (
     FRAME_WORDS,
     MAX_INFLECTED,
+    TELLING_WORDS,
     is_person,
     stem_named,
     stems_of,
@@ -103,6 +104,8 @@ def asked_about(
     if asks_relatives_name(query):
         return [e for e in people if e.id in relatives]
     extra = topic_terms(query, people)
+    if relatives and TELLING_WORDS.issuperset(extra):
+        return [e for e in people if e.id in relatives]
     # "Where does my boss live?": a person named by their relation, and one
     # thing asked about them; "What risotto did Lena cook?" stays a search.
     # "Кто был моим начальником раньше?" asks for the older one: a search.
