@@ -29,6 +29,7 @@ from .analysis import AnalysedQuery
 from .beside_words import category_stems, introduced
 from .company import asks_riding, company_keys
 from .cross_script import OtherScriptNames, same_key
+from .doings import opens_with_request
 from .ended import marked_past
 from .frame_words import GENERIC_STEMS
 from .kinds import AskedKinds, asks_doings, doings_said
@@ -123,6 +124,7 @@ def own_holders(
         if hit.node.source_role == USER_ROLE
         and not told_of_other(hit, question)
         and shares_stem(wanted, text_stems(hit.node.content))
+        and not opens_with_request(hit.node)
     ]
 
 

@@ -50,11 +50,13 @@ _REQUEST = re.compile(
     r"|could|should|would|will|many|much|long|to)\b|(?:can|could|would)\s+you\b"
     r"|(?:how|what|where|who|when)['’]s\b"
     r"|(?:translate|explain|suggest|recommend|tell\s+me|give\s+me|help\s+me"
-    r"|write\s+(?:me|a|an|to)|draft|prepare|compose|rewrite|rephrase|proofread"
+    r"|write\s+(?:me|a|an|to)|make\s+(?:me|a|an)|create|calculate|convert"
+    r"|draft|prepare|compose|rewrite|rephrase|proofread"
     r"|summari[sz]e|check\s+(?:my|this|if|whether)"
     r"|is\s+it\s+(?:ok|okay|correct|right|fine|normal|safe))\b)"
     r"|^(?:как(?:ой|ая|ое|ие|их|ую)|сколько|почему|зачем|переведи|подскажи"
     r"|посоветуй|объясни|проверь|расскажи|напиши|придумай|составь|подготовь"
+    r"|сделай|посчитай"
     r"|перепиши|сократи|помоги)(?!\w)"
     # «как написать резюме», «где купить …», «что подарить маме»: a question
     # word before an infinitive asks how to, of the assistant

@@ -70,6 +70,13 @@ async def _top(tmp_path: Path, turns: list[tuple[int, str]], question: str) -> l
             "how long does cheese keep in the fridge",
             "Dasha wrote: so you are not coming??",
         ),
+        # a piece of work made for the user: its words are the work's
+        (
+            "Make a table in English: furnace, run length, decoking date",
+            "made a table for the balcony out of pallets",
+        ),
+        ("сделай список покупок на неделю", "сделали ремонт в ванной наконец"),
+        ("calculate my overtime for march", "calculated the rent split with Ana"),
     ],
 )
 def test_a_request_and_a_told_turn(request_text: str, told: str) -> None:
