@@ -56,19 +56,17 @@ def relative_keys(owners: Sequence[Entity], kin: str) -> list[str]:
     return list(dict.fromkeys(name_key(kin_alias(n, kin)) for n in names))
 
 
-def relatives_and_owners(
-    text: str, people: Sequence[Entity]
-) -> tuple[set[int], set[int]]:
+def relatives_asked(text: str, people: Sequence[Entity]) -> set[int]:
     """The ids of those of `people` the question asks as another one's
-    relative ("Matěj's mum": Jana), and of their owners (Matěj)."""
+    relative ("Matěj's mum": Jana, not Matěj)."""
     kins = {kin for _, kin in asked_kin(text)}
     relatives: set[int] = set()
-    owners: set[int] = set()
     for owner in people if kins else ():
         keys = {k for kin in kins for k in relative_keys([owner], kin)}
-        for person in people:
-            held = {name_key(n) for n in person.aliases}
-            if person.id != owner.id and held & keys:
-                relatives.add(person.id)
-                owners.add(owner.id)
-    return relatives, owners - relatives
+        relatives |= {
+            person.id
+            for person in people
+            if person.id != owner.id
+            and not keys.isdisjoint(name_key(n) for n in person.aliases)
+        }
+    return relatives

@@ -63,17 +63,22 @@ async def named_entities(storage: Store, query: AnalysedQuery) -> list[Entity]:
         found.setdefault(entity.id, entity)
     # "Matěj's mum", «маму Матея»: the relative filed under her owner's name,
     # and not the user's own mum, whom the word alone names
-    if relatives := await _relatives_asked(storage, query.text):
-        found = {i: e for i, e in found.items() if not _holds_kin(e, query.text)}
+    asked = asked_kin(query.text)
+    if relatives := await _relatives_asked(storage, asked):
+        kins = {same for _, kin in asked for same in same_relation(kin)}
+        found = {i: e for i, e in found.items() if not _holds_kin(e, kins)}
         found.update((e.id, e) for e in relatives)
     return await without_other_holders(storage, query, list(found.values()))
 
 
-async def _relatives_asked(storage: Store, text: str) -> list[Entity]:
+async def _relatives_asked(
+    storage: Store, asked: Sequence[tuple[str, str]]
+) -> list[Entity]:
     """The relatives of someone else's the question names by their owner
-    (search/kin_asked.py); none for an owner not known."""
+    (`asked`: owner as said, relation; search/kin_asked.py); none for an
+    owner not known."""
     found: list[Entity] = []
-    for said, kin in asked_kin(text):
+    for said, kin in asked:
         owners = await storage.entities.entities_by_keys(owner_forms(said))
         if not owners and is_russian(said):  # «Ленки»: the name by its stem
             owners = await _named_by_stem(storage, russian_stem(said.casefold()))
@@ -83,11 +88,10 @@ async def _relatives_asked(storage: Store, text: str) -> list[Entity]:
     return found
 
 
-def _holds_kin(entity: Entity, text: str) -> bool:
-    """The entity holds, to the user, a relation the question asks of
-    someone else ("mum" of "Matěj's mum")."""
+def _holds_kin(entity: Entity, kins: AbstractSet[str]) -> bool:
+    """The entity holds, to the user, one of the relations `kins` the
+    question asks of someone else ("mum" of "Matěj's mum")."""
     held = str(entity.attributes.get("relation") or "").split()[-1:]
-    kins = {same for _, kin in asked_kin(text) for same in same_relation(kin)}
     return bool(held) and held[0] in kins
 
 

@@ -33,7 +33,7 @@ from .asked_relation import (
     same_relation_aliases,
 )
 from .full_names import first_names, full_names
-from .kin_asked import relatives_and_owners
+from .kin_asked import relatives_asked
 from .morphology import is_russian, relation_base_forms, russian_stem
 from .names_asked import (
     FRAME_WORDS,
@@ -100,7 +100,7 @@ def asked_about(
     if query.intent in ASKS_ABOUT_EVENTS or asked_age(query.text):
         return []
     # "Matěj's mum", her owner alias found: each turn of hers names her
-    relatives, _ = relatives_and_owners(query.text, people)
+    relatives = relatives_asked(query.text, people)
     if asks_relatives_name(query):
         return [e for e in people if e.id in relatives]
     extra = topic_terms(query, people)
