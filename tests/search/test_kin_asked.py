@@ -62,7 +62,7 @@ async def test_the_relative_is_asked_not_her_owner(
     assert asked, question
     assert {e.name for e in asked} <= {"Jana", "Яна"}, asked
     top = await answers(retriever, question, SearchFilters(limit=5))
-    assert set(top[:3]) <= set(JANA), top
+    assert len(top) >= 3 and set(top[:3]) <= set(JANA), top
 
 
 async def test_the_relatives_name_is_answered(storage: MemoryStorage) -> None:
