@@ -303,13 +303,17 @@ _TOLD = (
 )
 _THEIR_VERB = (
     rf"{{name}}\s+(?!{_TOLD})(?:\w+ed|swam|ran|did|got|went|won|rode|dove|dived)\b"
+    # "Arman's basketball practice": the session is his
+    rf"|{{name}}['’]s\s+(?:\w+\s+){{{{0,2}}}}(?:practice|game|match|class|lesson"
+    rf"|training|session|tournament|race|meet)\b"
     rf"|{{name}}\s+(?!{_TOLD})\w{{{{2,}}}}(?:л|ла|ли|лся|лась)(?!\w)"
 )
 # The user doing it too: "my first bouldering session", "I swam 20 lengths",
 # "we lost 7-4", «я проплыла», "the coach let me hit"; watching or cheering
 # another is no doing of the user's.
 _SPECTATOR = (
-    r"watch\w*|cheer\w*|scream\w*|wait\w*|came|смотрел\w*|болел\w*|ждал\w*|снимал\w*"
+    r"watch\w*|cheer\w*|scream\w*|yell\w*|shout\w*|wait\w*|came"
+    r"|смотрел\w*|болел\w*|ждал\w*|снимал\w*"
 )
 _MINE = re.compile(
     rf"\bmy\s+(?:\w+\s+){{0,2}}(?:session|class|lesson|training|practice|workout"

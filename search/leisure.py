@@ -13,10 +13,14 @@ from collections.abc import Sequence
 LEISURE = re.compile(
     r"\bfor\s+fun\b|\bin\s+(?:my|our|his|her|their)\s+(?:free|spare)\s+time\b"
     r"|\b(?:do|does|did|doing)\s+(?:\w+\s+){0,2}(?:in\s+the\s+evenings?"
-    r"|after\s+(?:school|work)|on\s+(?:the\s+)?weekends?|at\s+weekends?)\b"
+    r"|after\s+(?:school|work)|on\s+(?:the\s+)?weekends?|at\s+weekends?"
+    # "on Sundays", "on Wednesday evenings": every one, a habit (not a date)
+    r"|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"(?:s|\s+(?:mornings|afternoons|evenings|nights)))\b"
     r"|(?<!\w)(?:для\s+души|для\s+удовольствия|в\s+свободное\s+время)(?!\w)"
     r"|(?<!\w)(?:занима|дела)\w*\s+(?:\w+\s+)?(?:по\s+вечерам|после\s+(?:школы"
-    r"|уроков|работы)|по\s+выходным)(?!\w)",
+    r"|уроков|работы)|по\s+выходным|по\s+(?:понедельник|вторник|сред|четверг"
+    r"|пятниц|суббот|воскресень)ам)(?!\w)",
     re.I,
 )
 
@@ -115,4 +119,14 @@ def without_leisure(text: str, terms: list[str]) -> list[str]:
         for phrase in LEISURE.finditer(text)
         for word in re.findall(r"\w+", phrase.group())
     }
-    return [term for term in terms if term.casefold() not in said]
+    return [term for term in terms if term.casefold() not in said - _WEEKDAYS]
+
+
+# "on Sundays": the day stays searched, it tells one doing from the others
+_WEEKDAYS = frozenset(
+    f"{day}{end}"
+    for day in "monday tuesday wednesday thursday friday saturday sunday".split()
+    for end in ("", "s")
+) | frozenset(
+    "понедельникам вторникам средам четвергам пятницам субботам воскресеньям".split()
+)

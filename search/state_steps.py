@@ -27,6 +27,7 @@ from .cross_script import OtherScriptNames
 from .earlier_value import with_earlier_value
 from .first_told import earliest_first
 from .gear_taken_up import with_gear_taken_up, without_gear_taken_up
+from .habit_day import on_the_day_first
 from .member_things import theirs_below, with_member_things
 from .moved_booking import with_moved_booking
 from .now_value import with_current_value
@@ -75,6 +76,9 @@ async def by_states(
     hits = await with_newest_holder(storage, hits, query, window, other_script)
     # after the stance's recency: a child's newer swimming stays below
     hits = theirs_below(hits, query)
+    hits = on_the_day_first(
+        hits, query.text, query.kinds
+    )  # "on Sundays": that day's doing
     hits = await after_the_end(storage, hits, query, window, spelled)
     hits = await earliest_first(storage, hits, query, window, spelled)
     hits = await with_arrival(storage, hits, query, window)

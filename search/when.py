@@ -66,6 +66,7 @@ _SEASON_RU = r"(зим|весн|лет|осен)(?:ой|ом|ью)"
 _NO_YEAR = r"(?![^?.!;]*(?<!\d)(?:19|20)\d\d(?!\d))"
 _DAYS_EN = "monday tuesday wednesday thursday friday saturday sunday".split()
 # accusative, as in "в понедельник", "в прошлую пятницу"
+_DAY_PARTS_EN = r"(?:mornings|afternoons|evenings|nights)"
 _DAYS_RU = "понедельник вторник среду четверг пятницу субботу воскресенье".split()
 _NUM = r"(\d{1,2}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
 _UNIT_EN = r"(days?|weeks?|months?|years?)"
@@ -143,7 +144,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         (rf"{_B}во?\s+позапрошл\w+\s+({'|'.join(_DAYS_RU)}){_E}", "weekday-2"),
         (rf"{_B}last\s+({'|'.join(_DAYS_EN)}){_E}", "last-weekday"),
         (rf"{_B}во?\s+прошл\w+\s+({'|'.join(_DAYS_RU)}){_E}", "last-weekday"),
-        (rf"{_B}on\s+({'|'.join(_DAYS_EN)}){_E}", "weekday"),
+        # not "on Sunday mornings": a habit, every Sunday (search/leisure.py)
+        (rf"{_B}on\s+({'|'.join(_DAYS_EN)}){_E}(?!\s+{_DAY_PARTS_EN})", "weekday"),
         # "во вторник", "в эту субботу"
         (rf"{_B}во?\s+(?:эт\w+\s+)?({'|'.join(_DAYS_RU)}){_E}", "weekday"),
         # "last summer", "прошлым летом": the latest one that has ended
