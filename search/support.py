@@ -58,11 +58,12 @@ from .attribute_owner import only_someone_elses, owned_attribute
 from .before_own import later_stems
 from .compound_head import asked_head, asked_unit, compound_head, names_numbered
 from .flight_words import flying_kin
-from .frame_words import GENERIC_STEMS, frame_twins, without_taking
+from .frame_words import GENERIC_STEMS, wanted_words, without_taking
 from .getting_about import NO_CARS
 from .kin_words import ending_kin, family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
+from .loan_kin import loan_kin
 from .morphology import cjk_needles, relation_base_forms, stem
 from .next_door import neighbour_stems
 from .owned_things import (
@@ -371,7 +372,7 @@ def answers(
     subject = subjects(query.text)
     if subject & query.kinds.phrased:  # "my mobile carrier": the carrier
         subject = (subject - query.kinds.phrased) | query.kinds.asked
-    wanted = subject or _wanted_words(query.terms, query.state_terms)
+    wanted = subject or wanted_words(query.terms, query.state_terms)
     # "New Year": its words are the phrase's, not generic ones ("new")
     phrases = {
         found: phrase_stems(query.phrase_text, found)
@@ -431,6 +432,7 @@ def answers(
         (verbs - ending | flying, family | flown_by),
         (ending, ended_by),
         *tense_kin(query.terms),  # «курил»: «курю» (verb_forms.py)
+        *loan_kin(query.loans),  # «контакт»: the turns' "contact" (loan_kin.py)
     )
     hits = with_amounts(query.text, hits, wanted)  # "How much is our rent?"
     # "my gym membership number": digits by the gym or the membership
@@ -487,14 +489,3 @@ def _holder_of_group(
         if not owns and stem(word) in subject and stem(held) in name_of:
             return set()  # "tennis coach('s)", "yoga teacher": a kind of one
     return set(name_of)
-
-
-def _wanted_words(terms: Sequence[str], state_terms: Sequence[str]) -> set[str]:
-    """A hit must share one: the question's words but the generic ones ("Which
-    university did I go to?" is not "go vegetarian") and their twins («езжу»:
-    "drive"), with the slot and kin words standing for them; else all."""
-    twins = frame_twins(terms)
-    frame = {stem(t) for t in terms} & GENERIC_STEMS | twins
-    every = term_stems(state_terms)
-    slot_words = term_stems(t for t in state_terms if t not in terms) - twins
-    return (every - frame) | slot_words or every
