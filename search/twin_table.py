@@ -331,7 +331,7 @@ violin | скрипка
 pottery ceramics | керамика гончарка гончарное гончарный
 rehearsal | репетиция
 choir choirs | хор
-sing singing sang | петь пою поём пела пели
+sing singing | петь пою поём
 group groups | группа
 ward | отделение отделении
 sewing | шитьё
