@@ -32,6 +32,7 @@ from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
+from .about_head import about_noun
 from .age_of import says_age_of
 from .asked_amount import with_amounts
 from .asked_favourite import with_likings
@@ -160,7 +161,7 @@ def subjects(text: str) -> set[str]:
 # brother "like a brother to me" says nothing of it).
 _ABOUT = re.compile(
     r"(?<!\w)(?:about|regarding|про|насч[её]т|о|об|обо|отно[сш]\w*\s+ко?)\s+"
-    r"(?:(?:the|a|an|my|our|мо\w+|наш\w+)\s+)?(\w+)",
+    r"(?:(?:the|a|an|my|our|мо\w+|наш\w+)\s+)?(\w+)(?:\s+(\w+))?",
     re.I,
 )
 
@@ -171,7 +172,7 @@ _EITHER = re.compile(r"(?<!\w)(?:or|или|либо)(?!\w)", re.I)
 def topic(text: str) -> set[str]:
     """Stems of what the question says it is about (none when generic or a
     stop word: "about doing this" names no topic; "doing" is not searched)."""
-    words = (m[1] for m in _ABOUT.finditer(text))
+    words = (about_noun(m[1], m[2]) for m in _ABOUT.finditer(text))  # the noun
     return {stem(w) for w in words if w.lower() not in STOP_WORDS} - GENERIC_STEMS
 
 
