@@ -27,6 +27,9 @@ _ENGLISH_ADJECTIVES = frozenset(
 
 
 def _adjective(word: str) -> bool:
+    """A lower-case adjective (a capitalised word is a name)."""
+    if not word.islower():
+        return False
     if word in _ENGLISH_ADJECTIVES:
         return True
     return bool(_RUSSIAN_ADJECTIVE.fullmatch(word))
@@ -36,7 +39,6 @@ def about_noun(first: str, second: str | None) -> str:
     """The noun a topic names: `second` when `first` (the word after the
     preposition) is a lower-case adjective and `second` is a word of its own
     (no stop word); else `first`."""
-    if second and first.islower() and _adjective(first):
-        if second.lower() not in STOP_WORDS:
-            return second
+    if second and second.lower() not in STOP_WORDS and _adjective(first):
+        return second
     return first
