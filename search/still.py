@@ -57,7 +57,7 @@ from .still_holds import newest_first
 from .switched_way import switched_way
 from .taken_up import LEAD_DAYS, taken_up
 from .told_change import kind_named, same_root, told_change
-from .twin_words import twin_terms, with_twins
+from .twin_words import formed_twins, twin_terms, with_twins
 from .windowed import USER_ROLE, lifted_first, own_turns_after, turns_as_hits
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
@@ -300,8 +300,15 @@ async def _read_turns(
     """The user's turns saying a word of `terms` within the search's
     `window` (a person or a thread asked about), best first by bm25, with
     the `hits` among them as they are and the others at score 0."""
+    # «хор» by its forms («из хора»): as a prefix it is «хорошо» too, too
+    # common a term to be kept within the leg's row budget
     ranked = await fts_leg(
-        storage, terms, limit=THING_TURNS, types=("episodic",), window=window
+        storage,
+        terms,
+        limit=THING_TURNS,
+        types=("episodic",),
+        window=window,
+        formed=formed_twins(terms),
     )
     have = {hit.node.id: hit for hit in hits}
     new_ids = [i for i, _ in ranked if i not in have]
