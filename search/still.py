@@ -296,19 +296,19 @@ async def _read_turns(
     hits: list[SearchHit],
     terms: Sequence[str],
     window: NodeWindow | None,
+    formed: frozenset[str] = frozenset(),
 ) -> list[SearchHit]:
     """The user's turns saying a word of `terms` within the search's
     `window` (a person or a thread asked about), best first by bm25, with
-    the `hits` among them as they are and the others at score 0."""
-    # «хор» by its forms («из хора»): as a prefix it is «хорошо» too, too
-    # common a term to be kept within the leg's row budget
+    the `hits` among them as they are and the others at score 0; the words
+    of `formed` searched by their noun forms (query_text.fts_match)."""
     ranked = await fts_leg(
         storage,
         terms,
         limit=THING_TURNS,
         types=("episodic",),
         window=window,
-        formed=formed_twins(terms),
+        formed=formed,
     )
     have = {hit.node.id: hit for hit in hits}
     new_ids = [i for i, _ in ranked if i not in have]
@@ -342,7 +342,9 @@ async def after_the_end(
     thing = frozenset().union(*(text_stems(term) for term in terms))
     if not thing:
         return hits
-    about = await _read_turns(storage, hits, terms, window)
+    # the thing's «хор» by its forms («из хора»): its prefix is «хорошо» too,
+    # whose turns would fill the read (the new state's words keep theirs)
+    about = await _read_turns(storage, hits, terms, window, formed_twins(terms))
     changed = await _pattern_changed(
         storage, [*hits, *about], query.text, thing, window
     )
