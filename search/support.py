@@ -33,6 +33,7 @@ from collections.abc import Set as AbstractSet
 from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
 from .about_head import about_noun
+from .after_frame import after_frame, without_frame
 from .age_of import says_age_of
 from .asked_amount import with_amounts
 from .asked_favourite import with_likings
@@ -405,6 +406,8 @@ def answers(
     stand_for = query.kinds.member_stems | query.kinds.phrased
     # «до велосипеда» asks the older state; "what year" a date, not a "year"
     own -= later_stems(query.text) | asked_unit(query.text)
+    frame = after_frame(query.text)  # "after the surgery": when, not what
+    own, wanted = without_frame(own, frame), without_frame(wanted, frame)
     own = without_taking(own)  # «Я пью магний?» is answered by «Выпил магний»
     if own & stand_for:
         own = (own - stand_for) | query.kinds.asked
