@@ -57,7 +57,7 @@ from .asked_of import (
     without_declined_names,
 )
 from .attribute_owner import only_someone_elses, owned_attribute
-from .before_own import later_stems
+from .before_own import later_named, later_stems
 from .compound_head import asked_head, asked_unit, compound_head, names_numbered
 from .flight_words import flying_kin
 from .frame_words import GENERIC_STEMS, wanted_words, without_taking
@@ -412,6 +412,8 @@ def answers(
     if own & stand_for:
         own = (own - stand_for) | query.kinds.asked
     named = {node_id for node_id, _ in ranked.get("entity", ())}
+    if later_named(query.text):  # «до Гульназ»: the later one, not the asked
+        named = set()
     places = places_where(query.text, (h for h in hits if h.node.id in named))
     if places and not wanted <= places:  # what is asked of the place, said
         named, wanted, own = set(), wanted - places, own - places
