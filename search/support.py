@@ -406,8 +406,9 @@ def answers(
     stand_for = query.kinds.member_stems | query.kinds.phrased
     # «до велосипеда» asks the older state; "what year" a date, not a "year"
     own -= later_stems(query.text) | asked_unit(query.text)
-    frame = after_frame(query.text)  # "after the surgery": when, not what
-    own, wanted = without_frame(own, frame), without_frame(wanted, frame)
+    frame = after_frame(query.text)  # "my leg after the surgery": when, not what
+    if own - frame:  # unless it asks what happened after it (no thing of its own)
+        own, wanted = own - frame, without_frame(wanted, frame)
     own = without_taking(own)  # «Я пью магний?» is answered by «Выпил магний»
     if own & stand_for:
         own = (own - stand_for) | query.kinds.asked
