@@ -265,7 +265,12 @@ def says_name(texts: Iterable[str], names: AbstractSet[str]) -> bool:
     «Соню», «Ксюши» by «Ксюшей»: search/cross_script.py's loose keys), a
     name's possessive by the name («Мишиного сына» by «У Миши сын») and the
     name by its possessive («Тёма» by «Тёмину куртку»)."""
-    owners = {o for name in names for o in possessive_nominatives(name.casefold())}
+    # the question writes them as names: «Борину» is Боря's («Боря с женой»)
+    owners = {
+        owner
+        for name in names
+        for owner in possessive_nominatives(name.casefold(), shared=True)
+    }
     keys = {key for name in names | owners for key in loose_keys(name)}
     wholes = {_short_name_key(name) for name in names | owners} - {""}
     folded = {name.casefold() for name in names | owners}

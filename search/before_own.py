@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from .asked_of import names_in
 from .before_past_ru import state_before
 from .morphology import stem
 
@@ -36,3 +37,11 @@ def later_stems(text: str) -> set[str]:
     found = BEFORE_OWN.search(text)
     words = found[1].split() if found else [state_before(text) or ""]
     return {stem(w) for w in words if w and w.casefold() not in _POINTERS}
+
+
+def later_named(text: str) -> bool:
+    """The question about the time before a later state names no one but
+    that state («кто ходил к отцу до Гульназ?»): the turns linked to the
+    names it says are the later one's, not the asked one's."""
+    later = later_stems(text)
+    return bool(later) and {stem(name) for name in names_in(text)} <= later

@@ -6,10 +6,11 @@ to answer (search/support.py), and no category or state is named by them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from .morphology import stem
+from .stem_sets import term_stems
 from .twin_words import twin_stems
 
 # Words that say what kind of answer is wanted, not what it is about; in
@@ -98,3 +99,14 @@ def frame_twins(terms: Iterable[str]) -> set[str]:
     said = {stem(t) for t in terms}
     frame = said & GENERIC_STEMS
     return set().union(*(twin_stems(word) for word in frame)) - said
+
+
+def wanted_words(terms: Sequence[str], state_terms: Sequence[str]) -> set[str]:
+    """A hit must share one: the question's words but the generic ones ("Which
+    university did I go to?" is not "go vegetarian") and their twins («езжу»:
+    "drive"), with the slot and kin words standing for them; else all."""
+    twins = frame_twins(terms)
+    frame = {stem(t) for t in terms} & GENERIC_STEMS | twins
+    every = term_stems(state_terms)
+    slot_words = term_stems(t for t in state_terms if t not in terms) - twins
+    return (every - frame) | slot_words or every

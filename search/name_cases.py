@@ -173,16 +173,19 @@ def says_possessive_of(word: str, nominative: str) -> bool:
     return key in forms or key in {stem + ending for ending in _POSSESSIVE_SHARED}
 
 
-def possessive_nominatives(key: str) -> set[str]:
-    """The names in -а/-я whose possessive the folded `key` may be."""
+def possessive_nominatives(key: str, *, shared: bool = False) -> set[str]:
+    """The names in -а/-я whose possessive the folded `key` may be; with
+    `shared`, by the endings a noun ends in too («Борину жену» of «Боря»),
+    for a word a question writes as a name."""
     if not is_name_word(key):
         return set()
+    endings = _POSSESSIVE + _POSSESSIVE_SHARED if shared else _POSSESSIVE
     return {
         key[: len(key) - len(ending)] + last
-        for ending in _POSSESSIVE
+        for ending in endings
         if key.endswith(ending)
         for last in ("а", "я")
-        if key in possessive_forms(key[: len(key) - len(ending)] + last)
+        if possessive_forms(key[: len(key) - len(ending)] + last)
     }
 
 

@@ -57,7 +57,7 @@ from .still_holds import newest_first
 from .switched_way import switched_way
 from .taken_up import LEAD_DAYS, taken_up
 from .told_change import kind_named, same_root, told_change
-from .twin_words import twin_terms, with_twins
+from .twin_words import formed_twins, twin_terms, with_twins
 from .windowed import USER_ROLE, lifted_first, own_turns_after, turns_as_hits
 
 # "Am I still …?", "Does Mia still …?", "Is it still …?": a yes/no question
@@ -296,12 +296,19 @@ async def _read_turns(
     hits: list[SearchHit],
     terms: Sequence[str],
     window: NodeWindow | None,
+    formed: frozenset[str] = frozenset(),
 ) -> list[SearchHit]:
     """The user's turns saying a word of `terms` within the search's
     `window` (a person or a thread asked about), best first by bm25, with
-    the `hits` among them as they are and the others at score 0."""
+    the `hits` among them as they are and the others at score 0; the words
+    of `formed` searched by their noun forms (query_text.fts_match)."""
     ranked = await fts_leg(
-        storage, terms, limit=THING_TURNS, types=("episodic",), window=window
+        storage,
+        terms,
+        limit=THING_TURNS,
+        types=("episodic",),
+        window=window,
+        formed=formed,
     )
     have = {hit.node.id: hit for hit in hits}
     new_ids = [i for i, _ in ranked if i not in have]
@@ -335,7 +342,9 @@ async def after_the_end(
     thing = frozenset().union(*(text_stems(term) for term in terms))
     if not thing:
         return hits
-    about = await _read_turns(storage, hits, terms, window)
+    # the thing's «хор» by its forms («из хора»): its prefix is «хорошо» too,
+    # whose turns would fill the read (the new state's words keep theirs)
+    about = await _read_turns(storage, hits, terms, window, formed_twins(terms))
     changed = await _pattern_changed(
         storage, [*hits, *about], query.text, thing, window
     )

@@ -32,6 +32,8 @@ from collections.abc import Set as AbstractSet
 
 from ..core.records import SearchHit
 from ..core.relations import RELATION_OWNERS, RELATIONS, same_relation
+from .about_head import about_noun
+from .after_frame import after_frame, without_frame
 from .age_of import says_age_of
 from .asked_amount import with_amounts
 from .asked_favourite import with_likings
@@ -55,14 +57,15 @@ from .asked_of import (
     without_declined_names,
 )
 from .attribute_owner import only_someone_elses, owned_attribute
-from .before_own import later_stems
+from .before_own import later_named, later_stems
 from .compound_head import asked_head, asked_unit, compound_head, names_numbered
 from .flight_words import flying_kin
-from .frame_words import GENERIC_STEMS, frame_twins, without_taking
+from .frame_words import GENERIC_STEMS, wanted_words, without_taking
 from .getting_about import NO_CARS
 from .kin_words import ending_kin, family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
 from .legs import Ranked
+from .loan_kin import loan_kin
 from .morphology import cjk_needles, relation_base_forms, stem
 from .next_door import neighbour_stems
 from .owned_things import (
@@ -159,7 +162,7 @@ def subjects(text: str) -> set[str]:
 # brother "like a brother to me" says nothing of it).
 _ABOUT = re.compile(
     r"(?<!\w)(?:about|regarding|про|насч[её]т|о|об|обо|отно[сш]\w*\s+ко?)\s+"
-    r"(?:(?:the|a|an|my|our|мо\w+|наш\w+)\s+)?(\w+)",
+    r"(?:(?:the|a|an|my|our|мо\w+|наш\w+)\s+)?(\w+)(?:\s+(\w+))?",
     re.I,
 )
 
@@ -170,7 +173,7 @@ _EITHER = re.compile(r"(?<!\w)(?:or|или|либо)(?!\w)", re.I)
 def topic(text: str) -> set[str]:
     """Stems of what the question says it is about (none when generic or a
     stop word: "about doing this" names no topic; "doing" is not searched)."""
-    words = (m[1] for m in _ABOUT.finditer(text))
+    words = (about_noun(m[1], m[2]) for m in _ABOUT.finditer(text))  # the noun
     return {stem(w) for w in words if w.lower() not in STOP_WORDS} - GENERIC_STEMS
 
 
@@ -371,7 +374,7 @@ def answers(
     subject = subjects(query.text)
     if subject & query.kinds.phrased:  # "my mobile carrier": the carrier
         subject = (subject - query.kinds.phrased) | query.kinds.asked
-    wanted = subject or _wanted_words(query.terms, query.state_terms)
+    wanted = subject or wanted_words(query.terms, query.state_terms)
     # "New Year": its words are the phrase's, not generic ones ("new")
     phrases = {
         found: phrase_stems(query.phrase_text, found)
@@ -403,10 +406,15 @@ def answers(
     stand_for = query.kinds.member_stems | query.kinds.phrased
     # «до велосипеда» asks the older state; "what year" a date, not a "year"
     own -= later_stems(query.text) | asked_unit(query.text)
+    frame = after_frame(query.text)  # "my leg after the surgery": when, not what
+    if own - frame:  # unless it asks what happened after it (no thing of its own)
+        own, wanted = own - frame, without_frame(wanted, frame)
     own = without_taking(own)  # «Я пью магний?» is answered by «Выпил магний»
     if own & stand_for:
         own = (own - stand_for) | query.kinds.asked
     named = {node_id for node_id, _ in ranked.get("entity", ())}
+    if later_named(query.text):  # «до Гульназ»: the later one, not the asked
+        named = set()
     places = places_where(query.text, (h for h in hits if h.node.id in named))
     if places and not wanted <= places:  # what is asked of the place, said
         named, wanted, own = set(), wanted - places, own - places
@@ -431,6 +439,7 @@ def answers(
         (verbs - ending | flying, family | flown_by),
         (ending, ended_by),
         *tense_kin(query.terms),  # «курил»: «курю» (verb_forms.py)
+        *loan_kin(query.loans),  # «контакт»: the turns' "contact" (loan_kin.py)
     )
     hits = with_amounts(query.text, hits, wanted)  # "How much is our rent?"
     # "my gym membership number": digits by the gym or the membership
@@ -487,14 +496,3 @@ def _holder_of_group(
         if not owns and stem(word) in subject and stem(held) in name_of:
             return set()  # "tennis coach('s)", "yoga teacher": a kind of one
     return set(name_of)
-
-
-def _wanted_words(terms: Sequence[str], state_terms: Sequence[str]) -> set[str]:
-    """A hit must share one: the question's words but the generic ones ("Which
-    university did I go to?" is not "go vegetarian") and their twins («езжу»:
-    "drive"), with the slot and kin words standing for them; else all."""
-    twins = frame_twins(terms)
-    frame = {stem(t) for t in terms} & GENERIC_STEMS | twins
-    every = term_stems(state_terms)
-    slot_words = term_stems(t for t in state_terms if t not in terms) - twins
-    return (every - frame) | slot_words or every

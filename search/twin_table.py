@@ -35,6 +35,7 @@ helmet | шлем
 repair | ремонт
 home house | дом квартира жильё
 flat apartment | квартира
+condo condominium | кондо
 rent renting | аренда снимаем снимать
 mortgage | ипотека
 move moved moving relocate | переезд переехали переезжаем
@@ -234,7 +235,8 @@ station | вокзал станция
 souvenir souvenirs | сувенир сувениры
 tour excursion | экскурсия
 school | школа
-teacher | учитель учительница
+teacher | учитель учительница преподаватель преподавательница
+supervisor | научрук научник
 homework | домашка уроки
 class lesson lessons | урок занятие
 kindergarten nursery | садик детсад
@@ -329,6 +331,7 @@ violin | скрипка
 pottery ceramics | керамика гончарка гончарное гончарный
 rehearsal | репетиция
 choir choirs | хор
+sing singing | петь пою поём
 group groups | группа
 ward | отделение отделении
 sewing | шитьё

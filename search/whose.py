@@ -263,12 +263,22 @@ def _owner_after(
         return False
     word = words[at][0]
     lower = word.lower()
+    if _mine(lower) and _ends_phrase(text, words, at):
+        return False  # «Мужа моего, Виктора…»: "my husband", said inverted
     if lower in _OWNER_AFTER or lower in _PLURAL_PEOPLE:
         return True
     base = relation_base_forms([lower])[0]
     return (base != lower and base in RELATIONS) or (
         named and _name_at(text, words, at)
     )
+
+
+def _ends_phrase(text: str, words: list[re.Match[str]], at: int) -> bool:
+    """The word at `at` ends its phrase (a comma, a sentence's end, the
+    text's end follows): a possessive there is the noun's own, said after
+    it, not the owner of a noun that follows («день рождения моего друга»)."""
+    after = text[words[at].end() :].lstrip()
+    return not after or after[0] in ",.;:!?—–)"
 
 
 def _name_at(text: str, words: list[re.Match[str]], at: int) -> bool:
