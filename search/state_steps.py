@@ -39,6 +39,7 @@ from .settling_in import with_settling_in
 from .standing import by_stance, stance
 from .stem_sets import term_stems
 from .still import after_the_end
+from .support import wanted_stems
 from .told_first import told_above_asked
 from .topic_things import with_things
 from .window_doing import with_window_doing
@@ -88,7 +89,8 @@ async def by_states(
     hits = await with_moved_booking(storage, hits, query, window, other_script)
     # last: a request to the assistant tells no state (below what was told),
     # and a learner's note on a word names the thing, tells nothing of it
-    return below_word_notes(told_above_asked(hits, query.text), query)
+    asked = wanted_stems(query.text, query.state_terms)
+    return below_word_notes(told_above_asked(hits, query.text, asked), query)
 
 
 async def people_or_trip(
