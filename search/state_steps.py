@@ -26,6 +26,7 @@ from .arrived import with_arrival
 from .cross_script import OtherScriptNames
 from .earlier_value import with_earlier_value
 from .first_told import earliest_first
+from .frame_words import GENERIC_STEMS
 from .gear_taken_up import with_gear_taken_up, without_gear_taken_up
 from .habit_day import on_the_day_first
 from .member_things import theirs_below, with_member_things
@@ -39,7 +40,6 @@ from .settling_in import with_settling_in
 from .standing import by_stance, stance
 from .stem_sets import term_stems
 from .still import after_the_end
-from .support import wanted_stems
 from .told_first import told_above_asked
 from .topic_things import with_things
 from .window_doing import with_window_doing
@@ -89,7 +89,7 @@ async def by_states(
     hits = await with_moved_booking(storage, hits, query, window, other_script)
     # last: a request to the assistant tells no state (below what was told),
     # and a learner's note on a word names the thing, tells nothing of it
-    asked = wanted_stems(query.text, query.state_terms)
+    asked = term_stems(query.state_terms) - GENERIC_STEMS  # any word it asks by
     return below_word_notes(told_above_asked(hits, query.text, asked), query)
 
 
