@@ -26,7 +26,6 @@ from .arrived import with_arrival
 from .cross_script import OtherScriptNames
 from .earlier_value import with_earlier_value
 from .first_told import earliest_first
-from .frame_words import GENERIC_STEMS
 from .gear_taken_up import with_gear_taken_up, without_gear_taken_up
 from .habit_day import on_the_day_first
 from .member_things import theirs_below, with_member_things
@@ -89,7 +88,7 @@ async def by_states(
     hits = await with_moved_booking(storage, hits, query, window, other_script)
     # last: a request to the assistant tells no state (below what was told),
     # and a learner's note on a word names the thing, tells nothing of it
-    asked = term_stems(query.state_terms) - GENERIC_STEMS  # any word it asks by
+    asked = term_stems(query.state_terms)  # any word it asks by, "job" too
     return below_word_notes(told_above_asked(hits, query.text, asked), query)
 
 
