@@ -48,10 +48,14 @@ _DESTINATION = frozenset("to for into onto в во на к ко".split())
 # Дрезден», "Dr. Weber retired": the one who held it goes, and a later
 # holder is the current one.
 _GOES = re.compile(
-    r"(?:left|leaves|leaving|moves|moving|retir\w*|quits|закрыл\w*"
-    r"|переезжа\w*|переех\w*|уезжа\w*|уех\w*|уход\w*|уш[её]л|ушл\w*)",
+    r"(?:left|leaves|leaving|retir\w*|quits|закрыл\w*"
+    r"|уезжа\w*|уех\w*|уход\w*|уш[её]л|ушл\w*)",
     re.I,
 )
+# Moving goes away only to a place named ("moving to Dresden", «переезжает в
+# Дрезден»): "Alya is moving in with me", «Аля переезжает ко мне», "Lumo is
+# moving to a bigger office" end nothing.
+_MOVES = re.compile(r"(?:moves|moving|moved|переезжа\w*|переех\w*)", re.I)
 _AUXILIARY = frozenset("is has was had".split())
 # Two words that say the user does no more what follows: "no longer go to
 # X", «больше не хожу в X», «уже не пользуюсь X».
@@ -118,7 +122,17 @@ def _goes_after(tokens: tuple[str, ...], at: int) -> bool:
     after = at + 1
     if after < len(tokens) and tokens[after].casefold() in _AUXILIARY:
         after += 1
-    return after < len(tokens) and _GOES.fullmatch(tokens[after]) is not None
+    if after >= len(tokens):
+        return False
+    if _GOES.fullmatch(tokens[after]):
+        return True
+    place = tokens[after + 2 : after + 3]
+    return (
+        bool(_MOVES.fullmatch(tokens[after]))
+        and tokens[after + 1 : after + 2] in (("to",), ("в",), ("во",))
+        and bool(place)
+        and place[0][:1].isupper()
+    )
 
 
 def _no_more(tokens: tuple[str, ...], at: int) -> bool:

@@ -27,6 +27,10 @@ def test_the_holder_going_away_ends_it(text: str, name: str) -> None:
     [
         ("Frau Schubert praised my pronunciation.", "Frau Schubert"),
         ("Went to Dresden with Frau Schubert's group.", "Frau Schubert"),
+        # moving ends a holder only to a place named: moving in is no end
+        ("сказал родителям, что Аля переезжает ко мне", "Аля"),
+        ("Alya is moving in with me next month", "Alya"),
+        ("Lumo is moving to a bigger office in June", "Lumo"),
     ],
 )
 def test_a_holder_staying_is_not_over(text: str, name: str) -> None:
