@@ -52,12 +52,13 @@ _REQUEST = re.compile(
     r"|(?:translate|explain|suggest|recommend|tell\s+me|give\s+me|help\s+me"
     r"|write\s+(?:me|a|an|to)|make\s+(?:me|a|an)|create|calculate|convert"
     r"|draft|prepare|compose|rewrite|rephrase|proofread"
-    r"|summari[sz]e|check\s+(?:my|this|if|whether)"
-    r"|is\s+it\s+(?:ok|okay|correct|right|fine|normal|safe))\b)"
-    r"|^(?:как(?:ой|ая|ое|ие|их|ую)|сколько|почему|зачем|переведи|подскажи"
-    r"|посоветуй|объясни|проверь|расскажи|напиши|придумай|составь|подготовь"
-    r"|сделай|посчитай"
-    r"|перепиши|сократи|помоги)(?!\w)"
+    r"|summari[sz]e|check(?:\s+(?:my|this|these|both|if|whether)\b|\s*:)"
+    r"|is\s+(?:it|this|that)\s+(?:ok|okay|correct|right|fine|normal|safe))\b)"
+    r"|^(?:как(?:ой|ая|ое|ие|их|ую)|сколько|почему|зачем|что\s+(?:значит|означает)"
+    r"|переведи|подскажи|посоветуй|объясни|проверь|расскажи|напиши|придумай"
+    r"|составь|подготовь|сделай|посчитай|перепиши|сократи|помоги)"
+    # the polite plural asks as well: «подскажите», «переведите»
+    r"(?:те)?(?!\w)"
     # «как написать резюме», «где купить …», «что подарить маме»: a question
     # word before an infinitive asks how to, of the assistant
     r"|^(?:как|где|что|куда|чем|когда)\s+(?:(?:мне|лучше|правильно|можно"
@@ -67,10 +68,10 @@ _REQUEST = re.compile(
 )
 # Words of chat that open a line before what it says: "btw Fitted a new
 # cylinder", "right, Fixed the manifold", «Короче, налепил вареников»; a
-# call for attention before a request: "hey write me …", «слушай, переведи
-# …», «ещё вопрос: посоветуй …».
+# call for attention or a "please" before a request: "hey write me …",
+# "Please check my German: …", «слушай, переведи …», «ещё вопрос: посоветуй …».
 _FILLER = re.compile(
-    r"^(?:btw|ugh|right|so|ok|okay|well|anyway|oh|hey|короче|блин|ну(?:\s+вот)?"
+    r"^(?:btw|ugh|right|so|ok|okay|well|anyway|oh|hey|please|pls|пожалуйста|короче|блин|ну(?:\s+вот)?"
     r"|кстати|в\s+общем|так\s+вот|слушай|ещё\s+вопрос|еще\s+вопрос)(?!\w)"
     r"[\s,.!:—–-]*",
     re.I,

@@ -43,6 +43,20 @@ _LEAVING = re.compile(
     re.I,
 )
 _DESTINATION = frozenset("to for into onto в во на к ко".split())
+# The thing itself going away, said right after its name: "Frau Schubert is
+# moving to Dresden, her course ended", «Frau Schubert переезжает в
+# Дрезден», "Dr. Weber retired": the one who held it goes, and a later
+# holder is the current one.
+_GOES = re.compile(
+    r"(?:left|leaves|leaving|retir\w*|quits|закрыл\w*"
+    r"|уезжа\w*|уех\w*|уход\w*|уш[её]л|ушл\w*)",
+    re.I,
+)
+# Moving goes away only to a place named ("moving to Dresden", «переезжает в
+# Дрезден»): "Alya is moving in with me", «Аля переезжает ко мне», "Lumo is
+# moving to a bigger office" end nothing.
+_MOVES = re.compile(r"(?:moves|moving|moved|переезжа\w*|переех\w*)", re.I)
+_AUXILIARY = frozenset("is has was had".split())
 # Two words that say the user does no more what follows: "no longer go to
 # X", «больше не хожу в X», «уже не пользуюсь X».
 _NO_MORE = frozenset({("no", "longer"), ("больше", "не"), ("уже", "не")})
@@ -59,14 +73,20 @@ def _tokens(text: str) -> tuple[str, ...]:
 def marked_past(text: str, names: Iterable[str]) -> bool:
     """True when `text` names one of `names` (a thing's name and aliases,
     matched by the first word's loose key, any case ending) right after a
-    word that calls it over or former."""
+    word that calls it over or former, or (by its last word) right before a
+    verb of its going away."""
     tokens = _tokens(text)
     firsts = {loose_key(name.split()[0]) for name in names if name.split()}
     firsts.discard("")
-    if not firsts:
-        return False
-    return any(
+    if firsts and any(
         _names_one(loose_key(token), firsts) and _marker_before(tokens, at)
+        for at, token in enumerate(tokens)
+    ):
+        return True
+    # the name's last word before the verb ("Frau Schubert переезжает")
+    lasts = {loose_key(name.split()[-1]) for name in names if name.split()} - {""}
+    return any(
+        _names_one(loose_key(token), lasts) and _goes_after(tokens, at)
         for at, token in enumerate(tokens)
     )
 
@@ -94,6 +114,25 @@ def _marker_before(tokens: tuple[str, ...], at: int) -> bool:
             return False  # another name: the marker, if any, is about it
         toward = toward or folded in _DESTINATION
     return False
+
+
+def _goes_after(tokens: tuple[str, ...], at: int) -> bool:
+    """The name ending at `at` is followed by a verb of going away, an
+    auxiliary allowed before it."""
+    after = at + 1
+    if after < len(tokens) and tokens[after].casefold() in _AUXILIARY:
+        after += 1
+    if after >= len(tokens):
+        return False
+    if _GOES.fullmatch(tokens[after]):
+        return True
+    place = tokens[after + 2 : after + 3]
+    return (
+        bool(_MOVES.fullmatch(tokens[after]))
+        and tokens[after + 1 : after + 2] in (("to",), ("в",), ("во",))
+        and bool(place)
+        and place[0][:1].isupper()
+    )
 
 
 def _no_more(tokens: tuple[str, ...], at: int) -> bool:

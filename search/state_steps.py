@@ -88,7 +88,8 @@ async def by_states(
     hits = await with_moved_booking(storage, hits, query, window, other_script)
     # last: a request to the assistant tells no state (below what was told),
     # and a learner's note on a word names the thing, tells nothing of it
-    return below_word_notes(told_above_asked(hits, query.text), query)
+    asked = term_stems(query.state_terms)  # any word it asks by, "job" too
+    return below_word_notes(told_above_asked(hits, query.text, asked), query)
 
 
 async def people_or_trip(

@@ -60,7 +60,8 @@ from .attribute_owner import only_someone_elses, owned_attribute
 from .before_own import later_named, later_stems
 from .compound_head import asked_head, asked_unit, compound_head, names_numbered
 from .flight_words import flying_kin
-from .frame_words import GENERIC_STEMS, wanted_words, without_taking
+from .frame_asked import question_wanted
+from .frame_words import GENERIC_STEMS, without_taking
 from .getting_about import NO_CARS
 from .kin_words import ending_kin, family_verbs
 from .kinds import NO_KINDS, AskedKinds, names_category
@@ -374,7 +375,7 @@ def answers(
     subject = subjects(query.text)
     if subject & query.kinds.phrased:  # "my mobile carrier": the carrier
         subject = (subject - query.kinds.phrased) | query.kinds.asked
-    wanted = subject or wanted_words(query.terms, query.state_terms)
+    wanted = subject or question_wanted(query)
     # "New Year": its words are the phrase's, not generic ones ("new")
     phrases = {
         found: phrase_stems(query.phrase_text, found)
