@@ -16,23 +16,17 @@ import re
 
 from ..core.records import SearchHit
 from .kinds import AskedKinds, asks_doings, doings_said
+from .leisure import HABIT_DAY_EN, HABIT_DAY_RU, WEEKDAYS_EN, WEEKDAYS_RU
 from .standing import stance
 from .stem_sets import text_stems
 
-_EN_DAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
-_RU_DAYS = ("понедельник", "вторник", "сред", "четверг", "пятниц", "суббот")
-_ASKED = re.compile(
-    rf"\bon\s+({'|'.join(_EN_DAYS)})day"
-    r"(?:s|\s+(?:mornings|afternoons|evenings|nights))\b"
-    rf"|(?<!\w)по\s+({'|'.join(_RU_DAYS)}|воскресень)ам(?!\w)",
-    re.I,
-)
+_ASKED = re.compile(rf"\b{HABIT_DAY_EN}\b|(?<!\w){HABIT_DAY_RU}(?!\w)", re.I)
 # how a turn says the day, in either language: "Sunday", «в воскресенье»,
 # «воскресная», «по средам», «четверговый» (not «среди», "among")
 _SAID = [
     re.compile(rf"\b{en}day|(?<!\w){ru}", re.I)
     for en, ru in zip(
-        _EN_DAYS,
+        WEEKDAYS_EN,
         (
             r"понедельник",
             r"вторник",
@@ -52,10 +46,10 @@ def asked_day(text: str) -> int | None:
     found = _ASKED.search(text)
     if found is None:
         return None
-    if found[1]:
-        return _EN_DAYS.index(found[1].casefold())
-    ru = found[2].casefold()
-    return 6 if ru == "воскресень" else _RU_DAYS.index(ru)
+    said = found.group().casefold().split()[1]  # "sundays", «средам»
+    if said in WEEKDAYS_RU:
+        return WEEKDAYS_RU.index(said)
+    return next(i for i, day in enumerate(WEEKDAYS_EN) if said.startswith(day))
 
 
 def on_the_day_first(
@@ -79,12 +73,14 @@ def on_the_day_first(
         # of a doing asked, a doing ("sunday, lazy brunch" is no sport)
         return not doings or bool(doings_said(kinds, text_stems(content), content))
 
-    on_day = [hit for hit in hits if of_the_day(hit)]
+    on_day: list[SearchHit] = []
+    rest: list[SearchHit] = []
+    for hit in hits:
+        (on_day if of_the_day(hit) else rest).append(hit)
     if not on_day:
         return hits
     if stance(text) != "past":
         on_day.sort(key=lambda hit: -hit.node.when)
-    rest = [hit for hit in hits if not of_the_day(hit)]
     # scores above every other hit: the later steps keep the order by score
     top = max(hit.score for hit in hits)
     lifted = [

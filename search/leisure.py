@@ -10,17 +10,26 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+# A weekday kept as a habit: "on Sundays", "on Wednesday evenings", «по
+# средам» ask every such day (search/habit_day.py reads which), Monday first.
+WEEKDAYS_EN = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+WEEKDAYS_RU = (
+    "понедельникам вторникам средам четвергам пятницам субботам воскресеньям".split()
+)
+HABIT_DAY_EN = (
+    rf"on\s+(?:{'|'.join(WEEKDAYS_EN)})day"
+    r"(?:s|\s+(?:mornings|afternoons|evenings|nights))"
+)
+HABIT_DAY_RU = rf"по\s+(?:{'|'.join(WEEKDAYS_RU)})"
+
 LEISURE = re.compile(
     r"\bfor\s+fun\b|\bin\s+(?:my|our|his|her|their)\s+(?:free|spare)\s+time\b"
     r"|\b(?:do|does|did|doing)\s+(?:\w+\s+){0,2}(?:in\s+the\s+evenings?"
     r"|after\s+(?:school|work)|on\s+(?:the\s+)?weekends?|at\s+weekends?"
-    # "on Sundays", "on Wednesday evenings": every one, a habit (not a date)
-    r"|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-    r"(?:s|\s+(?:mornings|afternoons|evenings|nights)))\b"
+    rf"|{HABIT_DAY_EN})\b"
     r"|(?<!\w)(?:для\s+души|для\s+удовольствия|в\s+свободное\s+время)(?!\w)"
     r"|(?<!\w)(?:занима|дела)\w*\s+(?:\w+\s+)?(?:по\s+вечерам|после\s+(?:школы"
-    r"|уроков|работы)|по\s+выходным|по\s+(?:понедельник|вторник|сред|четверг"
-    r"|пятниц|суббот|воскресень)ам)(?!\w)",
+    rf"|уроков|работы)|по\s+выходным|{HABIT_DAY_RU})(?!\w)",
     re.I,
 )
 
@@ -124,9 +133,5 @@ def without_leisure(text: str, terms: list[str]) -> list[str]:
 
 # "on Sundays": the day stays searched, it tells one doing from the others
 _WEEKDAYS = frozenset(
-    f"{day}{end}"
-    for day in "monday tuesday wednesday thursday friday saturday sunday".split()
-    for end in ("", "s")
-) | frozenset(
-    "понедельникам вторникам средам четвергам пятницам субботам воскресеньям".split()
-)
+    f"{day}day{end}" for day in WEEKDAYS_EN for end in ("", "s")
+) | frozenset(WEEKDAYS_RU)

@@ -76,9 +76,8 @@ async def by_states(
     hits = await with_newest_holder(storage, hits, query, window, other_script)
     # after the stance's recency: a child's newer swimming stays below
     hits = theirs_below(hits, query)
-    hits = on_the_day_first(
-        hits, query.text, query.kinds
-    )  # "on Sundays": that day's doing
+    # "on Sundays": that day's doing leads (search/habit_day.py)
+    hits = on_the_day_first(hits, query.text, query.kinds)
     hits = await after_the_end(storage, hits, query, window, spelled)
     hits = await earliest_first(storage, hits, query, window, spelled)
     hits = await with_arrival(storage, hits, query, window)

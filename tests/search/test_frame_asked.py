@@ -9,6 +9,8 @@ import pytest
 from agent_memory.search.analysis import analyse
 from agent_memory.search.frame_asked import question_wanted
 from agent_memory.search.morphology import stem
+from agent_memory.storage import MemoryStorage
+from day_turns import top_answers  # the memory's turns, one a day
 
 
 def test_the_work_before_is_asked() -> None:
@@ -23,9 +25,7 @@ def test_a_thing_named_beside_the_frame_is_asked(question: str) -> None:
     assert stem("work") not in question_wanted(analyse(question))
 
 
-async def test_the_old_job_answers(storage) -> None:  # noqa: ANN001
-    from day_turns import top_answers  # the memory's turns, one a day
-
+async def test_the_old_job_answers(storage: MemoryStorage) -> None:
     old = "ok work mode. I'm a junior UX designer at Onda Studio, a design agency"
     new = "first week at Lumo done, the product team is lovely"
     noise = ["my flatmate bought me a pastel de nata", "read a portuguese kids book"]

@@ -24,6 +24,7 @@ def test_a_weekday_kept_as_a_habit_is_asked_not_a_date() -> None:
     assert asked_day(SUNDAY_MORNINGS) == 6
     assert asked_day("What sport do I do on Sundays these days?") == 6
     assert asked_day("Чем я сейчас занимаюсь по средам?") == 2
+    assert asked_day("Чем я занимаюсь по воскресеньям?") == 6  # «-ям», not «-ам»
     assert asked_day("What did I do on Sunday?") is None
     now = time.time()
     assert relative_window(SUNDAY_MORNINGS, now) is None
