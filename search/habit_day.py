@@ -66,8 +66,9 @@ def on_the_day_first(
 
     def of_the_day(hit: SearchHit) -> bool:
         content = hit.node.content
-        # a diary's doing is written on its day: "lane swim 7:30pm" of a Wednesday
-        written = dt.datetime.fromtimestamp(hit.node.when).weekday() == day
+        # a diary's doing is written on its day: "lane swim 7:30pm" of a
+        # Wednesday (the day as the context block dates it, in UTC)
+        written = dt.datetime.fromtimestamp(hit.node.when, dt.UTC).weekday() == day
         if not (written or said.search(content)):
             return False
         # of a doing asked, a doing ("sunday, lazy brunch" is no sport)

@@ -32,9 +32,9 @@ def test_a_weekday_kept_as_a_habit_is_asked_not_a_date() -> None:
 
 
 def _on(hit: SearchHit, weekday: int, week: int) -> SearchHit:
-    """`hit` written at noon (local time) on `weekday` of the `week`-th week
-    of 2028."""
-    monday = dt.datetime(2028, 1, 3, 12) + dt.timedelta(weeks=week)
+    """`hit` written at noon (UTC) on `weekday` of the `week`-th week of
+    2028."""
+    monday = dt.datetime(2028, 1, 3, 12, tzinfo=dt.UTC) + dt.timedelta(weeks=week)
     when = (monday + dt.timedelta(days=weekday)).timestamp()
     return SearchHit(replace(hit.node, created_at=when, event_time=when), 1.0, [])
 
